@@ -1,0 +1,130 @@
+/**
+ * Who may reach what. Every route that takes an id in its path goes through one of these loaders;
+ * each checks the whole parent chain in one query and throws 404 (never 403) when the object is
+ * outside the caller's reach, so a guessed id reveals nothing.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { assignments, comments, contents, forums, materials, onlineClasses, students } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import type { AuthUser } from '../types.js';
+
+export type OnlineClass = typeof onlineClasses.$inferSelect;
+export type Content = typeof contents.$inferSelect;
+export type Forum = typeof forums.$inferSelect;
+export type Assignment = typeof assignments.$inferSelect;
+export type Material = typeof materials.$inferSelect;
+export type Comment = typeof comments.$inferSelect;
+
+function one<T>(rows: T[]): T {
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+/** A class the user teaches. */
+export async function classForTeacher(db: Db, user: AuthUser, classId: number): Promise<OnlineClass> {
+  return one(
+    await db
+      .select()
+      .from(onlineClasses)
+      .where(and(eq(onlineClasses.id, classId), eq(onlineClasses.teacherId, user.id)))
+      .limit(1),
+  );
+}
+
+/** A class of the student's own rombel. */
+export async function classForStudent(db: Db, user: AuthUser, classId: number): Promise<OnlineClass> {
+  const rows = await db
+    .select({ c: onlineClasses })
+    .from(onlineClasses)
+    .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+    .where(eq(onlineClasses.id, classId))
+    .limit(1);
+  return one(rows).c;
+}
+
+/** The class the caller may reach, by role: the teacher's own, or the student's rombel's. */
+export function classFor(db: Db, user: AuthUser, classId: number): Promise<OnlineClass> {
+  return user.role === 'teacher' ? classForTeacher(db, user, classId) : classForStudent(db, user, classId);
+}
+
+/** A content of a class the caller may reach, checked in one query. */
+export async function contentFor(
+  db: Db,
+  user: AuthUser,
+  classId: number,
+  contentId: number,
+): Promise<{ klass: OnlineClass; content: Content }> {
+  const base = db
+    .select({ klass: onlineClasses, content: contents })
+    .from(contents)
+    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId));
+  const rows =
+    user.role === 'teacher'
+      ? await base
+          .where(and(eq(contents.id, contentId), eq(onlineClasses.id, classId), eq(onlineClasses.teacherId, user.id)))
+          .limit(1)
+      : await base
+          .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+          .where(and(eq(contents.id, contentId), eq(onlineClasses.id, classId)))
+          .limit(1);
+  return one(rows);
+}
+
+export async function materialIn(db: Db, content: Content, materialId: number): Promise<Material> {
+  return one(
+    await db
+      .select()
+      .from(materials)
+      .where(and(eq(materials.id, materialId), eq(materials.contentId, content.id)))
+      .limit(1),
+  );
+}
+
+export async function forumIn(db: Db, content: Content, forumId: number): Promise<Forum> {
+  return one(
+    await db
+      .select()
+      .from(forums)
+      .where(and(eq(forums.id, forumId), eq(forums.contentId, content.id)))
+      .limit(1),
+  );
+}
+
+export async function assignmentIn(db: Db, content: Content, assignmentId: number): Promise<Assignment> {
+  return one(
+    await db
+      .select()
+      .from(assignments)
+      .where(and(eq(assignments.id, assignmentId), eq(assignments.contentId, content.id)))
+      .limit(1),
+  );
+}
+
+export async function commentIn(db: Db, forum: Forum, commentId: number): Promise<Comment> {
+  return one(
+    await db
+      .select()
+      .from(comments)
+      .where(and(eq(comments.id, commentId), eq(comments.forumId, forum.id)))
+      .limit(1),
+  );
+}
+
+/** An assignment of a class of the student's rombel, with its content and class (submission pages). */
+export async function assignmentForStudent(
+  db: Db,
+  user: AuthUser,
+  assignmentId: number,
+): Promise<{ assignment: Assignment; content: Content; klass: OnlineClass }> {
+  return one(
+    await db
+      .select({ assignment: assignments, content: contents, klass: onlineClasses })
+      .from(assignments)
+      .innerJoin(contents, eq(contents.id, assignments.contentId))
+      .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+      .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+      .where(eq(assignments.id, assignmentId))
+      .limit(1),
+  );
+}

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS, MSG } from '@kelasku/contract';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { authenticate, requireRole } from './auth/guards.js';
+import { DiskStorage, type FileStorage } from './files/storage.js';
+import { FileService } from './files/service.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { HttpError } from './http/errors.js';
+import { routeAreas } from './features/index.js';
+import type { App } from './types.js';
+
+z.config(z.locales.id());
+
+export interface BuildOptions {
+  database: Database;
+  /** Another storage (tests, an S3-compatible store); default: the disk folder of config.storageDir. */
+  storage?: FileStorage;
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the whole HTTP application on an open, migrated database. Tests build it the same way. */
+export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[disembunyikan]' },
+      serializers: {
+        // The query of a signed file link is not logged.
+        req: (req) => ({ method: req.method, url: req.url.replace(/\?.*$/, ''), remoteAddress: req.ip }),
+      },
+    },
+    bodyLimit: LIMITS.jsonBodyBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const storage = opts.storage ?? new DiskStorage(config.storageDir);
+  if (storage instanceof DiskStorage) await storage.init();
+  const files = await FileService.create(opts.database.db, storage, { urlTtl: config.fileUrlTtl });
+  app.decorate('config', config);
+  app.decorate('database', opts.database);
+  app.decorate('db', opts.database.db);
+  app.decorate('files', files);
+  app.decorateRequest('user', null as never);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  await app.register(multipart, { limits: { fileSize: LIMITS.fileBytes, files: 1 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kelasku API',
+        description:
+          'API of Kelasku. Every call except login, health and signed file links needs `Authorization: Bearer <token>`. ' +
+          'Success: `{ success: true, message?, data? }`; failure: `{ success: false, message, errors? }` with Indonesian messages.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/api/health', { schema: { tags: ['system'], security: [] } }, async () => ({ success: true, data: { status: 'ok' } }));
+
+  const mount = (plugins: Array<(a: App) => Promise<void>>, guard?: Parameters<typeof requireRole>[0]) =>
+    async (scope: App) => {
+      scope.addHook('onRequest', authenticate);
+      if (guard) scope.addHook('onRequest', requireRole(guard));
+      for (const p of plugins) await scope.register(p);
+      // Unknown paths inside a role area are still behind its guard: 401/403 first, then 404.
+      if (guard) {
+        scope.all('/*', { schema: { hide: true } }, async () => {
+          throw new HttpError(404, MSG.routeNotFound);
+        });
+      }
+    };
+
+  await app.register(
+    async (scope) => {
+      for (const p of routeAreas.public) await scope.register(p);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(mount(routeAreas.authed), { prefix: '/api' });
+  await app.register(mount(routeAreas.admin, 'admin'), { prefix: '/api/admin' });
+  await app.register(mount(routeAreas.teacher, 'teacher'), { prefix: '/api/teacher' });
+  await app.register(mount(routeAreas.student, 'student'), { prefix: '/api/student' });
+
+  const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
+  if (webDir) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api') || !webDir || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ success: false, message: MSG.routeNotFound });
+    }
+    // Every app path is answered by the single-page app.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

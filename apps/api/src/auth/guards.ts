@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ROLE_BY_ID, ROLE_IDS, type RoleName } from '@kelasku/contract';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { userForToken } from './tokens.js';
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1]! : null;
+}
+
+/** onRequest hook: 401 unless the bearer token belongs to an active user. */
+export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = bearer(request);
+  if (!token) throw unauthorized();
+  const user = await userForToken(request.server.db, token);
+  if (!user) throw unauthorized();
+  request.user = { ...user, role: ROLE_BY_ID[user.roleId]! };
+}
+
+/** onRequest hook for a role area: 403 for any other role. */
+export function requireRole(role: RoleName) {
+  const id = ROLE_IDS[role];
+  return async (request: FastifyRequest): Promise<void> => {
+    if (request.user?.roleId !== id) throw forbidden();
+  };
+}

@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
+import { authTokens, users } from '../db/schema.js';
+
+export const TOKEN_IDLE_DAYS = 30;
+/** last_used_at is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 256 random bits; only the hash is stored. */
+export async function issueToken(db: Db, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(authTokens).values({ userId, tokenHash: hashToken(token) });
+  return token;
+}
+
+export interface TokenUser {
+  tokenId: number;
+  id: number;
+  roleId: number;
+  name: string;
+  username: string;
+}
+
+/** The live user behind a bearer token, or null when the token is unknown, idle too long, or the user is inactive. */
+export async function userForToken(db: Db, token: string): Promise<TokenUser | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const rows = await db
+    .select({
+      tokenId: authTokens.id,
+      lastUsedAt: authTokens.lastUsedAt,
+      id: users.id,
+      roleId: users.roleId,
+      name: users.name,
+      username: users.username,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        gt(authTokens.lastUsedAt, sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`),
+        eq(users.status, 1),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, row.tokenId));
+  }
+  const { lastUsedAt: _ignored, ...user } = row;
+  return user;
+}
+
+export async function revokeToken(db: Db, tokenId: number): Promise<void> {
+  await db.delete(authTokens).where(eq(authTokens.id, tokenId));
+}
+
+/** Revokes every token of a user, except the one given (the session that asked). */
+export async function revokeUserTokens(db: Db | Tx, userId: number, exceptTokenId?: number): Promise<void> {
+  await db
+    .delete(authTokens)
+    .where(
+      exceptTokenId === undefined
+        ? eq(authTokens.userId, userId)
+        : and(eq(authTokens.userId, userId), sql`${authTokens.id} <> ${exceptTokenId}`),
+    );
+}
+
+/** Drops tokens idle past their lifetime. */
+export async function purgeIdleTokens(db: Db): Promise<void> {
+  await db.delete(authTokens).where(lt(authTokens.lastUsedAt, sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`));
+}

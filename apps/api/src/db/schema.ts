@@ -1,0 +1,279 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** One row per file kept in storage; features point at it. Rows no feature points at are swept. */
+export const storedFiles = pgTable('stored_files', {
+  id: serial('id').primaryKey(),
+  storageKey: varchar('storage_key', { length: 200 }).notNull().unique(),
+  originalName: varchar('original_name', { length: 255 }).notNull(),
+  mimeType: varchar('mime_type', { length: 150 }).notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    roleId: smallint('role_id').notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    username: varchar('username', { length: 50 }).notNull(),
+    email: varchar('email', { length: 255 }),
+    passwordHash: text('password_hash').notNull(),
+    gender: varchar('gender', { length: 1 }),
+    religion: varchar('religion', { length: 20 }),
+    birthday: date('birthday', { mode: 'string' }),
+    address: text('address'),
+    telpon: varchar('telpon', { length: 14 }),
+    status: smallint('status').notNull().default(1),
+    avatarFileId: integer('avatar_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_role_name_idx').on(t.roleId, t.name),
+    index('users_avatar_file_idx').on(t.avatarFileId),
+    check('users_role_ck', sql`${t.roleId} in (1, 2, 3)`),
+    check('users_gender_ck', sql`${t.gender} is null or ${t.gender} in ('L', 'P')`),
+  ],
+);
+
+export const departments = pgTable('departments', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 20 }).notNull().unique(),
+  name: varchar('name', { length: 150 }).notNull(),
+  enabled: boolean('enabled').notNull().default(false),
+});
+
+export const rombelClasses = pgTable(
+  'rombel_classes',
+  {
+    id: serial('id').primaryKey(),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    grade: smallint('grade').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('rombel_classes_department_idx').on(t.departmentId),
+    check('rombel_classes_grade_ck', sql`${t.grade} in (10, 11, 12)`),
+  ],
+);
+
+export const teachers = pgTable('teachers', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nip: varchar('nip', { length: 18 }),
+  nik: varchar('nik', { length: 16 }),
+});
+
+export const students = pgTable(
+  'students',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rombelClassId: integer('rombel_class_id').references(() => rombelClasses.id, { onDelete: 'restrict' }),
+    nis: varchar('nis', { length: 8 }),
+    nisn: varchar('nisn', { length: 10 }),
+  },
+  (t) => [index('students_rombel_idx').on(t.rombelClassId)],
+);
+
+export const onlineClasses = pgTable(
+  'online_classes',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description'),
+    rombelClassId: integer('rombel_class_id')
+      .notNull()
+      .references(() => rombelClasses.id, { onDelete: 'restrict' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('online_classes_rombel_idx').on(t.rombelClassId), index('online_classes_teacher_idx').on(t.teacherId)],
+);
+
+export const contents = pgTable(
+  'contents',
+  {
+    id: serial('id').primaryKey(),
+    onlineClassId: integer('online_class_id')
+      .notNull()
+      .references(() => onlineClasses.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contents_class_idx').on(t.onlineClassId, t.id)],
+);
+
+export const materials = pgTable(
+  'materials',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('materials_content_idx').on(t.contentId), index('materials_file_idx').on(t.fileId)],
+);
+
+export const forums = pgTable(
+  'forums',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: varchar('topic', { length: 255 }).notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('forums_content_idx').on(t.contentId), index('forums_author_idx').on(t.authorId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    forumId: integer('forum_id')
+      .notNull()
+      .references(() => forums.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): any => comments.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_forum_idx').on(t.forumId, t.id),
+    index('comments_parent_idx').on(t.parentId),
+    index('comments_author_idx').on(t.authorId),
+  ],
+);
+
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: text('description').notNull(),
+    deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('assignments_content_idx').on(t.contentId),
+    index('assignments_author_idx').on(t.authorId),
+    index('assignments_deadline_idx').on(t.deadline),
+  ],
+);
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: serial('id').primaryKey(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    score: smallint('score'),
+    gradedAt: timestamp('graded_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('submissions_assignment_student_uq').on(t.assignmentId, t.studentId),
+    index('submissions_student_idx').on(t.studentId),
+    index('submissions_file_idx').on(t.fileId),
+    check('submissions_score_ck', sql`${t.score} is null or (${t.score} between 0 and 100)`),
+  ],
+);
+
+export const motivationalWords = pgTable(
+  'motivational_words',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 255 }).notNull(),
+    body: text('body').notNull(),
+    from: varchar('from_name', { length: 255 }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('motivational_words_active_idx').on(t.active)],
+);
+
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/** Failed logins per key ("u:<username>", "ip:<address>"), shared by every server instance. */
+export const loginFailures = pgTable('login_failures', {
+  key: varchar('key', { length: 300 }).primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Settings every instance shares (the signing secret of file links). */
+export const appSettings = pgTable('app_settings', {
+  key: varchar('key', { length: 100 }).primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,32 @@
+/**
+ * The route table by access area. app.ts mounts each list under its prefix and guard:
+ * public under /api, authed under /api (any logged-in user), and the role areas under
+ * /api/admin, /api/teacher, /api/student.
+ */
+import type { App } from '../types.js';
+import fileRoutes from '../files/routes.js';
+import * as session from './session/routes.js';
+import profileRoutes from './profile/routes.js';
+import adminDashboardRoutes from './admin-dashboard/routes.js';
+import usersRoutes from './users/routes.js';
+import * as rombels from './rombels/routes.js';
+import * as motivationalWords from './motivational-words/routes.js';
+import onlineClassesRoutes from './online-classes/routes.js';
+import contentsRoutes from './contents/routes.js';
+import materialsRoutes from './materials/routes.js';
+import assignmentsRoutes from './assignments/routes.js';
+import gradingRoutes from './grading/routes.js';
+import * as forums from './forums/routes.js';
+import studentClassesRoutes from './student-classes/routes.js';
+import submissionsRoutes from './submissions/routes.js';
+import studentDashboardRoutes from './student-dashboard/routes.js';
+
+type Plugin = (app: App) => Promise<void>;
+
+export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student', Plugin[]> = {
+  public: [session.publicRoutes, fileRoutes],
+  authed: [session.routes, profileRoutes, rombels.optionRoutes],
+  admin: [adminDashboardRoutes, usersRoutes, rombels.adminRoutes, motivationalWords.adminRoutes],
+  teacher: [onlineClassesRoutes, contentsRoutes, materialsRoutes, assignmentsRoutes, gradingRoutes, forums.teacherRoutes],
+  student: [studentClassesRoutes, submissionsRoutes, studentDashboardRoutes, forums.studentRoutes, motivationalWords.studentRoutes],
+};

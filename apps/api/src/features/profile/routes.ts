@@ -1,0 +1,92 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MSG, errorEnvelope, ok, okMessage, passwordBody, profile, profileBody, profileParams } from '@kelasku/contract';
+import type { App } from '../../types.js';
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { revokeUserTokens } from '../../auth/tokens.js';
+import { readMultipartWithFile } from '../../files/multipart.js';
+import { forbidden, invalidField, notFound } from '../../http/errors.js';
+import { uniqueViolation } from '../../http/db-errors.js';
+import { conflictForUnique } from '../users-shared.js';
+import { loadProfile } from '../session/queries.js';
+import { toProfile } from '../session/routes.js';
+import { passwordHashOf, rombelExists, saveProfile, setAvatar, setPasswordHash, type ProfileUpdate } from './queries.js';
+
+/** The user's own profile, password and avatar. */
+export default async function profileRoutes(app: App) {
+  app.put(
+    '/profile/:id',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Update one\'s own profile (teachers: NIP/NIK; students: rombel/NIS/NISN)',
+        params: profileParams,
+        body: profileBody,
+        response: { 200: ok(profile), 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const me = request.user;
+      if (request.params.id !== me.id) throw forbidden(MSG.profileOwnOnly);
+      const { role: _ignored, ...body } = request.body;
+      const update = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v ?? null])) as ProfileUpdate;
+      try {
+        await app.db.transaction(async (tx) => {
+          if (me.roleId === 3 && update.rombel != null && !(await rombelExists(tx, update.rombel as number))) {
+            throw invalidField('rombel', MSG.rombelUnknown);
+          }
+          await saveProfile(tx, me.id, me.roleId, update);
+        });
+      } catch (err) {
+        const constraint = uniqueViolation(err);
+        if (constraint !== null) throw conflictForUnique(constraint);
+        throw err;
+      }
+      const row = await loadProfile(app.db, me.id);
+      if (!row) throw notFound();
+      return { success: true as const, message: MSG.profileUpdated, data: toProfile(app.files, row) };
+    },
+  );
+
+  app.patch(
+    '/profile/update-password',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Change one\'s password; every other session of the user is logged out',
+        body: passwordBody,
+        response: { 200: okMessage, 422: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const me = request.user;
+      const { password, new_password } = request.body;
+      const current = await passwordHashOf(app.db, me.id);
+      if (!current || !(await verifyPassword(current, password))) throw invalidField('password', MSG.passwordOldWrong);
+      const hashed = await hashPassword(new_password);
+      await app.db.transaction(async (tx) => {
+        await setPasswordHash(tx, me.id, hashed);
+        await revokeUserTokens(tx, me.id, me.tokenId);
+      });
+      return { success: true as const, message: MSG.passwordChanged };
+    },
+  );
+
+  const avatarRoute = {
+    schema: {
+      tags: ['profile'],
+      summary: 'Upload a new avatar (multipart field `avatar`, JPEG or PNG by content, at most 5 MB; `_method=PATCH` accepted)',
+      consumes: ['multipart/form-data'],
+      response: { 200: ok(z.object({ avatar: z.string() })), 413: errorEnvelope, 415: errorEnvelope, 422: errorEnvelope },
+    },
+  };
+  const updateAvatar = async (request: FastifyRequest) => {
+    const me = request.user;
+    const { file } = await readMultipartWithFile(request, 'avatar', 'avatar');
+    const { fileId, old } = await app.files.commit(file, async (tx, fileId) => ({ fileId, old: await setAvatar(tx, me.id, fileId) }));
+    await app.files.release([old]);
+    return { success: true as const, message: MSG.avatarUpdated, data: { avatar: app.files.url(fileId) } };
+  };
+  app.post('/profile/update-avatar', avatarRoute, updateAvatar);
+  app.patch('/profile/update-avatar', avatarRoute, updateAvatar);
+}

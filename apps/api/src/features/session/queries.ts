@@ -1,0 +1,82 @@
+import { eq, or, sql, inArray, and, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { loginFailures, rombelClasses, students, teachers, users } from '../../db/schema.js';
+
+export const FAILURE_WINDOW_MIN = 15;
+export const MAX_FAILURES_PER_USERNAME = 10;
+export const MAX_FAILURES_PER_ADDRESS = 50;
+
+export async function findLoginUser(db: Db, login: string) {
+  const key = login.toLowerCase();
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      roleId: users.roleId,
+      status: users.status,
+      passwordHash: users.passwordHash,
+      avatarFileId: users.avatarFileId,
+    })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`))
+    .limit(2);
+  // A username wins over somebody else's e-mail address that happens to read the same.
+  return rows.find((r) => r.username.toLowerCase() === key) ?? rows[0] ?? null;
+}
+
+/** Keys over their limit within the window; counted in the database so every instance agrees. */
+export async function blockedKeys(db: Db, keys: { key: string; max: number }[]): Promise<string[]> {
+  const rows = await db
+    .select({ key: loginFailures.key, count: loginFailures.count })
+    .from(loginFailures)
+    .where(
+      and(
+        inArray(loginFailures.key, keys.map((k) => k.key)),
+        gt(loginFailures.windowStart, sql`now() - make_interval(mins => ${FAILURE_WINDOW_MIN})`),
+      ),
+    );
+  return rows.filter((r) => r.count >= (keys.find((k) => k.key === r.key)?.max ?? Infinity)).map((r) => r.key);
+}
+
+export async function recordFailure(db: Db, keys: string[]): Promise<void> {
+  const expired = sql`${loginFailures.windowStart} < now() - make_interval(mins => ${FAILURE_WINDOW_MIN})`;
+  await db
+    .insert(loginFailures)
+    .values(keys.map((key) => ({ key, count: 1 })))
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`,
+      },
+    });
+}
+
+export async function clearFailures(db: Db, key: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
+/** The profile of SPEC §3 with teacher or student details, in one query. */
+export async function loadProfile(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      user: users,
+      nip: teachers.nip,
+      nik: teachers.nik,
+      hasTeacher: sql<boolean>`${teachers.userId} is not null`,
+      nis: students.nis,
+      nisn: students.nisn,
+      rombelId: students.rombelClassId,
+      rombelName: rombelClasses.name,
+      hasStudent: sql<boolean>`${students.userId} is not null`,
+    })
+    .from(users)
+    .leftJoin(teachers, eq(teachers.userId, users.id))
+    .leftJoin(students, eq(students.userId, users.id))
+    .leftJoin(rombelClasses, eq(rombelClasses.id, students.rombelClassId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,216 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import { MSG } from '@kelasku/contract';
+import type { Db, Tx } from '../db/client.js';
+import { appSettings, storedFiles } from '../db/schema.js';
+import { HttpError, invalidField, tooLarge, unsupportedType } from '../http/errors.js';
+import type { FileStorage } from './storage.js';
+import { avatarType, documentType } from './types.js';
+
+export type UploadKind = 'avatar' | 'document';
+
+export interface ReceivedFile {
+  key: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  /** Field name the file came in. */
+  field: string;
+}
+
+const HEAD_BYTES = 4100;
+
+/** Keeps the first bytes for type sniffing and counts the rest while they stream through. */
+class HeadAndCount extends Transform {
+  head = Buffer.alloc(0);
+  size = 0;
+  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: (e?: Error | null, d?: Buffer) => void) {
+    this.size += chunk.length;
+    if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
+    cb(null, chunk);
+  }
+}
+
+/** Cleans a client-supplied file name for display: no folders, no control characters, bounded length. */
+export function displayName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').replace(/^\.+/, '').trim();
+  if (!clean) return 'file';
+  if (clean.length <= 200) return clean;
+  const dot = clean.lastIndexOf('.');
+  const ext = dot > 0 && clean.length - dot <= 11 ? clean.slice(dot) : '';
+  return clean.slice(0, 200 - ext.length) + ext;
+}
+
+export interface FileServiceOptions {
+  /** Seconds a signed link stays valid (at least; links are rounded up to 10-minute steps so they cache). */
+  urlTtl: number;
+}
+
+/** Every upload and download of the product goes through here. */
+export class FileService {
+  private constructor(
+    private readonly db: Db,
+    readonly storage: FileStorage,
+    private readonly secret: Buffer,
+    private readonly opts: FileServiceOptions,
+  ) {}
+
+  /** The signing secret is kept in the database, so every instance signs and checks alike. */
+  static async create(db: Db, storage: FileStorage, opts: FileServiceOptions): Promise<FileService> {
+    const fresh = randomBytes(32).toString('base64url');
+    await db.insert(appSettings).values({ key: 'file_url_secret', value: fresh }).onConflictDoNothing();
+    const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'file_url_secret'));
+    return new FileService(db, storage, Buffer.from(row!.value), opts);
+  }
+
+  /**
+   * Streams one multipart file to storage. Enforces the size limit and the allowed types by content.
+   * On any failure nothing stays behind.
+   */
+  async receive(part: MultipartFile, kind: UploadKind): Promise<ReceivedFile> {
+    const pending = await this.storage.create();
+    const counter = new HeadAndCount();
+    try {
+      await pipeline(part.file, counter, pending.stream);
+      if ((part.file as { truncated?: boolean }).truncated) throw new Error('truncated');
+    } catch (err) {
+      await pending.abort();
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE' || (err as Error).message === 'truncated') {
+        throw tooLarge(kind === 'avatar' ? MSG.avatarTooLarge : MSG.fileTooLarge);
+      }
+      throw err;
+    }
+    const originalName = displayName(part.filename);
+    try {
+      if (counter.size === 0) throw invalidField(part.fieldname, MSG.fileEmpty);
+      const sniffed = await fileTypeFromBuffer(counter.head);
+      const mimeType = kind === 'avatar' ? avatarType(sniffed) : documentType(originalName, sniffed);
+      if (!mimeType) throw unsupportedType(kind === 'avatar' ? MSG.avatarType : MSG.fileType, part.fieldname);
+      await pending.commit();
+      return { key: pending.key, originalName, mimeType, size: counter.size, field: part.fieldname };
+    } catch (err) {
+      await pending.abort();
+      throw err;
+    }
+  }
+
+  /** Stores bytes the server made itself (seed data), under the same rules as an upload. */
+  async receiveBuffer(originalName: string, mimeType: string, data: Buffer): Promise<ReceivedFile> {
+    const pending = await this.storage.create();
+    try {
+      await pipeline(async function* () {
+        yield data;
+      }, pending.stream);
+      await pending.commit();
+    } catch (err) {
+      await pending.abort();
+      throw err;
+    }
+    return { key: pending.key, originalName, mimeType, size: data.length, field: 'file' };
+  }
+
+  /** Inserts the stored_files row of a received file inside the caller's transaction. */
+  async record(tx: Tx | Db, file: ReceivedFile): Promise<number> {
+    const [row] = await tx
+      .insert(storedFiles)
+      .values({ storageKey: file.key, originalName: file.originalName, mimeType: file.mimeType, size: file.size })
+      .returning({ id: storedFiles.id });
+    return row!.id;
+  }
+
+  /**
+   * Records a received file and runs the feature's write in one transaction. If the write fails,
+   * the stored bytes are removed too, so a failed upload leaves no file and no row.
+   */
+  async commit<T>(file: ReceivedFile, write: (tx: Tx, fileId: number) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(async (tx) => write(tx, await this.record(tx, file)));
+    } catch (err) {
+      await this.storage.remove(file.key).catch(() => {});
+      throw err;
+    }
+  }
+
+  /** Removes a received file that will not be recorded. */
+  async discard(file: ReceivedFile | null | undefined): Promise<void> {
+    if (file) await this.storage.remove(file.key).catch(() => {});
+  }
+
+  /**
+   * Deletes the given stored files that nothing refers to any more (after a delete or a replacement
+   * has committed), rows first and then bytes.
+   */
+  async release(fileIds: Array<number | null | undefined>): Promise<void> {
+    const ids = [...new Set(fileIds.filter((v): v is number => typeof v === 'number'))];
+    if (ids.length === 0) return;
+    const gone = await this.db
+      .delete(storedFiles)
+      .where(sql`${inArray(storedFiles.id, ids)} and ${unreferenced}`)
+      .returning({ key: storedFiles.storageKey });
+    await Promise.all(gone.map((g) => this.storage.remove(g.key).catch(() => {})));
+  }
+
+  /**
+   * Start-up clean-up after a crash: rows nothing refers to, stored bytes with no row, and
+   * unfinished uploads. Only what is older than graceMs is touched, so another instance's
+   * upload in flight is left alone.
+   */
+  async sweep(graceMs: number): Promise<{ rows: number; files: number; pending: number }> {
+    const gone = await this.db
+      .delete(storedFiles)
+      .where(sql`${unreferenced} and ${storedFiles.createdAt} < now() - make_interval(secs => ${graceMs / 1000})`)
+      .returning({ key: storedFiles.storageKey });
+    for (const g of gone) await this.storage.remove(g.key).catch(() => {});
+    const known = new Set((await this.db.select({ key: storedFiles.storageKey }).from(storedFiles)).map((r) => r.key));
+    let files = 0;
+    let pending = 0;
+    const cutoff = Date.now() - graceMs;
+    for await (const obj of this.storage.list()) {
+      if (obj.modifiedAt.getTime() > cutoff) continue;
+      if (obj.pending) {
+        await this.storage.removePending(obj.key);
+        pending++;
+      } else if (!known.has(obj.key)) {
+        await this.storage.remove(obj.key);
+        files++;
+      }
+    }
+    return { rows: gone.length, files, pending };
+  }
+
+  private sign(id: number, exp: number): string {
+    return createHmac('sha256', this.secret).update(`${id}.${exp}`).digest('base64url').slice(0, 32);
+  }
+
+  /** A link to read the file, valid for the configured time; give it only to users who may see the parent. */
+  url(fileId: number): string;
+  url(fileId: number | null | undefined): string | null;
+  url(fileId: number | null | undefined): string | null {
+    if (fileId == null) return null;
+    const step = 600;
+    const exp = Math.ceil((Date.now() / 1000 + this.opts.urlTtl) / step) * step;
+    return `/api/files/${fileId}?e=${exp}&s=${this.sign(fileId, exp)}`;
+  }
+
+  /** Checks a link's signature and expiry. */
+  verify(fileId: number, exp: number, sig: string): boolean {
+    if (!Number.isInteger(exp) || exp < Date.now() / 1000) return false;
+    const want = Buffer.from(this.sign(fileId, exp));
+    const got = Buffer.from(sig);
+    return want.length === got.length && timingSafeEqual(want, got);
+  }
+}
+
+/** True for a stored_files row that no feature points at. */
+const unreferenced = sql`not exists (select 1 from users u where u.avatar_file_id = stored_files.id)
+  and not exists (select 1 from materials m where m.file_id = stored_files.id)
+  and not exists (select 1 from submissions s where s.file_id = stored_files.id)`;
+
+export { HttpError };

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+
+/** A place files are written to once and read many times. Disk now; an S3-compatible store fits the same shape. */
+export interface FileStorage {
+  /** Opens a new object under a fresh key. Nothing is visible under the key until commit(). */
+  create(): Promise<PendingObject>;
+  /** Reads an object, or the inclusive byte range of it. */
+  read(key: string, range?: { start: number; end: number }): Readable;
+  remove(key: string): Promise<void>;
+  /** Every committed object and every unfinished upload, with its age (crash clean-up). */
+  list(): AsyncIterable<{ key: string; pending: boolean; modifiedAt: Date }>;
+  /** Removes an unfinished upload (as listed with pending: true). */
+  removePending(key: string): Promise<void>;
+}
+
+export interface PendingObject {
+  key: string;
+  stream: Writable;
+  /** Makes the written bytes durable and visible under key. Call after the stream has finished. */
+  commit(): Promise<void>;
+  /** Throws the bytes away. */
+  abort(): Promise<void>;
+}
+
+const KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
+const PENDING = /^[0-9a-f-]{36}$/;
+
+export class DiskStorage implements FileStorage {
+  private readonly tmpDir: string;
+
+  constructor(private readonly root: string) {
+    this.tmpDir = path.join(root, '.tmp');
+  }
+
+  /** Creates the folders and proves they are writable. */
+  async init(): Promise<void> {
+    await fs.mkdir(this.tmpDir, { recursive: true });
+    const probe = path.join(this.tmpDir, `.probe-${process.pid}`);
+    await fs.writeFile(probe, '');
+    await fs.rm(probe);
+  }
+
+  private pathOf(key: string): string {
+    if (!KEY.test(key)) throw new Error(`invalid storage key ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async create(): Promise<PendingObject> {
+    const id = randomUUID();
+    const key = `${id.slice(0, 2)}/${id}`;
+    const tmp = path.join(this.tmpDir, id);
+    // flush: the bytes reach the disk (fsync) before the stream closes, so a committed file survives a power cut.
+    const stream = createWriteStream(tmp, { flags: 'wx', mode: 0o600, flush: true });
+    await once(stream, 'open');
+    let done = false;
+    const closed = () => (stream.closed ? Promise.resolve() : once(stream, 'close').then(() => undefined));
+    return {
+      key,
+      stream,
+      commit: async () => {
+        if (done) return;
+        done = true;
+        try {
+          await closed();
+          const final = this.pathOf(key);
+          await fs.mkdir(path.dirname(final), { recursive: true });
+          await fs.rename(tmp, final);
+        } catch (err) {
+          await fs.rm(tmp, { force: true });
+          throw err;
+        }
+      },
+      abort: async () => {
+        if (done) return;
+        done = true;
+        stream.destroy();
+        await closed().catch(() => {});
+        await fs.rm(tmp, { force: true });
+      },
+    };
+  }
+
+  read(key: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<{ key: string; pending: boolean; modifiedAt: Date }> {
+    for (const entry of await fs.readdir(this.root, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const pending = entry.name === '.tmp';
+      if (!pending && !/^[0-9a-f]{2}$/.test(entry.name)) continue;
+      const dir = path.join(this.root, entry.name);
+      for (const name of await fs.readdir(dir)) {
+        const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+        if (!stat?.isFile()) continue;
+        yield { key: pending ? name : `${entry.name}/${name}`, pending, modifiedAt: stat.mtime };
+      }
+    }
+  }
+
+  async removePending(key: string): Promise<void> {
+    if (PENDING.test(key)) await fs.rm(path.join(this.tmpDir, key), { force: true });
+  }
+}

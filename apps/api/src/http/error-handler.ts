@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MSG } from '@kelasku/contract';
+import { HttpError, type FieldErrors } from './errors.js';
+
+const byStatus: Record<number, string> = {
+  400: MSG.malformed,
+  401: MSG.unauthenticated,
+  403: MSG.forbidden,
+  404: MSG.notFound,
+  405: MSG.routeNotFound,
+  406: MSG.malformed,
+  413: MSG.tooLarge,
+  415: 'Tipe konten tidak didukung.',
+  422: MSG.invalid,
+  429: MSG.loginRateLimited,
+};
+
+/** Fastify and plugin error codes that mean "the request was too large". */
+const tooLargeCodes = new Set([
+  'FST_ERR_CTP_BODY_TOO_LARGE',
+  'FST_REQ_FILE_TOO_LARGE',
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+]);
+
+function zodIssuesToFields(issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }>): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const p = issue.params?.issue?.path;
+    const key =
+      (p && p.length ? p.map(String).join('.') : issue.instancePath?.replace(/^\//, '').replace(/\//g, '.')) || '_';
+    (out[key] ??= []).push(issue.message ?? MSG.invalid);
+  }
+  return out;
+}
+
+/** One error handler: every failure leaves as { success: false, message, errors? }. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      if (err.validationContext === 'params') {
+        return reply.code(404).send({ success: false, message: MSG.notFound });
+      }
+      const errors = zodIssuesToFields(err.validation as never);
+      const message = Object.values(errors)[0]?.[0] ?? MSG.invalid;
+      return reply.code(422).send({ success: false, message, errors });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err: err.cause, url: request.url }, 'response does not match its schema');
+      return reply.code(500).send({ success: false, message: MSG.internal });
+    }
+    const code = err.code ?? '';
+    if (tooLargeCodes.has(code)) {
+      return reply.code(413).send({ success: false, message: MSG.tooLarge });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ success: false, message: byStatus[status] ?? MSG.malformed });
+    }
+    request.log.error({ err }, 'unexpected error');
+    return reply.code(500).send({ success: false, message: MSG.internal });
+  });
+}

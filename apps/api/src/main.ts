@@ -1,0 +1,61 @@
+import { ConfigError, loadConfig } from './config.js';
+import { startServices } from './server.js';
+import { DEMO_ACCOUNTS } from './db/seed/demo.js';
+
+function fail(message: string): never {
+  console.error(`Kelasku tidak dapat berjalan: ${message}`);
+  process.exit(1);
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  const { app, database, seeded } = await startServices(config).catch((err) =>
+    fail(err instanceof ConfigError ? err.message : `${(err as Error).stack ?? err}`),
+  );
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await database.close().catch(() => {});
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'EADDRINUSE') fail(`port ${config.port} sudah dipakai program lain. Jalankan dengan PORT=3001 npm start (atau port lain).`);
+    if (e.code === 'EACCES') fail(`port ${config.port} tidak boleh dipakai oleh user ini. Pilih PORT di atas 1024.`);
+    if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND') fail(`HOST=${config.host} bukan alamat mesin ini.`);
+    fail(e.message);
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `  Kelasku berjalan di http://${shown}:${port}`,
+    `  Database: ${database.kind === 'pglite' ? `tertanam di ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' — data demo dibuat' : ''}`,
+  ];
+  if (config.seedDemo || seeded) {
+    lines.push('  Akun demo:');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(6)} ${a.username} / ${a.password}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main();

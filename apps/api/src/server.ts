@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { ConfigError, type Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { seedDemo, seedReferenceData } from './db/seed/demo.js';
+import { purgeIdleTokens } from './auth/tokens.js';
+
+/** Opens, migrates and seeds the database, then builds the app. Failures become one line that says what to fix. */
+export async function startServices(config: Config, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<{
+  app: FastifyInstance;
+  database: Database;
+  seeded: boolean;
+}> {
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (config.databaseUrl) {
+      throw new ConfigError(
+        `Tidak dapat terhubung ke database di DATABASE_URL (${e.code ?? e.message}). Periksa alamat, nama database, user dan password, dan pastikan PostgreSQL berjalan.`,
+      );
+    }
+    if (e.code === 'EACCES' || e.code === 'EROFS' || e.code === 'EPERM') {
+      throw new ConfigError(`Folder data ${config.dataDir} tidak dapat ditulisi. Ubah DATA_DIR ke folder yang dapat ditulisi.`);
+    }
+    throw new ConfigError(`Database di ${config.dataDir} tidak dapat dibuka (${e.message}). Apakah server lain sedang memakai DATA_DIR yang sama?`);
+  }
+  try {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    const app = await buildApp(config, { database, logStream: opts.logStream }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'EACCES' || err.code === 'EROFS' || err.code === 'EPERM') {
+        throw new ConfigError(`Folder penyimpanan file ${config.storageDir} tidak dapat ditulisi. Ubah DATA_DIR atau STORAGE_DIR.`);
+      }
+      throw err;
+    });
+    const seeded = config.seedDemo ? await seedDemo(database.db, app.files) : false;
+    const swept = await app.files.sweep(Number(process.env.ORPHAN_GRACE_MS ?? 10 * 60 * 1000));
+    if (swept.rows + swept.files + swept.pending > 0) app.log.info(swept, 'removed files left by an interrupted upload');
+    await purgeIdleTokens(database.db);
+    return { app, database, seeded };
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}

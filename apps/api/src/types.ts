@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RoleName } from '@kelasku/contract';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { TokenUser } from './auth/tokens.js';
+import type { FileService } from './files/service.js';
+
+export interface AuthUser extends TokenUser {
+  role: RoleName;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    files: FileService;
+  }
+  interface FastifyRequest {
+    user: AuthUser;
+  }
+}
+
+/** The Fastify instance every feature registers its routes on. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/client.js';
+import {
+  assignments,
+  comments,
+  contents,
+  forums,
+  materials,
+  motivationalWords,
+  onlineClasses,
+  rombelClasses,
+  students,
+  submissions,
+  teachers,
+  users,
+} from '../src/db/schema.js';
+import { hashPassword } from '../src/auth/passwords.js';
+import { issueToken } from '../src/auth/tokens.js';
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+  name: string;
+  email: string;
+  roleId: number;
+  /** A live bearer token of this user. */
+  token: string;
+}
+
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (p: string) => {
+  if (!hashes.has(p)) hashes.set(p, hashPassword(p));
+  return hashes.get(p)!;
+};
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}${++seq}${randomBytes(3).toString('hex')}`;
+
+/** Builds test data in one line each, straight into the database. */
+export class Factory {
+  constructor(
+    readonly db: Db,
+    readonly app: FastifyInstance,
+  ) {}
+
+  async user(roleId: 1 | 2 | 3, over: Partial<{ name: string; username: string; password: string; email: string; status: number; rombelId: number | null; gender: string }> = {}): Promise<TestUser> {
+    const username = over.username ?? unique(['', 'admin', 'guru', 'siswa'][roleId]!);
+    const password = over.password ?? 'rahasia1';
+    const name = over.name ?? `Pengguna ${username}`;
+    const email = over.email ?? `${username}@test.sch.id`;
+    const [row] = await this.db
+      .insert(users)
+      .values({ roleId, username, name, email, passwordHash: await hashOf(password), status: over.status ?? 1, gender: over.gender ?? 'L' })
+      .returning({ id: users.id });
+    const id = row!.id;
+    if (roleId === 2) await this.db.insert(teachers).values({ userId: id, nip: '198001012005011001', nik: '3471010101800001' });
+    if (roleId === 3) {
+      await this.db.insert(students).values({ userId: id, rombelClassId: over.rombelId === undefined ? 1 : over.rombelId, nis: '1234', nisn: '0012345678' });
+    }
+    const token = await issueToken(this.db, id);
+    return { id, username, password, name, email, roleId, token };
+  }
+
+  admin(over: Parameters<Factory['user']>[1] = {}) {
+    return this.user(1, over);
+  }
+  teacher(over: Parameters<Factory['user']>[1] = {}) {
+    return this.user(2, over);
+  }
+  /** A student of rombel 1 (X TKJ 1) unless told otherwise. */
+  student(over: Parameters<Factory['user']>[1] = {}) {
+    return this.user(3, over);
+  }
+
+  async rombel(over: Partial<{ name: string; grade: number; departmentId: number }> = {}) {
+    const [r] = await this.db
+      .insert(rombelClasses)
+      .values({ name: over.name ?? unique('X TKJ '), grade: over.grade ?? 10, departmentId: over.departmentId ?? 1 })
+      .returning();
+    return r!;
+  }
+
+  async onlineClass(teacherId: number, over: Partial<{ name: string; rombelId: number; description: string | null }> = {}) {
+    const [c] = await this.db
+      .insert(onlineClasses)
+      .values({ name: over.name ?? unique('Kelas '), rombelClassId: over.rombelId ?? 1, teacherId, description: over.description ?? null })
+      .returning();
+    return c!;
+  }
+
+  async content(classId: number, over: Partial<{ title: string; description: string | null }> = {}) {
+    const [c] = await this.db
+      .insert(contents)
+      .values({ onlineClassId: classId, title: over.title ?? unique('Konten '), description: over.description ?? null })
+      .returning();
+    return c!;
+  }
+
+  /** A stored file with real bytes in storage. */
+  async file(name = 'materi.pdf', data: Buffer = Buffer.from('%PDF-1.4\n%%EOF\n'), mime = 'application/pdf') {
+    const files = this.app.files;
+    const received = await files.receiveBuffer(name, mime, data);
+    return { id: await files.record(this.db, received), key: received.key };
+  }
+
+  async material(contentId: number, over: Partial<{ title: string; fileId: number }> = {}) {
+    const fileId = over.fileId ?? (await this.file()).id;
+    const [m] = await this.db.insert(materials).values({ contentId, title: over.title ?? unique('Materi '), fileId }).returning();
+    return m!;
+  }
+
+  async forum(contentId: number, authorId: number, over: Partial<{ topic: string; description: string | null }> = {}) {
+    const [f] = await this.db
+      .insert(forums)
+      .values({ contentId, authorId, topic: over.topic ?? unique('Topik '), description: over.description ?? 'Diskusikan.' })
+      .returning();
+    return f!;
+  }
+
+  async comment(forumId: number, authorId: number, body = 'Komentar', parentId: number | null = null) {
+    const [c] = await this.db.insert(comments).values({ forumId, authorId, body, parentId }).returning();
+    return c!;
+  }
+
+  async assignment(contentId: number, authorId: number, over: Partial<{ title: string; description: string; deadline: Date }> = {}) {
+    const [a] = await this.db
+      .insert(assignments)
+      .values({
+        contentId,
+        authorId,
+        title: over.title ?? unique('Tugas '),
+        description: over.description ?? 'Kerjakan dengan baik.',
+        deadline: over.deadline ?? new Date(Date.now() + 7 * 24 * 3600 * 1000),
+      })
+      .returning();
+    return a!;
+  }
+
+  async submission(assignmentId: number, studentId: number, over: Partial<{ score: number | null; submittedAt: Date; fileId: number }> = {}) {
+    const fileId = over.fileId ?? (await this.file('jawaban.pdf')).id;
+    const [s] = await this.db
+      .insert(submissions)
+      .values({ assignmentId, studentId, fileId, score: over.score ?? null, submittedAt: over.submittedAt ?? new Date() })
+      .returning();
+    return s!;
+  }
+
+  async word(over: Partial<{ title: string; body: string; from: string; active: boolean }> = {}) {
+    const [w] = await this.db
+      .insert(motivationalWords)
+      .values({ title: over.title ?? unique('Kata '), body: over.body ?? 'Terus belajar.', from: over.from ?? 'Guru', active: over.active ?? true })
+      .returning();
+    return w!;
+  }
+
+  /**
+   * A whole class scene: its teacher, a class of rombel 1 with one content, a student of that rombel,
+   * plus an outsider of each kind (another teacher, a student of another rombel).
+   */
+  async classScene() {
+    const teacher = await this.teacher();
+    const otherTeacher = await this.teacher();
+    const klass = await this.onlineClass(teacher.id, { rombelId: 1 });
+    const otherClass = await this.onlineClass(otherTeacher.id, { rombelId: 2 });
+    const content = await this.content(klass.id);
+    const otherContent = await this.content(otherClass.id);
+    const student = await this.student({ rombelId: 1 });
+    const outsider = await this.student({ rombelId: 2 });
+    const admin = await this.admin();
+    return { teacher, otherTeacher, klass, otherClass, content, otherContent, student, outsider, admin };
+  }
+}

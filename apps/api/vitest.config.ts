@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+const root = import.meta.dirname;
+const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+/** API integration tests: every file runs on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set. */
+export default defineConfig({
+  test: {
+    root,
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    globalSetup: [path.join(root, 'test/global-setup.ts')],
+    projects: databases.map((db) => ({
+      extends: true,
+      test: {
+        name: db,
+        include: ['test/**/*.test.ts'],
+        env: { KELASKU_TEST_DB: db },
+      },
+    })),
+  },
+});

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import { MSG } from './messages.js';
+import { RELIGIONS } from './roles.js';
+
+/** Blank strings from forms mean "no value". */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+/** An optional text field: missing, null or blank all become null. */
+export const optionalText = (max: number, message = `Maksimal ${max} karakter`) =>
+  z.preprocess(blankToNull, z.string().max(max, message).nullable().optional());
+
+export const requiredText = (max: number, requiredMessage: string = MSG.required) =>
+  z.preprocess(
+    trim,
+    z
+      .string({ error: requiredMessage })
+      .min(1, requiredMessage)
+      .max(max, `Maksimal ${max} karakter`),
+  );
+
+export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const nameField = z.preprocess(
+  trim,
+  z
+    .string({ error: MSG.required })
+    .min(1, MSG.required)
+    .max(LIMITS.nameMax, MSG.nameMax)
+    .refine((v) => Number.isNaN(Number(v)), MSG.nameNumeric),
+);
+
+export const usernameField = z.preprocess(
+  trim,
+  z
+    .string({ error: MSG.required })
+    .min(1, MSG.required)
+    .min(LIMITS.usernameMin, MSG.usernameLength)
+    .max(LIMITS.usernameMax, MSG.usernameLength)
+    .regex(/^[A-Za-z0-9._-]+$/, MSG.usernameChars),
+);
+
+export const emailField = z.preprocess(
+  blankToNull,
+  z.email({ error: MSG.emailFormat }).max(255, MSG.emailFormat).nullable().optional(),
+);
+
+export const passwordField = z
+  .string({ error: MSG.required })
+  .min(1, MSG.required)
+  .min(LIMITS.passwordMin, MSG.passwordLength)
+  .max(LIMITS.passwordMax, MSG.passwordLength);
+
+export const genderField = z.enum(['L', 'P'], { error: MSG.genderInvalid });
+
+export const religionField = z.preprocess(
+  blankToNull,
+  z.enum(RELIGIONS, { error: MSG.religionInvalid }).nullable().optional(),
+);
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const validDate = (v: string) => isoDate.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+export const birthdayField = (min: string | null, max: string, rangeMessage: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ error: MSG.dateFormat })
+      .refine(validDate, MSG.dateFormat)
+      .refine((v) => (min === null || v >= min) && v <= max, rangeMessage)
+      .nullable()
+      .optional(),
+  );
+
+export const telponField = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: MSG.telponFormat })
+    .max(LIMITS.telponMax, MSG.telponFormat)
+    .regex(/^\d{4}-\d{4}-\d{4}$/, MSG.telponFormat)
+    .nullable()
+    .optional(),
+);
+
+export const digitsField = (max: number, message: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ error: message })
+      .max(max, message)
+      .regex(/^\d+$/, message)
+      .nullable()
+      .optional(),
+  );
+
+/** A date-time with an offset (ISO 8601); "2026-11-30T23:59" without offset is read as WIB (+07:00). */
+export const dateTimeField = z.preprocess(
+  trim,
+  z
+    .string({ error: MSG.deadlineFormat })
+    .min(1, MSG.deadlineFormat)
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && !Number.isNaN(Date.parse(withOffset(v))),
+      MSG.deadlineFormat,
+    )
+    .transform((v) => new Date(Date.parse(withOffset(v))).toISOString()),
+);
+
+export function withOffset(v: string): string {
+  const s = v.replace(' ', 'T');
+  return /(Z|[+-]\d{2}:?\d{2})$/.test(s) ? s : `${s}+07:00`;
+}

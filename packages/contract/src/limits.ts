@@ -1,0 +1,35 @@
+export const MB = 1024 * 1024;
+
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 50,
+  nameMax: 100,
+  passwordMin: 5,
+  passwordMax: 12,
+  telponMax: 14,
+  nipMax: 18,
+  nikMax: 16,
+  nisMax: 8,
+  nisnMax: 10,
+  birthdayMin: '1960-01-31',
+  birthdayMax: '2021-12-31',
+  titleMax: 255,
+  textMax: 10_000,
+  commentMax: 5_000,
+  avatarBytes: 5 * MB,
+  fileBytes: 50 * MB,
+  jsonBodyBytes: 1 * MB,
+  scoreMin: 0,
+  scoreMax: 100,
+} as const;
+
+export const TRUNCATE = {
+  studentCardTeacher: 15,
+  teacherCardTeacher: 20,
+  gradingStudentName: 25,
+  filename: 48,
+  motivationalBody: 70,
+} as const;
+
+export const TOAST_MS = { short: 3000, long: 5000 } as const;
+export const HEADER_SCROLL_PX = 150;

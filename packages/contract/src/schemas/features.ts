@@ -1,0 +1,2 @@
+// Each feature adds its schemas in a file of its own and re-exports it here.
+export {};
