@@ -16,7 +16,7 @@ export const requiredText = (max: number, requiredMessage: string = MSG.required
     trim,
     z
       .string({ error: requiredMessage })
-      .min(1, requiredMessage)
+      .min(1, { error: requiredMessage, abort: true })
       .max(max, `Maksimal ${max} karakter`),
   );
 
@@ -26,7 +26,7 @@ export const nameField = z.preprocess(
   trim,
   z
     .string({ error: MSG.required })
-    .min(1, MSG.required)
+    .min(1, { error: MSG.required, abort: true })
     .max(LIMITS.nameMax, MSG.nameMax)
     .refine((v) => Number.isNaN(Number(v)), MSG.nameNumeric),
 );
@@ -35,7 +35,7 @@ export const usernameField = z.preprocess(
   trim,
   z
     .string({ error: MSG.required })
-    .min(1, MSG.required)
+    .min(1, { error: MSG.required, abort: true })
     .min(LIMITS.usernameMin, MSG.usernameLength)
     .max(LIMITS.usernameMax, MSG.usernameLength)
     .regex(/^[A-Za-z0-9._-]+$/, MSG.usernameChars),
@@ -48,7 +48,7 @@ export const emailField = z.preprocess(
 
 export const passwordField = z
   .string({ error: MSG.required })
-  .min(1, MSG.required)
+  .min(1, { error: MSG.required, abort: true })
   .min(LIMITS.passwordMin, MSG.passwordLength)
   .max(LIMITS.passwordMax, MSG.passwordLength);
 

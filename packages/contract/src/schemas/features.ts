@@ -1,2 +1,3 @@
 // Each feature adds its schemas in a file of its own and re-exports it here.
 export {};
+export * from './admin.js';

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { LIMITS } from '../limits.js';
+import { GRADES } from '../roles.js';
+import {
+  birthdayField,
+  digitsField,
+  emailField,
+  genderField,
+  idParam,
+  nameField,
+  optionalText,
+  passwordField,
+  religionField,
+  requiredText,
+  telponField,
+  usernameField,
+} from '../fields.js';
+import { profile } from './session.js';
+
+/** Messages of the admin screens (users, rombel classes, motivational words). */
+export const ADMIN_MSG = {
+  userCreated: 'User berhasil ditambahkan',
+  userUpdated: 'User berhasil diperbarui',
+  userDeleted: 'User berhasil dihapus',
+  rombelCreated: 'Rombel berhasil ditambahkan',
+  rombelUpdated: 'Rombel berhasil diperbarui',
+  rombelDeleted: 'Rombel berhasil dihapus',
+  rombelNameTaken: 'Nama rombel sudah digunakan',
+  rombelInUse: 'Rombel tidak dapat dihapus karena masih dipakai',
+  departmentUnknown: 'Jurusan tidak ditemukan',
+  wordCreated: 'Kata motivasi berhasil ditambahkan',
+  wordUpdated: 'Kata motivasi berhasil diperbarui',
+  wordDeleted: 'Kata motivasi berhasil dihapus',
+  activeInvalid: 'Status aktif harus true atau false',
+} as const;
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+/** Numbers from forms may arrive as strings ("2"); anything else is left for the check to refuse. */
+const numericString = (v: unknown) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v);
+
+/** An integer among `allowed` (or any positive id when null): missing gives "Wajib diisi", anything else `message`. */
+const intChoice = (allowed: readonly number[] | null, message: string) =>
+  z.preprocess(
+    (v) => numericString(blankToUndefined(v)),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? MSG.required : message) })
+      .int(message)
+      .refine((n) => (allowed ? allowed.includes(n) : n > 0 && n <= 2_147_483_647), message),
+  );
+
+const optionalRombelId = z.preprocess(
+  (v) => (v === '' ? null : numericString(v)),
+  z.number({ error: MSG.rombelUnknown }).int(MSG.rombelUnknown).positive(MSG.rombelUnknown).max(2_147_483_647, MSG.rombelUnknown).nullable().optional(),
+);
+
+// ---------------------------------------------------------------- dashboard
+
+export const dashboardStats = z.object({
+  total_users: z.number(),
+  total_admin: z.number(),
+  total_teachers: z.number(),
+  total_students: z.number(),
+});
+export type DashboardStats = z.infer<typeof dashboardStats>;
+
+// ---------------------------------------------------------------- users
+
+/** The user record of SPEC §3 as the admin sees it: the profile plus the role's label and creation time. Never a password. */
+export const adminUser = profile.extend({
+  role_label: z.string(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const userParams = z.object({ id: idParam });
+
+export const roleIdField = intChoice([1, 2, 3], MSG.roleInvalid);
+
+/** Detail fields of a teacher (nip, nik) or student (rombel_id, nis, nisn); the ones of the other role are ignored. Missing keys leave the value as it is. */
+const detailFields = {
+  rombel_id: optionalRombelId,
+  nip: digitsField(LIMITS.nipMax, MSG.nipFormat),
+  nik: digitsField(LIMITS.nikMax, MSG.nikFormat),
+  nis: digitsField(LIMITS.nisMax, MSG.nisFormat),
+  nisn: digitsField(LIMITS.nisnMax, MSG.nisnFormat),
+};
+
+export const userCreateBody = z
+  .object({
+    role: roleIdField,
+    name: nameField,
+    gender: genderField,
+    email: emailField,
+    username: usernameField,
+    password: passwordField,
+    confirm_password: z.string({ error: MSG.required }).min(1, { error: MSG.required, abort: true }),
+    ...detailFields,
+  })
+  .refine((b) => b.password === b.confirm_password, { path: ['confirm_password'], message: MSG.passwordMismatch });
+export type UserCreateBody = z.input<typeof userCreateBody>;
+
+export const userUpdateBody = z
+  .object({
+    name: nameField,
+    gender: genderField,
+    username: usernameField,
+    email: emailField,
+    birthday: birthdayField(null, LIMITS.birthdayMax, MSG.birthdayMax),
+    religion: religionField,
+    address: optionalText(1000),
+    telpon: telponField,
+    /** The form always sends 1; 0 deactivates the account (its sessions end at once). */
+    status: z.preprocess(
+      (v) => numericString(blankToUndefined(v)),
+      z.number({ error: MSG.statusInvalid }).refine((n) => n === 0 || n === 1, MSG.statusInvalid).optional(),
+    ),
+    /** Changing the role moves the detail row (see docs/api-admin.md). */
+    role: z.preprocess(blankToUndefined, roleIdField.optional()),
+    /** Sent only when the admin sets a new password; then it must equal confirm_password. */
+    password: z.preprocess(blankToUndefined, passwordField.optional()),
+    confirm_password: z.preprocess(blankToUndefined, z.string().optional()),
+    ...detailFields,
+  })
+  .refine((b) => b.password === undefined || b.password === b.confirm_password, {
+    path: ['confirm_password'],
+    message: MSG.passwordMismatch,
+  });
+export type UserUpdateBody = z.input<typeof userUpdateBody>;
+
+// ---------------------------------------------------------------- departments and rombel classes
+
+export const department = z.object({ id: z.number(), code: z.string(), name: z.string(), enabled: z.boolean() });
+export type Department = z.infer<typeof department>;
+
+export const rombelParams = z.object({ id: idParam });
+
+export const rombelBody = z.object({
+  department_id: intChoice(null, ADMIN_MSG.departmentUnknown),
+  name: requiredText(100),
+  grade: intChoice(GRADES, MSG.gradeInvalid),
+});
+export type RombelBody = z.input<typeof rombelBody>;
+
+export const rombelClass = z.object({
+  id: z.number(),
+  department_id: z.number(),
+  department_name: z.string(),
+  name: z.string(),
+  grade: z.number(),
+  total_student: z.number(),
+});
+export type RombelClass = z.infer<typeof rombelClass>;
+
+export const rombelStudent = z.object({ id: z.number(), name: z.string(), nis: z.string().nullable(), nisn: z.string().nullable() });
+
+export const rombelDetail = rombelClass.extend({ students: z.array(rombelStudent) });
+export type RombelDetail = z.infer<typeof rombelDetail>;
+
+/** One choice of a rombel select box (teacher's class form, student's profile, admin's user form). */
+export const rombelOption = z.object({ id: z.number(), name: z.string(), grade: z.number() });
+export type RombelOption = z.infer<typeof rombelOption>;
+
+// ---------------------------------------------------------------- motivational words
+
+export const wordParams = z.object({ id: idParam });
+
+const activeField = z.preprocess(
+  (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
+  z.boolean({ error: ADMIN_MSG.activeInvalid }),
+);
+
+export const wordBody = z.object({
+  title: requiredText(LIMITS.titleMax),
+  body: requiredText(LIMITS.textMax),
+  from: requiredText(255),
+  /** Default on when creating; left as it is when an update leaves it out. */
+  active: activeField.optional(),
+});
+export type WordBody = z.input<typeof wordBody>;
+
+export const motivationalWord = z.object({
+  id: z.number(),
+  title: z.string(),
+  body: z.string(),
+  from: z.string(),
+  active: z.boolean(),
+  created_at: z.string(),
+});
+export type MotivationalWord = z.infer<typeof motivationalWord>;
+
+/** The student's quote; null when no word is active. */
+export const randomWord = z.object({ id: z.number(), title: z.string(), body: z.string(), from: z.string() }).nullable();
