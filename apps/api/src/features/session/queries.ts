@@ -58,9 +58,9 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
-/** The profile of SPEC §3 with teacher or student details, in one query. */
-export async function loadProfile(db: Db, userId: number) {
-  const rows = await db
+/** Users with their teacher or student details (the profile of SPEC §3); callers add the filter and order. */
+export function selectProfiles(db: Db) {
+  return db
     .select({
       user: users,
       nip: teachers.nip,
@@ -75,8 +75,11 @@ export async function loadProfile(db: Db, userId: number) {
     .from(users)
     .leftJoin(teachers, eq(teachers.userId, users.id))
     .leftJoin(students, eq(students.userId, users.id))
-    .leftJoin(rombelClasses, eq(rombelClasses.id, students.rombelClassId))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .leftJoin(rombelClasses, eq(rombelClasses.id, students.rombelClassId));
+}
+
+/** The profile of SPEC §3 with teacher or student details, in one query. */
+export async function loadProfile(db: Db, userId: number) {
+  const rows = await selectProfiles(db).where(eq(users.id, userId)).limit(1);
   return rows[0] ?? null;
 }

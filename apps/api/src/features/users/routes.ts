@@ -1,4 +1,221 @@
+import {
+  ADMIN_MSG,
+  MSG,
+  ROLE_LABELS,
+  adminUser,
+  errorEnvelope,
+  ok,
+  okMessage,
+  userCreateBody,
+  userParams,
+  userUpdateBody,
+  type AdminUser,
+} from '@kelasku/contract';
 import type { App } from '../../types.js';
+import type { FileService } from '../../files/service.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { revokeUserTokens } from '../../auth/tokens.js';
+import { conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
+import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
+import { conflictForUnique } from '../users-shared.js';
+import { rombelExists } from '../profile/queries.js';
+import { toProfile } from '../session/routes.js';
+import type { Executor } from '../../db/client.js';
+import {
+  deleteUser,
+  filesOfUser,
+  findUser,
+  insertUser,
+  listUsers,
+  lockUser,
+  saveDetails,
+  teachesClasses,
+  updateUser,
+  type UserDetails,
+  type UserRow,
+} from './queries.js';
 
-/** Routes of this feature: filled in by its issue. */
-export default async function routes(_app: App): Promise<void> {}
+/** The profile shape plus the role's label and creation time; the password hash never leaves. */
+const toAdminUser = (files: FileService, row: UserRow): AdminUser => ({
+  ...toProfile(files, row),
+  role_label: ROLE_LABELS[row.user.roleId]!,
+  created_at: row.user.createdAt.toISOString(),
+});
+
+/** A taken username or e-mail (case-insensitively) becomes the 409 naming the field. */
+async function withUniqueConflicts<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint !== null) throw conflictForUnique(constraint);
+    throw err;
+  }
+}
+
+async function checkRombel(tx: Executor, roleId: number, rombelId: number | null | undefined) {
+  if (roleId === 3 && rombelId != null && !(await rombelExists(tx, rombelId))) throw invalidField('rombel_id', MSG.rombelUnknown);
+}
+
+const details = (b: { nip?: string | null; nik?: string | null; nis?: string | null; nisn?: string | null; rombel_id?: number | null }): UserDetails => ({
+  nip: b.nip,
+  nik: b.nik,
+  nis: b.nis,
+  nisn: b.nisn,
+  rombelId: b.rombel_id,
+});
+
+/** /api/admin/resources/users — the admin's user management. */
+export default async function usersRoutes(app: App): Promise<void> {
+  const tags = ['admin: users'];
+
+  app.get(
+    '/resources/users',
+    {
+      schema: {
+        tags,
+        summary: 'Every user except the admin asking, sorted by role then name, with teacher/student details',
+        response: { 200: ok(adminUser.array()) },
+      },
+    },
+    async (request) => {
+      const rows = await listUsers(app.db, request.user.id);
+      return { success: true as const, data: rows.map((r) => toAdminUser(app.files, r)) };
+    },
+  );
+
+  app.get(
+    '/resources/users/:id',
+    {
+      schema: { tags, summary: 'One user', params: userParams, response: { 200: ok(adminUser), 404: errorEnvelope } },
+    },
+    async (request) => {
+      const row = await findUser(app.db, request.params.id);
+      if (!row) throw notFound();
+      return { success: true as const, data: toAdminUser(app.files, row) };
+    },
+  );
+
+  app.post(
+    '/resources/users',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user (role 1 Admin, 2 Guru, 3 Siswa); a teacher gets its teacher row, a student its student row',
+        body: userCreateBody,
+        response: { 201: ok(adminUser), 409: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const passwordHash = await hashPassword(b.password);
+      const id = await withUniqueConflicts(() =>
+        app.db.transaction(async (tx) => {
+          await checkRombel(tx, b.role, b.rombel_id);
+          const id = await insertUser(tx, {
+            roleId: b.role,
+            name: b.name,
+            gender: b.gender,
+            email: b.email ?? null,
+            username: b.username,
+            passwordHash,
+            status: 1,
+          });
+          await saveDetails(tx, id, b.role, details(b), false);
+          return id;
+        }),
+      );
+      const row = await findUser(app.db, id);
+      if (!row) throw notFound();
+      reply.code(201);
+      return { success: true as const, message: ADMIN_MSG.userCreated, data: toAdminUser(app.files, row) };
+    },
+  );
+
+  app.put(
+    '/resources/users/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Edit a user. Password only when filled (then every session of that user ends); status 0 deactivates; ' +
+          'role changes move the detail row. An admin cannot demote or deactivate their own account.',
+        params: userParams,
+        body: userUpdateBody,
+        response: { 200: ok(adminUser), 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const me = request.user;
+      const id = request.params.id;
+      const b = request.body;
+      if (id === me.id && ((b.role !== undefined && b.role !== me.roleId) || b.status === 0)) throw forbidden(MSG.selfDemote);
+      const passwordHash = b.password === undefined ? undefined : await hashPassword(b.password);
+      await withUniqueConflicts(() =>
+        app.db.transaction(async (tx) => {
+          const current = await lockUser(tx, id);
+          if (!current) throw notFound();
+          const roleId = b.role ?? current.roleId;
+          const roleChanged = roleId !== current.roleId;
+          if (roleChanged && current.roleId === 2 && (await teachesClasses(tx, id))) throw conflict(MSG.teacherHasClasses);
+          await checkRombel(tx, roleId, b.rombel_id);
+          const status = b.status ?? current.status;
+          await updateUser(tx, id, {
+            roleId,
+            name: b.name,
+            gender: b.gender,
+            username: b.username,
+            email: b.email ?? null,
+            birthday: b.birthday ?? null,
+            religion: b.religion ?? null,
+            address: b.address ?? null,
+            telpon: b.telpon ?? null,
+            status,
+            ...(passwordHash ? { passwordHash } : {}),
+          });
+          await saveDetails(tx, id, roleId, details(b), roleChanged);
+          // A new password or a deactivation ends the user's sessions (but not the admin's own, asking now).
+          if (passwordHash || status === 0) await revokeUserTokens(tx, id, id === me.id ? me.tokenId : undefined);
+        }),
+      );
+      const row = await findUser(app.db, id);
+      if (!row) throw notFound();
+      return { success: true as const, message: ADMIN_MSG.userUpdated, data: toAdminUser(app.files, row) };
+    },
+  );
+
+  app.delete(
+    '/resources/users/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete a user with their submissions, comments and files. Refused for one\'s own account (403) ' +
+          'and for a teacher who still teaches online classes (409).',
+        params: userParams,
+        response: { 200: okMessage, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      if (id === request.user.id) throw forbidden(MSG.selfDelete);
+      let fileIds: number[];
+      try {
+        fileIds = await app.db.transaction(async (tx) => {
+          const current = await lockUser(tx, id);
+          if (!current) throw notFound();
+          if (await teachesClasses(tx, id)) throw conflict(MSG.teacherHasClasses);
+          const files = await filesOfUser(tx, id, current.avatarFileId);
+          await deleteUser(tx, id);
+          return files;
+        });
+      } catch (err) {
+        // A class given to this teacher meanwhile: the schema refuses the delete (ON DELETE RESTRICT).
+        if (isForeignKeyViolation(err)) throw conflict(MSG.teacherHasClasses);
+        throw err;
+      }
+      await app.files.release(fileIds);
+      return { success: true as const, message: ADMIN_MSG.userDeleted };
+    },
+  );
+}

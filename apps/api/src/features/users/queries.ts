@@ -1,0 +1,90 @@
+import { asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { assignments, onlineClasses, students, submissions, teachers, users } from '../../db/schema.js';
+import { loadProfile, selectProfiles } from '../session/queries.js';
+
+export type UserRow = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
+
+/** Every user except the one asking (the admin screen hides its own account), by role then name; one query. */
+export function listUsers(db: Db, exceptId: number): Promise<UserRow[]> {
+  return selectProfiles(db).where(ne(users.id, exceptId)).orderBy(asc(users.roleId), asc(sql`lower(${users.name})`), asc(users.id));
+}
+
+export const findUser = loadProfile;
+
+/** Locks the user row for the rest of the transaction; null when there is no such user. */
+export async function lockUser(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({ id: users.id, roleId: users.roleId, status: users.status, avatarFileId: users.avatarFileId })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export async function teachesClasses(tx: Executor, userId: number): Promise<boolean> {
+  const rows = await tx.select({ id: onlineClasses.id }).from(onlineClasses).where(eq(onlineClasses.teacherId, userId)).limit(1);
+  return rows.length > 0;
+}
+
+export type UserValues = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertUser(tx: Executor, values: UserValues): Promise<number> {
+  const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function updateUser(tx: Executor, id: number, values: Partial<UserValues>): Promise<void> {
+  await tx.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** Detail values as the request gave them: undefined leaves a stored value as it is. */
+export interface UserDetails {
+  nip?: string | null;
+  nik?: string | null;
+  nis?: string | null;
+  nisn?: string | null;
+  rombelId?: number | null;
+}
+
+const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * Writes the detail row of the user's role (teachers or students). With `roleChanged`, the detail
+ * row of any other role is removed first: a former student leaves their rombel, a former teacher
+ * loses NIP/NIK.
+ */
+export async function saveDetails(tx: Executor, userId: number, roleId: number, d: UserDetails, roleChanged: boolean): Promise<void> {
+  if (roleChanged && roleId !== 2) await tx.delete(teachers).where(eq(teachers.userId, userId));
+  if (roleChanged && roleId !== 3) await tx.delete(students).where(eq(students.userId, userId));
+  if (roleId === 2) {
+    const set = defined({ nip: d.nip, nik: d.nik });
+    const insert = tx.insert(teachers).values({ userId, ...set });
+    await (Object.keys(set).length ? insert.onConflictDoUpdate({ target: teachers.userId, set }) : insert.onConflictDoNothing());
+  } else if (roleId === 3) {
+    const set = defined({ nis: d.nis, nisn: d.nisn, rombelClassId: d.rombelId });
+    const insert = tx.insert(students).values({ userId, ...set });
+    await (Object.keys(set).length ? insert.onConflictDoUpdate({ target: students.userId, set }) : insert.onConflictDoNothing());
+  }
+}
+
+/**
+ * Stored files that go with the user when the row is deleted: the avatar, the user's own
+ * submissions, and submissions to assignments the user wrote (both cascade with the user).
+ */
+export async function filesOfUser(tx: Executor, userId: number, avatarFileId: number | null): Promise<number[]> {
+  const rows = await tx
+    .select({ fileId: submissions.fileId })
+    .from(submissions)
+    .where(
+      or(
+        eq(submissions.studentId, userId),
+        inArray(submissions.assignmentId, tx.select({ id: assignments.id }).from(assignments).where(eq(assignments.authorId, userId))),
+      ),
+    );
+  return [...(avatarFileId === null ? [] : [avatarFileId]), ...rows.map((r) => r.fileId)];
+}
+
+export async function deleteUser(tx: Executor, id: number): Promise<void> {
+  await tx.delete(users).where(eq(users.id, id));
+}

@@ -1,0 +1,470 @@
+import { describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { ADMIN_MSG, MSG } from '@kelasku/contract';
+import { samples, useTestApp } from './helpers.js';
+import { expectAdminOnly, statementsDuring } from './admin-access.js';
+import { comments, storedFiles, students, submissions, teachers, users } from '../src/db/schema.js';
+
+const t = useTestApp();
+const USERS = '/api/admin/resources/users';
+
+const newUser = (over: Record<string, unknown> = {}) => ({
+  role: 3,
+  name: 'Siti Aminah',
+  gender: 'P',
+  email: null,
+  username: `siti${Math.random().toString(36).slice(2, 8)}`,
+  password: 'rahasia1',
+  confirm_password: 'rahasia1',
+  ...over,
+});
+
+/** The edit form's body for an existing user, as the screen sends it (status 1, no password). */
+const editOf = (u: { name: string; username: string; email: string }, over: Record<string, unknown> = {}) => ({
+  name: u.name,
+  gender: 'L',
+  username: u.username,
+  email: u.email,
+  birthday: '2008-05-17',
+  religion: 'Islam',
+  address: 'Jl. Merdeka 1',
+  telpon: '0812-3456-7890',
+  status: 1,
+  ...over,
+});
+
+const login = (username: string, password: string) => t.as().post('/api/login', { username, password });
+
+describe('access', () => {
+  it('refuses every endpoint to teachers and students (403) and to callers without a token (401)', async () => {
+    const target = await t.factory.student();
+    await expectAdminOnly(t, [
+      ['GET', USERS],
+      ['POST', USERS, newUser()],
+      ['GET', `${USERS}/${target.id}`],
+      ['PUT', `${USERS}/${target.id}`, editOf(target)],
+      ['DELETE', `${USERS}/${target.id}`],
+    ]);
+    expect((await t.db.select().from(users).where(eq(users.id, target.id))).length).toBe(1);
+  });
+});
+
+describe('GET /api/admin/resources/users', () => {
+  it('lists every other user sorted by role then name, with details and never a password', async () => {
+    const admin = await t.factory.admin({ name: 'Admin Utama' });
+    const otherAdmin = await t.factory.admin({ name: 'Zaki Admin' });
+    const teacher = await t.factory.teacher({ name: 'Budi Guru' });
+    const studentB = await t.factory.student({ name: 'Bagus Siswa', rombelId: 2 });
+    const studentA = await t.factory.student({ name: 'Ani Siswa', rombelId: 1 });
+    const res = await t.as(admin.token).get(USERS);
+    expect(res.status).toBe(200);
+    const list: any[] = res.body.data;
+    const ids = list.map((u) => u.id);
+    expect(ids).not.toContain(admin.id);
+    for (const id of [otherAdmin.id, teacher.id, studentA.id, studentB.id]) expect(ids).toContain(id);
+    const order = list.map((u) => [u.role_id, u.name.toLowerCase()] as const);
+    const sorted = [...order].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    expect(order).toEqual(sorted);
+    expect(ids.indexOf(studentA.id)).toBeLessThan(ids.indexOf(studentB.id));
+
+    const t1 = list.find((u) => u.id === teacher.id);
+    expect(t1).toEqual({
+      id: teacher.id,
+      name: 'Budi Guru',
+      username: teacher.username,
+      email: teacher.email,
+      gender: 'L',
+      religion: null,
+      birthday: null,
+      address: null,
+      telpon: null,
+      status: 1,
+      role: 'teacher',
+      role_id: 2,
+      role_label: 'Guru',
+      avatar: null,
+      teacher: { nip: '198001012005011001', nik: '3471010101800001' },
+      student: null,
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    const s1 = list.find((u) => u.id === studentB.id);
+    expect(s1.role_label).toBe('Siswa');
+    expect(s1.student).toEqual({ nis: '1234', nisn: '0012345678', rombel_id: 2, rombel_name: 'X TKJ 2' });
+    expect(s1.teacher).toBeNull();
+    expect(list.find((u) => u.id === otherAdmin.id).role_label).toBe('Admin');
+    expect(res.raw.body).not.toMatch(/password|argon2/i);
+  });
+
+  it('runs a fixed number of statements however many users there are', async () => {
+    const admin = await t.factory.admin();
+    const call = () => t.as(admin.token).get(USERS);
+    const few = await statementsDuring(t, call);
+    for (let i = 0; i < 8; i++) await t.factory.teacher();
+    for (let i = 0; i < 8; i++) await t.factory.student();
+    expect(await statementsDuring(t, call)).toBe(few);
+  });
+});
+
+describe('GET /api/admin/resources/users/:id', () => {
+  it('shows one user, the admin\'s own account included', async () => {
+    const admin = await t.factory.admin();
+    const student = await t.factory.student({ name: 'Dewi Lestari', gender: 'P' });
+    const res = await t.as(admin.token).get(`${USERS}/${student.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id: student.id, name: 'Dewi Lestari', gender: 'P', role: 'student', role_label: 'Siswa' });
+    expect(res.raw.body).not.toMatch(/password/i);
+    const own = await t.as(admin.token).get(`${USERS}/${admin.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.data.role_label).toBe('Admin');
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    const admin = await t.factory.admin();
+    for (const id of ['999999', 'abc', '0', '-1', '99999999999']) {
+      const res = await t.as(admin.token).get(`${USERS}/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(res.body).toEqual({ success: false, message: MSG.notFound });
+    }
+  });
+});
+
+describe('POST /api/admin/resources/users', () => {
+  it('creates a student with its student row (rombel optional) who can then log in', async () => {
+    const admin = await t.factory.admin();
+    const body = newUser({ name: 'Rina Putri', username: 'rina_putri', email: 'rina@sekolah.id', rombel_id: 3 });
+    const res = await t.as(admin.token).post(USERS, body);
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(ADMIN_MSG.userCreated);
+    expect(res.body.data).toMatchObject({
+      name: 'Rina Putri',
+      username: 'rina_putri',
+      email: 'rina@sekolah.id',
+      gender: 'P',
+      role: 'student',
+      role_id: 3,
+      status: 1,
+      teacher: null,
+      student: { nis: null, nisn: null, rombel_id: 3, rombel_name: 'XI TKJ 1' },
+    });
+    expect((await login('rina_putri', 'rahasia1')).status).toBe(200);
+
+    const noRombel = await t.as(admin.token).post(USERS, newUser());
+    expect(noRombel.status).toBe(201);
+    expect(noRombel.body.data.student).toEqual({ nis: null, nisn: null, rombel_id: null, rombel_name: null });
+    expect(noRombel.body.data.email).toBeNull();
+  });
+
+  it('creates a teacher with its teacher row and an admin without detail rows; the role may come as a string', async () => {
+    const admin = await t.factory.admin();
+    const teacher = await t.as(admin.token).post(USERS, newUser({ role: '2', gender: 'L', name: 'Pak Joko', nip: '197001012000011001' }));
+    expect(teacher.status).toBe(201);
+    expect(teacher.body.data).toMatchObject({ role: 'teacher', role_label: 'Guru', teacher: { nip: '197001012000011001', nik: null }, student: null });
+    expect((await t.db.select().from(teachers).where(eq(teachers.userId, teacher.body.data.id))).length).toBe(1);
+
+    const second = await t.as(admin.token).post(USERS, newUser({ role: 1, name: 'Admin Kedua' }));
+    expect(second.status).toBe(201);
+    expect(second.body.data).toMatchObject({ role: 'admin', teacher: null, student: null });
+    const id = second.body.data.id;
+    expect((await t.db.select().from(teachers).where(eq(teachers.userId, id))).length).toBe(0);
+    expect((await t.db.select().from(students).where(eq(students.userId, id))).length).toBe(0);
+  });
+
+  const badInputs: Array<[string, Record<string, unknown>, string, string]> = [
+    ['numeric name', { name: '12345' }, 'name', MSG.nameNumeric],
+    ['numeric name with spaces', { name: ' 3.14 ' }, 'name', MSG.nameNumeric],
+    ['empty name', { name: '' }, 'name', MSG.required],
+    ['name over 100', { name: 'a'.repeat(101) }, 'name', MSG.nameMax],
+    ['missing role', { role: undefined }, 'role', MSG.required],
+    ['role 4', { role: 4 }, 'role', MSG.roleInvalid],
+    ['role text', { role: 'guru' }, 'role', MSG.roleInvalid],
+    ['gender X', { gender: 'X' }, 'gender', MSG.genderInvalid],
+    ['missing gender', { gender: undefined }, 'gender', MSG.genderInvalid],
+    ['bad email', { email: 'bukan-email' }, 'email', MSG.emailFormat],
+    ['missing username', { username: undefined }, 'username', MSG.required],
+    ['username of 2', { username: 'ab' }, 'username', MSG.usernameLength],
+    ['username of 51', { username: 'a'.repeat(51) }, 'username', MSG.usernameLength],
+    ['password of 4', { password: 'abcd', confirm_password: 'abcd' }, 'password', MSG.passwordLength],
+    ['password of 13', { password: 'a'.repeat(13), confirm_password: 'a'.repeat(13) }, 'password', MSG.passwordLength],
+    ['missing password', { password: undefined }, 'password', MSG.required],
+    ['missing confirmation', { confirm_password: '' }, 'confirm_password', MSG.required],
+    ['passwords differ', { confirm_password: 'rahasia2' }, 'confirm_password', MSG.passwordMismatch],
+  ];
+  for (const [label, over, field, message] of badInputs) {
+    it(`refuses ${label} with 422 "${message}"`, async () => {
+      const admin = await t.factory.admin();
+      const body = newUser(over);
+      const res = await t.as(admin.token).post(USERS, body);
+      expect(res.status).toBe(422);
+      expect(res.body.success).toBe(false);
+      expect(res.body.message).toBe(message);
+      expect(res.body.errors[field]).toEqual([message]);
+      expect((await t.db.select().from(users).where(eq(users.username, String(body.username)))).length).toBe(0);
+    });
+  }
+
+  it('refuses an unknown rombel with 422', async () => {
+    const admin = await t.factory.admin();
+    const res = await t.as(admin.token).post(USERS, newUser({ rombel_id: 9999 }));
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ success: false, message: MSG.rombelUnknown, errors: { rombel_id: [MSG.rombelUnknown] } });
+  });
+
+  it('refuses a taken username or e-mail with 409 naming the field, case-insensitively', async () => {
+    const admin = await t.factory.admin();
+    const existing = await t.factory.teacher({ username: 'pak_budi', email: 'budi@sekolah.id' });
+    for (const username of ['pak_budi', 'PAK_Budi']) {
+      const res = await t.as(admin.token).post(USERS, newUser({ username }));
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ success: false, message: MSG.usernameTaken, errors: { username: [MSG.usernameTaken] } });
+    }
+    for (const email of ['budi@sekolah.id', 'Budi@Sekolah.ID']) {
+      const res = await t.as(admin.token).post(USERS, newUser({ email }));
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ success: false, message: MSG.emailTaken, errors: { email: [MSG.emailTaken] } });
+    }
+    expect((await t.db.select().from(users).where(eq(users.email, existing.email))).length).toBe(1);
+  });
+});
+
+describe('PUT /api/admin/resources/users/:id', () => {
+  it('saves the edit form and keeps the password when none is sent', async () => {
+    const admin = await t.factory.admin();
+    const u = await t.factory.student({ password: 'lama123' });
+    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { name: 'Nama Baru', email: '', password: '', confirm_password: '' }));
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(ADMIN_MSG.userUpdated);
+    expect(res.body.data).toMatchObject({
+      id: u.id,
+      name: 'Nama Baru',
+      email: null,
+      birthday: '2008-05-17',
+      religion: 'Islam',
+      address: 'Jl. Merdeka 1',
+      telpon: '0812-3456-7890',
+      status: 1,
+      role: 'student',
+      student: { rombel_id: 1, nis: '1234', nisn: '0012345678' },
+    });
+    expect((await login(u.username, 'lama123')).status).toBe(200);
+    expect((await t.as(u.token).get('/api/me')).status).toBe(200);
+  });
+
+  it('sets a new password, which ends every session of that user', async () => {
+    const admin = await t.factory.admin();
+    const u = await t.factory.teacher({ password: 'lama123' });
+    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { password: 'baru123', confirm_password: 'baru123' }));
+    expect(res.status).toBe(200);
+    expect((await t.as(u.token).get('/api/me')).status).toBe(401);
+    expect((await login(u.username, 'lama123')).status).toBe(401);
+    expect((await login(u.username, 'baru123')).status).toBe(200);
+  });
+
+  it('lets the admin change their own password without ending the session that asked', async () => {
+    const admin = await t.factory.admin({ password: 'lama123' });
+    const res = await t.as(admin.token).put(`${USERS}/${admin.id}`, editOf(admin, { password: 'baru123', confirm_password: 'baru123' }));
+    expect(res.status).toBe(200);
+    expect((await t.as(admin.token).get('/api/me')).status).toBe(200);
+    expect((await login(admin.username, 'baru123')).status).toBe(200);
+  });
+
+  it('deactivates a user with status 0: their token stops working and they cannot log in', async () => {
+    const admin = await t.factory.admin();
+    const u = await t.factory.student({ password: 'siswa123' });
+    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { status: 0 }));
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe(0);
+    expect((await t.as(u.token).get('/api/me')).status).toBe(401);
+    expect((await login(u.username, 'siswa123')).body.message).toBe(MSG.loginInactive);
+  });
+
+  it('refuses to demote or deactivate the admin\'s own account', async () => {
+    const admin = await t.factory.admin();
+    for (const over of [{ role: 2 }, { role: 3 }, { status: 0 }]) {
+      const res = await t.as(admin.token).put(`${USERS}/${admin.id}`, editOf(admin, over));
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ success: false, message: MSG.selfDemote });
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, admin.id));
+    expect(row).toMatchObject({ roleId: 1, status: 1 });
+    const same = await t.as(admin.token).put(`${USERS}/${admin.id}`, editOf(admin, { role: 1, status: 1, name: 'Admin Sendiri' }));
+    expect(same.status).toBe(200);
+    expect(same.body.data.name).toBe('Admin Sendiri');
+  });
+
+  const badEdits: Array<[string, Record<string, unknown>, string, string]> = [
+    ['empty name', { name: '' }, 'name', MSG.required],
+    ['numeric name', { name: '2024' }, 'name', MSG.nameNumeric],
+    ['missing gender', { gender: undefined }, 'gender', MSG.genderInvalid],
+    ['empty username', { username: '' }, 'username', MSG.required],
+    ['username of 2', { username: 'ab' }, 'username', MSG.usernameLength],
+    ['username of 51', { username: 'b'.repeat(51) }, 'username', MSG.usernameLength],
+    ['bad email', { email: 'budi@' }, 'email', MSG.emailFormat],
+    ['telpon without dashes', { telpon: '081234567890' }, 'telpon', MSG.telponFormat],
+    ['short telpon', { telpon: '0812-345-678' }, 'telpon', MSG.telponFormat],
+    ['birthday after 2021-12-31', { birthday: '2022-01-01' }, 'birthday', MSG.birthdayMax],
+    ['impossible birthday', { birthday: '2010-02-30' }, 'birthday', MSG.dateFormat],
+    ['status 2', { status: 2 }, 'status', MSG.statusInvalid],
+    ['role 0', { role: 0 }, 'role', MSG.roleInvalid],
+    ['religion unknown', { religion: 'Jedi' }, 'religion', MSG.religionInvalid],
+    ['password of 4', { password: 'abcd', confirm_password: 'abcd' }, 'password', MSG.passwordLength],
+    ['password of 13', { password: 'c'.repeat(13), confirm_password: 'c'.repeat(13) }, 'password', MSG.passwordLength],
+    ['passwords differ', { password: 'baru123', confirm_password: 'baru124' }, 'confirm_password', MSG.passwordMismatch],
+    ['password without confirmation', { password: 'baru123' }, 'confirm_password', MSG.passwordMismatch],
+    ['NIS with letters', { nis: '12ab' }, 'nis', MSG.nisFormat],
+  ];
+  for (const [label, over, field, message] of badEdits) {
+    it(`refuses ${label} with 422 "${message}"`, async () => {
+      const admin = await t.factory.admin();
+      const u = await t.factory.student();
+      const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, over));
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(message);
+      expect(res.body.errors[field]).toEqual([message]);
+      const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
+      expect(row!.name).toBe(u.name);
+    });
+  }
+
+  it('accepts the oldest birthdays (no lower bound for the admin) and the last allowed day', async () => {
+    const admin = await t.factory.admin();
+    const u = await t.factory.teacher();
+    for (const birthday of ['1950-01-01', '2021-12-31']) {
+      const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { birthday }));
+      expect(res.status).toBe(200);
+      expect(res.body.data.birthday).toBe(birthday);
+    }
+  });
+
+  it('refuses a username or e-mail of another user with 409, case-insensitively', async () => {
+    const admin = await t.factory.admin();
+    const other = await t.factory.student({ username: 'dewi_l', email: 'dewi@sekolah.id' });
+    const u = await t.factory.student();
+    const byName = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { username: 'DEWI_L' }));
+    expect(byName.status).toBe(409);
+    expect(byName.body).toEqual({ success: false, message: MSG.usernameTaken, errors: { username: [MSG.usernameTaken] } });
+    const byEmail = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { email: 'DEWI@sekolah.id' }));
+    expect(byEmail.status).toBe(409);
+    expect(byEmail.body.message).toBe(MSG.emailTaken);
+    // Keeping one's own username in another case is not a conflict.
+    const own = await t.as(admin.token).put(`${USERS}/${other.id}`, editOf(other, { username: 'Dewi_L' }));
+    expect(own.status).toBe(200);
+    expect(own.body.data.username).toBe('Dewi_L');
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const admin = await t.factory.admin();
+    const res = await t.as(admin.token).put(`${USERS}/999999`, editOf({ name: 'Siapa', username: 'siapa_saja', email: 'x@y.id' }));
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, message: MSG.notFound });
+  });
+
+  it('moves the detail row when the role changes: a student who becomes a teacher leaves the rombel', async () => {
+    const admin = await t.factory.admin();
+    const u = await t.factory.student({ rombelId: 4 });
+    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: 2, nip: '123' }));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ role: 'teacher', role_id: 2, teacher: { nip: '123', nik: null }, student: null });
+    expect((await t.db.select().from(students).where(eq(students.userId, u.id))).length).toBe(0);
+    const rombel = await t.as(admin.token).get('/api/admin/resources/rombel-classes/4');
+    expect(rombel.body.data.students.map((s: { id: number }) => s.id)).not.toContain(u.id);
+  });
+
+  it('turns a teacher without classes into a student of the given rombel', async () => {
+    const admin = await t.factory.admin();
+    const u = await t.factory.teacher();
+    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: 3, rombel_id: 2, nis: '2324099' }));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ role: 'student', teacher: null, student: { rombel_id: 2, nis: '2324099', nisn: null } });
+    expect((await t.db.select().from(teachers).where(eq(teachers.userId, u.id))).length).toBe(0);
+  });
+
+  it('refuses to change the role of a teacher who still teaches classes (409)', async () => {
+    const admin = await t.factory.admin();
+    const u = await t.factory.teacher();
+    await t.factory.onlineClass(u.id);
+    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: 3 }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, message: MSG.teacherHasClasses });
+    const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
+    expect(row!.roleId).toBe(2);
+  });
+
+  it('refuses an unknown rombel for a student with 422', async () => {
+    const admin = await t.factory.admin();
+    const u = await t.factory.student();
+    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { rombel_id: 9999 }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ rombel_id: [MSG.rombelUnknown] });
+  });
+});
+
+describe('DELETE /api/admin/resources/users/:id', () => {
+  it('refuses to delete the admin\'s own account', async () => {
+    const admin = await t.factory.admin();
+    const res = await t.as(admin.token).delete(`${USERS}/${admin.id}`);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ success: false, message: MSG.selfDelete });
+    expect((await t.as(admin.token).get('/api/me')).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const admin = await t.factory.admin();
+    const res = await t.as(admin.token).delete(`${USERS}/999999`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, message: MSG.notFound });
+  });
+
+  it('refuses to delete a teacher who still teaches classes (409), and deletes one without classes', async () => {
+    const admin = await t.factory.admin();
+    const busy = await t.factory.teacher();
+    await t.factory.onlineClass(busy.id);
+    const refused = await t.as(admin.token).delete(`${USERS}/${busy.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ success: false, message: MSG.teacherHasClasses });
+    expect((await t.as(busy.token).get('/api/me')).status).toBe(200);
+
+    const free = await t.factory.teacher();
+    const res = await t.as(admin.token).delete(`${USERS}/${free.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: ADMIN_MSG.userDeleted });
+    expect((await t.db.select().from(teachers).where(eq(teachers.userId, free.id))).length).toBe(0);
+    expect((await t.as(admin.token).get(`${USERS}/${free.id}`)).status).toBe(404);
+  });
+
+  it('deletes a student with their submissions, comments, avatar and stored files', async () => {
+    const admin = await t.factory.admin();
+    const scene = await t.factory.classScene();
+    const victim = await t.factory.student({ rombelId: 1, password: 'siswa123' });
+    const assignment = await t.factory.assignment(scene.content.id, scene.teacher.id);
+    const forum = await t.factory.forum(scene.content.id, scene.teacher.id);
+    const submission = await t.factory.submission(assignment.id, victim.id);
+    const kept = await t.factory.submission(assignment.id, scene.student.id);
+    const comment = await t.factory.comment(forum.id, victim.id, 'Saya siswa');
+    const othersComment = await t.factory.comment(forum.id, scene.student.id, 'Saya juga');
+    const avatar = await t.as(victim.token).upload('POST', '/api/profile/update-avatar', {}, { avatar: { name: 'me.png', data: samples.png(), type: 'image/png' } });
+    expect(avatar.status).toBe(200);
+    const [{ avatarFileId }] = (await t.db.select({ avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, victim.id))) as [{ avatarFileId: number }];
+    const goneFiles = [submission.fileId, avatarFileId];
+    const keys = (await t.db.select().from(storedFiles).where(inArray(storedFiles.id, goneFiles))).map((f) => f.storageKey);
+    expect(keys).toHaveLength(2);
+
+    const res = await t.as(admin.token).delete(`${USERS}/${victim.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(ADMIN_MSG.userDeleted);
+
+    expect(await t.db.select().from(submissions).where(eq(submissions.studentId, victim.id))).toEqual([]);
+    expect(await t.db.select().from(comments).where(eq(comments.id, comment.id))).toEqual([]);
+    expect(await t.db.select().from(students).where(eq(students.userId, victim.id))).toEqual([]);
+    expect(await t.db.select().from(storedFiles).where(inArray(storedFiles.id, goneFiles))).toEqual([]);
+    const stored: string[] = [];
+    for await (const o of t.app.files.storage.list()) stored.push(o.key);
+    for (const key of keys) expect(stored).not.toContain(key);
+    // Other people's work stays.
+    expect((await t.db.select().from(submissions).where(eq(submissions.id, kept.id))).length).toBe(1);
+    expect((await t.db.select().from(storedFiles).where(eq(storedFiles.id, kept.fileId))).length).toBe(1);
+    expect((await t.db.select().from(comments).where(eq(comments.id, othersComment.id))).length).toBe(1);
+    // The account is gone for good.
+    expect((await t.as(victim.token).get('/api/me')).status).toBe(401);
+    expect((await login(victim.username, 'siswa123')).status).toBe(401);
+  });
+});
