@@ -67,7 +67,7 @@ export const birthdayField = (min: string | null, max: string, rangeMessage: str
     blankToNull,
     z
       .string({ error: MSG.dateFormat })
-      .refine(validDate, MSG.dateFormat)
+      .refine(validDate, { error: MSG.dateFormat, abort: true })
       .refine((v) => (min === null || v >= min) && v <= max, rangeMessage)
       .nullable()
       .optional(),
@@ -77,7 +77,7 @@ export const telponField = z.preprocess(
   blankToNull,
   z
     .string({ error: MSG.telponFormat })
-    .max(LIMITS.telponMax, MSG.telponFormat)
+    .max(LIMITS.telponMax, { error: MSG.telponFormat, abort: true })
     .regex(/^\d{4}-\d{4}-\d{4}$/, MSG.telponFormat)
     .nullable()
     .optional(),
@@ -88,7 +88,7 @@ export const digitsField = (max: number, message: string) =>
     blankToNull,
     z
       .string({ error: message })
-      .max(max, message)
+      .max(max, { error: message, abort: true })
       .regex(/^\d+$/, message)
       .nullable()
       .optional(),

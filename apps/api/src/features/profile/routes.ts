@@ -6,11 +6,14 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { revokeUserTokens } from '../../auth/tokens.js';
 import { readMultipartWithFile } from '../../files/multipart.js';
 import { forbidden, invalidField, notFound } from '../../http/errors.js';
-import { uniqueViolation } from '../../http/db-errors.js';
+import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
 import { conflictForUnique } from '../users-shared.js';
 import { loadProfile } from '../session/queries.js';
 import { toProfile } from '../session/routes.js';
 import { passwordHashOf, rombelExists, saveProfile, setAvatar, setPasswordHash, type ProfileUpdate } from './queries.js';
+
+/** Every field the profile form saves (the body's `role` is accepted but never used). */
+const PROFILE_FIELDS = Object.keys(profileBody.shape).filter((k) => k !== 'role');
 
 /** The user's own profile, password and avatar. */
 export default async function profileRoutes(app: App) {
@@ -19,7 +22,9 @@ export default async function profileRoutes(app: App) {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Update one\'s own profile (teachers: NIP/NIK; students: rombel/NIS/NISN)',
+        summary:
+          'Update one\'s own profile (teachers: NIP/NIK; students: rombel/NIS/NISN). The whole form is replaced: ' +
+          'an optional field left out or blank is cleared. `role` in the body is ignored.',
         params: profileParams,
         body: profileBody,
         response: { 200: ok(profile), 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
@@ -28,8 +33,9 @@ export default async function profileRoutes(app: App) {
     async (request) => {
       const me = request.user;
       if (request.params.id !== me.id) throw forbidden(MSG.profileOwnOnly);
-      const { role: _ignored, ...body } = request.body;
-      const update = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v ?? null])) as ProfileUpdate;
+      // PUT replaces the whole form: a field left out or blank is cleared; the role is never taken from the body.
+      const body = request.body as Record<string, unknown>;
+      const update = Object.fromEntries(PROFILE_FIELDS.map((k) => [k, body[k] ?? null])) as ProfileUpdate;
       try {
         await app.db.transaction(async (tx) => {
           if (me.roleId === 3 && update.rombel != null && !(await rombelExists(tx, update.rombel as number))) {
@@ -40,6 +46,8 @@ export default async function profileRoutes(app: App) {
       } catch (err) {
         const constraint = uniqueViolation(err);
         if (constraint !== null) throw conflictForUnique(constraint);
+        // The rombel was deleted between the check and the write.
+        if (isForeignKeyViolation(err)) throw invalidField('rombel', MSG.rombelUnknown);
         throw err;
       }
       const row = await loadProfile(app.db, me.id);
