@@ -185,6 +185,20 @@ export function multipartBody(
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** Every file under a folder (storage: committed and unfinished uploads), relative to it, sorted. */
+export async function filesUnder(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    for (const e of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.push(path.relative(root, p));
+    }
+  };
+  await walk(root);
+  return out.sort();
+}
+
 /** Small real files for uploads. */
 export const samples = {
   png: () =>
