@@ -1,3 +1,4 @@
 // Each feature adds its schemas in a file of its own and re-exports it here.
 export {};
 export * from './admin.js';
+export * from './forums.js';

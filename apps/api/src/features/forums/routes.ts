@@ -1,7 +1,192 @@
-import type { App } from '../../types.js';
+import {
+  FORUM_MSG,
+  commentBody,
+  errorEnvelope,
+  forumBody,
+  forumComment,
+  forumCommentParams,
+  forumContentParams,
+  forumParams,
+  forumThread,
+  ok,
+  okMessage,
+} from '@kelasku/contract';
+import type { App, AuthUser } from '../../types.js';
+import { commentIn, contentFor, forumIn, type Comment, type Content, type Forum } from '../../access/index.js';
+import { isForeignKeyViolation } from '../../http/db-errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { commentView, deleteComment, deleteForum, insertComment, insertForum, loadThread, mayDelete, updateForum, type ForumValues } from './queries.js';
 
-/** Teacher forum routes: filled in by its issue. */
-export async function teacherRoutes(_app: App): Promise<void> {}
+const values = (b: { topic: string; description?: string | null }): ForumValues => ({ topic: b.topic, description: b.description ?? null });
 
-/** Student forum routes: filled in by its issue. */
-export async function studentRoutes(_app: App): Promise<void> {}
+/** Runs a write whose parent (forum, comment, content) may have been deleted meanwhile: that is a 404. */
+async function underLiveParent<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw notFound();
+    throw err;
+  }
+}
+
+type ForumPath = { classId: number; contentId: number; forumId: number };
+
+/** The content and forum of the path, within the caller's reach (404 otherwise). */
+async function reachForum(app: App, user: AuthUser, path: ForumPath): Promise<{ content: Content; forum: Forum }> {
+  const { content } = await contentFor(app.db, user, path.classId, path.contentId);
+  return { content, forum: await forumIn(app.db, content, path.forumId) };
+}
+
+/** The forum and comment of the path, within the caller's reach (404 otherwise). */
+async function reachComment(app: App, user: AuthUser, path: ForumPath & { commentId: number }): Promise<{ forum: Forum; target: Comment }> {
+  const { forum } = await reachForum(app, user, path);
+  return { forum, target: await commentIn(app.db, forum, path.commentId) };
+}
+
+/**
+ * The thread read, comments, replies and comment deletion, the same for both roles under `base`
+ * (…/contents/:contentId). Access: contentFor checks the class for the caller's role, then the
+ * forum must belong to the content and the comment to the forum, or it is a 404.
+ */
+function threadRoutes(app: App, base: string, tags: string[]): void {
+  app.get(
+    `${base}/forums/:forumId`,
+    {
+      schema: {
+        tags,
+        summary: 'A forum with its whole thread: comments oldest first, each with its replies (sub_comments) oldest first; a fixed number of queries, cheap to poll',
+        params: forumParams,
+        response: { 200: ok(forumThread), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { content, forum } = await reachForum(app, request.user, request.params);
+      return { success: true as const, data: await loadThread(app.db, app.files, request.user, content, forum) };
+    },
+  );
+
+  app.post(
+    `${base}/forums/:forumId/comments`,
+    {
+      schema: {
+        tags,
+        summary: 'Comment on a forum (plain text kept as typed; not empty, at most 5,000 characters)',
+        params: forumParams,
+        body: commentBody,
+        response: { 201: ok(forumComment), 404: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const { forum } = await reachForum(app, request.user, request.params);
+      const row = await underLiveParent(() => insertComment(app.db, forum.id, request.user.id, request.body.comment, null));
+      reply.code(201);
+      return { success: true as const, message: FORUM_MSG.commentCreated, data: await commentView(app.db, app.files, request.user, row) };
+    },
+  );
+
+  app.post(
+    `${base}/forums/:forumId/comments/:commentId/sub-comments`,
+    {
+      schema: {
+        tags,
+        summary: 'Reply to a comment; a reply to a reply joins the same top-level comment (one level of nesting)',
+        params: forumCommentParams,
+        body: commentBody,
+        response: { 201: ok(forumComment), 404: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const { forum, target } = await reachComment(app, request.user, request.params);
+      const parentId = target.parentId ?? target.id;
+      const row = await underLiveParent(() => insertComment(app.db, forum.id, request.user.id, request.body.comment, parentId));
+      reply.code(201);
+      return { success: true as const, message: FORUM_MSG.replyCreated, data: await commentView(app.db, app.files, request.user, row) };
+    },
+  );
+
+  app.delete(
+    `${base}/forums/:forumId/comments/:commentId`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete a comment with its replies: one\'s own, or any comment of the class for its teacher (403 for a student deleting someone else\'s)',
+        params: forumCommentParams,
+        response: { 200: okMessage, 403: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { forum, target } = await reachComment(app, request.user, request.params);
+      if (!mayDelete(request.user, target.authorId)) throw forbidden(FORUM_MSG.commentNotOwn);
+      if (!(await deleteComment(app.db, forum.id, target.id))) throw notFound();
+      return { success: true as const, message: FORUM_MSG.commentDeleted };
+    },
+  );
+}
+
+/** /api/teacher/online-classes/:classId/contents/:contentId/forums: forums of the teacher's own classes, with moderation. */
+export async function teacherRoutes(app: App): Promise<void> {
+  const tags = ['teacher: forums'];
+  const base = '/online-classes/:classId/contents/:contentId';
+
+  app.post(
+    `${base}/forums`,
+    {
+      schema: {
+        tags,
+        summary: 'Open a forum under a content (topic required, description optional)',
+        params: forumContentParams,
+        body: forumBody,
+        response: { 201: ok(forumThread), 404: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      const forum = await underLiveParent(() => insertForum(app.db, content.id, request.user.id, values(request.body)));
+      reply.code(201);
+      return { success: true as const, message: FORUM_MSG.forumCreated, data: await loadThread(app.db, app.files, request.user, content, forum) };
+    },
+  );
+
+  app.put(
+    `${base}/forums/:forumId`,
+    {
+      schema: {
+        tags,
+        summary: 'Edit a forum\'s topic and description',
+        params: forumParams,
+        body: forumBody,
+        response: { 200: ok(forumThread), 404: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { content, forum } = await reachForum(app, request.user, request.params);
+      const row = await updateForum(app.db, content.id, forum.id, values(request.body));
+      if (!row) throw notFound();
+      return { success: true as const, message: FORUM_MSG.forumUpdated, data: await loadThread(app.db, app.files, request.user, content, row) };
+    },
+  );
+
+  app.delete(
+    `${base}/forums/:forumId`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete a forum with all its comments and replies',
+        params: forumParams,
+        response: { 200: okMessage, 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { content, forum } = await reachForum(app, request.user, request.params);
+      if (!(await deleteForum(app.db, content.id, forum.id))) throw notFound();
+      return { success: true as const, message: FORUM_MSG.forumDeleted };
+    },
+  );
+
+  threadRoutes(app, base, tags);
+}
+
+/** /api/student/my-classes/:classId/contents/:contentId/forums: threads of classes of the student's rombel. */
+export async function studentRoutes(app: App): Promise<void> {
+  threadRoutes(app, '/my-classes/:classId/contents/:contentId', ['student: forums']);
+}

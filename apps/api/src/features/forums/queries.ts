@@ -1,0 +1,133 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread } from '@kelasku/contract';
+import type { Db, Executor } from '../../db/client.js';
+import { comments, forums, users } from '../../db/schema.js';
+import type { FileService } from '../../files/service.js';
+import type { Comment, Content, Forum } from '../../access/index.js';
+import type { AuthUser } from '../../types.js';
+
+const roleLabel = (roleId: number) => ROLE_LABELS[roleId] ?? String(roleId);
+
+const authorColumns = { name: users.name, roleId: users.roleId, avatarFileId: users.avatarFileId };
+
+type Author = { name: string; roleId: number; avatarFileId: number | null };
+
+/** Who may delete a comment: its author, or the class's teacher (a teacher only ever reaches their own classes). */
+export const mayDelete = (user: AuthUser, authorId: number) => user.id === authorId || user.role === 'teacher';
+
+/**
+ * The forum with its whole thread: two queries however long it is (the forum's author, and every
+ * comment with its author), assembled in memory. Comments and replies are oldest first; a reply
+ * always hangs under its top-level comment.
+ */
+export async function loadThread(db: Db, files: FileService, user: AuthUser, content: Content, forum: Forum): Promise<ForumThread> {
+  const [authorRows, rows] = await Promise.all([
+    db.select(authorColumns).from(users).where(eq(users.id, forum.authorId)).limit(1),
+    db
+      .select({ c: comments, author: authorColumns })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.authorId))
+      .where(eq(comments.forumId, forum.id))
+      .orderBy(asc(comments.id)),
+  ]);
+  const author = authorRows[0];
+
+  const parentOf = new Map(rows.map((r) => [r.c.id, r.c.parentId]));
+  /** Replies made through the API point at a top-level comment; data written otherwise may nest deeper. */
+  const rootOf = (id: number): number => {
+    let at = id;
+    for (let hops = 0; hops < rows.length; hops++) {
+      const parent = parentOf.get(at);
+      if (parent == null || !parentOf.has(parent)) break;
+      at = parent;
+    }
+    return at;
+  };
+  const top = new Map<number, ForumComment>();
+  const replies: { root: number; reply: ForumReply }[] = [];
+  for (const { c, author: a } of rows) {
+    const reply = toReply(files, user, c, a);
+    const root = rootOf(c.id);
+    if (root === c.id) top.set(c.id, { ...reply, sub_comments: [] });
+    else replies.push({ root, reply });
+  }
+  for (const { root, reply } of replies) top.get(root)?.sub_comments.push(reply);
+
+  return {
+    id: forum.id,
+    content_id: forum.contentId,
+    content_of: content.title,
+    topic: forum.topic,
+    description: forum.description,
+    created_at: forum.createdAt.toISOString(),
+    updated_at: forum.updatedAt.toISOString(),
+    author: author?.name ?? '',
+    author_id: forum.authorId,
+    author_role: author ? roleLabel(author.roleId) : '',
+    avatar: files.url(author?.avatarFileId),
+    total_comment: rows.length,
+    comments: [...top.values()],
+  };
+}
+
+export interface ForumValues {
+  topic: string;
+  description: string | null;
+}
+
+export async function insertForum(db: Executor, contentId: number, authorId: number, v: ForumValues): Promise<Forum> {
+  const [row] = await db.insert(forums).values({ contentId, authorId, topic: v.topic, description: v.description }).returning();
+  return row!;
+}
+
+export async function updateForum(db: Executor, contentId: number, forumId: number, v: ForumValues): Promise<Forum | null> {
+  const [row] = await db
+    .update(forums)
+    .set({ topic: v.topic, description: v.description, updatedAt: new Date() })
+    .where(and(eq(forums.id, forumId), eq(forums.contentId, contentId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes a forum; its comments and replies go with it (foreign keys cascade in the same statement). */
+export async function deleteForum(db: Executor, contentId: number, forumId: number): Promise<boolean> {
+  const gone = await db
+    .delete(forums)
+    .where(and(eq(forums.id, forumId), eq(forums.contentId, contentId)))
+    .returning({ id: forums.id });
+  return gone.length > 0;
+}
+
+/** Adds a comment (parentId null) or a reply to a top-level comment. */
+export async function insertComment(db: Executor, forumId: number, authorId: number, body: string, parentId: number | null): Promise<Comment> {
+  const [row] = await db.insert(comments).values({ forumId, authorId, body, parentId }).returning();
+  return row!;
+}
+
+/** Deletes a comment with its replies (they cascade in the same statement). */
+export async function deleteComment(db: Executor, forumId: number, commentId: number): Promise<boolean> {
+  const gone = await db
+    .delete(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.forumId, forumId)))
+    .returning({ id: comments.id });
+  return gone.length > 0;
+}
+
+function toReply(files: FileService, user: AuthUser, c: Comment, a: Author): ForumReply {
+  return {
+    id: c.id,
+    author: a.name,
+    author_id: c.authorId,
+    author_role: roleLabel(a.roleId),
+    avatar: files.url(a.avatarFileId),
+    comment: c.body,
+    created_at: c.createdAt.toISOString(),
+    can_delete: mayDelete(user, c.authorId),
+  };
+}
+
+/** A new comment as the thread shows it, for the reply to its creation (one query for the author's avatar). */
+export async function commentView(db: Db, files: FileService, user: AuthUser, c: Comment): Promise<ForumComment> {
+  const [a] = await db.select(authorColumns).from(users).where(eq(users.id, c.authorId)).limit(1);
+  return { ...toReply(files, user, c, a ?? { name: user.name, roleId: user.roleId, avatarFileId: null }), sub_comments: [] };
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+import { idParam, optionalText, requiredText } from '../fields.js';
+
+/** Messages of the forum discussions (teacher and student). */
+export const FORUM_MSG = {
+  forumCreated: 'Forum berhasil dibuat',
+  forumUpdated: 'Forum berhasil diperbarui',
+  forumDeleted: 'Forum berhasil dihapus',
+  commentCreated: 'Komentar berhasil dikirim',
+  replyCreated: 'Balasan berhasil dikirim',
+  commentDeleted: 'Komentar berhasil dihapus',
+  commentNotOwn: 'Kamu hanya dapat menghapus komentarmu sendiri.',
+  /** PostgreSQL cannot store the NUL character; no keyboard types it. */
+  textInvalidChar: 'Teks berisi karakter yang tidak valid',
+} as const;
+
+const noNul = (v: unknown) => typeof v !== 'string' || !v.includes('\u0000');
+
+// ---------------------------------------------------------------- paths
+
+/** …/contents/{contentId}/forums (teacher: /api/teacher/online-classes/{classId}, student: /api/student/my-classes/{classId}). */
+export const forumContentParams = z.object({ classId: idParam, contentId: idParam });
+export const forumParams = forumContentParams.extend({ forumId: idParam });
+export const forumCommentParams = forumParams.extend({ commentId: idParam });
+
+// ---------------------------------------------------------------- bodies
+
+export const forumBody = z.object({
+  topic: requiredText(LIMITS.titleMax).refine(noNul, FORUM_MSG.textInvalidChar),
+  description: optionalText(LIMITS.textMax).refine(noNul, FORUM_MSG.textInvalidChar),
+});
+export type ForumBody = z.input<typeof forumBody>;
+
+/**
+ * A comment or reply: plain text kept exactly as typed (never trimmed, never read as HTML),
+ * refused when empty or only whitespace, at most 5,000 characters (UTF-16 units, as a browser's maxlength counts).
+ */
+export const commentBody = z.object({
+  comment: z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? MSG.commentEmpty : MSG.invalid) })
+    .refine((v) => v.trim().length > 0, { error: MSG.commentEmpty, abort: true })
+    .max(LIMITS.commentMax, MSG.commentMax)
+    .refine(noNul, FORUM_MSG.textInvalidChar),
+});
+export type CommentBody = z.input<typeof commentBody>;
+
+// ---------------------------------------------------------------- thread
+
+const commentFields = {
+  id: z.number(),
+  author: z.string(),
+  author_id: z.number(),
+  /** "Guru", "Siswa" or "Admin". */
+  author_role: z.string(),
+  /** Signed link to the author's avatar, or null. */
+  avatar: z.string().nullable(),
+  /** Plain text exactly as typed; show it as text, never as HTML. */
+  comment: z.string(),
+  created_at: z.string(),
+  /** Whether the caller may delete it: their own comment, or any comment for the class's teacher. */
+  can_delete: z.boolean(),
+};
+
+export const forumReply = z.object(commentFields);
+export type ForumReply = z.infer<typeof forumReply>;
+
+/** A top-level comment with its replies (one level of nesting), oldest first. */
+export const forumComment = z.object({ ...commentFields, sub_comments: z.array(forumReply) });
+export type ForumComment = z.infer<typeof forumComment>;
+
+/** The forum of SPEC §3 with its whole thread. */
+export const forumThread = z.object({
+  id: z.number(),
+  content_id: z.number(),
+  /** Title of the content the forum belongs to. */
+  content_of: z.string(),
+  topic: z.string(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  author: z.string(),
+  author_id: z.number(),
+  author_role: z.string(),
+  avatar: z.string().nullable(),
+  /** Comments and replies together. */
+  total_comment: z.number(),
+  comments: z.array(forumComment),
+});
+export type ForumThread = z.infer<typeof forumThread>;
