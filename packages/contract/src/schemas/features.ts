@@ -2,3 +2,5 @@
 export {};
 export * from './admin.js';
 export * from './forums.js';
+export * from './assignments.js';
+export * from './student.js';

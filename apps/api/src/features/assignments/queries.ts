@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import type { Assignment as AssignmentView } from '@kelasku/contract';
+import type { Db, Executor } from '../../db/client.js';
+import { assignments, submissions, users } from '../../db/schema.js';
+import type { Assignment, OnlineClass } from '../../access/index.js';
+
+/** The Assignment of SPEC §3 from its row, its author's name and its class. */
+export const toAssignment = (a: Assignment, author: string, klass: Pick<OnlineClass, 'id' | 'name'>): AssignmentView => ({
+  id: a.id,
+  assignment_id: a.id,
+  content_id: a.contentId,
+  title: a.title,
+  description: a.description,
+  deadline: a.deadline.toISOString(),
+  author,
+  created_at: a.createdAt.toISOString(),
+  updated_at: a.updatedAt.toISOString(),
+  online_class: { id: klass.id, name: klass.name },
+});
+
+export async function authorName(db: Executor, userId: number): Promise<string> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name ?? '';
+}
+
+export interface AssignmentValues {
+  title: string;
+  description: string;
+  /** ISO instant. */
+  deadline: string;
+}
+
+export async function insertAssignment(db: Db, contentId: number, authorId: number, v: AssignmentValues): Promise<Assignment> {
+  const [row] = await db
+    .insert(assignments)
+    .values({ contentId, authorId, title: v.title, description: v.description, deadline: new Date(v.deadline) })
+    .returning();
+  return row!;
+}
+
+/** Edits an assignment of this content; null when it is gone meanwhile. */
+export async function updateAssignment(db: Db, contentId: number, id: number, v: AssignmentValues): Promise<Assignment | null> {
+  const [row] = await db
+    .update(assignments)
+    .set({ title: v.title, description: v.description, deadline: new Date(v.deadline), updatedAt: new Date() })
+    .where(and(eq(assignments.id, id), eq(assignments.contentId, contentId)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Deletes an assignment of this content with its submissions; returns their stored files (for
+ * FileService.release after the commit), or null when it is gone. The assignment row is locked
+ * first: an upload in flight either commits before (and its file is returned here) or waits and
+ * then finds the assignment gone (and its file is removed).
+ */
+export async function deleteAssignment(tx: Executor, contentId: number, id: number): Promise<number[] | null> {
+  const [locked] = await tx
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(and(eq(assignments.id, id), eq(assignments.contentId, contentId)))
+    .for('update');
+  if (!locked) return null;
+  const gone = await tx.delete(submissions).where(eq(submissions.assignmentId, id)).returning({ fileId: submissions.fileId });
+  await tx.delete(assignments).where(eq(assignments.id, id));
+  return gone.map((g) => g.fileId);
+}

@@ -1,0 +1,105 @@
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { SUBMISSION_STATUS, submissionStatusId, type AssignmentStudent } from '@kelasku/contract';
+import type { Db, Executor } from '../../db/client.js';
+import { storedFiles, students, submissions, users } from '../../db/schema.js';
+import type { FileService } from '../../files/service.js';
+import { extensionOf } from '../../files/types.js';
+import type { Assignment } from '../../access/index.js';
+
+/** The teacher's three grading columns (DECISIONS): Ditugaskan, Diserahkan, Dinilai. */
+export type GradingState = 'unsubmitted' | 'ungrading' | 'graded';
+
+const stateFilter: Record<GradingState, SQL> = {
+  unsubmitted: isNull(submissions.id),
+  ungrading: and(isNotNull(submissions.id), isNull(submissions.score))!,
+  graded: isNotNull(submissions.score),
+};
+
+/**
+ * Students of the class's rombel in one grading column, by name, each with their submission.
+ * One query whatever the number of students.
+ */
+export async function assignmentStudents(
+  db: Db,
+  files: FileService,
+  a: Assignment,
+  rombelId: number,
+  state: GradingState,
+  only?: number,
+): Promise<AssignmentStudent[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      nis: students.nis,
+      avatar: users.avatarFileId,
+      submission: submissions,
+      file: { name: storedFiles.originalName, size: storedFiles.size },
+    })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .leftJoin(submissions, and(eq(submissions.studentId, students.userId), eq(submissions.assignmentId, a.id)))
+    .leftJoin(storedFiles, eq(storedFiles.id, submissions.fileId))
+    .where(and(eq(students.rombelClassId, rombelId), stateFilter[state], only === undefined ? undefined : eq(students.userId, only)))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+  return rows.map((r) => ({
+    student_id: r.id,
+    name: r.name,
+    nis: r.nis,
+    avatar: files.url(r.avatar),
+    submission:
+      r.submission && r.file
+        ? {
+            file_id: r.submission.fileId,
+            file: files.url(r.submission.fileId),
+            filename: r.file.name,
+            file_extension: extensionOf(r.file.name),
+            size: r.file.size,
+            score: r.submission.score,
+            submitted_at: r.submission.submittedAt.toISOString(),
+            graded_at: r.submission.gradedAt?.toISOString() ?? null,
+            status_id: submissionStatusId(r.submission.submittedAt, a.deadline),
+            status: SUBMISSION_STATUS[submissionStatusId(r.submission.submittedAt, a.deadline)],
+          }
+        : null,
+  }));
+}
+
+export type GradeOutcome = 'graded' | 'not-in-class' | 'not-submitted' | 'file-changed';
+
+/**
+ * Grades the submission of a student of the class's rombel. One UPDATE decides it: PostgreSQL
+ * runs it under the submission row's lock, so a replacement racing it is either committed first
+ * (then, when the teacher named the file they saw, `file_id` no longer matches and nothing is
+ * graded) or waits and then finds the score set (and refuses, see saveSubmission). A graded
+ * submission therefore never holds a file the teacher did not see.
+ */
+export async function gradeSubmission(
+  db: Executor,
+  g: { assignmentId: number; rombelId: number; studentId: number; score: number; seenFileId?: number },
+): Promise<GradeOutcome> {
+  const member = db
+    .select({ one: sql`1` })
+    .from(students)
+    .where(and(eq(students.userId, submissions.studentId), eq(students.rombelClassId, g.rombelId)));
+  const done = await db
+    .update(submissions)
+    .set({ score: g.score, gradedAt: sql`now()` })
+    .where(
+      and(
+        eq(submissions.assignmentId, g.assignmentId),
+        eq(submissions.studentId, g.studentId),
+        g.seenFileId === undefined ? undefined : eq(submissions.fileId, g.seenFileId),
+        sql`exists (${member})`,
+      ),
+    )
+    .returning({ id: submissions.id });
+  if (done.length) return 'graded';
+  const [why] = await db
+    .select({ fileId: submissions.fileId })
+    .from(students)
+    .leftJoin(submissions, and(eq(submissions.studentId, students.userId), eq(submissions.assignmentId, g.assignmentId)))
+    .where(and(eq(students.userId, g.studentId), eq(students.rombelClassId, g.rombelId)));
+  if (!why) return 'not-in-class';
+  return why.fileId === null ? 'not-submitted' : 'file-changed';
+}

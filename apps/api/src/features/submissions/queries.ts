@@ -1,0 +1,109 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { MSG, SUBMISSION_STATUS, gradingStatus, submissionStatusId, type StudentSubmission } from '@kelasku/contract';
+import type { Executor, Tx } from '../../db/client.js';
+import { assignments, storedFiles, submissions } from '../../db/schema.js';
+import type { FileService } from '../../files/service.js';
+import { extensionOf } from '../../files/types.js';
+import type { Assignment } from '../../access/index.js';
+import { conflict, notFound } from '../../http/errors.js';
+
+type SubmissionRow = typeof submissions.$inferSelect;
+type FileRow = Pick<typeof storedFiles.$inferSelect, 'originalName' | 'size'>;
+
+/** The student's submission of an assignment with its stored file; one query. */
+export async function submissionOf(db: Executor, assignmentId: number, studentId: number) {
+  const [row] = await db
+    .select({ submission: submissions, file: { originalName: storedFiles.originalName, size: storedFiles.size } })
+    .from(submissions)
+    .innerJoin(storedFiles, eq(storedFiles.id, submissions.fileId))
+    .where(and(eq(submissions.assignmentId, assignmentId), eq(submissions.studentId, studentId)));
+  return row ?? null;
+}
+
+/** The student's view of their submission (status 1 with nulls when nothing is handed in). */
+export function toStudentSubmission(
+  files: FileService,
+  a: Assignment,
+  row: { submission: SubmissionRow; file: FileRow } | null,
+): StudentSubmission {
+  if (!row) {
+    return {
+      status_id: 1,
+      status: SUBMISSION_STATUS[1],
+      grading_status: gradingStatus(false, null),
+      score: null,
+      submitted_at: null,
+      graded_at: null,
+      file_id: null,
+      file: null,
+      filename: null,
+      file_extension: null,
+      size: null,
+    };
+  }
+  const { submission: s, file } = row;
+  const statusId = submissionStatusId(s.submittedAt, a.deadline);
+  return {
+    status_id: statusId,
+    status: SUBMISSION_STATUS[statusId],
+    grading_status: gradingStatus(true, s.score),
+    score: s.score,
+    submitted_at: s.submittedAt.toISOString(),
+    graded_at: s.gradedAt?.toISOString() ?? null,
+    file_id: s.fileId,
+    file: files.url(s.fileId),
+    filename: file.originalName,
+    file_extension: extensionOf(file.originalName),
+    size: file.size,
+  };
+}
+
+/** True when the student's submission is already graded (a quick check before accepting an upload). */
+export async function isGraded(db: Executor, assignmentId: number, studentId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.assignmentId, assignmentId), eq(submissions.studentId, studentId), isNotNull(submissions.score)));
+  return rows.length > 0;
+}
+
+/**
+ * Hands in `fileId` (already recorded in this transaction) as the student's work, stamped with the
+ * transaction's time. First time: inserts the row; later: replaces the file while ungraded (409
+ * once graded). Returns the file it replaced, to release after the commit.
+ *
+ * Concurrency: the assignment is held FOR SHARE, so a delete of it waits for this upload (or this
+ * upload finds it gone: 404). The student's row is read FOR UPDATE, so two uploads of the same
+ * student are applied one after the other: when both find no row, the INSERT of the second waits
+ * for the first and then does nothing, and the loop reads the first's row and replaces its file.
+ * Either way one row and one file remain, and the replaced file is returned. A grade racing
+ * this either commits first (the locked row then shows its score: 409) or waits for it.
+ */
+export async function saveSubmission(
+  tx: Tx,
+  assignmentId: number,
+  studentId: number,
+  fileId: number,
+): Promise<{ created: boolean; replacedFileId: number | null }> {
+  const [live] = await tx.select({ id: assignments.id }).from(assignments).where(eq(assignments.id, assignmentId)).for('share');
+  if (!live) throw notFound();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [current] = await tx
+      .select({ id: submissions.id, fileId: submissions.fileId, score: submissions.score })
+      .from(submissions)
+      .where(and(eq(submissions.assignmentId, assignmentId), eq(submissions.studentId, studentId)))
+      .for('update');
+    if (current) {
+      if (current.score !== null) throw conflict(MSG.gradedLocked, 'file');
+      await tx.update(submissions).set({ fileId, submittedAt: sql`now()` }).where(eq(submissions.id, current.id));
+      return { created: false, replacedFileId: current.fileId };
+    }
+    const inserted = await tx
+      .insert(submissions)
+      .values({ assignmentId, studentId, fileId, submittedAt: sql`now()` })
+      .onConflictDoNothing({ target: [submissions.assignmentId, submissions.studentId] })
+      .returning({ id: submissions.id });
+    if (inserted.length) return { created: true, replacedFileId: null };
+  }
+  throw new Error(`submission of student ${studentId} for assignment ${assignmentId} did not settle`);
+}
