@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { LIMITS, MSG } from '@kelasku/contract';
-import { badRequest, HttpError, invalidField } from '../http/errors.js';
+import type { z } from 'zod';
+import { FILE_MSG, LIMITS, MSG } from '@kelasku/contract';
+import { badRequest, HttpError, invalid, invalidField, type FieldErrors } from '../http/errors.js';
 import type { ReceivedFile, UploadKind } from './service.js';
 
 export interface MultipartForm {
@@ -8,15 +9,22 @@ export interface MultipartForm {
   file: ReceivedFile | null;
 }
 
+/** Cuts off a stalled upload: the connection closes when the client sends nothing for `ms` (0: never). */
+function idleTimeout(request: FastifyRequest, ms: number): void {
+  const raw = request.raw as Partial<typeof request.raw>;
+  if (typeof raw.setTimeout === 'function' && !raw.destroyed) raw.setTimeout(ms);
+}
+
 /**
  * Reads a multipart form whose one file is streamed straight to storage.
  * Text fields may come before or after the file. If anything fails, the stored file is removed.
  */
 export async function readMultipart(request: FastifyRequest, fileField: string, kind: UploadKind): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw new HttpError(415, 'Kirim data sebagai multipart/form-data.');
+  if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
   const files = request.server.files;
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
+  idleTimeout(request, files.uploadIdleMs);
   try {
     const parts = request.parts({
       limits: {
@@ -41,13 +49,16 @@ export async function readMultipart(request: FastifyRequest, fileField: string, 
   } catch (err) {
     await files.discard(file);
     const code = (err as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw invalidField(fileField, 'Hanya satu file yang dapat diunggah');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest();
+    if (code === 'FST_FILES_LIMIT') throw invalidField(fileField, FILE_MSG.oneFileOnly);
     if (err instanceof HttpError) throw err;
-    if (request.raw.destroyed || (err as Error).message?.includes('Unexpected end of form')) {
-      throw badRequest('Unggahan terputus sebelum selesai. Silakan coba lagi.');
+    if (request.raw.destroyed || code === 'FST_PREMATURE_CLOSE' || /Unexpected end of|terminated early/.test((err as Error).message ?? '')) {
+      throw badRequest(FILE_MSG.uploadInterrupted);
     }
+    // A malformed form (no boundary, a broken header): the client's fault, never a 500.
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || /^(Multipart: |Malformed)/.test((err as Error).message ?? '')) throw badRequest();
     throw err;
+  } finally {
+    idleTimeout(request, 0);
   }
   return { fields, file };
 }
@@ -62,3 +73,29 @@ export async function readMultipartWithFile(
   if (!form.file) throw invalidField(fileField, MSG.fileRequired);
   return { fields: form.fields, file: form.file };
 }
+
+/**
+ * Reads an upload form whose text fields must satisfy `schema` and whose file is required.
+ * A missing file and invalid fields are answered together (422, one message list per field);
+ * the stored file is removed whenever the form is refused.
+ */
+export async function readUploadForm<S extends z.ZodType>(
+  request: FastifyRequest,
+  fileField: string,
+  kind: UploadKind,
+  schema: S,
+): Promise<{ fields: z.output<S>; file: ReceivedFile }> {
+  const form = await readMultipart(request, fileField, kind);
+  const parsed = schema.safeParse(form.fields);
+  const errors: FieldErrors = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) (errors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
+  }
+  if (!form.file) (errors[fileField] ??= []).push(MSG.fileRequired);
+  if (!parsed.success || !form.file) {
+    await request.server.files.discard(form.file);
+    throw invalid(errors);
+  }
+  return { fields: parsed.data, file: form.file };
+}
+

@@ -1,21 +1,27 @@
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { MSG, idParam } from '@kelasku/contract';
+import { MSG, errorEnvelope, idParam } from '@kelasku/contract';
 import type { App } from '../types.js';
 import { storedFiles } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { isInline } from './types.js';
 
-function contentDisposition(inline: boolean, name: string): string {
+/** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
+export function contentDisposition(inline: boolean, name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
-/** Parses a single "bytes=a-b" range; null for none, 'invalid' when it cannot be served. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+/**
+ * Reads a single "bytes=a-b" range. null: serve the whole file (no header, or a form this server
+ * may ignore such as several ranges); 'invalid': the range lies outside the file (416).
+ */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
+  if (!m) return null;
+  if (m[1] === '' && m[2] === '') return 'invalid';
   let start: number;
   let end: number;
   if (m[1] === '') {
@@ -26,10 +32,35 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   } else {
     start = Number(m[1]);
     end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+    if (m[2] !== '' && Number(m[2]) < start) return null;
   }
   if (start > end || start >= size) return 'invalid';
   return { start, end };
 }
+
+/** True when an If-None-Match header names this entity tag (a list, weak tags and * included). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
+/**
+ * What a stored file may do when the browser opens it. Nothing runs script in the app's origin:
+ * every file is a sandboxed document without network access, except a PDF, which browsers show
+ * in their own isolated viewer and which Chromium and Safari refuse to show in a sandbox.
+ */
+function securityPolicy(mime: string): string {
+  if (mime === 'application/pdf') return "frame-ancestors 'self'";
+  return "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
+}
+
+/** The bytes of a file; documented only, never serialized (a stream is sent as it is). */
+const fileBytes = z.any();
+
+const linkQuery = z.object({ e: z.string().max(20).optional(), s: z.string().max(100).optional() });
 
 /** Signed file links: open in a new tab without a bearer header; HTTP ranges for seeking video. */
 export default async function fileRoutes(app: App) {
@@ -38,41 +69,62 @@ export default async function fileRoutes(app: App) {
     {
       schema: {
         tags: ['files'],
-        summary: 'Read a stored file through a signed link (from a `file` or `avatar` field)',
+        summary:
+          'Read a stored file through the signed link found in a `file` or `avatar` field (no bearer token needed). ' +
+          'Supports `Range: bytes=a-b` (206) and `If-None-Match` (304). An expired or altered link answers 403.',
+        security: [],
         params: z.object({ id: idParam }),
-        querystring: z.object({ e: z.coerce.number().int(), s: z.string().max(100) }),
+        querystring: linkQuery,
+        response: {
+          200: fileBytes.describe('The whole file, with its type and original name (Content-Disposition)'),
+          206: fileBytes.describe('The requested byte range (Content-Range)'),
+          304: fileBytes.describe('Not modified'),
+          403: errorEnvelope,
+          404: errorEnvelope,
+          416: errorEnvelope,
+        },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const { e, s } = request.query;
-      if (!app.files.verify(id, e, s)) throw new HttpError(403, MSG.fileLinkInvalid);
+      const exp = e !== undefined && /^\d{1,15}$/.test(e) ? Number(e) : NaN;
+      if (!s || !app.files.verify(id, exp, s)) throw new HttpError(403, MSG.fileLinkInvalid);
       const [file] = await app.db.select().from(storedFiles).where(eq(storedFiles.id, id));
       if (!file) throw notFound();
+      const range = parseRange(request.headers.range, file.size);
       const etag = `"f${file.id}-${file.size}"`;
       reply
         .header('Accept-Ranges', 'bytes')
         .header('ETag', etag)
         .header('Cache-Control', 'private, max-age=600')
-        .header('Content-Disposition', contentDisposition(isInline(file.mimeType), file.originalName))
-        // A stored file never runs script in the app's origin, whatever it holds.
-        .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox")
         .header('X-Content-Type-Options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      const range = parseRange(request.headers.range, file.size);
+      // Replaces the app's page policy (set by helmet on every response).
+      reply.raw.setHeader('Content-Security-Policy', securityPolicy(file.mimeType));
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       if (range === 'invalid') {
         return reply.code(416).header('Content-Range', `bytes */${file.size}`).send({ success: false, message: MSG.rangeInvalid });
       }
-      reply.type(file.mimeType);
+      let body;
+      try {
+        body = file.size === 0 ? null : await app.files.storage.open(file.storageKey, range ?? undefined);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        request.log.error({ fileId: file.id }, 'stored file is missing from storage');
+        throw notFound();
+      }
+      reply
+        .type(file.mimeType)
+        .header('Content-Disposition', contentDisposition(isInline(file.mimeType), file.originalName));
       if (range) {
         reply
           .code(206)
           .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
           .header('Content-Length', range.end - range.start + 1);
-        return reply.send(app.files.storage.read(file.storageKey, range));
+      } else {
+        reply.header('Content-Length', file.size);
       }
-      reply.header('Content-Length', file.size);
-      return reply.send(file.size === 0 ? '' : app.files.storage.read(file.storageKey));
+      return reply.send(body ?? '');
     },
   );
 }

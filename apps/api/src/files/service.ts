@@ -24,14 +24,46 @@ export interface ReceivedFile {
 
 const HEAD_BYTES = 4100;
 
-/** Keeps the first bytes for type sniffing and counts the rest while they stream through. */
-class HeadAndCount extends Transform {
-  head = Buffer.alloc(0);
+/**
+ * Counts the bytes that stream through and decides the file's type from its first bytes as soon
+ * as they have arrived. A file of a refused type is not written any further: its remaining bytes
+ * are read (so the request can still be answered) and dropped.
+ */
+class UploadMeter extends Transform {
+  /** The first chunks, held back until the type is known. */
+  private held: Buffer[] = [];
+  private heldLength = 0;
+  private decided = false;
   size = 0;
+  /** The stored type once decided; null when the type is refused. */
+  mimeType: string | null = null;
+
+  constructor(private readonly decide: (head: Buffer) => Promise<string | null>) {
+    super();
+  }
+
+  /** Decides the type from the held bytes, then lets them through (or drops them). */
+  private async settle(): Promise<void> {
+    this.decided = true;
+    const held = this.held;
+    this.held = [];
+    const head = Buffer.concat(held).subarray(0, HEAD_BYTES);
+    this.mimeType = head.length ? await this.decide(head) : null;
+    if (this.mimeType) for (const c of held) this.push(c);
+  }
+
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: (e?: Error | null, d?: Buffer) => void) {
     this.size += chunk.length;
-    if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
-    cb(null, chunk);
+    if (this.decided) return cb(null, this.mimeType ? chunk : undefined);
+    this.held.push(chunk);
+    this.heldLength += chunk.length;
+    if (this.heldLength < HEAD_BYTES) return cb();
+    this.settle().then(() => cb(), cb);
+  }
+
+  override _flush(cb: (e?: Error | null) => void) {
+    if (this.decided) return cb();
+    this.settle().then(() => cb(), cb);
   }
 }
 
@@ -54,6 +86,9 @@ export interface FileServiceOptions {
 
 /** Every upload and download of the product goes through here. */
 export class FileService {
+  /** An upload that sends nothing for this long is cut off, so a stalled client cannot hold a half-written file. */
+  uploadIdleMs = 60_000;
+
   private constructor(
     private readonly db: Db,
     readonly storage: FileStorage,
@@ -70,35 +105,30 @@ export class FileService {
   }
 
   /**
-   * Streams one multipart file to storage. Enforces the size limit and the allowed types by content.
-   * On any failure nothing stays behind.
+   * Streams one multipart file to storage. Enforces the size limit (413), refuses an empty file
+   * (422) and a type that is not allowed by its content (415). On any failure nothing stays behind.
    */
   async receive(part: MultipartFile, kind: UploadKind): Promise<ReceivedFile> {
+    const originalName = displayName(part.filename);
+    const meter = new UploadMeter(async (head) => {
+      const sniffed = await fileTypeFromBuffer(head);
+      return kind === 'avatar' ? avatarType(sniffed) : documentType(originalName, sniffed);
+    });
     const pending = await this.storage.create();
-    const counter = new HeadAndCount();
     try {
-      await pipeline(part.file, counter, pending.stream);
-      if ((part.file as { truncated?: boolean }).truncated) throw new Error('truncated');
+      await pipeline(part.file, meter, pending.stream);
+      if (part.file.truncated) throw tooLarge(kind === 'avatar' ? MSG.avatarTooLarge : MSG.fileTooLarge);
+      if (meter.size === 0) throw invalidField(part.fieldname, MSG.fileEmpty);
+      if (!meter.mimeType) throw unsupportedType(kind === 'avatar' ? MSG.avatarType : MSG.fileType, part.fieldname);
+      await pending.commit();
     } catch (err) {
       await pending.abort();
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE' || (err as Error).message === 'truncated') {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw tooLarge(kind === 'avatar' ? MSG.avatarTooLarge : MSG.fileTooLarge);
       }
       throw err;
     }
-    const originalName = displayName(part.filename);
-    try {
-      if (counter.size === 0) throw invalidField(part.fieldname, MSG.fileEmpty);
-      const sniffed = await fileTypeFromBuffer(counter.head);
-      const mimeType = kind === 'avatar' ? avatarType(sniffed) : documentType(originalName, sniffed);
-      if (!mimeType) throw unsupportedType(kind === 'avatar' ? MSG.avatarType : MSG.fileType, part.fieldname);
-      await pending.commit();
-      return { key: pending.key, originalName, mimeType, size: counter.size, field: part.fieldname };
-    } catch (err) {
-      await pending.abort();
-      throw err;
-    }
+    return { key: pending.key, originalName, mimeType: meter.mimeType, size: meter.size, field: part.fieldname };
   }
 
   /** Stores bytes the server made itself (seed data), under the same rules as an upload. */

@@ -9,8 +9,11 @@ import type { Readable, Writable } from 'node:stream';
 export interface FileStorage {
   /** Opens a new object under a fresh key. Nothing is visible under the key until commit(). */
   create(): Promise<PendingObject>;
-  /** Reads an object, or the inclusive byte range of it. */
-  read(key: string, range?: { start: number; end: number }): Readable;
+  /**
+   * Opens an object, or the inclusive byte range of it, for reading. Resolves once the object is
+   * known to exist; rejects with an error whose code is 'ENOENT' when it does not.
+   */
+  open(key: string, range?: { start: number; end: number }): Promise<Readable>;
   remove(key: string): Promise<void>;
   /** Every committed object and every unfinished upload, with its age (crash clean-up). */
   list(): AsyncIterable<{ key: string; pending: boolean; modifiedAt: Date }>;
@@ -85,8 +88,15 @@ export class DiskStorage implements FileStorage {
     };
   }
 
-  read(key: string, range?: { start: number; end: number }): Readable {
-    return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+  async open(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const stream = createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+    try {
+      await once(stream, 'open');
+    } catch (err) {
+      stream.destroy();
+      throw err;
+    }
+    return stream;
   }
 
   async remove(key: string): Promise<void> {

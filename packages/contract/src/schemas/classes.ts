@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+import { idParam, optionalText, requiredText } from '../fields.js';
+
+/** Messages of the teacher's classes, contents and materials, and of uploads in general. */
+export const CLASS_MSG = {
+  classCreated: 'Kelas berhasil ditambahkan',
+  classUpdated: 'Kelas berhasil diperbarui',
+  classDeleted: 'Kelas berhasil dihapus',
+  contentCreated: 'Konten berhasil ditambahkan',
+  contentUpdated: 'Konten berhasil diperbarui',
+  contentDeleted: 'Konten berhasil dihapus',
+  materialCreated: 'Materi berhasil ditambahkan',
+  materialDeleted: 'Materi berhasil dihapus',
+} as const;
+
+/** Messages of the upload reader (files/multipart.ts), for every upload of the product. */
+export const FILE_MSG = {
+  notMultipart: 'Kirim data sebagai multipart/form-data.',
+  oneFileOnly: 'Hanya satu file yang dapat diunggah',
+  uploadInterrupted: 'Unggahan terputus sebelum selesai. Silakan coba lagi.',
+} as const;
+
+// ---------------------------------------------------------------- online classes
+
+export const onlineClassParams = z.object({ id: idParam });
+
+/** A rombel id from a form: numbers may arrive as strings; anything that is not a positive id is an unknown rombel. */
+const rombelIdField = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v === '' || v === null ? undefined : v),
+  z
+    .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.rombelUnknown) })
+    .int(MSG.rombelUnknown)
+    .positive(MSG.rombelUnknown)
+    .max(2_147_483_647, MSG.rombelUnknown),
+);
+
+export const onlineClassBody = z.object({
+  name: requiredText(LIMITS.titleMax),
+  description: optionalText(LIMITS.textMax),
+  rombel_class_id: rombelIdField,
+});
+export type OnlineClassBody = z.input<typeof onlineClassBody>;
+
+export const classStudent = z.object({
+  id: z.number(),
+  name: z.string(),
+  nis: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+
+/** The online class of SPEC §3, the same in the list and the detail. `rombel_id` repeats `rombel_class_id`. */
+export const onlineClass = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  rombel_class_id: z.number(),
+  rombel_id: z.number(),
+  rombel_name: z.string(),
+  rombel_class: z.object({ id: z.number(), name: z.string() }),
+  teacher: z.object({ name: z.string(), avatar: z.string().nullable() }),
+  teacher_id: z.number(),
+  teacher_name: z.string(),
+  teacher_avatar: z.string().nullable(),
+  /** Students of the class's rombel, by name. */
+  students: z.object({ data: z.array(classStudent), total: z.number() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OnlineClass = z.infer<typeof onlineClass>;
+
+// ---------------------------------------------------------------- contents
+
+export const classContentsParams = z.object({ classId: idParam });
+export const classContentParams = z.object({ classId: idParam, contentId: idParam });
+
+export const classContentBody = z.object({
+  title: requiredText(LIMITS.titleMax),
+  description: optionalText(LIMITS.textMax),
+});
+export type ClassContentBody = z.input<typeof classContentBody>;
+
+/** A material as a list shows it: `file` is a short-lived signed link that opens without a bearer token. */
+export const classMaterial = z.object({
+  id: z.number(),
+  title: z.string(),
+  file: z.string(),
+  filename: z.string(),
+  /** Extension of the original name, lower case, without the dot ("pdf"); empty when it has none. */
+  file_extension: z.string(),
+  size: z.number(),
+  mime: z.string(),
+  created_at: z.string(),
+});
+export type ClassMaterial = z.infer<typeof classMaterial>;
+
+export const classContentForum = z.object({ id: z.number(), topic: z.string() });
+export const classContentAssignment = z.object({ id: z.number(), title: z.string() });
+
+export const classContent = z.object({
+  id: z.number(),
+  online_class_id: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ClassContent = z.infer<typeof classContent>;
+
+/** A content with its materials, forums and assignments (each oldest first). */
+export const classContentDetail = classContent.extend({
+  materials: z.array(classMaterial),
+  forums: z.array(classContentForum),
+  assignment: z.array(classContentAssignment),
+});
+export type ClassContentDetail = z.infer<typeof classContentDetail>;
+
+// ---------------------------------------------------------------- materials
+
+export const classMaterialParams = z.object({ classId: idParam, contentId: idParam, id: idParam });
+
+/** Text fields of the material upload form (the file travels as the multipart field `file`). */
+export const classMaterialFields = z.object({ title: requiredText(LIMITS.titleMax) });
