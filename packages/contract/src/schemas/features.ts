@@ -1,6 +1,7 @@
 // Each feature adds its schemas in a file of its own and re-exports it here.
 export {};
 export * from './admin.js';
+export * from './classes.js';
 export * from './forums.js';
 export * from './assignments.js';
 export * from './student.js';

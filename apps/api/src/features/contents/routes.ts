@@ -1,4 +1,119 @@
+import {
+  CLASS_MSG,
+  classContent,
+  classContentBody,
+  classContentDetail,
+  classContentParams,
+  classContentsParams,
+  errorEnvelope,
+  ok,
+  okMessage,
+} from '@kelasku/contract';
 import type { App } from '../../types.js';
+import { classForTeacher, contentFor } from '../../access/index.js';
+import { isForeignKeyViolation } from '../../http/db-errors.js';
+import { notFound } from '../../http/errors.js';
+import { contentDetail, contentsOfClass, deleteContent, insertContent, toContent, updateContent, type ContentValues } from './queries.js';
 
-/** Routes of this feature: filled in by its issue. */
-export default async function routes(_app: App): Promise<void> {}
+const values = (b: { title: string; description?: string | null }): ContentValues => ({ title: b.title, description: b.description ?? null });
+
+/** /api/teacher/online-classes/:classId/contents: the learning agenda of a class. */
+export default async function contentsRoutes(app: App): Promise<void> {
+  const tags = ['teacher: contents'];
+
+  app.get(
+    '/online-classes/:classId/contents',
+    {
+      schema: {
+        tags,
+        summary: 'Contents of one of the teacher\'s classes, oldest first, each with its materials, forums and assignments',
+        params: classContentsParams,
+        response: { 200: ok(classContentDetail.array()), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const klass = await classForTeacher(app.db, request.user, request.params.classId);
+      return { success: true as const, data: await contentsOfClass(app.db, app.files, klass.id) };
+    },
+  );
+
+  app.post(
+    '/online-classes/:classId/contents',
+    {
+      schema: {
+        tags,
+        summary: 'Add a content (title required, description optional)',
+        params: classContentsParams,
+        body: classContentBody,
+        response: { 201: ok(classContent), 404: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const klass = await classForTeacher(app.db, request.user, request.params.classId);
+      let row;
+      try {
+        row = await insertContent(app.db, klass.id, values(request.body));
+      } catch (err) {
+        // The class was deleted meanwhile.
+        if (isForeignKeyViolation(err)) throw notFound();
+        throw err;
+      }
+      reply.code(201);
+      return { success: true as const, message: CLASS_MSG.contentCreated, data: toContent(row) };
+    },
+  );
+
+  app.get(
+    '/online-classes/:classId/contents/:contentId',
+    {
+      schema: {
+        tags,
+        summary: 'One content with its materials (signed file links), forums and assignments',
+        params: classContentParams,
+        response: { 200: ok(classContentDetail), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      return { success: true as const, data: await contentDetail(app.db, app.files, content) };
+    },
+  );
+
+  app.put(
+    '/online-classes/:classId/contents/:contentId',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a content\'s title and description',
+        params: classContentParams,
+        body: classContentBody,
+        response: { 200: ok(classContent), 404: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      const row = await updateContent(app.db, klass.id, content.id, values(request.body));
+      if (!row) throw notFound();
+      return { success: true as const, message: CLASS_MSG.contentUpdated, data: toContent(row) };
+    },
+  );
+
+  app.delete(
+    '/online-classes/:classId/contents/:contentId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a content with its materials, forums, assignments, submissions and their stored files',
+        params: classContentParams,
+        response: { 200: okMessage, 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      const fileIds = await app.db.transaction((tx) => deleteContent(tx, klass.id, content.id));
+      if (!fileIds) throw notFound();
+      await app.files.release(fileIds);
+      return { success: true as const, message: CLASS_MSG.contentDeleted };
+    },
+  );
+}
