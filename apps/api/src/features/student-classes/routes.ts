@@ -1,4 +1,85 @@
+import { MSG, classContentDetail, errorEnvelope, myClassContentParams, myClassParams, ok, onlineClass } from '@kelasku/contract';
+import { eq } from 'drizzle-orm';
 import type { App } from '../../types.js';
+import { classForStudent, contentFor } from '../../access/index.js';
+import { onlineClasses } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { loadClass, loadClasses } from '../online-classes/queries.js';
+import { contentDetail, contentsOfClass } from '../contents/queries.js';
+import { rombelOf } from './queries.js';
 
-/** Routes of this feature: filled in by its issue. */
-export default async function routes(_app: App): Promise<void> {}
+/**
+ * /api/student/my-classes: the classes of the student's rombel, in the same shapes the teacher's
+ * pages use. A class, content or assignment of another rombel is a 404.
+ */
+export default async function studentClassesRoutes(app: App): Promise<void> {
+  const tags = ['student: classes'];
+
+  app.get(
+    '/my-classes',
+    {
+      schema: {
+        tags,
+        summary:
+          'Classes of the student\'s rombel by rombel name then class name. A student without a rombel gets an empty list ' +
+          'and the message "Silahkan lengkapi profile kamu untuk dapat mengikuti kelas".',
+        response: { 200: ok(onlineClass.array()) },
+      },
+    },
+    async (request) => {
+      const rombelId = await rombelOf(app.db, request.user.id);
+      if (rombelId === null) return { success: true as const, message: MSG.noRombel, data: [] };
+      return { success: true as const, data: await loadClasses(app.db, app.files, eq(onlineClasses.rombelClassId, rombelId)) };
+    },
+  );
+
+  app.get(
+    '/my-classes/:classId',
+    {
+      schema: {
+        tags,
+        summary: 'One class of the student\'s rombel with its teacher and students',
+        params: myClassParams,
+        response: { 200: ok(onlineClass), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const klass = await classForStudent(app.db, request.user, request.params.classId);
+      const data = await loadClass(app.db, app.files, klass.id);
+      if (!data) throw notFound();
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/my-classes/:classId/contents',
+    {
+      schema: {
+        tags,
+        summary: 'Contents of the class, oldest first, each with its materials (signed links), forums and assignments',
+        params: myClassParams,
+        response: { 200: ok(classContentDetail.array()), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const klass = await classForStudent(app.db, request.user, request.params.classId);
+      return { success: true as const, data: await contentsOfClass(app.db, app.files, klass.id) };
+    },
+  );
+
+  app.get(
+    '/my-classes/:classId/contents/:contentId',
+    {
+      schema: {
+        tags,
+        summary: 'One content with its materials (signed links), forums and assignments',
+        params: myClassContentParams,
+        response: { 200: ok(classContentDetail), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      return { success: true as const, data: await contentDetail(app.db, app.files, content) };
+    },
+  );
+}
