@@ -4,11 +4,12 @@ import path from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CLASS_MSG, FILE_MSG, LIMITS, MB, MSG } from '@kelasku/contract';
 import { samples, useTestApp } from './helpers.js';
 import { appSettings, materials, storedFiles } from '../src/db/schema.js';
 import { DiskStorage } from '../src/files/storage.js';
+import { leavesNothing as leavesNothingBehind, storedOnDisk as onDisk, storedRowCount } from './class-files.js';
 
 const t = useTestApp();
 
@@ -50,34 +51,13 @@ const upload = (parts: Part[], url = base, token = teacher.token) => {
   return t.as(token).request('POST', url, payload, { 'content-type': contentType });
 };
 
-/** Every file under the storage folder (committed and unfinished), relative to it. */
-async function storedOnDisk(): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    for (const e of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.push(path.relative(t.config.storageDir, p));
-    }
-  };
-  await walk(t.config.storageDir);
-  return out.sort();
-}
-
 /** Compares bytes at once (toEqual walks a buffer byte by byte). */
 const sameBytes = (a: Buffer, b: Buffer) => Buffer.compare(a, b) === 0;
 
+const storedOnDisk = () => onDisk(t);
 const pendingOnDisk = async () => (await storedOnDisk()).filter((f) => f.startsWith('.tmp'));
-const rowCount = async () => (await t.db.select({ n: count() }).from(storedFiles))[0]!.n;
-
-/** Runs `work` and checks that it left no stored file and no stored_files row behind. */
-async function leavesNothing(work: () => Promise<void>) {
-  const filesBefore = await storedOnDisk();
-  const rowsBefore = await rowCount();
-  await work();
-  expect(await storedOnDisk()).toEqual(filesBefore);
-  expect(await rowCount()).toBe(rowsBefore);
-}
+const rowCount = () => storedRowCount(t);
+const leavesNothing = (work: () => Promise<void>) => leavesNothingBehind(t, work);
 
 async function waitFor(check: () => Promise<boolean>, what: string, ms = 10_000) {
   const until = Date.now() + ms;
