@@ -126,7 +126,7 @@ function* fileChunks(size, seed) {
   let sent = 0;
   while (sent < size) {
     const n = Math.min(chunk.length, size - sent);
-    yield sent === 0 ? chunk.subarray(0, n) : chunk.subarray(0, n);
+    yield chunk.subarray(0, n);
     sent += n;
   }
 }

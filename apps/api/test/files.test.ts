@@ -80,6 +80,17 @@ const mp4 = (size: number) => {
   return Buffer.concat([ftyp, body]);
 };
 
+/** The first page of an Ogg stream of the given codec. */
+const ogg = (codec: string) => {
+  const b = Buffer.alloc(200);
+  b.write('OggS', 0, 'latin1');
+  b[5] = 2;
+  b[26] = 1;
+  b[27] = 30;
+  b.write(codec, 28, 'latin1');
+  return b;
+};
+
 /** Uploads a file as a material and returns its signed link and the stored row. */
 async function stored(filename: string, data: Buffer, title = 'Materi') {
   const res = await upload([
@@ -199,6 +210,9 @@ describe('uploading a file', () => {
       ['halaman.html', samples.text('<html><body>Halo</body></html>'), 'text/html'],
       ['gambar.svg', samples.text('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/svg+xml'],
       ['foto.png', samples.jpeg(), 'image/jpeg'], // a JPEG named .png
+      ['suara.ogg', ogg('OpusHead'), 'audio/ogg'],
+      ['foto-hp.heic', Buffer.concat([Buffer.from('000000186674797068656963', 'hex'), Buffer.alloc(100)]), 'image/heic'],
+      ['topologi.pkt', Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 73 + 41) % 256)), 'application/octet-stream'], // Packet Tracer: no magic number
     ];
     for (const [filename, data, mime] of cases) {
       const { row } = await stored(filename, data);
@@ -379,7 +393,7 @@ describe('signed file links', () => {
 
   it('serve HTML and SVG as sandboxed attachments, never as a page of the app', async () => {
     for (const [filename, body, mime] of [
-      ['serangan.html', '<script>alert(document.cookie)</script>', 'text/html'],
+      ['serangan.html', '<script>alert(document.cookie)</script>', 'text/html; charset=utf-8'],
       ['gambar.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'image/svg+xml'],
     ] as const) {
       const f = await stored(filename, samples.text(body));
@@ -399,7 +413,7 @@ describe('signed file links', () => {
     expect(p.headers['content-disposition']).toMatch(/^inline; /);
     expect(p.headers['content-security-policy']).toBe("frame-ancestors 'self'");
     const txt = await t.as().get((await stored('a.txt', samples.text('<b>teks</b>'))).url);
-    expect(txt.headers['content-type']).toBe('text/plain');
+    expect(txt.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(txt.headers['content-disposition']).toMatch(/^inline; /);
     expect(txt.headers['content-security-policy']).toContain('sandbox');
     const img = await t.as().get((await stored('a.png', samples.png())).url);

@@ -272,3 +272,26 @@ describe('DELETE /api/teacher/online-classes/{id}', () => {
     await expectNotFound(t, s.teacher.token, [['DELETE', `${URL_}/${s.klass.id}`]]);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the class, content, material and file endpoints with their schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    const expected: Record<string, string[]> = {
+      '/api/teacher/online-classes': ['get', 'post'],
+      '/api/teacher/online-classes/{id}': ['get', 'put', 'delete'],
+      '/api/teacher/online-classes/{classId}/contents': ['get', 'post'],
+      '/api/teacher/online-classes/{classId}/contents/{contentId}': ['get', 'put', 'delete'],
+      '/api/teacher/online-classes/{classId}/contents/{contentId}/materials': ['post'],
+      '/api/teacher/online-classes/{classId}/contents/{contentId}/materials/{id}': ['delete'],
+      '/api/files/{id}': ['get'],
+    };
+    for (const [p, methods] of Object.entries(expected)) {
+      for (const m of methods) expect(doc.paths[p]?.[m], `${m} ${p}`).toBeDefined();
+    }
+    const list = doc.paths['/api/teacher/online-classes'].get.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(list)).toContain('teacher_avatar');
+    expect(doc.paths['/api/files/{id}'].get.security).toEqual([]);
+  });
+});

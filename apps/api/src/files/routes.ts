@@ -114,7 +114,8 @@ export default async function fileRoutes(app: App) {
         throw notFound();
       }
       reply
-        .type(file.mimeType)
+        // Text is read as UTF-8 (what today's editors write) instead of the browser's guess.
+        .type(file.mimeType.startsWith('text/') ? `${file.mimeType}; charset=utf-8` : file.mimeType)
         .header('Content-Disposition', contentDisposition(isInline(file.mimeType), file.originalName));
       if (range) {
         reply

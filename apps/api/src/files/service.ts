@@ -8,7 +8,7 @@ import { MSG } from '@kelasku/contract';
 import type { Db, Tx } from '../db/client.js';
 import { appSettings, storedFiles } from '../db/schema.js';
 import { HttpError, invalidField, tooLarge, unsupportedType } from '../http/errors.js';
-import type { FileStorage } from './storage.js';
+import type { FileStorage, PendingObject } from './storage.js';
 import { avatarType, documentType } from './types.js';
 
 export type UploadKind = 'avatar' | 'document';
@@ -114,7 +114,14 @@ export class FileService {
       const sniffed = await fileTypeFromBuffer(head);
       return kind === 'avatar' ? avatarType(sniffed) : documentType(originalName, sniffed);
     });
-    const pending = await this.storage.create();
+    let pending: PendingObject;
+    try {
+      pending = await this.storage.create();
+    } catch (err) {
+      // Read the file on and drop it, so the request still ends and gets its answer.
+      part.file.resume();
+      throw err;
+    }
     try {
       await pipeline(part.file, meter, pending.stream);
       if (part.file.truncated) throw tooLarge(kind === 'avatar' ? MSG.avatarTooLarge : MSG.fileTooLarge);

@@ -23,6 +23,7 @@ export const DOCUMENT_TYPES: Record<string, string> = {
   '7z': 'application/x-7z-compressed',
   // programs handed in as text (TKJ): shown as text, never run
   pkt: 'application/octet-stream',
+  pka: 'application/octet-stream',
   // images
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -31,6 +32,8 @@ export const DOCUMENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   bmp: 'image/bmp',
   svg: 'image/svg+xml',
+  heic: 'image/heic',
+  heif: 'image/heif',
   // video and audio
   mp4: 'video/mp4',
   m4v: 'video/mp4',
@@ -39,10 +42,12 @@ export const DOCUMENT_TYPES: Record<string, string> = {
   mov: 'video/quicktime',
   avi: 'video/x-msvideo',
   '3gp': 'video/3gpp',
+  ogv: 'video/ogg',
   mp3: 'audio/mpeg',
   m4a: 'audio/mp4',
   wav: 'audio/wav',
   ogg: 'audio/ogg',
+  opus: 'audio/ogg',
 };
 
 /** Containers whose sniffed type is generic: a .docx is a zip, a .doc a CFB file. */
@@ -56,6 +61,12 @@ const CONTAINERS: Record<string, string[]> = {
   mkv: ['mkv', 'webm'],
   jpg: ['jpg', 'jpeg'],
   m4a: ['m4a', 'mp4'],
+  heic: ['heic', 'heif'],
+  heif: ['heif', 'heic'],
+  // Ogg: the codec decides file-type's answer, the name may say .ogg either way.
+  ogg: ['ogg', 'ogv', 'opus'],
+  opus: ['opus', 'ogg'],
+  ogv: ['ogv', 'ogg'],
 };
 
 /** Types a browser may show inline without running anything of ours; the rest is an attachment. */
@@ -76,6 +87,7 @@ const INLINE = new Set([
   'audio/mp4',
   'audio/wav',
   'audio/ogg',
+  'video/ogg',
 ]);
 
 export const isInline = (mime: string) => INLINE.has(mime);
@@ -96,7 +108,7 @@ export function documentType(originalName: string, sniffed: { ext: string; mime:
   if (!byName) return null;
   if (!sniffed) {
     // No magic number: only text-like formats may lack one.
-    return ['txt', 'csv', 'md', 'html', 'htm', 'svg', 'rtf', 'pkt', 'mp3'].includes(ext) ? byName : null;
+    return ['txt', 'csv', 'md', 'html', 'htm', 'svg', 'rtf', 'pkt', 'pka', 'mp3'].includes(ext) ? byName : null;
   }
   if (sniffed.ext === ext || CONTAINERS[sniffed.ext]?.includes(ext)) return byName;
   // Content of another allowed kind under a wrong name is kept and served as what it really is.
