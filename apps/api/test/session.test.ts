@@ -74,7 +74,8 @@ describe('POST /api/login', () => {
 
 describe('GET /api/me and POST /api/logout', () => {
   it('answers 401 without a token, with an unknown token and with a malformed header', async () => {
-    for (const headers of [{}, { authorization: 'Bearer abcdefghijklmnopqrstuvwxyz0123456789' }, { authorization: 'Basic eDp5' }]) {
+    const cases: Record<string, string>[] = [{}, { authorization: 'Bearer abcdefghijklmnopqrstuvwxyz0123456789' }, { authorization: 'Basic eDp5' }];
+    for (const headers of cases) {
       const res = await t.as().request('GET', '/api/me', undefined, headers);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ success: false, message: MSG.unauthenticated });

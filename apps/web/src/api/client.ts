@@ -1,0 +1,110 @@
+import { clearSessionAndReload, getToken } from './session';
+
+/** A failed API call: the server's Indonesian message and field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+  /** The first message of a field, for showing under the input. */
+  field(name: string): string | undefined {
+    return this.errors[name]?.[0];
+  }
+}
+
+export const NETWORK_MESSAGE = 'Tidak dapat terhubung ke server. Periksa koneksi internetmu.';
+
+type Envelope<T> = { success: boolean; message?: string; data?: T; errors?: Record<string, string[]> };
+
+async function parse<T>(res: Response): Promise<Envelope<T>> {
+  const text = await res.text();
+  try {
+    return text ? (JSON.parse(text) as Envelope<T>) : { success: res.ok };
+  } catch {
+    return { success: false, message: `Server menjawab ${res.status}.` };
+  }
+}
+
+function handleFailure(status: number, body: Envelope<unknown>, path: string): never {
+  // A dead session anywhere logs the user out (SPEC §4); a failed login is just a failed login.
+  if (status === 401 && path !== '/api/login') {
+    clearSessionAndReload();
+  }
+  throw new ApiError(status, body.message ?? `Server menjawab ${status}.`, body.errors ?? {});
+}
+
+/** Calls the API with the stored bearer token. Resolves to the whole envelope. */
+export async function request<T = unknown>(method: string, path: string, body?: unknown): Promise<Envelope<T> & { data: T }> {
+  const token = getToken();
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_MESSAGE);
+  }
+  const parsed = await parse<T>(res);
+  if (!res.ok || parsed.success === false) handleFailure(res.status, parsed, path);
+  return parsed as Envelope<T> & { data: T };
+}
+
+export const api = {
+  /** The data of a GET. */
+  get: async <T>(path: string) => (await request<T>('GET', path)).data,
+  post: <T = unknown>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  put: <T = unknown>(path: string, body: unknown = {}) => request<T>('PUT', path, body),
+  patch: <T = unknown>(path: string, body: unknown = {}) => request<T>('PATCH', path, body),
+  delete: <T = unknown>(path: string) => request<T>('DELETE', path),
+  upload,
+};
+
+export interface UploadOptions {
+  method?: 'POST' | 'PUT' | 'PATCH';
+  /** 0–100 while the bytes go up. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Sends a multipart form with upload progress (fetch cannot report it) and cancellation. */
+function upload<T = unknown>(path: string, form: FormData, opts: UploadOptions = {}): Promise<Envelope<T> & { data: T }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(opts.method ?? 'POST', path);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: Envelope<T>;
+      try {
+        body = JSON.parse(xhr.responseText) as Envelope<T>;
+      } catch {
+        body = { success: false, message: `Server menjawab ${xhr.status}.` };
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body.success !== false) resolve(body as Envelope<T> & { data: T });
+      else {
+        try {
+          handleFailure(xhr.status, body, path);
+        } catch (err) {
+          reject(err);
+        }
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_MESSAGE));
+    xhr.onabort = () => reject(new ApiError(-1, 'Unggahan dibatalkan.'));
+    opts.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
+}

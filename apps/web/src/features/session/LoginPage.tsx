@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Button, Card, PasswordInput, Stack, TextInput, Title, Text, Group, Checkbox, Anchor } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { MSG, TOAST_MS, type SessionUser } from '@kelasku/contract';
+import { ApiError, request } from '../../api/client';
+import { saveSession } from '../../api/session';
+import { toastError } from '../../lib/toast';
+
+/** A hidden-by-default remember-me / forgot-password row (SPEC §2). */
+const SHOW_REMEMBER_ROW = false;
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useMutation({
+    mutationFn: () => request<{ token: string; user: SessionUser }>('POST', '/api/login', { username, password }),
+    meta: { toast: false },
+    onSuccess: (res) => {
+      saveSession(res.data.token, res.data.user);
+      navigate('/', { replace: true });
+    },
+    onError: (err) => {
+      // A refused login always reads the same (DECISIONS); a lockout or a network failure says what it is.
+      const msg = err instanceof ApiError && (err.status === 429 || err.status === 0 || err.status === 403) ? err.message : MSG.loginFailed;
+      toastError(msg, TOAST_MS.short);
+    },
+  });
+
+  return (
+    <Card withBorder shadow="sm" p="xl" radius="md">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (username && password && !login.isPending) login.mutate();
+        }}
+      >
+        <Stack>
+          <div>
+            <Text c="teal.7" fw={700}>
+              Kelasku
+            </Text>
+            <Title order={1}>Masuk</Title>
+          </div>
+          <TextInput
+            label="Username atau email"
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+            required
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            visibilityToggleButtonProps={{ 'aria-label': 'Tampilkan atau sembunyikan password' }}
+            required
+          />
+          {SHOW_REMEMBER_ROW && (
+            <Group justify="space-between">
+              <Checkbox label="Ingat saya" />
+              <Anchor size="sm">Lupa password?</Anchor>
+            </Group>
+          )}
+          <Button type="submit" disabled={!username || !password || login.isPending} loading={login.isPending}>
+            Masuk
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,6 @@
+import { Title } from '@mantine/core';
+
+/** Placeholder: this screen is built by its feature issue. */
+export default function UsersPage() {
+  return <Title order={2}>Users</Title>;
+}

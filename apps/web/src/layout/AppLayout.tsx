@@ -1,0 +1,189 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, Title, UnstyledButton, Menu } from '@mantine/core';
+import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
+import { IconArrowLeft, IconBook, IconChevronDown, IconHome, IconLogout, IconQuote, IconSchool, IconUser, IconUsers } from '@tabler/icons-react';
+import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { HEADER_SCROLL_PX, ROLE_LABELS, ROLE_IDS } from '@kelasku/contract';
+import { getSessionUser } from '../api/session';
+import { useMe } from '../api/profile';
+import { UserAvatar } from '../components/UserAvatar';
+import { OfflineBanner } from './OfflineBanner';
+import { useClassMenu } from './useClassMenu';
+import { useLogoutAction } from './useLogout';
+
+const TITLES: Record<string, string> = {
+  '/dashboard': 'Dashboard',
+  '/resources/users': 'Users',
+  '/resources/rombel-class': 'Rombel Class',
+  '/resources/motivational-words': 'Motivational Words',
+};
+
+function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const user = getSessionUser();
+  const classes = useClassMenu(user?.role);
+  const location = useLocation();
+  const link = (to: string, label: string, icon: React.ReactNode) => (
+    <NavLink
+      key={to}
+      component={RouterNavLink}
+      to={to}
+      label={label}
+      leftSection={icon}
+      active={location.pathname === to || location.pathname.startsWith(`${to}/`)}
+      onClick={onNavigate}
+    />
+  );
+  return (
+    <nav aria-label="Menu utama">
+      {link('/dashboard', 'Dashboard', <IconHome size={18} />)}
+      {user?.role === 'admin' && (
+        <NavLink label="Resources" leftSection={<IconSchool size={18} />} defaultOpened childrenOffset={28}>
+          {link('/resources/users', 'Users', <IconUsers size={16} />)}
+          {link('/resources/rombel-class', 'Rombel Class', <IconSchool size={16} />)}
+          {link('/resources/motivational-words', 'Motivational Words', <IconQuote size={16} />)}
+        </NavLink>
+      )}
+      {classes && (
+        <NavLink label="My Class" leftSection={<IconBook size={18} />} defaultOpened childrenOffset={28}>
+          {(classes.data ?? []).map((c) =>
+            link(user?.role === 'teacher' ? `/online-class/${c.id}` : `/my-classes/${c.id}`, c.name, null),
+          )}
+          {classes.data?.length === 0 && (
+            <Text size="sm" c="dimmed" px="sm" py={4}>
+              Belum ada kelas
+            </Text>
+          )}
+        </NavLink>
+      )}
+    </nav>
+  );
+}
+
+function UserMenu() {
+  const me = useMe();
+  const session = getSessionUser();
+  const name = me.data?.name ?? session?.name ?? '';
+  const logout = useLogoutAction();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Menu akun ${name}`}>
+          <Group gap="xs">
+            <UserAvatar src={me.data?.avatar ?? session?.avatar} name={name} size="sm" />
+            <Text size="sm" fw={500}>
+              {name}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/me" leftSection={<IconUser size={16} />}>
+          My Profile
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+          Keluar
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function BottomNav() {
+  const location = useLocation();
+  const item = (to: string, label: string, icon: React.ReactNode) => (
+    <UnstyledButton
+      component={Link}
+      to={to}
+      aria-current={location.pathname === to ? 'page' : undefined}
+      style={{ flex: 1, textAlign: 'center', padding: 8, color: location.pathname === to ? 'var(--mantine-color-teal-7)' : 'inherit' }}
+    >
+      <Box>{icon}</Box>
+      <Text size="xs">{label}</Text>
+    </UnstyledButton>
+  );
+  return (
+    <Group component="nav" aria-label="Navigasi bawah" gap={0} h="100%" wrap="nowrap">
+      {item('/dashboard', 'Dashboard', <IconHome size={20} />)}
+      {item('/me', 'Profil', <IconUser size={20} />)}
+    </Group>
+  );
+}
+
+/** The app frame of SPEC §2: sidebar by role, desktop header, bottom navigation on phones, offline banner. */
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const isMobile = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [scroll] = useWindowScroll();
+  const [scrolled, setScrolled] = useState(false);
+  const me = useMe();
+  useEffect(() => setScrolled(scroll.y > HEADER_SCROLL_PX), [scroll.y]);
+  useEffect(() => close(), [location.pathname, close]);
+
+  const showHeader = !isMobile && !location.pathname.split('/').includes('online-class');
+  const title = location.pathname === '/me' ? (me.data?.name ?? '') : (TITLES[location.pathname] ?? '');
+  const role = getSessionUser()?.role;
+
+  return (
+    <AppShell
+      header={{ height: 60, collapsed: !showHeader && !isMobile }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      footer={{ height: 60, collapsed: !isMobile }}
+      padding="md"
+    >
+      <OfflineBanner />
+      <AppShell.Header className="kls-header" data-scrolled={scrolled || isMobile ? 'true' : 'false'}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Buka menu" />
+            {scrolled && (
+              <ActionIcon variant="subtle" aria-label="Kembali ke beranda" onClick={() => navigate('/')}>
+                <IconArrowLeft size={18} />
+              </ActionIcon>
+            )}
+            {isMobile ? (
+              <Title order={4} c="teal.7">
+                Kelasku
+              </Title>
+            ) : (
+              <Title order={4} component="p">
+                {title}
+              </Title>
+            )}
+          </Group>
+          {!isMobile && <UserMenu />}
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <AppShell.Section mb="md">
+          <Group gap="xs">
+            <Title order={3} c="teal.7">
+              Kelasku
+            </Title>
+            {role && (
+              <Text size="xs" c="dimmed">
+                {ROLE_LABELS[ROLE_IDS[role]]}
+              </Text>
+            )}
+          </Group>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <Sidebar onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+        {!isMobile && (
+          <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl" py="md">
+            © {new Date().getFullYear()} Kelasku — SMK
+          </Text>
+        )}
+      </AppShell.Main>
+      <AppShell.Footer hiddenFrom="sm">
+        <BottomNav />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

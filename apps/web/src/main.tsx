@@ -1,0 +1,52 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/dropzone/styles.css';
+import '@mantine/dates/styles.css';
+import './app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider, createTheme } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { router } from './router';
+import { ApiError } from './api/client';
+import { toastError, errorMessage } from './lib/toast';
+
+const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'md', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' });
+
+/** A failure nobody handled still shows a red toast (DECISIONS: never fail silently). */
+const notify = (err: unknown) => {
+  if (err instanceof ApiError && err.status === 401) return;
+  toastError(errorMessage(err));
+};
+
+const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: notify }),
+  mutationCache: new MutationCache({
+    onError: (err, _v, _c, mutation) => {
+      // Forms that show their own message set meta.toast = false.
+      if (mutation.meta?.toast !== false) notify(err);
+    },
+  }),
+  defaultOptions: {
+    queries: {
+      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider labels={{ confirm: 'Ya', cancel: 'Batal' }}>
+          <Notifications position="top-right" />
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,96 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import type { RoleName } from '@kelasku/contract';
+import { getSessionUser, getToken } from './api/session';
+import { LoadingDots } from './components/LoadingDots';
+import { AppLayout } from './layout/AppLayout';
+import { LoginLayout } from './layout/LoginLayout';
+import { LoginPage } from './features/session/LoginPage';
+import { NotFoundPage, PermissionDeniedPage } from './features/errors/ErrorPages';
+
+// WEB_FOUNDATION_READY — feature pages are loaded on demand, so each role area is its own chunk.
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Page = lazy(load);
+  return (
+    <Suspense fallback={<LoadingDots />}>
+      <Page />
+    </Suspense>
+  );
+};
+
+/** No stored session → /login. */
+function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  if (!getToken()) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
+/** A logged-in user in another role's area → /permissiondenied (the server refuses it too). */
+function RequireRole({ role }: { role: RoleName }) {
+  return getSessionUser()?.role === role ? <Outlet /> : <Navigate to="/permissiondenied" replace />;
+}
+
+/** Only visitors without a session reach /login. */
+function GuestOnly({ children }: { children: ReactNode }) {
+  return getToken() ? <Navigate to="/" replace /> : <>{children}</>;
+}
+
+export const router = createBrowserRouter([
+  {
+    path: '/login',
+    element: (
+      <GuestOnly>
+        <LoginLayout />
+      </GuestOnly>
+    ),
+    children: [{ index: true, element: <LoginPage /> }],
+  },
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      { path: 'dashboard', element: page(() => import('./features/dashboard/DashboardPage')) },
+      { path: 'me', element: page(() => import('./features/profile/ProfilePage')) },
+      {
+        path: 'my-classes',
+        element: <RequireRole role="student" />,
+        children: [
+          { path: ':classId', element: page(() => import('./features/student-classes/StudentClassPage')) },
+          { path: ':classId/submissions/:assignmentId', element: page(() => import('./features/submissions/SubmissionPage')) },
+          { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/StudentForumPage')) },
+        ],
+      },
+      {
+        path: 'online-class',
+        element: <RequireRole role="teacher" />,
+        children: [
+          { path: ':classId', element: page(() => import('./features/online-classes/ClassDetailPage')) },
+          { path: ':classId/contents/:contentId/assignment/:assignmentId', element: page(() => import('./features/assignments/TeacherAssignmentPage')) },
+          { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/TeacherForumPage')) },
+        ],
+      },
+      {
+        path: 'resources',
+        element: <RequireRole role="admin" />,
+        children: [
+          { path: 'users', element: page(() => import('./features/users/UsersPage')) },
+          { path: 'users/new', element: page(() => import('./features/users/UserCreatePage')) },
+          { path: 'users/:id/edit', element: page(() => import('./features/users/UserEditPage')) },
+          { path: 'users/:id', element: page(() => import('./features/users/UserDetailPage')) },
+          { path: 'rombel-class', element: page(() => import('./features/rombels/RombelPage')) },
+          { path: 'rombel-class/:id', element: page(() => import('./features/rombels/RombelDetailPage')) },
+          { path: 'motivational-words', element: page(() => import('./features/motivational-words/WordsPage')) },
+          { path: 'motivational-words/:id', element: page(() => import('./features/motivational-words/WordDetailPage')) },
+        ],
+      },
+      { path: 'permissiondenied', element: <PermissionDeniedPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+]);

@@ -1,0 +1,55 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO = {
+  admin: { username: 'admin', password: 'admin123', name: 'Administrator Sekolah' },
+  teacher: { username: 'guru', password: 'guru123', name: 'Budi Santoso' },
+  student: { username: 'siswa', password: 'siswa123', name: 'Andi Pratama' },
+} as const;
+
+/** Logs in through the login screen and waits for the dashboard. */
+export async function login(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username atau email').fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A bearer token through the API (for building test data quickly). */
+export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const res = await request.post('/api/login', { data: { username, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.token as string;
+}
+
+export async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown) {
+  const res = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, ...(data !== undefined ? { data } : {}) });
+  const body = await res.json().catch(() => null);
+  return { status: res.status(), body };
+}
+
+let seq = 0;
+/** A fresh user made through the admin API, so a test may change it freely. Role 2 = Guru, 3 = Siswa. */
+export async function freshUser(request: APIRequestContext, role: 1 | 2 | 3, extra: Record<string, unknown> = {}) {
+  const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
+  const username = `e2e${Date.now().toString(36)}${++seq}`;
+  const password = 'rahasia1';
+  const name = `Uji ${['', 'Admin', 'Guru', 'Siswa'][role]} ${username.slice(-4)}`;
+  const res = await api(request, admin, 'POST', '/api/admin/resources/users', {
+    role,
+    name,
+    gender: 'L',
+    email: `${username}@uji.sch.id`,
+    username,
+    password,
+    confirm_password: password,
+    ...extra,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  const token = await apiToken(request, username, password);
+  const me = await api(request, token, 'GET', '/api/me');
+  return { id: me.body.data.id as number, username, password, name, token };
+}
+
+/** The text of the visible toast with this message. */
+export const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
