@@ -91,7 +91,8 @@ test.describe('sessions and guards', () => {
     await page.goto('/me');
     const header = page.locator('.kls-header');
     await expect(header).toHaveAttribute('data-scrolled', 'false');
-    await expect(header.getByText(DEMO.admin.name)).toBeVisible();
+    await expect(header.getByRole('paragraph').filter({ hasText: DEMO.admin.name }).first()).toBeVisible();
+    await expect(header.getByRole('button', { name: `Menu akun ${DEMO.admin.name}` })).toBeVisible();
     await page.evaluate(() => {
       document.body.style.minHeight = '3000px';
       window.scrollTo(0, 400);
@@ -143,15 +144,15 @@ test.describe('profile', () => {
     await page.goto('/me');
     await page.getByRole('button', { name: 'Ganti Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ganti Password' });
-    await dialog.getByLabel('Password lama').fill('salahlama');
-    await dialog.getByLabel('Password baru').fill('baru123');
-    await dialog.getByLabel('Konfirmasi password baru').fill('baru124');
+    await dialog.getByRole('textbox', { name: 'Password lama', exact: true }).fill('salahlama');
+    await dialog.getByRole('textbox', { name: 'Password baru', exact: true }).fill('baru123');
+    await dialog.getByRole('textbox', { name: 'Konfirmasi password baru', exact: true }).fill('baru124');
     await expect(dialog.getByText('Konfirmasi password tidak sama')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Simpan' })).toBeDisabled();
-    await dialog.getByLabel('Konfirmasi password baru').fill('baru123');
+    await dialog.getByRole('textbox', { name: 'Konfirmasi password baru', exact: true }).fill('baru123');
     await dialog.getByRole('button', { name: 'Simpan' }).click();
     await expect(dialog.getByText('Password lama salah')).toBeVisible();
-    await dialog.getByLabel('Password lama').fill(u.password);
+    await dialog.getByRole('textbox', { name: 'Password lama', exact: true }).fill(u.password);
     await dialog.getByRole('button', { name: 'Simpan' }).click();
     await expect(toast(page, 'Password berhasil diubah')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 8000 });

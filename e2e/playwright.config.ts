@@ -15,6 +15,7 @@ export const launchOptions = {
 
 /** Browser tests: the real server (demo data on a fresh embedded database) driven by Debian's Chromium. */
 export default defineConfig({
+  outputDir: path.join(os.tmpdir(), `kelasku-e2e-results-${port}`),
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,

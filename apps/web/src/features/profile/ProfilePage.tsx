@@ -247,11 +247,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </Button>
         )}
         {editing ? (
-          <Button type="submit" loading={update.isPending} disabled={Object.keys(errors).length > 0}>
+          // Distinct keys: the click on "Edit Profile" must not land on a reused submit button.
+          <Button key="save" type="submit" loading={update.isPending} disabled={Object.keys(errors).length > 0}>
             Simpan Perubahan
           </Button>
         ) : (
-          <Button type="button" onClick={() => setEditing(true)}>
+          <Button key="edit" type="button" onClick={() => setEditing(true)}>
             Edit Profile
           </Button>
         )}
