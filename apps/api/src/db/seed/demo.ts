@@ -47,7 +47,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
 }
 
 /** A tiny valid PDF, so the demo material opens in the browser. */
-function demoPdf(title: string): Buffer {
+export function demoPdf(title: string): Buffer {
   const text = title.replace(/[()\\]/g, '');
   const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
   const objs = [

@@ -1,0 +1,467 @@
+/**
+ * A generated school of the size of a large SMK, for benchmarks and scale tests:
+ * 2,000 students in 54 rombels, 120 teachers, 600 online classes, 12,000 contents (each with a
+ * material and an assignment), about 400,000 submissions and 60,000 forum comments. Stored file
+ * rows point at a small pool of real small files, so every link downloads.
+ *
+ *   npm run seed:large            # the configured database: DATABASE_URL, else the embedded one in DATA_DIR
+ *
+ * Rows are written with multi-row inserts (one statement per batch of up to BATCH rows, the values
+ * passed as arrays and expanded with unnest), so the whole school takes well under 3 minutes.
+ * The same generator builds smaller schools for tests (seedSchool with other sizes and a tag).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { loadConfig } from '../../config.js';
+import { DiskStorage } from '../../files/storage.js';
+import { FileService } from '../../files/service.js';
+import { openDatabase } from '../client.js';
+import { demoPdf, seedReferenceData } from './demo.js';
+
+export interface SchoolSize {
+  rombels: number;
+  students: number;
+  teachers: number;
+  classes: number;
+  /** Contents per class; each content has one material and one assignment. */
+  contentsPerClass: number;
+  /** Of each class's contents, how many have their deadline still ahead (the rest are past). */
+  upcomingPerClass: number;
+  /** Forums per class (on its first contents); the first of them holds the class's comments. */
+  forumsPerClass: number;
+  commentsPerClass: number;
+  /** Real small files in storage the file rows point at. */
+  filePool: number;
+}
+
+export const LARGE_SCHOOL: SchoolSize = {
+  rombels: 54,
+  students: 2000,
+  teachers: 120,
+  classes: 600,
+  contentsPerClass: 20,
+  upcomingPerClass: 5,
+  forumsPerClass: 2,
+  commentsPerClass: 100,
+  filePool: 24,
+};
+
+export const LARGE_PASSWORDS = { admin: 'admin123', teacher: 'guru123', student: 'siswa123' } as const;
+
+export interface SeedResult {
+  tag: string;
+  skipped: boolean;
+  counts: Record<string, number>;
+  /** Usernames of the first of each kind (password: LARGE_PASSWORDS). */
+  accounts: { admin: string; teacher: string; student: string };
+  rombelIds: number[];
+  seconds: number;
+}
+
+const BATCH = 20_000;
+const HOUR = 3600 * 1000;
+const WEEK = 7 * 24 * HOUR;
+
+const FIRST = ['Andi', 'Budi', 'Citra', 'Dewi', 'Eko', 'Fajar', 'Gita', 'Hendra', 'Indah', 'Joko', 'Kartika', 'Lestari', 'Made', 'Nur', 'Oktaviani', 'Putri', 'Rizky', 'Sari', 'Teguh', 'Wahyu', 'Yusuf', 'Zahra', 'Agus', 'Bayu', 'Dian', 'Fitri', 'Hadi', 'Intan', 'Rina', 'Slamet'];
+const LAST = ['Pratama', 'Santoso', 'Lestari', 'Nugroho', 'Wibowo', 'Saputra', 'Rahmawati', 'Hidayat', 'Kusuma', 'Setiawan', 'Maharani', 'Ramadhan', 'Purnomo', 'Susanti', 'Wijaya', 'Handayani', 'Gunawan', 'Firmansyah', 'Utami', 'Permana'];
+const SUBJECTS = ['Komputer dan Jaringan Dasar', 'Sistem Komputer', 'Pemrograman Dasar', 'Administrasi Infrastruktur Jaringan', 'Teknologi Layanan Jaringan', 'Administrasi Sistem Jaringan', 'Bahasa Indonesia', 'Matematika', 'Bahasa Inggris', 'Pendidikan Pancasila', 'Simulasi dan Komunikasi Digital', 'Fisika'];
+const TOPICS = ['Pengenalan', 'Konsep Dasar', 'Praktikum', 'Studi Kasus', 'Latihan Soal', 'Proyek Kelompok', 'Evaluasi', 'Pendalaman Materi', 'Presentasi', 'Rangkuman'];
+const COMMENTS = [
+  'Pak, apakah tugas ini dikumpulkan dalam bentuk PDF?',
+  'Menurut saya jawabannya adalah topologi star karena lebih mudah dirawat.',
+  'Saya masih bingung di bagian kedua, bisa dijelaskan lagi?',
+  'Terima kasih atas penjelasannya, sekarang saya paham.',
+  'Contohnya jaringan Wi-Fi di rumah yang menghubungkan laptop dan HP.',
+  'Apakah boleh dikerjakan berkelompok?',
+  'Silakan baca lagi modul halaman 12, di sana ada contohnya.',
+  'Betul, jawabanmu sudah tepat.',
+];
+const ROMAN: Record<number, string> = { 10: 'X', 11: 'XI', 12: 'XII' };
+
+/** Deterministic pseudo-random number in [0, 1) from a few integers (so a school is the same every time). */
+function rand(...n: number[]): number {
+  let h = 2166136261;
+  for (const v of n) {
+    h = Math.imul(h ^ (v & 0xffff), 16777619);
+    h = Math.imul(h ^ (v >>> 16), 16777619);
+  }
+  h ^= h >>> 13;
+  h = Math.imul(h, 0x5bd1e995);
+  h ^= h >>> 15;
+  return (h >>> 0) / 4294967296;
+}
+
+const pick = <T>(list: readonly T[], ...n: number[]) => list[Math.floor(rand(...n) * list.length)]!;
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** How many students each rombel gets: alternately one under and one over the average (36 and 38 for the large school). */
+export function rombelSizes(size: Pick<SchoolSize, 'rombels' | 'students'>): number[] {
+  const base = Math.floor(size.students / size.rombels);
+  const sizes = Array.from({ length: size.rombels }, (_, r) => (base > 1 && size.rombels > 1 ? base + (r % 2 === 0 ? -1 : 1) : base));
+  if (size.rombels % 2 === 1 && base > 1) sizes[size.rombels - 1] = base;
+  let left = size.students - sizes.reduce((a, b) => a + b, 0);
+  for (let r = size.rombels - 1; left !== 0; r = (r - 1 + size.rombels) % size.rombels) {
+    const step = Math.sign(left);
+    sizes[r]! += step;
+    left -= step;
+  }
+  return sizes;
+}
+
+type Column = [name: string, type: string, values: unknown[]];
+
+/**
+ * One multi-row INSERT per batch: every column travels as one array parameter and unnest turns
+ * them back into rows. Returns the ids when asked (in insertion order).
+ */
+async function insertRows(db: Db, table: string, columns: Column[], returning = false): Promise<number[]> {
+  const total = columns[0]![2].length;
+  const ids: number[] = [];
+  for (let from = 0; from < total; from += BATCH) {
+    const to = Math.min(total, from + BATCH);
+    const names = sql.raw(columns.map((c) => `"${c[0]}"`).join(', '));
+    const arrays = sql.join(
+      columns.map(([, type, values]) => sql`${sql.param(values.slice(from, to))}::${sql.raw(type)}[]`),
+      sql`, `,
+    );
+    const query: SQL = sql`insert into ${sql.raw(`"${table}"`)} (${names}) select * from unnest(${arrays})${returning ? sql` returning id` : sql``}`;
+    const res = (await db.execute(query)) as unknown as { rows: Array<{ id: number }> };
+    if (returning) for (const r of res.rows) ids.push(Number(r.id));
+  }
+  return ids;
+}
+
+/**
+ * Generates a school of the given size into the database. `tag` prefixes usernames and rombel
+ * names so several schools can live in one database (tests); the large school uses no tag and
+ * reuses the six reference rombels. Runs once per tag: a second run finds the first teacher
+ * and does nothing.
+ */
+export async function seedSchool(
+  db: Db,
+  files: FileService,
+  size: SchoolSize = LARGE_SCHOOL,
+  opts: { tag?: string; log?: (line: string) => void } = {},
+): Promise<SeedResult> {
+  const started = performance.now();
+  const tag = opts.tag ?? '';
+  const log = opts.log ?? (() => {});
+  const uname = {
+    admin: `${tag}admin.sekolah`,
+    teacher: (t: number) => `${tag}guru${pad(t + 1, 3)}`,
+    student: (s: number) => `${tag}siswa${pad(s + 1, 4)}`,
+  };
+  const accounts = { admin: uname.admin, teacher: uname.teacher(0), student: uname.student(0) };
+  const counts: Record<string, number> = {};
+  const elapsed = () => (performance.now() - started) / 1000;
+
+  const exists = (await db.execute(sql`select 1 from users where lower(username) = lower(${accounts.teacher}) limit 1`)) as unknown as { rows: unknown[] };
+  if (exists.rows.length > 0) return { tag, skipped: true, counts, accounts, rombelIds: [], seconds: elapsed() };
+
+  const [adminHash, teacherHash, studentHash] = await Promise.all(
+    [LARGE_PASSWORDS.admin, LARGE_PASSWORDS.teacher, LARGE_PASSWORDS.student].map((p) => hashPassword(p)),
+  );
+
+  // A small pool of real files: the material and submission rows share them.
+  const poolIds: number[] = [];
+  for (let i = 0; i < size.filePool; i++) {
+    const name = i % 2 === 0 ? `Modul ${pick(TOPICS, i)} ${i + 1}.pdf` : `Jawaban Tugas ${i + 1}.pdf`;
+    const received = await files.receiveBuffer(name, 'application/pdf', demoPdf(name));
+    poolIds.push(await files.record(db, received));
+  }
+  const materialFiles = poolIds.filter((_, i) => i % 2 === 0);
+  const submissionFiles = poolIds.filter((_, i) => i % 2 === 1 || poolIds.length === 1);
+  counts.stored_files = poolIds.length;
+
+  // Rombels: 18 per grade for the large school; names that already exist (the reference rombels) are reused.
+  const perGrade = Math.ceil(size.rombels / 3);
+  const rombelNames = Array.from({ length: size.rombels }, (_, r) => {
+    const grade = 10 + Math.floor(r / perGrade);
+    return { name: `${tag}${ROMAN[grade]} TKJ ${(r % perGrade) + 1}`, grade };
+  });
+  const known = (await db.execute(sql`select id, name from rombel_classes where name = any(${sql.param(rombelNames.map((r) => r.name))}::text[])`)) as unknown as {
+    rows: Array<{ id: number; name: string }>;
+  };
+  const idByName = new Map(known.rows.map((r) => [r.name, Number(r.id)]));
+  const missing = rombelNames.filter((r) => !idByName.has(r.name));
+  const newIds = await insertRows(
+    db,
+    'rombel_classes',
+    [
+      ['department_id', 'int', missing.map(() => 1)],
+      ['name', 'text', missing.map((r) => r.name)],
+      ['grade', 'smallint', missing.map((r) => r.grade)],
+    ],
+    true,
+  );
+  missing.forEach((r, i) => idByName.set(r.name, newIds[i]!));
+  const rombelIds = rombelNames.map((r) => idByName.get(r.name)!);
+  counts.rombels = rombelIds.length;
+
+  // Users: the admin, the teachers, the students (with their teacher/student rows).
+  const people: Array<{ role: number; username: string; name: string; hash: string; gender: string }> = [
+    { role: 1, username: uname.admin, name: 'Admin Sekolah', hash: adminHash!, gender: 'L' },
+  ];
+  for (let t = 0; t < size.teachers; t++) {
+    people.push({ role: 2, username: uname.teacher(t), name: `${pick(FIRST, t, 1)} ${pick(LAST, t, 2)}`, hash: teacherHash!, gender: rand(t, 3) < 0.5 ? 'L' : 'P' });
+  }
+  for (let s = 0; s < size.students; s++) {
+    people.push({ role: 3, username: uname.student(s), name: `${pick(FIRST, s, 4)} ${pick(LAST, s, 5)}`, hash: studentHash!, gender: rand(s, 6) < 0.5 ? 'L' : 'P' });
+  }
+  const userIds = await insertRows(
+    db,
+    'users',
+    [
+      ['role_id', 'smallint', people.map((p) => p.role)],
+      ['name', 'text', people.map((p) => p.name)],
+      ['username', 'text', people.map((p) => p.username)],
+      ['email', 'text', people.map((p) => `${p.username}@sekolah.kelasku.sch.id`)],
+      ['password_hash', 'text', people.map((p) => p.hash)],
+      ['gender', 'text', people.map((p) => p.gender)],
+      ['religion', 'text', people.map(() => 'Islam')],
+      ['birthday', 'date', people.map((p, i) => (p.role === 3 ? `2008-${pad((i % 12) + 1, 2)}-${pad((i % 28) + 1, 2)}` : `198${i % 10}-0${(i % 9) + 1}-15`))],
+      ['address', 'text', people.map((_, i) => `Jl. Pendidikan No. ${(i % 200) + 1}, Yogyakarta`)],
+    ],
+    true,
+  );
+  const teacherIds = userIds.slice(1, 1 + size.teachers);
+  const studentIds = userIds.slice(1 + size.teachers);
+  counts.users = userIds.length;
+  counts.teachers = teacherIds.length;
+  counts.students = studentIds.length;
+  await insertRows(db, 'teachers', [
+    ['user_id', 'int', teacherIds],
+    ['nip', 'text', teacherIds.map((_, t) => `19800101200501${pad(t, 4)}`)],
+    ['nik', 'text', teacherIds.map((_, t) => `347101010180${pad(t, 4)}`)],
+  ]);
+  const sizes = rombelSizes(size);
+  const studentsOf: number[][] = rombelIds.map(() => []);
+  const rombelOfStudent: number[] = [];
+  for (let r = 0, s = 0; r < sizes.length; r++) {
+    for (let k = 0; k < sizes[r]!; k++, s++) {
+      studentsOf[r]!.push(studentIds[s]!);
+      rombelOfStudent.push(rombelIds[r]!);
+    }
+  }
+  await insertRows(db, 'students', [
+    ['user_id', 'int', studentIds],
+    ['rombel_class_id', 'int', rombelOfStudent],
+    ['nis', 'text', studentIds.map((_, s) => pad(230000 + s, 7))],
+    ['nisn', 'text', studentIds.map((_, s) => pad(91000000 + s, 10))],
+  ]);
+  log(`users: ${userIds.length} (${elapsed().toFixed(1)} s)`);
+
+  // Online classes: class c belongs to rombel c mod R and to teacher ⌊c·T/C⌋ (5 classes each in the large school).
+  const classRombel = Array.from({ length: size.classes }, (_, c) => c % size.rombels);
+  const classTeacher = Array.from({ length: size.classes }, (_, c) => teacherIds[Math.floor((c * size.teachers) / size.classes)]!);
+  const classIds = await insertRows(
+    db,
+    'online_classes',
+    [
+      ['name', 'text', classRombel.map((r, c) => `${SUBJECTS[Math.floor(c / size.rombels) % SUBJECTS.length]} ${rombelNames[r]!.name.slice(tag.length)}`)],
+      ['description', 'text', classRombel.map((r) => `Kelas daring untuk ${rombelNames[r]!.name.slice(tag.length)}.`)],
+      ['rombel_class_id', 'int', classRombel.map((r) => rombelIds[r]!)],
+      ['teacher_id', 'int', classTeacher],
+    ],
+    true,
+  );
+  counts.online_classes = classIds.length;
+
+  // Contents, each with one material and one assignment; deadlines a week apart, the last few still ahead.
+  const now = Date.now();
+  const content = { klass: [] as number[], index: [] as number[], title: [] as string[] };
+  classIds.forEach((id, c) => {
+    for (let k = 0; k < size.contentsPerClass; k++) {
+      content.klass.push(c);
+      content.index.push(k);
+      content.title.push(`Pertemuan ${k + 1}: ${pick(TOPICS, c, k)}`);
+    }
+  });
+  const contentIds = await insertRows(
+    db,
+    'contents',
+    [
+      ['online_class_id', 'int', content.klass.map((c) => classIds[c]!)],
+      ['title', 'text', content.title],
+      ['description', 'text', content.title.map((t) => `Materi dan tugas untuk ${t.toLowerCase()}.`)],
+    ],
+    true,
+  );
+  counts.contents = contentIds.length;
+  await insertRows(db, 'materials', [
+    ['content_id', 'int', contentIds],
+    ['title', 'text', content.title.map((t) => `Modul ${t}`)],
+    ['file_id', 'int', contentIds.map((_, i) => materialFiles[i % materialFiles.length]!)],
+  ]);
+  counts.materials = contentIds.length;
+  const past = size.contentsPerClass - size.upcomingPerClass;
+  const deadlines = content.index.map((k, i) => new Date(now + (k - past + 1) * WEEK - (content.klass[i]! % 24) * HOUR - 2 * HOUR));
+  const assignmentIds = await insertRows(
+    db,
+    'assignments',
+    [
+      ['content_id', 'int', contentIds],
+      ['author_id', 'int', content.klass.map((c) => classTeacher[c]!)],
+      ['title', 'text', content.title.map((t) => `Tugas ${t.replace(/^Pertemuan \d+: /, '')}`)],
+      ['description', 'text', content.title.map(() => 'Kerjakan soal pada modul dan kumpulkan jawabanmu dalam bentuk PDF.')],
+      ['deadline', 'timestamptz', deadlines.map((d) => d.toISOString())],
+    ],
+    true,
+  );
+  counts.assignments = assignmentIds.length;
+  log(`classes, contents, materials, assignments (${elapsed().toFixed(1)} s)`);
+
+  // Submissions: almost everyone hands in past work (a few late), most of it graded; fewer for what is still open.
+  const sub = { a: [] as number[], s: [] as number[], f: [] as number[], at: [] as string[], score: [] as Array<number | null>, gradedAt: [] as Array<string | null> };
+  let written = 0;
+  const flush = async (force: boolean) => {
+    if (sub.a.length === 0 || (!force && sub.a.length < BATCH)) return;
+    await insertRows(db, 'submissions', [
+      ['assignment_id', 'int', sub.a],
+      ['student_id', 'int', sub.s],
+      ['file_id', 'int', sub.f],
+      ['submitted_at', 'timestamptz', sub.at],
+      ['score', 'smallint', sub.score],
+      ['graded_at', 'timestamptz', sub.gradedAt],
+    ]);
+    written += sub.a.length;
+    for (const list of Object.values(sub)) list.length = 0;
+  };
+  for (let i = 0; i < assignmentIds.length; i++) {
+    const open = content.index[i]! >= past;
+    const deadline = deadlines[i]!.getTime();
+    const members = studentsOf[classRombel[content.klass[i]!]!]!;
+    for (let m = 0; m < members.length; m++) {
+      const r = rand(i, m, 7);
+      if (r >= (open ? 0.7 : 0.97)) continue;
+      const late = !open && r > 0.9;
+      const at = open ? Math.min(now - HOUR, deadline - 3 * 24 * HOUR) - r * 24 * HOUR : deadline + (late ? 1 : -1) * (1 + 48 * rand(i, m, 8)) * HOUR;
+      const graded = rand(i, m, 9) < (open ? 0.3 : 0.8);
+      sub.a.push(assignmentIds[i]!);
+      sub.s.push(members[m]!);
+      sub.f.push(submissionFiles[(i + m) % submissionFiles.length]!);
+      sub.at.push(new Date(at).toISOString());
+      sub.score.push(graded ? 55 + Math.floor(rand(i, m, 10) * 46) : null);
+      sub.gradedAt.push(graded ? new Date(Math.min(now, at + 2 * 24 * HOUR)).toISOString() : null);
+    }
+    await flush(false);
+  }
+  await flush(true);
+  counts.submissions = written;
+  log(`submissions: ${written} (${elapsed().toFixed(1)} s)`);
+
+  // Forums on each class's first contents; the first holds the class's comments (a fifth of them replies).
+  const forum = { content: [] as number[], author: [] as number[], topic: [] as string[] };
+  classIds.forEach((_, c) => {
+    for (let f = 0; f < Math.min(size.forumsPerClass, size.contentsPerClass); f++) {
+      forum.content.push(contentIds[c * size.contentsPerClass + f]!);
+      forum.author.push(classTeacher[c]!);
+      forum.topic.push(`Diskusi ${pick(TOPICS, c, f, 11)}`);
+    }
+  });
+  const forumIds = await insertRows(
+    db,
+    'forums',
+    [
+      ['content_id', 'int', forum.content],
+      ['author_id', 'int', forum.author],
+      ['topic', 'text', forum.topic],
+      ['description', 'text', forum.topic.map(() => 'Silakan sampaikan pendapat dan pertanyaanmu di sini.')],
+    ],
+    true,
+  );
+  counts.forums = forumIds.length;
+  const threads = forumIds.filter((_, i) => i % Math.max(1, Math.min(size.forumsPerClass, size.contentsPerClass)) === 0);
+  const top = { forum: [] as number[], author: [] as number[], body: [] as string[], at: [] as string[] };
+  const replies: Array<{ forum: number; author: number; body: string; at: string; parentIndex: number }> = [];
+  threads.forEach((forumId, c) => {
+    const members = studentsOf[classRombel[c]!]!;
+    const firstTop = top.forum.length;
+    for (let n = 0; n < size.commentsPerClass; n++) {
+      const byTeacher = rand(c, n, 12) < 0.1 || members.length === 0;
+      const author = byTeacher ? classTeacher[c]! : members[Math.floor(rand(c, n, 13) * members.length)]!;
+      const body = pick(COMMENTS, c, n, 14);
+      const at = new Date(now - (size.commentsPerClass - n) * HOUR).toISOString();
+      if (n % 5 === 4 && top.forum.length > firstTop) {
+        replies.push({ forum: forumId, author, body, at, parentIndex: firstTop + Math.floor(rand(c, n, 15) * (top.forum.length - firstTop)) });
+      } else {
+        top.forum.push(forumId);
+        top.author.push(author);
+        top.body.push(body);
+        top.at.push(at);
+      }
+    }
+  });
+  const topIds = await insertRows(
+    db,
+    'comments',
+    [
+      ['forum_id', 'int', top.forum],
+      ['author_id', 'int', top.author],
+      ['body', 'text', top.body],
+      ['created_at', 'timestamptz', top.at],
+    ],
+    true,
+  );
+  await insertRows(db, 'comments', [
+    ['forum_id', 'int', replies.map((r) => r.forum)],
+    ['parent_id', 'int', replies.map((r) => topIds[r.parentIndex]!)],
+    ['author_id', 'int', replies.map((r) => r.author)],
+    ['body', 'text', replies.map((r) => r.body)],
+    ['created_at', 'timestamptz', replies.map((r) => r.at)],
+  ]);
+  counts.comments = topIds.length + replies.length;
+  log(`forums and comments (${elapsed().toFixed(1)} s)`);
+
+  // Fresh statistics, so the planner knows the tables are big now.
+  await db.execute(sql`analyze`);
+  return { tag, skipped: false, counts, accounts, rombelIds, seconds: elapsed() };
+}
+
+/** Where the migrations are: next to the sources (src/db) or copied next to the bundle (dist). */
+function findMigrations(): string | undefined {
+  const here = import.meta.dirname;
+  return [path.resolve(here, '../migrations'), path.resolve(here, '../../migrations')].find((p) => fs.existsSync(path.join(p, 'meta')));
+}
+
+async function main() {
+  process.env.KELASKU_MIGRATIONS ??= findMigrations();
+  const config = loadConfig();
+  const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).pathname.slice(1)})` : `database tertanam di ${config.dataDir}`;
+  console.log(`Mengisi sekolah besar ke ${where} …`);
+  const started = performance.now();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    const storage = new DiskStorage(config.storageDir);
+    await storage.init();
+    const files = await FileService.create(database.db, storage, { urlTtl: config.fileUrlTtl });
+    const result = await seedSchool(database.db, files, LARGE_SCHOOL, { log: (l) => console.log(`  ${l}`) });
+    const total = (performance.now() - started) / 1000;
+    if (result.skipped) {
+      console.log(`Sekolah besar sudah ada (guru ${result.accounts.teacher} ditemukan); tidak ada yang diubah.`);
+      return;
+    }
+    console.log('Dibuat:');
+    for (const [k, v] of Object.entries(result.counts)) console.log(`  ${k.padEnd(15)} ${v.toLocaleString('en-US')}`);
+    console.log(
+      `Akun: ${result.accounts.admin} / ${LARGE_PASSWORDS.admin}, ${result.accounts.teacher}…guru${pad(LARGE_SCHOOL.teachers, 3)} / ${LARGE_PASSWORDS.teacher}, ` +
+        `${result.accounts.student}…siswa${pad(LARGE_SCHOOL.students, 4)} / ${LARGE_PASSWORDS.student}`,
+    );
+    console.log(`Selesai dalam ${total.toFixed(1)} s (data ${result.seconds.toFixed(1)} s).`);
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(`seed:large gagal: ${(err as Error).stack ?? err}`);
+    process.exit(1);
+  });
+}
