@@ -1,6 +1,6 @@
-import { Title } from '@mantine/core';
+import { ForumThreadView } from './ForumThreadView';
 
-/** Placeholder: this screen is built by its feature issue. */
+/** SPEC §2 student forum thread: read, comment, reply, delete one's own comments. */
 export default function StudentForumPage() {
-  return <Title order={2}>Forum Diskusi</Title>;
+  return <ForumThreadView role="student" />;
 }

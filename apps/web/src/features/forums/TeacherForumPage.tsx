@@ -1,6 +1,6 @@
-import { Title } from '@mantine/core';
+import { ForumThreadView } from './ForumThreadView';
 
-/** Placeholder: this screen is built by its feature issue. */
+/** SPEC §2 teacher forum page: the thread with edit, delete and moderation. */
 export default function TeacherForumPage() {
-  return <Title order={2}>Forum Diskusi</Title>;
+  return <ForumThreadView role="teacher" />;
 }

@@ -1,0 +1,257 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ActionIcon, Badge, Box, Button, Card, Group, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ForumComment, ForumReply, ForumThread } from '@kelasku/contract';
+import { useDeleteComment, useDeleteForum, useForumThread, usePostComment, type ForumPath, type ForumRole } from '../../api/forums';
+import { useMe } from '../../api/profile';
+import { getSessionUser } from '../../api/session';
+import { confirmDelete } from '../../components/ConfirmDelete';
+import { QueryState } from '../../components/QueryState';
+import { UserAvatar } from '../../components/UserAvatar';
+import { formatDateTime } from '../../lib/format';
+import { toastSuccess } from '../../lib/toast';
+import { CommentModal } from './CommentModal';
+import { ForumFormModal } from './ForumFormModal';
+
+const ROLE_LABELS: Record<string, string> = { student: 'Siswa', teacher: 'Guru' };
+
+/** SPEC §2: Student → Siswa, Teacher → Guru, any other role as it is. */
+export const roleLabel = (role: string) => ROLE_LABELS[role.toLowerCase()] ?? role;
+
+/** User text kept as typed: line breaks shown, long words wrapped, never read as HTML. */
+const PLAIN_TEXT = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
+function useForumPath(): ForumPath {
+  const params = useParams();
+  return { classId: Number(params.classId), contentId: Number(params.contentId), forumId: Number(params.forumId) };
+}
+
+/** Avatar, author, role label and a date line: the head of the post, a comment or a reply. */
+function Byline({ author, avatar, role, date, size = 'md' }: { author: string; avatar: string | null; role: string; date: string; size?: 'sm' | 'md' }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="center">
+      <UserAvatar src={avatar} name={author} size={size} />
+      <Box>
+        <Group gap={6} wrap="wrap">
+          <Text fw={600} size="sm">
+            {author}
+          </Text>
+          <Badge size="xs" variant="light" tt="none" color={roleLabel(role) === 'Guru' ? 'teal' : 'blue'}>
+            {roleLabel(role)}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {date}
+        </Text>
+      </Box>
+    </Group>
+  );
+}
+
+interface CommentActions {
+  onReply: (c: ForumReply) => void;
+  onDelete: (c: ForumReply) => void;
+}
+
+/** The Reply button, and the delete button where the server allows it. */
+function CommentButtons({ c, actions }: { c: ForumReply; actions: CommentActions }) {
+  return (
+    <Group gap="xs">
+      <Button size="compact-xs" variant="subtle" onClick={() => actions.onReply(c)}>
+        Reply
+      </Button>
+      {c.can_delete && (
+        <Tooltip label="Hapus komentar">
+          <ActionIcon size="sm" variant="subtle" color="red" aria-label="Hapus komentar" onClick={() => actions.onDelete(c)}>
+            <IconTrash size={14} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+/** A comment with its replies indented below, each reply as "@author text". */
+function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions }) {
+  return (
+    <Paper component="article" withBorder p="md" radius="md" data-testid="forum-comment">
+      <Byline author={c.author} avatar={c.avatar} role={c.author_role} date={formatDateTime(c.created_at)} />
+      <Text mt="sm" style={PLAIN_TEXT}>
+        {c.comment}
+      </Text>
+      <Box mt="xs">
+        <CommentButtons c={c} actions={actions} />
+      </Box>
+      {c.sub_comments.length > 0 && (
+        <Stack gap="sm" mt="sm" ml={{ base: 'md', sm: 'xl' }} pl="md" style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}>
+          {c.sub_comments.map((r) => (
+            <Box component="article" key={r.id} data-testid="forum-reply">
+              <Byline author={r.author} avatar={r.avatar} role={r.author_role} date={formatDateTime(r.created_at)} size="sm" />
+              <Text mt={6} size="sm" style={PLAIN_TEXT}>
+                <Text span fw={600} c="teal.8" inherit>
+                  @{r.author}
+                </Text>{' '}
+                {r.comment}
+              </Text>
+              <Box mt={4}>
+                <CommentButtons c={r} actions={actions} />
+              </Box>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** The original post: author, role, date, topic, description, the real comment count, and the teacher's edit/delete. */
+function ForumPost({ forum, tools }: { forum: ForumThread; tools?: ReactNode }) {
+  return (
+    <Card component="article" withBorder radius="md" padding="lg" data-testid="forum-post">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Byline author={forum.author} avatar={forum.avatar} role={forum.author_role} date={`Diposting ${formatDateTime(forum.created_at)}`} />
+        {tools}
+      </Group>
+      <Title order={3} mt="md" style={{ overflowWrap: 'anywhere' }}>
+        {forum.topic}
+      </Title>
+      {forum.description && (
+        <Text mt="xs" style={PLAIN_TEXT}>
+          {forum.description}
+        </Text>
+      )}
+      <Group gap={6} mt="md" c="dimmed" aria-label={`${forum.total_comment} komentar`} role="group">
+        <IconMessageCircle size={18} aria-hidden />
+        <Text size="sm" data-testid="forum-comment-count">
+          {forum.total_comment}
+        </Text>
+      </Group>
+    </Card>
+  );
+}
+
+/** The "Write your reply." box with the user's avatar; opens the Comment dialog. */
+function WriteBox({ onOpen }: { onOpen: () => void }) {
+  const me = useMe();
+  const session = getSessionUser();
+  const name = me.data?.name ?? session?.name ?? '';
+  return (
+    <UnstyledButton onClick={onOpen} aria-label="Write your reply." w="100%">
+      <Paper withBorder p="sm" radius="md">
+        <Group gap="sm" wrap="nowrap">
+          <UserAvatar src={me.data?.avatar ?? session?.avatar} name={name} size="md" />
+          <Text c="dimmed">Write your reply.</Text>
+        </Group>
+      </Paper>
+    </UnstyledButton>
+  );
+}
+
+type Target = { title: string; label: string; parentId?: number };
+
+/**
+ * The forum thread, the same for the teacher (with edit, delete and moderation) and the student.
+ * Loaded by the ids in the path, refreshed every few seconds while open.
+ */
+export function ForumThreadView({ role }: { role: ForumRole }) {
+  const path = useForumPath();
+  const navigate = useNavigate();
+  const back = role === 'teacher' ? `/online-class/${path.classId}` : `/my-classes/${path.classId}`;
+  const thread = useForumThread(role, path);
+  const post = usePostComment(role, path);
+  const delComment = useDeleteComment(role, path);
+  const delForum = useDeleteForum(path);
+  const [target, setTarget] = useState<Target | null>(null);
+  const [editing, setEditing] = useState(false);
+
+  const open = (t: Target) => {
+    post.reset();
+    setTarget(t);
+  };
+  const actions: CommentActions = {
+    onReply: (c) => open({ title: `Reply ${c.author}`, label: 'Balasan', parentId: c.id }),
+    onDelete: (c) =>
+      confirmDelete({
+        title: 'Hapus komentar',
+        message: 'sub_comments' in c ? 'Hapus komentar ini beserta balasannya?' : 'Hapus balasan ini?',
+        onConfirm: () => delComment.mutate(c.id, { onSuccess: (res) => toastSuccess(res.message ?? 'Komentar berhasil dihapus') }),
+      }),
+  };
+  const send = (comment: string) =>
+    post.mutate(
+      { parentId: target?.parentId, comment },
+      {
+        onSuccess: (res) => {
+          toastSuccess(res.message ?? 'Komentar berhasil dikirim');
+          setTarget(null);
+        },
+      },
+    );
+  const removeForum = (forum: ForumThread) =>
+    confirmDelete({
+      title: 'Hapus forum',
+      message: `Hapus forum "${forum.topic}" beserta semua komentarnya?`,
+      onConfirm: () =>
+        delForum.mutate(undefined, {
+          onSuccess: (res) => {
+            toastSuccess(res.message ?? 'Forum berhasil dihapus');
+            navigate(back);
+          },
+        }),
+    });
+
+  return (
+    <Stack maw={860} gap="lg">
+      <Group gap="sm" wrap="nowrap" align="center">
+        <ActionIcon variant="subtle" size="lg" aria-label="Kembali ke kelas" onClick={() => navigate(back)}>
+          <IconArrowLeft size={20} />
+        </ActionIcon>
+        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          {thread.data ? `Forum Diskusi ${thread.data.content_of}` : 'Forum Diskusi'}
+        </Title>
+      </Group>
+      <QueryState query={thread}>
+        {(forum) => (
+          <>
+            <ForumPost
+              forum={forum}
+              tools={
+                role === 'teacher' && (
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label="Edit forum">
+                      <ActionIcon variant="subtle" aria-label="Edit forum" onClick={() => setEditing(true)}>
+                        <IconPencil size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Hapus forum">
+                      <ActionIcon variant="subtle" color="red" aria-label="Hapus forum" onClick={() => removeForum(forum)}>
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                )
+              }
+            />
+            <Stack gap="sm">
+              {forum.comments.map((c) => (
+                <CommentItem key={c.id} c={c} actions={actions} />
+              ))}
+            </Stack>
+            <WriteBox onOpen={() => open({ title: 'Comment', label: 'Komentar' })} />
+            {role === 'teacher' && (
+              <ForumFormModal
+                classId={path.classId}
+                contentId={path.contentId}
+                opened={editing}
+                onClose={() => setEditing(false)}
+                forum={{ id: forum.id, topic: forum.topic, description: forum.description }}
+              />
+            )}
+          </>
+        )}
+      </QueryState>
+      <CommentModal target={target} onClose={() => setTarget(null)} onSend={send} sending={post.isPending} error={post.error} />
+    </Stack>
+  );
+}

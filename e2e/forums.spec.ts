@@ -1,0 +1,212 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO, api, apiToken, freshUser, login, toast } from './fixtures';
+
+const XSS = '<img src=x onerror=alert(1)>';
+
+let rombelSeq = 0;
+
+/**
+ * A fresh school corner for one test: a rombel of its own with one student, a fresh teacher
+ * with a class for that rombel, a content and a forum — all through the API.
+ */
+async function forumWorld(request: APIRequestContext) {
+  const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
+  const departments = await api(request, admin, 'GET', '/api/admin/resources/departments');
+  const department = (departments.body.data as { id: number; enabled: boolean }[]).find((d) => d.enabled)!;
+  const rombel = await api(request, admin, 'POST', '/api/admin/resources/rombel-classes', {
+    department_id: department.id,
+    name: `Forum ${Date.now().toString(36)}${++rombelSeq}`,
+    grade: 10,
+  });
+  expect(rombel.status, JSON.stringify(rombel.body)).toBe(201);
+  const rombelId = rombel.body.data.id as number;
+
+  const teacher = await freshUser(request, 2);
+  const student = await freshUser(request, 3, { rombel_id: rombelId });
+  const cls = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', { name: 'Jaringan Dasar', description: null, rombel_class_id: rombelId });
+  expect(cls.status, JSON.stringify(cls.body)).toBe(201);
+  const classId = cls.body.data.id as number;
+  const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, { title: 'Topologi Jaringan', description: 'Bintang dan cincin' });
+  expect(content.status, JSON.stringify(content.body)).toBe(201);
+  const contentId = content.body.data.id as number;
+  const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`;
+  const forum = await api(request, teacher.token, 'POST', base, { topic: 'Kelebihan topologi bintang?', description: 'Diskusikan dengan teman sekelas.' });
+  expect(forum.status, JSON.stringify(forum.body)).toBe(201);
+  const forumId = forum.body.data.id as number;
+  return {
+    admin,
+    rombelId,
+    teacher,
+    student,
+    classId,
+    contentId,
+    forumId,
+    teacherApi: `${base}/${forumId}`,
+    studentApi: `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forumId}`,
+    teacherUrl: `/online-class/${classId}/contents/${contentId}/forums/${forumId}`,
+    studentUrl: `/my-classes/${classId}/contents/${contentId}/forums/${forumId}`,
+  };
+}
+
+/** A second, separate browser session (another person at another computer). */
+async function otherPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'id-ID', timezoneId: 'Asia/Jakarta', viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+const count = (page: Page, n: number) => page.getByRole('group', { name: `${n} komentar` });
+const comment = (page: Page, text: string) => page.getByTestId('forum-comment').filter({ hasText: text });
+
+test.describe('forum discussions', () => {
+  test('student comments with HTML shown literally; the teacher sees it by polling and replies; counts grow; edit and delete', async ({ page, browser, request, baseURL }) => {
+    const w = await forumWorld(request);
+
+    // The teacher opens the forum page.
+    const teacher = await otherPage(browser, baseURL);
+    await login(teacher, w.teacher.username, w.teacher.password);
+    await teacher.goto(w.teacherUrl);
+    await expect(teacher.getByRole('heading', { name: 'Forum Diskusi Topologi Jaringan' })).toBeVisible();
+    await expect(teacher.getByRole('heading', { name: 'Kelebihan topologi bintang?' })).toBeVisible();
+    await expect(teacher.getByText('Diskusikan dengan teman sekelas.')).toBeVisible();
+    const post = teacher.getByTestId('forum-post');
+    await expect(post.getByText(w.teacher.name, { exact: true })).toBeVisible();
+    await expect(post.getByText('Guru', { exact: true })).toBeVisible();
+    await expect(post.getByText(/^Diposting \d/)).toBeVisible();
+    await expect(count(teacher, 0)).toBeVisible();
+
+    // The student opens the thread and comments with HTML in the text.
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await login(page, w.student.username, w.student.password);
+    await page.goto(w.studentUrl);
+    await expect(page.getByRole('heading', { name: 'Forum Diskusi Topologi Jaringan' })).toBeVisible();
+    await expect(page.getByTestId('forum-post').getByText(w.teacher.name, { exact: true })).toBeVisible();
+    await expect(count(page, 0)).toBeVisible();
+    await page.getByRole('button', { name: 'Write your reply.' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Comment' });
+    await expect(dialog).toBeVisible();
+    const box = dialog.getByRole('textbox', { name: 'Komentar' });
+    const send = dialog.getByRole('button', { name: 'Kirim' });
+    // Empty and whitespace-only comments cannot be sent.
+    await expect(send).toBeDisabled();
+    await box.fill('   \n  ');
+    await expect(send).toBeDisabled();
+    // The box stops at 5,000 characters and counts them.
+    await box.fill('a'.repeat(5_001));
+    await expect(dialog.getByText('5.000/5.000 karakter')).toBeVisible();
+    await box.fill(`Menurut saya ${XSS} mudah dirawat`);
+    await expect(send).toBeEnabled();
+    await send.click();
+    await expect(dialog).toBeHidden();
+    await expect(toast(page, 'Komentar berhasil dikirim')).toBeVisible();
+    const mine = comment(page, `Menurut saya ${XSS} mudah dirawat`);
+    await expect(mine).toBeVisible();
+    await expect(mine.getByText('Siswa', { exact: true })).toBeVisible();
+    await expect(mine.locator('img')).toHaveCount(0);
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+    await expect(count(page, 1)).toBeVisible();
+
+    // The teacher sees it appear without reloading (the thread polls), and replies.
+    const theirs = comment(teacher, `Menurut saya ${XSS} mudah dirawat`);
+    await expect(theirs).toBeVisible({ timeout: 15_000 });
+    await expect(count(teacher, 1)).toBeVisible();
+    await expect(teacher.locator('img[src="x"]')).toHaveCount(0);
+    await theirs.getByRole('button', { name: 'Reply' }).click();
+    const reply = teacher.getByRole('dialog', { name: `Reply ${w.student.name}` });
+    await expect(reply).toBeVisible();
+    await reply.getByRole('textbox', { name: 'Balasan' }).fill('Betul, dan satu kabel putus tidak mematikan jaringan.');
+    await reply.getByRole('button', { name: 'Kirim' }).click();
+    await expect(reply).toBeHidden();
+    await expect(toast(teacher, 'Balasan berhasil dikirim')).toBeVisible();
+    await expect(count(teacher, 2)).toBeVisible();
+
+    // The student sees "@teacher …" under their comment and the count grows again.
+    await expect(mine.getByTestId('forum-reply')).toHaveText(new RegExp(`@${w.teacher.name} Betul, dan satu kabel putus`), { timeout: 15_000 });
+    await expect(count(page, 2)).toBeVisible();
+    expect(dialogs).toEqual([]);
+
+    // The teacher edits the forum…
+    await teacher.getByRole('button', { name: 'Edit forum' }).click();
+    const edit = teacher.getByRole('dialog', { name: 'Edit Forum' });
+    const topic = edit.getByRole('textbox', { name: 'Topik' });
+    await expect(topic).toHaveValue('Kelebihan topologi bintang?');
+    await topic.fill('');
+    await expect(edit.getByRole('button', { name: 'Simpan' })).toBeDisabled();
+    await topic.fill('Topologi bintang vs cincin');
+    await edit.getByRole('button', { name: 'Simpan' }).click();
+    await expect(edit).toBeHidden();
+    await expect(toast(teacher, 'Forum berhasil diperbarui')).toBeVisible();
+    await expect(teacher.getByRole('heading', { name: 'Topologi bintang vs cincin' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Topologi bintang vs cincin' })).toBeVisible({ timeout: 15_000 });
+
+    // …and deletes it after a confirmation, landing on the class page.
+    await teacher.getByRole('button', { name: 'Hapus forum' }).click();
+    await teacher.getByRole('dialog').getByRole('button', { name: 'Hapus' }).click();
+    await expect(teacher).toHaveURL(new RegExp(`/online-class/${w.classId}$`));
+    await expect(toast(teacher, 'Forum berhasil dihapus')).toBeVisible();
+    // The student's open thread learns it is gone.
+    await expect(page.getByText('Data tidak ditemukan.').first()).toBeVisible({ timeout: 15_000 });
+    expect(dialogs).toEqual([]);
+    await teacher.context().close();
+  });
+
+  test('reach, reload and moderation: outsiders get the not-found text; authors and the class teacher delete comments', async ({ page, browser, request, baseURL }) => {
+    const w = await forumWorld(request);
+    const byStudent = await api(request, w.student.token, 'POST', `${w.studentApi}/comments`, { comment: 'Komentar siswa pertama' });
+    expect(byStudent.status).toBe(201);
+    const byTeacher = await api(request, w.teacher.token, 'POST', `${w.teacherApi}/comments`, { comment: 'Catatan dari guru' });
+    expect(byTeacher.status).toBe(201);
+    // The server refuses whitespace; its message is the one the dialog would show.
+    const empty = await api(request, w.student.token, 'POST', `${w.studentApi}/comments`, { comment: '  ' });
+    expect(empty.status).toBe(422);
+    expect(empty.body.message).toBe('Komentar tidak boleh kosong');
+
+    // The student: the thread loads by id (also after a reload); delete only on their own comment.
+    await login(page, w.student.username, w.student.password);
+    await page.goto(w.studentUrl);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Kelebihan topologi bintang?' })).toBeVisible();
+    await expect(count(page, 2)).toBeVisible();
+    await expect(comment(page, 'Catatan dari guru').getByRole('button', { name: 'Hapus komentar' })).toHaveCount(0);
+    await comment(page, 'Komentar siswa pertama').getByRole('button', { name: 'Hapus komentar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Hapus' }).click();
+    await expect(toast(page, 'Komentar berhasil dihapus')).toBeVisible();
+    await expect(comment(page, 'Komentar siswa pertama')).toHaveCount(0);
+    await expect(count(page, 1)).toBeVisible();
+
+    // The class teacher moderates: a new student comment can be removed by them.
+    await api(request, w.student.token, 'POST', `${w.studentApi}/comments`, { comment: 'Komentar yang tidak pantas' });
+    const teacher = await otherPage(browser, baseURL);
+    await login(teacher, w.teacher.username, w.teacher.password);
+    await teacher.goto(w.teacherUrl);
+    await expect(count(teacher, 2)).toBeVisible();
+    await comment(teacher, 'Komentar yang tidak pantas').getByRole('button', { name: 'Hapus komentar' }).click();
+    await teacher.getByRole('dialog').getByRole('button', { name: 'Hapus' }).click();
+    await expect(comment(teacher, 'Komentar yang tidak pantas')).toHaveCount(0);
+    await expect(count(teacher, 1)).toBeVisible();
+    // The back button leads to the class page.
+    await teacher.getByRole('button', { name: 'Kembali ke kelas' }).click();
+    await expect(teacher).toHaveURL(new RegExp(`/online-class/${w.classId}$`));
+    await teacher.context().close();
+
+    // Another rombel's student and another teacher see the not-found text, not the thread.
+    const rombels = await api(request, w.admin, 'GET', '/api/rombel-classes');
+    const otherRombel = (rombels.body.data as { id: number }[]).find((r) => r.id !== w.rombelId)!.id;
+    const outsider = await freshUser(request, 3, { rombel_id: otherRombel });
+    const otherTeacher = await freshUser(request, 2);
+    for (const [user, url] of [
+      [outsider, w.studentUrl],
+      [otherTeacher, w.teacherUrl],
+    ] as const) {
+      const p = await otherPage(browser, baseURL);
+      await login(p, user.username, user.password);
+      await p.goto(url);
+      await expect(p.getByText('Data tidak ditemukan.').first()).toBeVisible();
+      await expect(p.getByRole('heading', { name: 'Kelebihan topologi bintang?' })).toHaveCount(0);
+      await p.context().close();
+    }
+  });
+});
