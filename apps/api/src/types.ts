@@ -16,6 +16,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     files: FileService;
+    /** Every route (method and full URL) as registered. */
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
   }
   interface FastifyRequest {
     user: AuthUser;

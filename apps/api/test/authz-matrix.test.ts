@@ -1,0 +1,514 @@
+/**
+ * The authorization matrix: every route of the server's own route table × every kind of caller ×
+ * {the scene's own object, another class's object under the same path}, each cell with its declared
+ * status. A route without a row (or a row without a route) fails. A refused cell answers the bare
+ * envelope, carries none of the objects' data and changes no row and no stored file.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authTokens } from '../src/db/schema.js';
+import { hashToken, issueToken } from '../src/auth/tokens.js';
+import { filesUnder, multipartBody, samples, useTestApp, type TestContext } from './helpers.js';
+import type { TestUser } from './factory.js';
+
+const t = useTestApp();
+
+const CALLERS = ['none', 'expired', 'admin', 'owner', 'otherTeacher', 'student', 'otherStudent'] as const;
+type Caller = (typeof CALLERS)[number];
+type Variant = 'own' | 'foreign';
+/** One status for both variants, or [own, foreign]. */
+type Cell = number | [own: number, foreign: number];
+type Expectations = Record<Caller, Cell>;
+
+/** Every object of one class, from the class down to a graded-to-be submission, plus admin objects. */
+interface Chain {
+  teacher: TestUser;
+  student: TestUser;
+  rombelId: number;
+  classId: number;
+  contentId: number;
+  materialId: number;
+  fileId: number;
+  forumId: number;
+  commentId: number;
+  assignmentId: number;
+  submissionFileId: number;
+  /** Admin objects: a user to edit or delete, an empty rombel, a motivational word. */
+  userId: number;
+  emptyRombelId: number;
+  wordId: number;
+  /** Written into every title, topic and comment of the chain: a refused answer must not contain it. */
+  marker: string;
+}
+
+interface Scene {
+  app: TestContext['app'];
+  admin: TestUser;
+  owner: TestUser;
+  otherTeacher: TestUser;
+  student: TestUser;
+  otherStudent: TestUser;
+  ownRombel: number;
+  otherRombel: number;
+  own: Chain;
+  foreign: Chain;
+}
+
+const NO_SUCH_ID = 2_147_483_000;
+
+async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, rombelId: number): Promise<Chain> {
+  const f = t.factory;
+  const marker = `RAHASIA${randomBytes(5).toString('hex')}`;
+  const klass = await f.onlineClass(teacher.id, { rombelId, name: `Kelas ${marker}`, description: marker });
+  const content = await f.content(klass.id, { title: `Konten ${marker}`, description: marker });
+  const file = await f.file(`materi-${marker}.pdf`, samples.pdf(marker));
+  const material = await f.material(content.id, { title: `Materi ${marker}`, fileId: file.id });
+  const forum = await f.forum(content.id, teacher.id, { topic: `Topik ${marker}`, description: marker });
+  const comment = await f.comment(forum.id, student.id, `Komentar ${marker}`);
+  const assignment = await f.assignment(content.id, teacher.id, { title: `Tugas ${marker}`, description: marker });
+  const submissionFile = await f.file(`jawaban-${marker}.pdf`, samples.pdf(marker));
+  await f.submission(assignment.id, student.id, { fileId: submissionFile.id });
+  const target = await f.student({ rombelId, name: `Siswa ${marker}` });
+  const emptyRombel = await f.rombel({ name: `Rombel ${marker}` });
+  const word = await f.word({ title: `Kata ${marker}`, body: marker });
+  return {
+    teacher,
+    student,
+    rombelId,
+    classId: klass.id,
+    contentId: content.id,
+    materialId: material.id,
+    fileId: file.id,
+    forumId: forum.id,
+    commentId: comment.id,
+    assignmentId: assignment.id,
+    submissionFileId: submissionFile.id,
+    userId: target.id,
+    emptyRombelId: emptyRombel.id,
+    wordId: word.id,
+    marker,
+  };
+}
+
+// ---------------------------------------------------------------- expectation shapes
+
+const all = (s: number): Expectations => ({ none: s, expired: s, admin: s, owner: s, otherTeacher: s, student: s, otherStudent: s });
+/** Any logged-in user. */
+const authed = (ok: Cell): Expectations => ({ none: 401, expired: 401, admin: ok, owner: ok, otherTeacher: ok, student: ok, otherStudent: ok });
+/** The admin area; the foreign variant of an id route is an id that does not exist. */
+const adminOnly = (ok: Cell): Expectations => ({ none: 401, expired: 401, admin: ok, owner: 403, otherTeacher: 403, student: 403, otherStudent: 403 });
+const teacherArea = (owner: Cell, otherTeacher: Cell): Expectations => ({
+  none: 401,
+  expired: 401,
+  admin: 403,
+  owner,
+  otherTeacher,
+  student: 403,
+  otherStudent: 403,
+});
+const studentArea = (student: Cell, otherStudent: Cell): Expectations => ({
+  none: 401,
+  expired: 401,
+  admin: 403,
+  owner: 403,
+  otherTeacher: 403,
+  student,
+  otherStudent,
+});
+/** A teacher route without an id: every teacher works on their own. */
+const teacherList = (ok: number) => teacherArea(ok, ok);
+/** One id: the foreign variant is the other teacher's object. */
+const teacherTop = (ok: number) => teacherArea([ok, 404], [404, ok]);
+/** Several ids: the foreign variant puts another class's object under the owner's parents. */
+const teacherChain = (ok: number) => teacherArea([ok, 404], 404);
+const studentList = (ok: number) => studentArea(ok, ok);
+const studentTop = (ok: number) => studentArea([ok, 404], [404, ok]);
+const studentChain = (ok: number) => studentArea([ok, 404], 404);
+
+// ---------------------------------------------------------------- how to call each route
+
+interface CallContext {
+  scene: Scene;
+  /** The chain the path's last id is taken from (own, or foreign for the foreign variant). */
+  target: Chain;
+  own: Chain;
+  variant: Variant;
+  caller: Caller;
+  /** The user behind the caller (the owner for `none` and `expired`). */
+  user: TestUser;
+}
+
+type Body = { json: unknown } | { form: { fields: Record<string, string>; files: Record<string, { name: string; data: Buffer }> } };
+
+interface Row {
+  expect: Expectations;
+  /** What `:id` names on this route (other params are named after their object). */
+  id?: keyof Chain | 'profile';
+  body?: (c: CallContext) => Body;
+  /** A whole URL instead of the template filled in (public links, catch-all areas). */
+  url?: (c: CallContext) => string;
+  /** A granted read of an object shows the object's marker, except on this route (an empty list by design). */
+  noMarker?: true;
+}
+
+const json = (v: unknown): Body => ({ json: v });
+const pdfForm = (fields: Record<string, string> = {}): Body => ({ form: { fields, files: { file: { name: 'matriks.pdf', data: samples.pdf() } } } });
+const uniq = () => randomBytes(4).toString('hex');
+const T = '/api/teacher/online-classes/:classId/contents/:contentId';
+const S = '/api/student/my-classes/:classId/contents/:contentId';
+const deadline = () => new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString();
+
+const teacherCatchAll = teacherArea(404, 404);
+const studentCatchAll = studentArea(404, 404);
+
+/** The matrix: one row per route, keyed "METHOD /url" ("* /url" covers every method of a catch-all). */
+const MATRIX: Record<string, Row> = {
+  // ---- public
+  'GET /api/health': { expect: all(200) },
+  'POST /api/login': {
+    expect: all(200),
+    body: (c) => json({ username: c.scene.owner.username, password: c.scene.owner.password }),
+  },
+  'GET /api/files/:id': {
+    // A signed link opens for anyone; this file's id with another file's signature does not.
+    expect: Object.fromEntries(CALLERS.map((k) => [k, [200, 403]])) as Expectations,
+    url: (c) => {
+      const link = c.scene.app.files.url(c.own.fileId);
+      if (c.variant === 'own') return link;
+      return `/api/files/${c.own.fileId}?${c.scene.app.files.url(c.scene.foreign.fileId).split('?')[1]}`;
+    },
+  },
+  'GET /api/docs': { expect: all(200) },
+  'GET /api/docs/json': { expect: all(200) },
+  'GET /api/docs/yaml': { expect: all(200) },
+  'GET /api/docs/static/index.html': { expect: all(302) },
+  'GET /api/docs/static/swagger-initializer.js': { expect: all(200) },
+  'GET /api/docs/static/*': { expect: all(200), url: () => '/api/docs/static/swagger-ui.css' },
+
+  // ---- any logged-in user
+  'POST /api/logout': { expect: authed(200) },
+  'GET /api/me': { expect: authed(200) },
+  'GET /api/rombel-classes': { expect: authed(200) },
+  'PUT /api/profile/:id': {
+    id: 'profile',
+    expect: authed([200, 403]),
+    body: (c) =>
+      json({
+        name: c.user.name,
+        username: c.user.username,
+        email: c.user.email,
+        ...(c.user.roleId === 3 ? { rombel: c.user === c.scene.student ? c.scene.ownRombel : c.scene.otherRombel } : {}),
+      }),
+  },
+  'PATCH /api/profile/update-password': {
+    expect: authed(200),
+    body: (c) => json({ password: c.user.password, new_password: c.user.password, new_password_confirmation: c.user.password }),
+  },
+  'POST /api/profile/update-avatar': {
+    expect: authed(200),
+    body: () => ({ form: { fields: {}, files: { avatar: { name: 'a.png', data: samples.png() } } } }),
+  },
+  'PATCH /api/profile/update-avatar': {
+    expect: authed(200),
+    body: () => ({ form: { fields: {}, files: { avatar: { name: 'a.png', data: samples.png() } } } }),
+  },
+
+  // ---- admin
+  'GET /api/admin/dashboard/users': { expect: adminOnly(200) },
+  'GET /api/admin/resources/users': { expect: adminOnly(200) },
+  'POST /api/admin/resources/users': {
+    expect: adminOnly(201),
+    body: () => {
+      const u = `matriks${uniq()}`;
+      return json({ role: 3, name: 'Siswa Matriks', gender: 'L', username: u, email: `${u}@test.sch.id`, password: 'rahasia1', confirm_password: 'rahasia1', rombel_id: 1 });
+    },
+  },
+  'GET /api/admin/resources/users/:id': { id: 'userId', expect: adminOnly([200, 404]) },
+  'PUT /api/admin/resources/users/:id': {
+    id: 'userId',
+    expect: adminOnly([200, 404]),
+    body: () => {
+      const u = `ubah${uniq()}`;
+      return json({ name: 'Siswa Diubah', gender: 'P', username: u, email: `${u}@test.sch.id` });
+    },
+  },
+  'DELETE /api/admin/resources/users/:id': { id: 'userId', expect: adminOnly([200, 404]) },
+  'GET /api/admin/resources/departments': { expect: adminOnly(200) },
+  'GET /api/admin/resources/rombel-classes': { expect: adminOnly(200) },
+  'POST /api/admin/resources/rombel-classes': {
+    expect: adminOnly(201),
+    body: () => json({ department_id: 1, name: `X TKJ M${uniq()}`, grade: 10 }),
+  },
+  'GET /api/admin/resources/rombel-classes/:id': { id: 'emptyRombelId', expect: adminOnly([200, 404]) },
+  'PUT /api/admin/resources/rombel-classes/:id': {
+    id: 'emptyRombelId',
+    expect: adminOnly([200, 404]),
+    body: () => json({ department_id: 1, name: `XI TKJ M${uniq()}`, grade: 11 }),
+  },
+  'DELETE /api/admin/resources/rombel-classes/:id': { id: 'emptyRombelId', expect: adminOnly([200, 404]) },
+  'GET /api/admin/resources/motivational-words': { expect: adminOnly(200) },
+  'POST /api/admin/resources/motivational-words': {
+    expect: adminOnly(201),
+    body: () => json({ title: 'Semangat', body: 'Belajar terus.', from: 'Guru' }),
+  },
+  'GET /api/admin/resources/motivational-words/:id': { id: 'wordId', expect: adminOnly([200, 404]) },
+  'PUT /api/admin/resources/motivational-words/:id': {
+    id: 'wordId',
+    expect: adminOnly([200, 404]),
+    body: () => json({ title: 'Semangat baru', body: 'Belajar terus.', from: 'Guru' }),
+  },
+  'DELETE /api/admin/resources/motivational-words/:id': { id: 'wordId', expect: adminOnly([200, 404]) },
+  '* /api/admin/*': { expect: adminOnly(404), url: () => '/api/admin/tidak-ada/1', body: () => json({}) },
+
+  // ---- teacher
+  'GET /api/teacher/online-classes': { expect: teacherList(200) },
+  'POST /api/teacher/online-classes': {
+    expect: teacherList(201),
+    body: (c) => json({ name: 'Kelas Matriks', rombel_class_id: c.scene.ownRombel }),
+  },
+  'GET /api/teacher/online-classes/:id': { id: 'classId', expect: teacherTop(200) },
+  'PUT /api/teacher/online-classes/:id': {
+    id: 'classId',
+    expect: teacherTop(200),
+    body: (c) => json({ name: 'Kelas Diubah', rombel_class_id: c.target.rombelId }),
+  },
+  'DELETE /api/teacher/online-classes/:id': { id: 'classId', expect: teacherTop(200) },
+  'GET /api/teacher/online-classes/:classId/contents': { expect: teacherTop(200) },
+  'POST /api/teacher/online-classes/:classId/contents': { expect: teacherTop(201), body: () => json({ title: 'Pertemuan Matriks' }) },
+  [`GET ${T}`]: { expect: teacherChain(200) },
+  [`PUT ${T}`]: { expect: teacherChain(200), body: () => json({ title: 'Pertemuan Diubah', description: null }) },
+  [`DELETE ${T}`]: { expect: teacherChain(200) },
+  [`POST ${T}/materials`]: { expect: teacherChain(201), body: () => pdfForm({ title: 'Materi Matriks' }) },
+  [`DELETE ${T}/materials/:id`]: { id: 'materialId', expect: teacherChain(200) },
+  [`POST ${T}/assignments`]: {
+    expect: teacherChain(201),
+    body: () => json({ title: 'Tugas Matriks', description: 'Kerjakan.', deadline: deadline() }),
+  },
+  [`GET ${T}/assignments/:id`]: { id: 'assignmentId', expect: teacherChain(200) },
+  [`PUT ${T}/assignments/:id`]: {
+    id: 'assignmentId',
+    expect: teacherChain(200),
+    body: () => json({ title: 'Tugas Diubah', description: 'Kerjakan lagi.', deadline: deadline() }),
+  },
+  [`DELETE ${T}/assignments/:id`]: { id: 'assignmentId', expect: teacherChain(200) },
+  [`GET ${T}/assignments/:id/unsubmitted`]: { id: 'assignmentId', expect: teacherChain(200) },
+  [`GET ${T}/assignments/:id/ungrading`]: { id: 'assignmentId', expect: teacherChain(200) },
+  [`GET ${T}/assignments/:id/graded`]: { id: 'assignmentId', expect: teacherChain(200), noMarker: true },
+  [`POST ${T}/assignments/:id/grade`]: {
+    id: 'assignmentId',
+    expect: teacherChain(200),
+    body: (c) => json({ student_id: c.own.student.id, score: 80, file_id: c.own.submissionFileId }),
+  },
+  [`POST ${T}/forums`]: { expect: teacherChain(201), body: () => json({ topic: 'Diskusi Matriks' }) },
+  [`GET ${T}/forums/:forumId`]: { expect: teacherChain(200) },
+  [`PUT ${T}/forums/:forumId`]: { expect: teacherChain(200), body: () => json({ topic: 'Diskusi Diubah' }) },
+  [`DELETE ${T}/forums/:forumId`]: { expect: teacherChain(200) },
+  [`POST ${T}/forums/:forumId/comments`]: { expect: teacherChain(201), body: () => json({ comment: 'Komentar guru' }) },
+  [`POST ${T}/forums/:forumId/comments/:commentId/sub-comments`]: { expect: teacherChain(201), body: () => json({ comment: 'Balasan guru' }) },
+  [`DELETE ${T}/forums/:forumId/comments/:commentId`]: { expect: teacherChain(200) },
+  '* /api/teacher/*': { expect: teacherCatchAll, url: () => '/api/teacher/tidak-ada/1', body: () => json({}) },
+
+  // ---- student
+  'GET /api/student/my-classes': { expect: studentList(200) },
+  'GET /api/student/my-classes/:classId': { expect: studentTop(200) },
+  'GET /api/student/my-classes/:classId/contents': { expect: studentTop(200) },
+  [`GET ${S}`]: { expect: studentChain(200) },
+  [`GET ${S}/forums/:forumId`]: { expect: studentChain(200) },
+  [`POST ${S}/forums/:forumId/comments`]: { expect: studentChain(201), body: () => json({ comment: 'Komentar siswa' }) },
+  [`POST ${S}/forums/:forumId/comments/:commentId/sub-comments`]: { expect: studentChain(201), body: () => json({ comment: 'Balasan siswa' }) },
+  [`DELETE ${S}/forums/:forumId/comments/:commentId`]: { expect: studentChain(200) },
+  'GET /api/student/submissions/:assignmentId': { expect: studentTop(200) },
+  // The chain's student has handed in already: a second upload replaces (200).
+  'POST /api/student/submissions/:assignmentId': { expect: studentTop(200), body: () => pdfForm() },
+  'PUT /api/student/submissions/:assignmentId': { expect: studentTop(200), body: () => pdfForm() },
+  'GET /api/student/upcoming-assignments': { expect: studentList(200) },
+  'GET /api/student/random-motivational-word': { expect: studentList(200) },
+  '* /api/student/*': { expect: studentCatchAll, url: () => '/api/student/tidak-ada/1', body: () => json({}) },
+};
+
+// ---------------------------------------------------------------- running a cell
+
+const PARAM_OBJECT: Record<string, keyof Chain> = {
+  classId: 'classId',
+  contentId: 'contentId',
+  forumId: 'forumId',
+  commentId: 'commentId',
+  assignmentId: 'assignmentId',
+};
+
+const cellOf = (cell: Cell, v: Variant) => (Array.isArray(cell) ? cell[v === 'own' ? 0 : 1] : cell);
+
+/** The path with its ids: every id from the own chain except the last, which comes from the target chain. */
+function fillPath(url: string, row: Row, c: CallContext): string {
+  const names = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  return url.replace(/:(\w+)/g, (_, name: string) => {
+    const last = name === names[names.length - 1];
+    const chain = last ? c.target : c.own;
+    if (name === 'id') {
+      if (row.id === 'profile') return String(c.variant === 'own' ? c.user.id : c.scene.foreign.userId);
+      // Admin objects have no class: the foreign variant is an id that does not exist.
+      if (row.id === 'userId' || row.id === 'emptyRombelId' || row.id === 'wordId') {
+        return String(c.variant === 'own' ? c.own[row.id] : NO_SUCH_ID);
+      }
+      return String(chain[row.id as keyof Chain]);
+    }
+    return String(chain[PARAM_OBJECT[name]!]);
+  });
+}
+
+async function tokenFor(caller: Caller, scene: Scene): Promise<string | null> {
+  if (caller === 'none') return null;
+  if (caller === 'expired') {
+    const token = randomBytes(32).toString('base64url');
+    await t.db.insert(authTokens).values({ userId: scene.owner.id, tokenHash: hashToken(token), lastUsedAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) });
+    return token;
+  }
+  // A fresh token per cell: logout and a password change end other sessions.
+  return issueToken(t.db, scene[caller].id);
+}
+
+async function call(method: string, url: string, token: string | null, body: Body | undefined) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  let payload: string | Buffer | undefined;
+  if (body && 'json' in body) {
+    payload = JSON.stringify(body.json);
+    headers['content-type'] = 'application/json';
+  } else if (body && 'form' in body) {
+    const m = multipartBody(body.form.fields, body.form.files);
+    payload = m.payload;
+    headers['content-type'] = m.contentType;
+  }
+  const res = await t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
+  return res;
+}
+
+/** Rows of every table a request could change (tokens and login failures excluded), as one text. */
+async function fingerprint(): Promise<string> {
+  const tables = [
+    'users',
+    'teachers',
+    'students',
+    'rombel_classes',
+    'online_classes',
+    'contents',
+    'materials',
+    'forums',
+    'comments',
+    'assignments',
+    'submissions',
+    'stored_files',
+    'motivational_words',
+  ];
+  // One order-independent checksum per table, in one statement.
+  const query = tables
+    .map((table) => `select '${table}' as t, count(*)::int as n, coalesce(sum(hashtext(x::text)::bigint), 0)::text as h from ${table} x`)
+    .join(' union all ');
+  const result = (await t.db.execute(sql.raw(query))) as unknown as { rows: Array<{ t: string; n: number; h: string }> };
+  const parts = result.rows.map((r) => `${r.t}:${r.n}:${r.h}`);
+  parts.push(`files:${(await filesUnder(t.config.storageDir)).join(',')}`);
+  return parts.join('\n');
+}
+
+// ---------------------------------------------------------------- the test
+
+let scene: Scene;
+let routes: Array<{ method: string; url: string }>;
+
+beforeAll(async () => {
+  const f = t.factory;
+  const ownRombel = (await f.rombel({ name: `X TKJ Matriks ${uniq()}` })).id;
+  const otherRombel = (await f.rombel({ name: `X TKJ Lain ${uniq()}` })).id;
+  const owner = await f.teacher();
+  const otherTeacher = await f.teacher();
+  const student = await f.student({ rombelId: ownRombel });
+  const otherStudent = await f.student({ rombelId: otherRombel });
+  const admin = await f.admin();
+  scene = {
+    app: t.app,
+    admin,
+    owner,
+    otherTeacher,
+    student,
+    otherStudent,
+    ownRombel,
+    otherRombel,
+    own: await buildChain(t, owner, student, ownRombel),
+    foreign: await buildChain(t, otherTeacher, otherStudent, otherRombel),
+  };
+  // HEAD answers as GET does; it is checked where GET is.
+  const gets = new Set(t.app.routeTable.filter((r) => r.method === 'GET').map((r) => r.url));
+  routes = t.app.routeTable.filter((r) => r.url.startsWith('/api') && !(r.method === 'HEAD' && gets.has(r.url)));
+});
+
+const rowKey = (r: { method: string; url: string }) => (MATRIX[`${r.method} ${r.url}`] ? `${r.method} ${r.url}` : `* ${r.url}`);
+
+describe('authorization matrix', () => {
+  it('has exactly one row for every route of the server, and no row without a route', () => {
+    const missing = routes.filter((r) => !MATRIX[rowKey(r)]).map((r) => `${r.method} ${r.url}`);
+    expect(missing, 'routes without a row in MATRIX').toEqual([]);
+    const used = new Set(routes.map(rowKey));
+    expect(Object.keys(MATRIX).filter((k) => !used.has(k)), 'rows without a route').toEqual([]);
+    expect(routes.length).toBeGreaterThan(60);
+  });
+
+  it('answers every cell with its declared status; refused cells leak nothing and change nothing', async () => {
+    const failures: string[] = [];
+    let cells = 0;
+    const t0 = Date.now();
+    for (const route of routes) {
+      const row = MATRIX[rowKey(route)]!;
+      const hasIds = route.url.includes(':');
+      const variants: Variant[] = hasIds ? ['own', 'foreign'] : ['own'];
+      const plan = CALLERS.flatMap((caller) => variants.map((variant) => ({ caller, variant, status: cellOf(row.expect[caller], variant) })));
+      // Refused cells first, on the shared scene, which they must leave exactly as it was.
+      const refused = plan.filter((p) => p.status >= 400);
+      const granted = plan.filter((p) => p.status < 400);
+      const before = await fingerprint();
+      for (const p of [...refused, ...granted]) {
+        if (p === granted[0] && refused.length > 0 && (await fingerprint()) !== before) {
+          failures.push(`${route.method} ${route.url}: a refused request changed rows or stored files`);
+        }
+        cells++;
+        // A granted write on an object works on fresh objects, so the shared scene stays whole for the next cells.
+        const fresh = p.status < 400 && route.method !== 'GET' && hasIds;
+        const own = fresh ? await buildChain(t, scene.owner, scene.student, scene.ownRombel) : scene.own;
+        const foreign = fresh ? await buildChain(t, scene.otherTeacher, scene.otherStudent, scene.otherRombel) : scene.foreign;
+        const user = p.caller === 'none' || p.caller === 'expired' ? scene.owner : scene[p.caller];
+        const target = p.variant === 'own' ? own : foreign;
+        const c: CallContext = { scene, own, target, variant: p.variant, caller: p.caller, user };
+        const url = row.url ? row.url(c) : fillPath(route.url, row, c);
+        const res = await call(route.method, url, await tokenFor(p.caller, scene), row.body?.(c));
+        const where = `${route.method} ${route.url} as ${p.caller} (${p.variant}) → ${url}`;
+        if (res.statusCode !== p.status) {
+          failures.push(`${where}: expected ${p.status}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
+          continue;
+        }
+        if (p.status >= 400) {
+          // A refusal is the bare envelope with a message, and nothing of any object.
+          let body: Record<string, unknown> | null = null;
+          try {
+            body = res.json();
+          } catch {
+            /* checked below */
+          }
+          const keys = Object.keys(body ?? {}).filter((k) => k !== 'errors').sort().join();
+          if (body?.success !== false || typeof body.message !== 'string' || !body.message || keys !== 'message,success') {
+            failures.push(`${where}: refusal is not the envelope: ${res.body.slice(0, 200)}`);
+          }
+          for (const m of [scene.own.marker, scene.foreign.marker, own.marker, foreign.marker]) {
+            if (res.body.includes(m)) failures.push(`${where}: refused answer leaks ${m}`);
+          }
+        } else if (route.method === 'GET' && hasIds && !row.noMarker && route.url.startsWith('/api/') && !res.body.includes(target.marker)) {
+          // A granted read shows the object asked for (proves the cell reached a real object).
+          failures.push(`${where}: granted answer does not show the object ${target.marker}`);
+        }
+      }
+      if (granted.length === 0 && (await fingerprint()) !== before) {
+        failures.push(`${route.method} ${route.url}: a refused request changed rows or stored files`);
+      }
+    }
+    console.info(`authorization matrix: ${routes.length} routes, ${cells} cells in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
