@@ -1,6 +1,191 @@
-import { Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Accordion, ActionIcon, Anchor, Badge, Card, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconClipboardText, IconFileText, IconMessages } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { ClassContentDetail, OnlineClass } from '@kelasku/contract';
+import { ApiError } from '../../api/client';
+import { useStudentClass, useStudentContents } from '../../api/student';
+import { QueryState } from '../../components/QueryState';
+import { UserAvatar } from '../../components/UserAvatar';
+import { NotFoundPage } from '../errors/ErrorPages';
+import { formatDate } from '../../lib/format';
 
-/** Placeholder: this screen is built by its feature issue. */
+function ClassHeader({ klass }: { klass: OnlineClass }) {
+  const navigate = useNavigate();
+  return (
+    <Card withBorder padding="lg">
+      <Group align="flex-start" wrap="nowrap">
+        <ActionIcon variant="subtle" size="lg" aria-label="Kembali ke beranda" onClick={() => navigate('/')}>
+          <IconArrowLeft size={20} />
+        </ActionIcon>
+        <Stack gap={6}>
+          <Badge variant="light" color="teal">
+            {klass.rombel_name}
+          </Badge>
+          <Title order={2}>{klass.name}</Title>
+          <Group gap="xs">
+            <UserAvatar src={klass.teacher.avatar} name={klass.teacher.name} size="sm" />
+            <Text size="sm">{klass.teacher.name}</Text>
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+interface SectionLink {
+  id: number;
+  label: string;
+  /** An app route, or an external (signed file) URL opened in a new tab. */
+  to: string;
+  external?: boolean;
+}
+
+function Section({ title, icon, empty, links }: { title: string; icon: ReactNode; empty: string; links: SectionLink[] }) {
+  return (
+    <Stack gap={4}>
+      <Title order={4} size="h5">
+        {title}
+      </Title>
+      {links.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <List spacing={4} icon={icon} center>
+          {links.map((l) => (
+            <List.Item key={l.id}>
+              {l.external ? (
+                <Anchor href={l.to} target="_blank" rel="noopener noreferrer">
+                  {l.label}
+                </Anchor>
+              ) : (
+                <Anchor component={Link} to={l.to}>
+                  {l.label}
+                </Anchor>
+              )}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+function ContentItem({ classId, content, index }: { classId: number; content: ClassContentDetail; index: number }) {
+  const base = `/my-classes/${classId}`;
+  return (
+    <Accordion.Item value={String(content.id)}>
+      <Accordion.Control>
+        <Text fw={600}>Pembelajaran {index + 1}</Text>
+        <Text size="sm">{content.title}</Text>
+        <Text size="xs" c="dimmed">
+          Dibuat {formatDate(content.created_at)}
+        </Text>
+      </Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap="md">
+          {content.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{content.description}</Text>}
+          <Section
+            title="Material"
+            icon={<IconFileText size={16} />}
+            empty="Belum ada materi."
+            links={content.materials.map((m) => ({ id: m.id, label: m.title, to: m.file, external: true }))}
+          />
+          <Section
+            title="Forum Diskusi"
+            icon={<IconMessages size={16} />}
+            empty="Belum ada forum diskusi."
+            links={content.forums.map((f) => ({ id: f.id, label: f.topic, to: `${base}/contents/${content.id}/forums/${f.id}` }))}
+          />
+          <Section
+            title="Tugas"
+            icon={<IconClipboardText size={16} />}
+            empty="Belum ada tugas."
+            links={content.assignment.map((a) => ({ id: a.id, label: a.title, to: `${base}/submissions/${a.id}` }))}
+          />
+        </Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
+function ContentsTab({ classId }: { classId: number }) {
+  const contents = useStudentContents(classId);
+  return (
+    <Stack>
+      <div>
+        <Title order={3}>Materi Pembelajaran</Title>
+        <Text c="dimmed">Unduh materi, kerjakan tugas, dan ikuti forum diskusi</Text>
+      </div>
+      <QueryState query={contents}>
+        {(list) =>
+          list.length === 0 ? (
+            <Text c="dimmed">Belum ada konten pembelajaran di kelas ini.</Text>
+          ) : (
+            <Accordion variant="separated" multiple>
+              {list.map((c, i) => (
+                <ContentItem key={c.id} classId={classId} content={c} index={i} />
+              ))}
+            </Accordion>
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+}
+
+function AboutTab({ klass }: { klass: OnlineClass }) {
+  return (
+    <Stack>
+      <Title order={3}>Tentang Kelas Online</Title>
+      <Text style={{ whiteSpace: 'pre-wrap' }} c={klass.description ? undefined : 'dimmed'}>
+        {klass.description || 'No Description'}
+      </Text>
+      <Title order={3}>Siswa</Title>
+      <Text fw={500}>Total siswa: {klass.students.total}</Text>
+      <List type="ordered" spacing="xs" aria-label="Daftar siswa">
+        {klass.students.data.map((s) => (
+          <List.Item key={s.id}>
+            <Group gap="xs" wrap="nowrap">
+              <UserAvatar src={s.avatar} name={s.name} size="sm" />
+              <Text size="sm">{s.name}</Text>
+              <Text size="sm" c="dimmed">
+                {s.nis ?? '-'}
+              </Text>
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+/** /my-classes/:classId — a class of the student's rombel (another rombel's class is a 404 from the server). */
 export default function StudentClassPage() {
-  return <Title order={2}>Kelas</Title>;
+  const classId = Number(useParams().classId);
+  const klass = useStudentClass(classId);
+  if (!Number.isInteger(classId) || classId <= 0) return <NotFoundPage />;
+  if (klass.error instanceof ApiError && klass.error.status === 404) return <NotFoundPage />;
+  return (
+    <QueryState query={klass}>
+      {(k) => (
+        <Stack>
+          <ClassHeader klass={k} />
+          <Tabs defaultValue="konten" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="konten">Konten</Tabs.Tab>
+              <Tabs.Tab value="tentang">Tentang</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="konten" pt="md">
+              <ContentsTab classId={k.id} />
+            </Tabs.Panel>
+            <Tabs.Panel value="tentang" pt="md">
+              <AboutTab klass={k} />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      )}
+    </QueryState>
+  );
 }
