@@ -209,4 +209,36 @@ test.describe('forum discussions', () => {
       await p.context().close();
     }
   });
+
+  test('Buat Forum from the class page\'s Sub konten menu; the new forum is listed and opens', async ({ page, request }) => {
+    const w = await forumWorld(request);
+    await login(page, w.teacher.username, w.teacher.password);
+    await page.goto(`/online-class/${w.classId}`);
+    await page.getByRole('button', { name: 'Sub konten Pembelajaran 1' }).click();
+    await page.getByRole('menuitem', { name: 'Add Forum' }).click();
+    const modal = page.getByRole('dialog', { name: 'Buat Forum' });
+    await expect(modal).toBeVisible();
+    const save = modal.getByRole('button', { name: 'Simpan' });
+    await expect(save).toBeDisabled();
+    await modal.getByRole('textbox', { name: 'Topik' }).fill('   ');
+    await expect(save).toBeDisabled();
+    await modal.getByRole('textbox', { name: 'Topik' }).fill('Kabel <b>UTP</b> atau fiber?');
+    await modal.getByRole('textbox', { name: 'Deskripsi' }).fill('Pilih salah satu dan jelaskan.');
+    await save.click();
+    await expect(modal).toBeHidden();
+    await expect(toast(page, 'Forum berhasil dibuat')).toBeVisible();
+    // The class page's Forum Diskusi list refreshes without a reload; the link opens the forum page.
+    const section = page.getByRole('region', { name: 'Pembelajaran 1' });
+    await section.getByRole('link', { name: 'Kabel <b>UTP</b> atau fiber?' }).click();
+    await expect(page.getByRole('heading', { name: 'Forum Diskusi Topologi Jaringan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kabel <b>UTP</b> atau fiber?' })).toBeVisible();
+    await expect(page.getByText('Pilih salah satu dan jelaskan.')).toBeVisible();
+    await expect(count(page, 0)).toBeVisible();
+    // Deleting it returns to the class page, where it is no longer listed.
+    await page.getByRole('button', { name: 'Hapus forum' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Hapus' }).click();
+    await expect(page).toHaveURL(new RegExp(`/online-class/${w.classId}$`));
+    await expect(section.getByRole('link', { name: 'Kelebihan topologi bintang?' })).toBeVisible();
+    await expect(section.getByRole('link', { name: 'Kabel <b>UTP</b> atau fiber?' })).toHaveCount(0);
+  });
 });
