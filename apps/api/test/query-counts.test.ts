@@ -1,0 +1,165 @@
+/**
+ * Cost grows with the work, not the data: every read endpoint runs the same number of SQL
+ * statements on a small school and on one ten times larger (more students per rombel, classes
+ * per rombel, contents per class, comments per thread, users in the list). Both schools are made
+ * by the generator of `npm run seed:large`, with smaller sizes.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { seedSchool, LARGE_PASSWORDS, type SchoolSize } from '../src/db/seed/large.js';
+import { assignments, comments, contents, forums, onlineClasses, students, submissions, users } from '../src/db/schema.js';
+import { useTestApp, type TestContext } from './helpers.js';
+import { statementsDuring } from './admin-access.js';
+
+const t = useTestApp();
+
+const SMALL: SchoolSize = {
+  rombels: 2,
+  students: 8,
+  teachers: 2,
+  classes: 4,
+  contentsPerClass: 2,
+  upcomingPerClass: 1,
+  forumsPerClass: 1,
+  commentsPerClass: 10,
+  filePool: 2,
+};
+/** Ten times the small school along every axis a read endpoint walks. */
+const LARGE: SchoolSize = {
+  rombels: 2,
+  students: 80,
+  teachers: 20,
+  classes: 40,
+  contentsPerClass: 20,
+  upcomingPerClass: 10,
+  forumsPerClass: 10,
+  commentsPerClass: 100,
+  filePool: 2,
+};
+
+interface Call {
+  name: string;
+  url: string;
+  token: string;
+  /** The answer is a list that should be longer in the larger school. */
+  list?: (body: any) => unknown[];
+}
+
+async function login(t: TestContext, username: string, password: string): Promise<string> {
+  const res = await t.as().post('/api/login', { username, password });
+  expect(res.status, `login ${username}`).toBe(200);
+  return res.body.data.token;
+}
+
+/** Builds a school and the read calls of its first teacher, a student of that teacher's first class, and its admin. */
+async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words: number): Promise<Call[]> {
+  const school = await seedSchool(t.db, t.app.files, size, { tag });
+  for (let i = 0; i < words; i++) await t.factory.word();
+  const [admin, teacher] = await Promise.all([
+    login(t, school.accounts.admin, LARGE_PASSWORDS.admin),
+    login(t, school.accounts.teacher, LARGE_PASSWORDS.teacher),
+  ]);
+  const [teacherRow] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, school.accounts.teacher));
+  const [klass] = await t.db.select().from(onlineClasses).where(eq(onlineClasses.teacherId, teacherRow!.id)).orderBy(asc(onlineClasses.id)).limit(1);
+  const [content] = await t.db.select().from(contents).where(eq(contents.onlineClassId, klass!.id)).orderBy(asc(contents.id)).limit(1);
+  const [forum] = await t.db
+    .select({ id: forums.id, n: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${forums.id})` })
+    .from(forums)
+    .where(eq(forums.contentId, content!.id))
+    .orderBy(desc(sql`2`))
+    .limit(1);
+  const [assignment] = await t.db.select().from(assignments).where(eq(assignments.contentId, content!.id)).limit(1);
+  const [studentRow] = await t.db
+    .select({ id: users.id, username: users.username })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(students.rombelClassId, klass!.rombelClassId))
+    .orderBy(asc(users.id))
+    .limit(1);
+  const student = await login(t, studentRow!.username, LARGE_PASSWORDS.student);
+  const [submission] = await t.db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.studentId, studentRow!.id)))
+    .orderBy(asc(submissions.id))
+    .limit(1);
+  const signed = t.app.files.url(submission!.fileId);
+
+  const tc = `/api/teacher/online-classes/${klass!.id}`;
+  const tContent = `${tc}/contents/${content!.id}`;
+  const sc = `/api/student/my-classes/${klass!.id}`;
+  const sContent = `${sc}/contents/${content!.id}`;
+  const a = `${tContent}/assignments/${assignment!.id}`;
+  const data = (b: any) => b.data;
+  return [
+    { name: 'student: my classes', url: '/api/student/my-classes', token: student, list: data },
+    { name: 'student: class detail', url: sc, token: student, list: (b) => b.data.students.data },
+    { name: 'student: class contents', url: `${sc}/contents`, token: student, list: data },
+    { name: 'student: content detail', url: sContent, token: student, list: (b) => b.data.forums },
+    { name: 'student: forum thread', url: `${sContent}/forums/${forum!.id}`, token: student, list: (b) => b.data.comments },
+    { name: 'student: upcoming assignments', url: '/api/student/upcoming-assignments', token: student, list: data },
+    { name: 'student: own submission', url: `/api/student/submissions/${submission!.assignmentId}`, token: student },
+    { name: 'student: random motivational word', url: '/api/student/random-motivational-word', token: student },
+    { name: 'student: me', url: '/api/me', token: student },
+    { name: 'teacher: online classes', url: '/api/teacher/online-classes', token: teacher, list: (b) => b.data[0].students.data },
+    { name: 'teacher: class detail', url: tc, token: teacher, list: (b) => b.data.students.data },
+    { name: 'teacher: class contents', url: `${tc}/contents`, token: teacher, list: data },
+    { name: 'teacher: content detail', url: tContent, token: teacher, list: (b) => b.data.forums },
+    { name: 'teacher: assignment', url: a, token: teacher },
+    { name: 'teacher: grading Ditugaskan', list: data, url: `${a}/unsubmitted`, token: teacher },
+    { name: 'teacher: grading Diserahkan', list: data, url: `${a}/ungrading`, token: teacher },
+    { name: 'teacher: grading Dinilai', list: data, url: `${a}/graded`, token: teacher },
+    { name: 'teacher: forum thread', url: `${tContent}/forums/${forum!.id}`, token: teacher, list: (b) => b.data.comments },
+    { name: 'admin: user list', url: '/api/admin/resources/users', token: admin, list: data },
+    { name: 'admin: one user', url: `/api/admin/resources/users/${studentRow!.id}`, token: admin },
+    { name: 'admin: dashboard', url: '/api/admin/dashboard/users', token: admin },
+    { name: 'admin: rombel list', url: '/api/admin/resources/rombel-classes', token: admin, list: data },
+    { name: 'admin: rombel detail', url: `/api/admin/resources/rombel-classes/${klass!.rombelClassId}`, token: admin },
+    { name: 'admin: departments', url: '/api/admin/resources/departments', token: admin },
+    { name: 'admin: motivational words', url: '/api/admin/resources/motivational-words', token: admin, list: data },
+    { name: 'rombel options', url: '/api/rombel-classes', token: admin, list: data },
+    { name: 'signed file download', url: signed, token: student },
+  ];
+}
+
+interface Measured {
+  statements: number;
+  status: number;
+  length: number;
+}
+
+async function measure(t: TestContext, calls: Call[]): Promise<Map<string, Measured>> {
+  const out = new Map<string, Measured>();
+  for (const c of calls) {
+    await t.as(c.token).get(c.url); // warm: a first call may fill caches (none today, but counts must not depend on it)
+    let res: Awaited<ReturnType<ReturnType<TestContext['as']>['get']>> | undefined;
+    const statements = await statementsDuring(t, async () => (res = await t.as(c.token).get(c.url)));
+    expect(res!.status, `${c.name}: ${JSON.stringify(res!.body).slice(0, 200)}`).toBe(200);
+    out.set(c.name, { statements, status: res!.status, length: c.list ? c.list(res!.body).length : 0 });
+  }
+  return out;
+}
+
+describe('statements per read endpoint', () => {
+  it('are the same on a small school and on one ten times larger', async () => {
+    const small = await measure(t, await schoolCalls(t, SMALL, 'qa.', 2));
+    const large = await measure(t, await schoolCalls(t, LARGE, 'qb.', 20));
+
+    const table = [...small.keys()].map((name) => ({
+      name,
+      small: small.get(name)!.statements,
+      large: large.get(name)!.statements,
+      items: `${small.get(name)!.length} → ${large.get(name)!.length}`,
+    }));
+    console.table(table);
+    for (const row of table) expect(row.large, row.name).toBe(row.small);
+    // The larger school really is larger where the endpoint lists things.
+    const growing = ['student: my classes', 'student: class detail', 'student: class contents', 'student: forum thread', 'student: upcoming assignments'];
+    growing.push('teacher: online classes', 'teacher: class contents', 'teacher: forum thread', 'admin: user list', 'admin: motivational words');
+    for (const name of growing) {
+      expect(large.get(name)!.length, name).toBeGreaterThanOrEqual(5 * Math.max(1, small.get(name)!.length));
+    }
+    const graded = (m: Map<string, Measured>) => ['Ditugaskan', 'Diserahkan', 'Dinilai'].reduce((n, col) => n + m.get(`teacher: grading ${col}`)!.length, 0);
+    expect(graded(large)).toBeGreaterThanOrEqual(5 * graded(small));
+  });
+});
