@@ -1,6 +1,148 @@
-import { Title } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Badge, Box, Button, Group, List, Paper, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
+import type { ClassContentDetail, OnlineClass } from '@kelasku/contract';
+import { ApiError } from '../../api/client';
+import { useContents, useTeacherClass } from '../../api/teacher-classes';
+import { QueryState } from '../../components/QueryState';
+import { UserAvatar } from '../../components/UserAvatar';
+import { NotFoundPage } from '../errors/ErrorPages';
+import { ClassFormModal } from './ClassFormModal';
+import { ContentCard } from './ContentCard';
+import { ContentFormModal } from './ContentFormModal';
 
-/** Placeholder: this screen is built by its feature issue. */
+function ContentsTab({ classId }: { classId: number }) {
+  const contents = useContents(classId);
+  const [modalOpened, setModalOpened] = useState(false);
+  const [editing, setEditing] = useState<ClassContentDetail | undefined>();
+  const openModal = (content?: ClassContentDetail) => {
+    setEditing(content);
+    setModalOpened(true);
+  };
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => openModal()}>
+          Tambah konten
+        </Button>
+      </Group>
+      <QueryState query={contents}>
+        {(list) =>
+          list.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              Belum ada konten pembelajaran.
+            </Text>
+          ) : (
+            list.map((c, i) => <ContentCard key={c.id} classId={classId} position={i + 1} seed={c} onEdit={openModal} />)
+          )
+        }
+      </QueryState>
+      <ContentFormModal classId={classId} opened={modalOpened} content={editing} onClose={() => setModalOpened(false)} />
+    </Stack>
+  );
+}
+
+function AboutTab({ klass, onEditDescription }: { klass: OnlineClass; onEditDescription: () => void }) {
+  return (
+    <Stack>
+      <Paper withBorder p="md">
+        <Title order={3} size="h4" mb="xs">
+          Tentang Kelas Online
+        </Title>
+        <UnstyledButton onClick={onEditDescription} aria-label={`Edit deskripsi: ${klass.description ?? 'No Description'}`} w="100%">
+          <Text className="kls-pre" c={klass.description ? undefined : 'dimmed'}>
+            {klass.description ?? 'No Description'}
+          </Text>
+        </UnstyledButton>
+      </Paper>
+      <Paper withBorder p="md">
+        <Group justify="space-between" mb="xs">
+          <Title order={3} size="h4">
+            Siswa
+          </Title>
+          <Text size="sm" c="dimmed">
+            Total: {klass.students.total} siswa
+          </Text>
+        </Group>
+        {klass.students.total === 0 ? (
+          <Text size="sm" c="dimmed">
+            Belum ada siswa di rombel ini.
+          </Text>
+        ) : (
+          <List type="ordered" spacing="xs" aria-label="Daftar siswa">
+            {klass.students.data.map((s) => (
+              <List.Item key={s.id}>
+                <Group gap="sm" wrap="nowrap">
+                  <UserAvatar src={s.avatar} name={s.name} size="sm" />
+                  <div>
+                    <Text size="sm" fw={500}>
+                      {s.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {s.nis ?? '-'}
+                    </Text>
+                  </div>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+function ClassDetail({ klass }: { klass: OnlineClass }) {
+  const navigate = useNavigate();
+  const [edit, setEdit] = useState<{ opened: boolean; focus: 'name' | 'description' }>({ opened: false, focus: 'name' });
+  useDocumentTitle(`Teacher | ${klass.name}`);
+  return (
+    <Stack>
+      <Paper withBorder p="md">
+        <Group wrap="nowrap" align="flex-start">
+          <ActionIcon variant="subtle" size="lg" aria-label="Kembali" onClick={() => navigate('/')}>
+            <IconArrowLeft size={20} />
+          </ActionIcon>
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <Title order={2}>
+              <UnstyledButton onClick={() => setEdit({ opened: true, focus: 'name' })} title="Edit Kelas" fz="inherit" fw="inherit" style={{ overflowWrap: 'anywhere' }}>
+                {klass.name}
+              </UnstyledButton>
+            </Title>
+            <Group gap="sm" mt={6}>
+              <Badge variant="light">{klass.rombel_name}</Badge>
+              <Group gap={6} wrap="nowrap">
+                <UserAvatar src={klass.teacher_avatar} name={klass.teacher_name} size="sm" />
+                <Text size="sm">{klass.teacher_name}</Text>
+              </Group>
+            </Group>
+          </Box>
+        </Group>
+      </Paper>
+      <Tabs defaultValue="konten" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="konten">Konten</Tabs.Tab>
+          <Tabs.Tab value="tentang">Tentang</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="konten" pt="md">
+          <ContentsTab classId={klass.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tentang" pt="md">
+          <AboutTab klass={klass} onEditDescription={() => setEdit({ opened: true, focus: 'description' })} />
+        </Tabs.Panel>
+      </Tabs>
+      <ClassFormModal opened={edit.opened} klass={klass} focus={edit.focus} onClose={() => setEdit((e) => ({ ...e, opened: false }))} />
+    </Stack>
+  );
+}
+
+/** online-class/{classId}: the teacher's class page (SPEC §2), loaded from the API by id. */
 export default function ClassDetailPage() {
-  return <Title order={2}>Kelas</Title>;
+  const classId = Number(useParams().classId);
+  const valid = Number.isInteger(classId) && classId > 0;
+  const klass = useTeacherClass(valid ? classId : 0);
+  if (!valid || (klass.error instanceof ApiError && klass.error.status === 404)) return <NotFoundPage />;
+  return <QueryState query={klass}>{(data) => <ClassDetail key={data.id} klass={data} />}</QueryState>;
 }

@@ -1,6 +1,132 @@
-import { Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { ActionIcon, Affix, Badge, Button, Card, Center, Group, Menu, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { IconDotsVertical, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { TRUNCATE, type OnlineClass } from '@kelasku/contract';
+import { useDeleteClass, useTeacherClasses } from '../../api/teacher-classes';
+import { confirmDelete } from '../../components/ConfirmDelete';
+import { QueryState } from '../../components/QueryState';
+import { UserAvatar } from '../../components/UserAvatar';
+import { truncate } from '../../lib/format';
+import { toastSuccess } from '../../lib/toast';
+import { ClassFormModal } from './ClassFormModal';
 
-/** Placeholder: this screen is built by its feature issue. */
+const byRombelThenName = (a: OnlineClass, b: OnlineClass) =>
+  a.rombel_name.localeCompare(b.rombel_name, 'id', { sensitivity: 'base' }) || a.name.localeCompare(b.name, 'id', { sensitivity: 'base' });
+
+function ClassCard({ klass, onEdit }: { klass: OnlineClass; onEdit: () => void }) {
+  const del = useDeleteClass();
+  const remove = () =>
+    confirmDelete({
+      title: 'Hapus Kelas',
+      message: `Hapus kelas "${klass.name}"? Semua konten, materi, forum dan tugas di dalamnya ikut terhapus.`,
+      onConfirm: () => del.mutate(klass.id, { onSuccess: (res) => toastSuccess(res.message ?? 'Kelas berhasil dihapus') }),
+    });
+  return (
+    <Card withBorder shadow="xs" padding="lg" component="article" aria-label={klass.name}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Badge variant="light">{klass.rombel_name}</Badge>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Menu kelas ${klass.name}`} loading={del.isPending}>
+              <IconDotsVertical size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconEdit size={16} />} onClick={onEdit}>
+              Edit
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={remove}>
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Title order={3} size="h4" mt="sm" style={{ overflowWrap: 'anywhere' }}>
+        {klass.name}
+      </Title>
+      <Group justify="space-between" mt="md" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          <UserAvatar src={klass.teacher_avatar} name={klass.teacher_name} size="sm" />
+          <Text size="sm" c="dimmed" title={klass.teacher_name}>
+            {truncate(klass.teacher_name, TRUNCATE.teacherCardTeacher)}
+          </Text>
+        </Group>
+        <Button component={Link} to={`/online-class/${klass.id}`} state={{ klass }} size="xs" aria-label={`View ${klass.name}`}>
+          View
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/** The teacher's dashboard (SPEC §2): My Class, search, class cards, add/edit/delete. */
 export default function TeacherDashboard() {
-  return <Title order={2}>My Class</Title>;
+  useDocumentTitle('Teacher | Dashboard');
+  const classes = useTeacherClasses();
+  const [search, setSearch] = useState('');
+  const [modalOpened, setModalOpened] = useState(false);
+  // Kept while the modal closes, so its title does not switch mid-animation.
+  const [editing, setEditing] = useState<OnlineClass | undefined>();
+  const openModal = (klass?: OnlineClass) => {
+    setEditing(klass);
+    setModalOpened(true);
+  };
+  const isMobile = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return [...(classes.data ?? [])].filter((c) => c.name.toLowerCase().includes(q)).sort(byRombelThenName);
+  }, [classes.data, search]);
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>My Class</Title>
+        <TextInput
+          placeholder="Search…"
+          aria-label="Cari kelas"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', xs: 280 }}
+        />
+      </Group>
+      <QueryState query={classes}>
+        {(data) =>
+          data.length === 0 ? (
+            <Center py={60}>
+              <Stack align="center">
+                <Text c="dimmed">Kamu belum memiliki kelas.</Text>
+                <Button size="xl" leftSection={<IconPlus size={24} />} onClick={() => openModal()}>
+                  Tambah Kelas
+                </Button>
+              </Stack>
+            </Center>
+          ) : (
+            <>
+              {shown.length === 0 ? (
+                <Text c="dimmed" ta="center" py="xl">
+                  Tidak ada kelas yang cocok dengan pencarian.
+                </Text>
+              ) : (
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                  {shown.map((c) => (
+                    <ClassCard key={c.id} klass={c} onEdit={() => openModal(c)} />
+                  ))}
+                </SimpleGrid>
+              )}
+              <Affix position={{ bottom: isMobile ? 84 : 32, right: 32 }} zIndex={150}>
+                <ActionIcon size={56} radius="xl" variant="filled" aria-label="Tambah Kelas" onClick={() => openModal()} style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
+                  <IconPlus size={28} />
+                </ActionIcon>
+              </Affix>
+            </>
+          )
+        }
+      </QueryState>
+      <ClassFormModal opened={modalOpened} klass={editing} onClose={() => setModalOpened(false)} />
+    </Stack>
+  );
 }
