@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type {
+  AdminUser,
+  DashboardStats,
+  Department,
+  MotivationalWord,
+  RombelBody,
+  RombelClass,
+  RombelDetail,
+  UserCreateBody,
+  UserUpdateBody,
+  WordBody,
+} from '@kelasku/contract';
+import { api } from './client';
+import { keys } from './keys';
+
+const USERS = '/api/admin/resources/users';
+const ROMBELS = '/api/admin/resources/rombel-classes';
+const WORDS = '/api/admin/resources/motivational-words';
+
+/** Query keys of the admin screens; a detail key sits under its list key, so invalidating a list refreshes its details too. */
+export const adminKeys = {
+  stats: ['admin', 'stats'] as const,
+  users: ['admin', 'users'] as const,
+  user: (id: number) => ['admin', 'users', id] as const,
+  rombels: ['admin', 'rombels'] as const,
+  rombel: (id: number) => ['admin', 'rombels', id] as const,
+  departments: ['admin', 'departments'] as const,
+  words: ['admin', 'words'] as const,
+  word: (id: number) => ['admin', 'words', id] as const,
+};
+
+/** A mutation whose success refreshes the given queries; its errors are shown by the screen (meta.toast false). */
+function useAdminMutation<V, R>(fn: (v: V) => Promise<R>, refresh: readonly QueryKey[]) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    meta: { toast: false },
+    onSuccess: () => Promise.all(refresh.map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  });
+}
+
+// ---------------------------------------------------------------- dashboard
+
+export function useDashboardStats() {
+  return useQuery({ queryKey: adminKeys.stats, queryFn: () => api.get<DashboardStats>('/api/admin/dashboard/users') });
+}
+
+// ---------------------------------------------------------------- users
+
+export function useUsers() {
+  return useQuery({ queryKey: adminKeys.users, queryFn: () => api.get<AdminUser[]>(USERS) });
+}
+
+export function useUser(id: number) {
+  return useQuery({ queryKey: adminKeys.user(id), queryFn: () => api.get<AdminUser>(`${USERS}/${id}`) });
+}
+
+/** A user change moves the totals, a rombel's students and (for one's own account) the header. */
+const userRefresh = [adminKeys.users, adminKeys.stats, adminKeys.rombels, keys.me];
+
+/** Deletes the item of `path` with the id given to mutate. */
+const useRemove = (path: string, refresh: readonly QueryKey[]) => useAdminMutation((id: number) => api.delete(`${path}/${id}`), refresh);
+
+/** Creates an item of `path` (no id) or edits one. */
+const useSave = <B, R>(path: string, refresh: readonly QueryKey[]) =>
+  useAdminMutation(({ id, body }: { id?: number; body: B }) => (id === undefined ? api.post<R>(path, body) : api.put<R>(`${path}/${id}`, body)), refresh);
+
+/** Creates a user (no id) or edits one. */
+export function useSaveUser() {
+  return useSave<UserCreateBody | UserUpdateBody, AdminUser>(USERS, userRefresh);
+}
+
+export function useDeleteUser() {
+  return useRemove(USERS, userRefresh);
+}
+
+// ---------------------------------------------------------------- rombel classes
+
+export function useRombels() {
+  return useQuery({ queryKey: adminKeys.rombels, queryFn: () => api.get<RombelClass[]>(ROMBELS) });
+}
+
+export function useRombel(id: number) {
+  return useQuery({ queryKey: adminKeys.rombel(id), queryFn: () => api.get<RombelDetail>(`${ROMBELS}/${id}`) });
+}
+
+export function useDepartments() {
+  return useQuery({ queryKey: adminKeys.departments, queryFn: () => api.get<Department[]>('/api/admin/resources/departments'), staleTime: 60_000 });
+}
+
+/** Rombel names also show in every rombel select box and on the class cards. */
+const rombelRefresh = [adminKeys.rombels, adminKeys.users, keys.rombelOptions, keys.teacherClasses, keys.studentClasses];
+
+export function useSaveRombel() {
+  return useSave<RombelBody, RombelClass>(ROMBELS, rombelRefresh);
+}
+
+export function useDeleteRombel() {
+  return useRemove(ROMBELS, rombelRefresh);
+}
+
+// ---------------------------------------------------------------- motivational words
+
+export function useWords() {
+  return useQuery({ queryKey: adminKeys.words, queryFn: () => api.get<MotivationalWord[]>(WORDS) });
+}
+
+export function useWord(id: number) {
+  return useQuery({ queryKey: adminKeys.word(id), queryFn: () => api.get<MotivationalWord>(`${WORDS}/${id}`) });
+}
+
+export function useSaveWord() {
+  return useSave<WordBody, MotivationalWord>(WORDS, [adminKeys.words]);
+}
+
+export function useDeleteWord() {
+  return useRemove(WORDS, [adminKeys.words]);
+}

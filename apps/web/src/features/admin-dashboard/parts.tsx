@@ -1,0 +1,188 @@
+import { useState, type ReactNode } from 'react';
+import { Button, DataList, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useNavigate, type NavigateFunction } from 'react-router';
+import { ApiError } from '../../api/client';
+import { confirmDelete } from '../../components/ConfirmDelete';
+import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
+
+/** Pieces shared by the admin's resource screens (users, rombel classes, motivational words). */
+
+/** Case-insensitive: does any of the fields contain the search text? */
+export function matches(search: string, ...fields: (string | number | null | undefined)[]): boolean {
+  const q = search.trim().toLowerCase();
+  return !q || fields.some((f) => f !== null && f !== undefined && String(f).toLowerCase().includes(q));
+}
+
+/** Back one page; a page opened directly (nothing to go back to) goes to `fallback`. */
+export function goBack(navigate: NavigateFunction, fallback: string) {
+  const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  if (idx > 0) void navigate(-1);
+  else void navigate(fallback, { replace: true });
+}
+
+/** A detail page's heading with a Kembali button (back one page, or to the list when opened directly). */
+export function DetailHeader({ title, list }: { title: ReactNode; list: string }) {
+  const navigate = useNavigate();
+  return (
+    <Group justify="space-between">
+      <Title order={2}>{title}</Title>
+      <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => goBack(navigate, list)}>
+        Kembali
+      </Button>
+    </Group>
+  );
+}
+
+/** Title, search box and add button above a resource table. */
+export function ListHeader(props: { title: string; search: string; onSearch: (v: string) => void; searchLabel: string; addLabel: string; onAdd: () => void }) {
+  return (
+    <>
+      <Title order={2}>{props.title}</Title>
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          label={props.searchLabel}
+          placeholder="Search…"
+          leftSection={<IconSearch size={16} />}
+          value={props.search}
+          onChange={(e) => props.onSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd}>
+          {props.addLabel}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/** A table with its header row, or one row saying nothing matches. */
+export function ResourceTable({ head, rows, count }: { head: string[]; rows: ReactNode; count: number }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            {head.map((h) => (
+              <Table.Th key={h}>{h}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {count === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={head.length} ta="center" c="dimmed">
+                Tidak ada data
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** View, Edit and Delete of one row. `edit` is a path or a callback (a modal). */
+export function RowActions({ view, edit, onDelete }: { view: string; edit: string | (() => void); onDelete: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button size="xs" variant="light" onClick={() => void navigate(view)}>
+        View
+      </Button>
+      <Button size="xs" variant="light" color="yellow.8" onClick={typeof edit === 'string' ? () => void navigate(edit) : edit}>
+        Edit
+      </Button>
+      <Button size="xs" variant="light" color="red" onClick={onDelete}>
+        Delete
+      </Button>
+    </Group>
+  );
+}
+
+/** Asks first, then deletes; the server's message shows green on success, red when refused. */
+export function deleteAfterConfirm(mutation: UseMutationResult<{ message?: string }, Error, number>, id: number, what: string) {
+  confirmDelete({
+    message: `Yakin ingin menghapus ${what}? Tindakan ini tidak dapat dibatalkan.`,
+    onConfirm: () =>
+      mutation.mutate(id, {
+        onSuccess: (res) => toastSuccess(res.message ?? 'Data berhasil dihapus'),
+        onError: (err) => toastError(errorMessage(err)),
+      }),
+  });
+}
+
+/** Label/value rows of a detail page. */
+export function Details({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <DataList labelWidth={160} withDivider>
+      {items.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue>{value === null || value === undefined || value === '' ? '-' : value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList>
+  );
+}
+
+/**
+ * The form inside an Add/Edit modal: save stays disabled until `valid`; success shows the server's
+ * message and closes; a refused save keeps the form open with the message in red at the top
+ * (children get the failure for the field messages).
+ */
+export function ModalForm({
+  valid,
+  save,
+  onClose,
+  children,
+}: {
+  valid: boolean;
+  save: () => Promise<{ message?: string }>;
+  onClose: () => void;
+  children: (failure: ApiError | null) => ReactNode;
+}) {
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [pending, setPending] = useState(false);
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!valid || pending) return;
+        setFailure(null);
+        setPending(true);
+        save().then(
+          (res) => {
+            toastSuccess(res.message ?? 'Data berhasil disimpan');
+            onClose();
+          },
+          (err: unknown) => {
+            setPending(false);
+            setFailure(err instanceof ApiError ? err : new ApiError(0, errorMessage(err)));
+          },
+        );
+      }}
+    >
+      <Stack>
+        {failure && (
+          <Text c="red" size="sm" role="alert">
+            {failure.message}
+          </Text>
+        )}
+        {children(failure)}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Batal
+          </Button>
+          <Button type="submit" disabled={!valid} loading={pending}>
+            Simpan
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
