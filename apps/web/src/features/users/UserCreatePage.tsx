@@ -1,6 +1,12 @@
-import { Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
+import { UserFormCard } from './UserFormCard';
 
-/** Placeholder: this screen is built by its feature issue. */
+/** /resources/users/new — Create User (SPEC §2, §4, §5). */
 export default function UserCreatePage() {
-  return <Title order={2}>Users | Create User</Title>;
+  return (
+    <Stack maw={900}>
+      <Title order={2}>Users | Create User</Title>
+      <UserFormCard />
+    </Stack>
+  );
 }
