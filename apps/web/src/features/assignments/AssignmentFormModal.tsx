@@ -69,7 +69,7 @@ export function AssignmentFormModal({ classId, contentId, opened, onClose, assig
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={assignment ? 'Edit Assignment' : 'Buat Assignment'} size="lg">
+    <Modal opened={opened} onClose={onClose} title={assignment ? 'Edit Assignment' : 'Buat Assignment'} size="lg" closeButtonProps={{ 'aria-label': 'Tutup' }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Anchor, Badge, Button, Card, Divider, Grid, Group, NavLink, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileText, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -156,7 +156,7 @@ function Grading({ r, title }: { r: AssignmentRef; title: string }) {
       <Title order={2} size="h3">
         Penilaian: {title}
       </Title>
-      <SimpleGrid cols={3} spacing="sm" aria-label="Ringkasan pengumpulan">
+      <SimpleGrid cols={3} spacing="sm" role="group" aria-label="Ringkasan pengumpulan">
         <Summary label="Diserahkan" value={count('ungrading')} />
         <Summary label="Diberikan" value={total} />
         <Summary label="Dinilai" value={count('graded')} />
@@ -242,8 +242,13 @@ function Summary({ label, value }: { label: string; value: number | undefined })
 /** The chosen student's file and score, and the grading form when they handed something in. */
 function StudentWork({ r, entry, column }: { r: AssignmentRef; entry: AssignmentStudent; column: GradingColumn }) {
   const sub = entry.submission;
+  const ref = useRef<HTMLElement>(null);
+  // On narrow screens the panel sits below the three lists: bring the chosen student's work into view.
+  useEffect(() => {
+    if (window.matchMedia('(max-width: 75em)').matches) ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [entry.student_id]);
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Tugas siswa">
+    <Card ref={ref} withBorder padding="lg" component="section" aria-label="Tugas siswa">
       <Stack gap="sm">
         <Group wrap="nowrap">
           <UserAvatar src={entry.avatar} name={entry.name} />

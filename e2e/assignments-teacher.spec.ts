@@ -1,0 +1,185 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, api, apiToken, freshUser, login, toast } from './fixtures';
+
+/** A PDF the upload accepts (its type is checked by content). */
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${text}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`);
+
+/**
+ * A fresh teacher with a class for a fresh rombel (so its grading lists hold only this test's
+ * students), one content, and `students` fresh students of that rombel.
+ */
+async function scene(request: APIRequestContext, students = 1) {
+  const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
+  const departments = await api(request, admin, 'GET', '/api/admin/resources/departments');
+  const department = (departments.body.data as Array<{ id: number; enabled: boolean }>).find((d) => d.enabled)!;
+  const rombel = await api(request, admin, 'POST', '/api/admin/resources/rombel-classes', {
+    department_id: department.id,
+    name: `X E2E ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    grade: 10,
+  });
+  expect(rombel.status, JSON.stringify(rombel.body)).toBe(201);
+  const rombelId = rombel.body.data.id as number;
+  const teacher = await freshUser(request, 2);
+  const pupils = [];
+  for (let i = 0; i < students; i++) pupils.push(await freshUser(request, 3, { rombel_id: rombelId }));
+  const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', {
+    name: 'Jaringan Dasar E2E',
+    description: 'Kelas uji',
+    rombel_class_id: rombelId,
+  });
+  expect(klass.status, JSON.stringify(klass.body)).toBe(201);
+  const classId = klass.body.data.id as number;
+  const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, {
+    title: 'Topologi Jaringan',
+    description: 'Pengenalan topologi',
+  });
+  expect(content.status, JSON.stringify(content.body)).toBe(201);
+  const contentId = content.body.data.id as number;
+  return { teacher, students: pupils, classId, contentId, base: `/api/teacher/online-classes/${classId}/contents/${contentId}/assignments` };
+}
+
+type Scene = Awaited<ReturnType<typeof scene>>;
+
+async function createAssignment(request: APIRequestContext, s: Scene, title = 'Tugas Topologi') {
+  const res = await api(request, s.teacher.token, 'POST', s.base, { title, description: 'Gambar topologi star.', deadline: '2030-12-01T10:00' });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data.id as number;
+}
+
+/** The student hands in a file the way the submission screen does (multipart POST with _method PUT). */
+async function submitFile(request: APIRequestContext, token: string, assignmentId: number, filename: string) {
+  const res = await request.post(`/api/student/submissions/${assignmentId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { _method: 'PUT', file: { name: filename, mimeType: 'application/pdf', buffer: pdf('jawaban') } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+const column = (page: Page, name: 'Diserahkan' | 'Ditugaskan' | 'Dinilai') => page.getByRole('region', { name, exact: true });
+const studentWork = (page: Page) => page.getByRole('region', { name: 'Tugas siswa' });
+
+test('a teacher creates an assignment from Sub konten, edits it, grades a submission and deletes it', async ({ page, request }) => {
+  const s = await scene(request);
+  const student = s.students[0]!;
+  await login(page, s.teacher.username, s.teacher.password);
+
+  // Create through the Buat Assignment modal of the class page.
+  await page.goto(`/online-class/${s.classId}`);
+  await page.getByRole('button', { name: 'Sub konten' }).first().click();
+  await page.getByRole('menuitem', { name: 'Add Assignment' }).click();
+  const modal = page.getByRole('dialog', { name: 'Buat Assignment' });
+  const save = modal.getByRole('button', { name: 'Simpan' });
+  await expect(save).toBeDisabled();
+  await modal.getByRole('textbox', { name: 'Judul' }).fill('Tugas Topologi Star');
+  await modal.getByRole('textbox', { name: 'Deskripsi' }).fill('Gambarkan topologi star\nlengkap dengan keterangan.');
+  await expect(save).toBeDisabled();
+  await modal.getByLabel('Tenggat (WIB)').fill('2030-12-01T10:00');
+  await save.click();
+  await expect(modal).toBeHidden();
+  await expect(toast(page, 'Tugas berhasil ditambahkan')).toBeVisible();
+
+  // Open it from the Tugas list (refreshed without a reload).
+  await page.getByRole('link', { name: 'Tugas Topologi Star' }).click();
+  await expect(page).toHaveURL(new RegExp(`/online-class/${s.classId}/contents/${s.contentId}/assignment/\\d+$`));
+  const assignmentId = Number(/assignment\/(\d+)$/.exec(page.url())![1]);
+
+  // Instruksi Tugas is the default tab.
+  await expect(page.getByRole('tab', { name: 'Instruksi Tugas' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Tugas Topologi Star' })).toBeVisible();
+  await expect(page.getByText(`${s.teacher.name} · Dibuat`)).toBeVisible();
+  await expect(page.getByText('100 poin')).toBeVisible();
+  await expect(page.getByText('Tenggat: 1 Desember 2030 10.00 WIB')).toBeVisible();
+  await expect(page.getByText('lengkap dengan keterangan.')).toBeVisible();
+
+  // Edit: the modal opens filled, in WIB.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Assignment' });
+  await expect(edit.getByRole('textbox', { name: 'Judul' })).toHaveValue('Tugas Topologi Star');
+  await expect(edit.getByLabel('Tenggat (WIB)')).toHaveValue('2030-12-01T10:00');
+  await edit.getByRole('textbox', { name: 'Judul' }).fill('Tugas Topologi Star (revisi)');
+  await edit.getByLabel('Tenggat (WIB)').fill('2030-12-02T08:30');
+  await edit.getByRole('button', { name: 'Simpan' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Tugas Topologi Star (revisi)' })).toBeVisible();
+  await expect(page.getByText('Tenggat: 2 Desember 2030 08.30 WIB')).toBeVisible();
+
+  // The student hands in a file.
+  const filename = 'Jawaban Tugas Topologi Star Kelas X Teknik Komputer dan Jaringan.pdf';
+  await submitFile(request, student.token, assignmentId, filename);
+
+  // Penilaian Tugas: the student is under Diserahkan, not graded yet.
+  await page.getByRole('tab', { name: 'Penilaian Tugas' }).click();
+  const summary = page.getByLabel('Ringkasan pengumpulan');
+  await expect(summary).toContainText('1Diserahkan');
+  await expect(summary).toContainText('1Diberikan');
+  await expect(summary).toContainText('0Dinilai');
+  await column(page, 'Diserahkan').getByRole('button', { name: student.name }).click();
+  const work = studentWork(page);
+  await expect(work.getByRole('heading', { name: student.name })).toBeVisible();
+  const link = work.getByRole('link', { name: `${filename.slice(0, 48)}...` });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('href', /\/api\/files\//);
+  await expect(work.getByText('Belum dinilai')).toBeVisible();
+
+  // Out of range: a red toast, nothing sent.
+  const grades: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/grade')) grades.push(req.postData() ?? '');
+  });
+  const score = work.getByRole('textbox', { name: 'Nilai (0–100)' });
+  await score.fill('101');
+  await work.getByRole('button', { name: 'Beri Nilai' }).click();
+  await expect(toast(page, 'Score tidak boleh kurang dari 0 / lebih dari 100 please try again!')).toBeVisible();
+  expect(grades).toEqual([]);
+  await expect(work.getByText('Belum dinilai')).toBeVisible();
+
+  // A valid grade: the green toast, and the student moves to Dinilai with the score.
+  await score.fill('85');
+  await work.getByRole('button', { name: 'Beri Nilai' }).click();
+  await expect(toast(page, 'Nilai berhasil disimpan')).toBeVisible();
+  expect(grades).toHaveLength(1);
+  await expect(column(page, 'Dinilai').getByRole('button', { name: student.name })).toContainText('85');
+  await expect(column(page, 'Diserahkan').getByRole('button', { name: student.name })).toHaveCount(0);
+  await expect(work.getByTestId('score')).toHaveText('85');
+  await expect(summary).toContainText('1Dinilai');
+  await expect(summary).toContainText('0Diserahkan');
+
+  // Delete from the instructions tab: confirmation, back on the class page, gone from the Tugas list.
+  await page.getByRole('tab', { name: 'Instruksi Tugas' }).click();
+  await page.getByRole('button', { name: 'Hapus' }).click();
+  await page.getByRole('dialog', { name: 'Hapus Assignment' }).getByRole('button', { name: 'Hapus' }).click();
+  await expect(page).toHaveURL(new RegExp(`/online-class/${s.classId}$`));
+  await expect(toast(page, 'Tugas berhasil dihapus')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tugas Topologi Star (revisi)' })).toHaveCount(0);
+  expect((await api(request, s.teacher.token, 'GET', `${s.base}/${assignmentId}`)).status).toBe(404);
+});
+
+test('the assignment page loads by id, a student without a submission has no grading form, another teacher gets Not Found', async ({ page, request }) => {
+  const s = await scene(request, 2);
+  const [submitter, idle] = s.students as [Scene['students'][0], Scene['students'][0]];
+  const assignmentId = await createAssignment(request, s);
+  await submitFile(request, submitter.token, assignmentId, 'jawaban.pdf');
+  const url = `/online-class/${s.classId}/contents/${s.contentId}/assignment/${assignmentId}`;
+
+  await login(page, s.teacher.username, s.teacher.password);
+  await page.goto(`${url}?tab=penilaian`);
+  await expect(page.getByRole('tab', { name: 'Penilaian Tugas' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Ringkasan pengumpulan')).toContainText('2Diberikan');
+  await expect(column(page, 'Diserahkan').getByRole('button', { name: submitter.name })).toBeVisible();
+  await column(page, 'Ditugaskan').getByRole('button', { name: idle.name }).click();
+  await expect(studentWork(page).getByText('Siswa ini belum mengumpulkan tugas.')).toBeVisible();
+  await expect(studentWork(page).getByRole('textbox', { name: 'Nilai (0–100)' })).toHaveCount(0);
+
+  // Still there after a reload.
+  await page.reload();
+  await expect(column(page, 'Ditugaskan').getByRole('button', { name: idle.name })).toBeVisible();
+  await page.getByRole('link', { name: 'Kembali ke kelas' }).click();
+  await expect(page).toHaveURL(new RegExp(`/online-class/${s.classId}$`));
+
+  // Another teacher cannot reach it.
+  const other = await freshUser(request, 2);
+  await page.evaluate(() => localStorage.clear());
+  await login(page, other.username, other.password);
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Not Found :(' })).toBeVisible();
+});
