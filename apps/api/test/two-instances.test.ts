@@ -1,0 +1,203 @@
+/**
+ * More than one machine: two server instances on two ports, one database and one shared storage
+ * folder behave as one app. A token issued by one works on the other, a file uploaded through one
+ * downloads through the other (the link signed by either), and failed logins count across both.
+ *
+ * On PostgreSQL (TEST_DATABASE_URL) these are two real server processes (src/main.ts through tsx).
+ * The embedded database cannot be opened by two processes, so on PGlite the two instances are two
+ * apps built in this process over the same database, each listening on its own port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@kelasku/contract';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Database } from '../src/db/client.js';
+import { MAX_FAILURES_PER_USERNAME } from '../src/features/session/queries.js';
+import { Factory } from './factory.js';
+import { dbKind, freshDatabase, multipartBody, samples } from './helpers.js';
+
+const API_ROOT = path.resolve(import.meta.dirname, '..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** A real server process (src/main.ts) on its own port; resolves once /api/health answers. */
+async function startProcess(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: API_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '', LOG_LEVEL: 'warn', SEED_DEMO: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (up) return { base, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`server did not start within 60 s:\n${output}`);
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface Pair {
+  a: string;
+  b: string;
+  factory: Factory;
+  stop(): Promise<void>;
+}
+
+/** Two instances over one database and one storage folder. */
+async function startPair(): Promise<Pair> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-two-'));
+  const storageDir = path.join(root, 'storage');
+  const database: Database = await freshDatabase(path.join(root, 'test'));
+  // The factory only writes rows; the apps below do every upload.
+  const factory = new Factory(database.db, null as unknown as FastifyInstance);
+
+  if (dbKind === 'postgres') {
+    const url = ((database.db as unknown as { $client: pg.Pool }).$client.options as { connectionString: string }).connectionString;
+    const servers = await Promise.all(
+      ['a', 'b'].map((n) => startProcess({ DATABASE_URL: url, DATA_DIR: path.join(root, n), STORAGE_DIR: storageDir })),
+    );
+    return {
+      a: servers[0]!.base,
+      b: servers[1]!.base,
+      factory,
+      stop: async () => {
+        await Promise.all(servers.map((s) => stopProcess(s.child)));
+        await database.close();
+        await fs.rm(root, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const apps: FastifyInstance[] = [];
+  for (const n of ['a', 'b']) {
+    const config = loadConfig({ DATA_DIR: path.join(root, n), STORAGE_DIR: storageDir, WEB_DIR: '', LOG_LEVEL: 'warn' });
+    const app = await buildApp(config, { database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    apps.push(app);
+  }
+  const base = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+  return {
+    a: base(apps[0]!),
+    b: base(apps[1]!),
+    factory,
+    stop: async () => {
+      for (const app of apps) await app.close();
+      await database.close();
+      await fs.rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+async function call(base: string, method: string, url: string, opts: { token?: string; json?: unknown; body?: Buffer; type?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: RequestInit['body'];
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.body) {
+    headers['content-type'] = opts.type!;
+    body = opts.body;
+  }
+  const res = await fetch(`${base}${url}`, { method, headers, body });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const json = (res.headers.get('content-type') ?? '').includes('application/json') ? JSON.parse(bytes.toString('utf8')) : null;
+  return { status: res.status, json, bytes };
+}
+
+const login = (base: string, username: string, password: string) => call(base, 'POST', '/api/login', { json: { username, password } });
+
+let pair: Pair;
+beforeAll(async () => {
+  pair = await startPair();
+}, 120_000);
+afterAll(async () => {
+  await pair?.stop();
+});
+
+describe(`two instances on one ${dbKind === 'postgres' ? 'PostgreSQL database (two processes)' : 'embedded database (two apps in one process)'}`, () => {
+  it('a token issued by one works on the other, and a logout on one ends it on both', async () => {
+    const user = await pair.factory.student();
+    const res = await login(pair.a, user.username, user.password);
+    expect(res.status).toBe(200);
+    const token = res.json.data.token as string;
+
+    const me = await call(pair.b, 'GET', '/api/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.json.data).toMatchObject({ id: user.id, username: user.username });
+
+    expect((await call(pair.b, 'POST', '/api/logout', { token })).status).toBe(200);
+    expect((await call(pair.a, 'GET', '/api/me', { token })).status).toBe(401);
+  });
+
+  it('a file uploaded through one downloads through the other, whichever signed the link', async () => {
+    const teacher = await pair.factory.teacher();
+    const klass = await pair.factory.onlineClass(teacher.id);
+    const content = await pair.factory.content(klass.id);
+    const pdf = samples.pdf(`dua instance ${Date.now()}`);
+    const form = multipartBody({ title: 'Modul bersama' }, { file: { name: 'modul.pdf', data: pdf, type: 'application/pdf' } });
+    const contentUrl = `/api/teacher/online-classes/${klass.id}/contents/${content.id}`;
+
+    const up = await call(pair.a, 'POST', `${contentUrl}/materials`, { token: teacher.token, body: form.payload, type: form.contentType });
+    expect(up.status).toBe(201);
+    // The link A signed opens on B.
+    const viaB = await call(pair.b, 'GET', up.json.data.file);
+    expect(viaB.status).toBe(200);
+    expect(viaB.bytes.equals(pdf)).toBe(true);
+
+    // B lists the material and signs its own link; it opens on A and on B.
+    const detail = await call(pair.b, 'GET', contentUrl, { token: teacher.token });
+    expect(detail.status).toBe(200);
+    const link = detail.json.data.materials.find((m: any) => m.title === 'Modul bersama').file as string;
+    for (const base of [pair.a, pair.b]) {
+      const got = await call(base, 'GET', link);
+      expect(got.status).toBe(200);
+      expect(got.bytes.equals(pdf)).toBe(true);
+    }
+  });
+
+  it('failed logins count across both instances', async () => {
+    const user = await pair.factory.student();
+    // Alternate: neither instance alone sees the limit.
+    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) {
+      const res = await login(i % 2 === 0 ? pair.a : pair.b, user.username, 'salah123');
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    for (const base of [pair.a, pair.b]) {
+      const res = await login(base, user.username, user.password);
+      expect(res.status).toBe(429);
+      expect(res.json).toEqual({ success: false, message: MSG.loginRateLimited });
+    }
+    // Another user is not affected.
+    const other = await pair.factory.student();
+    expect((await login(pair.b, other.username, other.password)).status).toBe(200);
+  });
+});
