@@ -35,6 +35,8 @@ export function useAssignmentStudents(r: AssignmentRef, column: GradingColumn, e
     queryKey: assignmentKeys.column(r, column),
     queryFn: () => api.get<AssignmentStudent[]>(`${url(r)}/${column}`),
     enabled,
+    // Students hand in while the teacher grades; coming back from a file tab shows the latest lists.
+    refetchOnWindowFocus: true,
   });
 }
 
