@@ -155,7 +155,7 @@ test.describe('student dashboard, class page and submission', () => {
     // Replace it by dropping a file; two files at once are refused with the SPEC §5 message.
     await page.getByRole('button', { name: 'Update Submission' }).click();
     await expect(dialog).toBeVisible();
-    const zone = dialog.getByRole('button', { name: /Area unggah/ });
+    const zone = dialog.getByRole('group', { name: /Area unggah/ });
     const drop = async (names: string[]) => {
       const dt = await page.evaluateHandle((list) => {
         const d = new DataTransfer();

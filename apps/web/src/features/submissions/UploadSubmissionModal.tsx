@@ -81,7 +81,7 @@ export function UploadSubmissionModal({ assignmentId, opened, onClose }: { assig
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Upload Jawabanmu disini" size="lg" closeOnClickOutside={!uploading}>
+    <Modal opened={opened} onClose={close} title="Upload Jawabanmu disini" size="lg" closeOnClickOutside={!uploading} closeButtonProps={{ 'aria-label': 'Tutup' }}>
       <Stack>
         <Dropzone
           onDrop={() => undefined}
@@ -91,8 +91,12 @@ export function UploadSubmissionModal({ assignmentId, opened, onClose }: { assig
           multiple={false}
           disabled={uploading}
           openRef={openRef}
-          role="button"
-          aria-label="Area unggah: tarik dan lepas file ke sini atau klik untuk memilih"
+          // A drop area for the mouse; keyboard users take the "Choose a file" button (a focusable zone holding
+          // the file input would nest interactive elements).
+          role="group"
+          tabIndex={-1}
+          activateOnKeyboard={false}
+          aria-label="Area unggah: tarik dan lepas file ke sini"
           inputProps={{ 'aria-label': 'File jawaban' }}
         >
           <Group justify="center" gap="md" mih={140}>
