@@ -14,7 +14,13 @@ import { router } from './router';
 import { ApiError } from './api/client';
 import { toastError, errorMessage } from './lib/toast';
 
-const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'md', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' });
+const theme = createTheme({
+  primaryColor: 'teal',
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // Every dialog's close button is named for screen readers.
+  components: { Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Tutup' } } } },
+});
 
 /** A failure nobody handled still shows a red toast (DECISIONS: never fail silently). */
 const notify = (err: unknown) => {
@@ -23,7 +29,8 @@ const notify = (err: unknown) => {
 };
 
 const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: notify }),
+  // A 404 on a data load is shown by the page itself ("Not Found :(" / "Data tidak ditemukan."): no extra toast.
+  queryCache: new QueryCache({ onError: (err) => !(err instanceof ApiError && err.status === 404) && notify(err) }),
   mutationCache: new MutationCache({
     onError: (err, _v, _c, mutation) => {
       // Forms that show their own message set meta.toast = false.
