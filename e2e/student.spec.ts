@@ -126,6 +126,15 @@ test.describe('student dashboard, class page and submission', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Ukuran file maksimal 50 MB');
     await expect(dialog.getByRole('button', { name: 'Upload Submission' })).toHaveCount(0);
+    // A refused file: the server's message plus " please try again!" in red; the dialog stays open.
+    const input = dialog.getByLabel('File jawaban');
+    await input.setInputFiles({ name: 'kosong.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
+    await expect(dialog.getByRole('list', { name: 'File yang dipilih' })).toHaveText('kosong.txt - 0 bytes');
+    await dialog.getByRole('button', { name: 'Upload Submission' }).click();
+    await expect(toast(page, 'File kosong tidak dapat diunggah please try again!')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(statusCell(page, 'Grading Status')).toHaveText('Belum Mengumpulkan');
+
     const chooser = page.waitForEvent('filechooser');
     await dialog.getByRole('button', { name: 'Choose a file' }).click();
     const first = Buffer.from('Jawaban pertama: 4 subnet, 62 host.');
