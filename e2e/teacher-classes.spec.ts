@@ -172,8 +172,13 @@ test.describe('teacher dashboard and classes', () => {
     await expect(card.getByText('Pengenalan Hardware')).toBeVisible();
     await expect(card.getByText(/^Dibuat \d{1,2} \S+ \d{4}$/)).toBeVisible();
 
-    // Edit it (the hover actions are reachable by their labels).
-    await card.getByRole('button', { name: 'Edit Pembelajaran 1' }).click();
+    // The hover actions show for the keyboard too: Tab from the card's title reaches them.
+    await card.getByRole('button', { name: /^Pembelajaran 1 / }).focus();
+    await page.keyboard.press('Tab');
+    const editButton = card.getByRole('button', { name: 'Edit Pembelajaran 1' });
+    await expect(editButton).toBeFocused();
+    await expect(card.locator('.kls-hover-actions')).toHaveCSS('opacity', '1');
+    await editButton.press('Enter');
     dialog = page.getByRole('dialog', { name: 'Edit Konten' });
     await expect(dialog.getByRole('textbox', { name: 'Judul' })).toHaveValue('Pengenalan Hardware');
     await dialog.getByRole('textbox', { name: 'Judul' }).fill('Pengenalan Perangkat Keras');

@@ -1,4 +1,5 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
 import { FILE_MSG, MSG } from '@kelasku/contract';
@@ -38,8 +39,10 @@ export interface FileDropzoneProps {
 
 /** One file, picked by click, keyboard or drag and drop, with the size and type checks of the form. */
 export function FileDropzone({ file, onChange, maxBytes, tooLargeMessage, label, hint, accept, error, onError, disabled }: FileDropzoneProps) {
+  // The drop area is for the mouse; keyboard and screen-reader users get the button below it.
+  const openRef = useRef<() => void>(null);
   return (
-    <Stack gap={4}>
+    <Stack gap={6}>
       <Dropzone
         onDrop={(files) => {
           const picked = files[0] ?? null;
@@ -59,9 +62,9 @@ export function FileDropzone({ file, onChange, maxBytes, tooLargeMessage, label,
         multiple={false}
         accept={accept}
         disabled={disabled}
-        role="button"
-        aria-label={label}
-        aria-disabled={disabled || undefined}
+        openRef={openRef}
+        activateOnKeyboard={false}
+        tabIndex={-1}
         inputProps={{ 'aria-label': label }}
         style={error ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
       >
@@ -98,6 +101,11 @@ export function FileDropzone({ file, onChange, maxBytes, tooLargeMessage, label,
           </div>
         </Group>
       </Dropzone>
+      <Group>
+        <Button variant="default" size="xs" leftSection={<IconFile size={14} />} onClick={() => openRef.current?.()} disabled={disabled}>
+          {file ? 'Ganti file' : 'Pilih file'}
+        </Button>
+      </Group>
       {error && (
         <Text size="sm" c="red" role="alert">
           {error}

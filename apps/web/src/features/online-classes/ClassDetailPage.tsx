@@ -51,7 +51,7 @@ function AboutTab({ klass, onEditDescription }: { klass: OnlineClass; onEditDesc
         <Title order={3} size="h4" mb="xs">
           Tentang Kelas Online
         </Title>
-        <UnstyledButton onClick={onEditDescription} aria-label={`Edit deskripsi: ${klass.description ?? 'No Description'}`} w="100%">
+        <UnstyledButton onClick={onEditDescription} aria-label={`Edit deskripsi: ${klass.description ?? 'No Description'}`} title="Edit Kelas" w="100%">
           <Text className="kls-pre" c={klass.description ? undefined : 'dimmed'}>
             {klass.description ?? 'No Description'}
           </Text>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Anchor, Box, Button, Collapse, Group, Menu, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Collapse, Flex, Group, Menu, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
   IconChevronRight,
@@ -93,7 +93,7 @@ export function ContentCard({ classId, position, seed, onEdit }: ContentCardProp
 
   return (
     <Paper withBorder p="md" component="section" aria-label={heading} className="kls-hover-parent">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Flex direction={{ base: 'column', xs: 'row' }} justify="space-between" align={{ base: 'stretch', xs: 'flex-start' }} gap="xs">
         <UnstyledButton onClick={() => setOpened((o) => !o)} aria-expanded={opened} aria-controls={bodyId} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <Box mt={4} c="dimmed">
@@ -112,7 +112,7 @@ export function ContentCard({ classId, position, seed, onEdit }: ContentCardProp
             </div>
           </Group>
         </UnstyledButton>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" justify="flex-end">
           <Group gap={4} wrap="nowrap" className="kls-hover-actions">
             <ActionIcon variant="subtle" aria-label={`Edit ${heading}`} onClick={() => onEdit(content)}>
               <IconEdit size={18} />
@@ -140,7 +140,7 @@ export function ContentCard({ classId, position, seed, onEdit }: ContentCardProp
             </Menu.Dropdown>
           </Menu>
         </Group>
-      </Group>
+      </Flex>
       <Collapse expanded={opened} id={bodyId}>
         <Stack mt="md" gap="md" pl={{ base: 0, sm: 30 }}>
           {content.description && (

@@ -58,6 +58,7 @@ export function ModalForm({ opened, onClose, title, size, locked, onSubmit, erro
       closeOnClickOutside={!locked}
       closeOnEscape={!locked}
       withCloseButton={!locked}
+      closeButtonProps={{ 'aria-label': 'Tutup' }}
     >
       <form
         onSubmit={(e) => {
