@@ -24,7 +24,7 @@ export default function AdminDashboard() {
               <Card key={t.key} withBorder padding="lg" role="group" aria-label={t.label}>
                 <Group justify="space-between" wrap="nowrap">
                   <div>
-                    <Text size="sm" c="dimmed" fw={600}>
+                    <Text size="sm" c="gray.7" fw={600}>
                       {t.label}
                     </Text>
                     <Text fz={32} fw={700} lh={1.2}>

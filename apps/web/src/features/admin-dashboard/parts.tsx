@@ -72,7 +72,7 @@ export function ResourceTable({ head, rows, count }: { head: string[]; rows: Rea
         <Table.Tbody>
           {count === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={head.length} ta="center" c="dimmed">
+              <Table.Td colSpan={head.length} ta="center" c="gray.7">
                 Tidak ada data
               </Table.Td>
             </Table.Tr>
@@ -93,7 +93,7 @@ export function RowActions({ view, edit, onDelete }: { view: string; edit: strin
       <Button size="xs" variant="light" onClick={() => void navigate(view)}>
         View
       </Button>
-      <Button size="xs" variant="light" color="yellow.8" onClick={typeof edit === 'string' ? () => void navigate(edit) : edit}>
+      <Button size="xs" variant="light" color="blue" onClick={typeof edit === 'string' ? () => void navigate(edit) : edit}>
         Edit
       </Button>
       <Button size="xs" variant="light" color="red" onClick={onDelete}>
@@ -118,7 +118,7 @@ export function deleteAfterConfirm(mutation: UseMutationResult<{ message?: strin
 /** Label/value rows of a detail page. */
 export function Details({ items }: { items: [string, ReactNode][] }) {
   return (
-    <DataList labelWidth={160} withDivider>
+    <DataList labelWidth={160} withDivider styles={{ itemLabel: { color: "var(--mantine-color-gray-7)" } }}>
       {items.map(([label, value]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel>{label}</DataList.ItemLabel>

@@ -87,6 +87,9 @@ function useUserForm(initial: UserForm) {
 
 type Props = ReturnType<typeof useUserForm> & { mode: 'create' | 'edit'; errors: UserErrors };
 
+/** A hint under an input, dark enough to read (Mantine's dimmed grey fails the contrast check). */
+const hint = (description: string) => ({ description, styles: { description: { color: 'var(--mantine-color-gray-7)' } } });
+
 const GENDERS = [
   { value: 'L', label: 'Laki-laki' },
   { value: 'P', label: 'Perempuan' },
@@ -129,7 +132,7 @@ function UserFields({ form, set, serverErrors, mode, errors }: Props) {
         <TextInput
           label="Username"
           required={mode === 'edit'}
-          description="3 sampai 50 karakter"
+          {...hint('3 sampai 50 karakter')}
           autoComplete="off"
           maxLength={LIMITS.usernameMax}
           {...text('username')}
@@ -156,7 +159,7 @@ function UserFields({ form, set, serverErrors, mode, errors }: Props) {
             <TextInput
               label="Telepon"
               placeholder="08xx-xxxx-xxxx"
-              description="Format 08xx-xxxx-xxxx"
+              {...hint('Format 08xx-xxxx-xxxx')}
               maxLength={LIMITS.telponMax}
               inputMode="tel"
               {...text('telpon')}
@@ -171,7 +174,7 @@ function UserFields({ form, set, serverErrors, mode, errors }: Props) {
         <PasswordInput
           label="Password"
           required={mode === 'create'}
-          description={mode === 'edit' ? 'Kosongkan jika tidak ingin mengubah password' : '5 sampai 12 karakter'}
+          {...hint(mode === 'edit' ? 'Kosongkan jika tidak ingin mengubah password' : '5 sampai 12 karakter')}
           autoComplete="new-password"
           visibilityToggleButtonProps={{ 'aria-label': 'Tampilkan atau sembunyikan password' }}
           {...text('password')}

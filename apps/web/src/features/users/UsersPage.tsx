@@ -47,7 +47,7 @@ export default function UsersPage() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{u.username}</Text>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="gray.7">
                       {u.email ?? '-'}
                     </Text>
                   </Table.Td>
