@@ -133,6 +133,7 @@ function UpcomingPanel() {
                       state={{ assignment: a }}
                       size="xs"
                       variant="light"
+                      style={{ flexShrink: 0 }}
                       aria-label={`lihat ${a.title}`}
                     >
                       lihat

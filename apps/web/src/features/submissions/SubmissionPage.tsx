@@ -48,7 +48,7 @@ function StatusCard({ a, onUpdate }: { a: AssignmentWithSubmission; onUpdate: ()
   const rows: [string, React.ReactNode][] = [
     [
       'Status',
-      <Text component="span" c={STATUS_COLOR[s.status_id]} fw={submitted ? 600 : undefined}>
+      <Text component="span" size="sm" c={STATUS_COLOR[s.status_id]} fw={submitted ? 600 : undefined}>
         {s.status}
       </Text>,
     ],
