@@ -81,7 +81,7 @@ export function UploadSubmissionModal({ assignmentId, opened, onClose }: { assig
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Upload Jawabanmu disini" size="lg" closeOnClickOutside={!uploading} closeButtonProps={{ 'aria-label': 'Tutup' }}>
+    <Modal opened={opened} onClose={close} title="Upload Jawabanmu disini" size="lg" closeOnClickOutside={!uploading}>
       <Stack>
         <Dropzone
           onDrop={() => undefined}
