@@ -300,4 +300,17 @@ test.describe('teacher dashboard and classes', () => {
     await expect(page.getByRole('heading', { name: 'Not Found :(' })).toBeVisible();
     await expect(page.getByText('Kelas Rahasia')).toHaveCount(0);
   });
+
+  test('@phone the floating add button sits above the bottom navigation and opens the form', async ({ page, request }) => {
+    const teacher = await freshUser(request, 2);
+    await api(request, teacher.token, 'POST', '/api/teacher/online-classes', { name: 'Kelas Ponsel', rombel_class_id: 1 });
+    await login(page, teacher.username, teacher.password);
+    await expect(page.getByRole('article', { name: 'Kelas Ponsel' })).toBeVisible();
+    const add = page.getByRole('button', { name: 'Tambah Kelas' });
+    const bottomNav = page.getByRole('navigation', { name: 'Navigasi bawah' });
+    const [addBox, navBox] = [await add.boundingBox(), await bottomNav.boundingBox()];
+    expect(addBox!.y + addBox!.height).toBeLessThanOrEqual(navBox!.y);
+    await add.click();
+    await expect(page.getByRole('dialog', { name: 'Tambah Kelas Baru' })).toBeVisible();
+  });
 });

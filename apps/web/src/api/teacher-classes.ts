@@ -24,8 +24,14 @@ export function useTeacherClasses() {
   return useQuery({ queryKey: teacherKeys.classes, queryFn: () => api.get<OnlineClass[]>(classesPath) });
 }
 
-export function useTeacherClass(classId: number) {
-  return useQuery({ queryKey: teacherKeys.class(classId), queryFn: () => api.get<OnlineClass>(classPath(classId)), enabled: classId > 0 });
+/** One class; `shown` (the card the teacher clicked, passed as navigation state) fills the page until the answer arrives. */
+export function useTeacherClass(classId: number, shown?: OnlineClass) {
+  return useQuery({
+    queryKey: teacherKeys.class(classId),
+    queryFn: () => api.get<OnlineClass>(classPath(classId)),
+    enabled: classId > 0,
+    placeholderData: shown?.id === classId ? shown : undefined,
+  });
 }
 
 /** The list and the class detail are both shown after a change of a class. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Box, Button, Group, List, Paper, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ClassContentDetail, OnlineClass } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import { useContents, useTeacherClass } from '../../api/teacher-classes';
@@ -142,7 +142,8 @@ function ClassDetail({ klass }: { klass: OnlineClass }) {
 export default function ClassDetailPage() {
   const classId = Number(useParams().classId);
   const valid = Number.isInteger(classId) && classId > 0;
-  const klass = useTeacherClass(valid ? classId : 0);
+  const state = useLocation().state as { klass?: OnlineClass } | null;
+  const klass = useTeacherClass(valid ? classId : 0, state?.klass);
   if (!valid || (klass.error instanceof ApiError && klass.error.status === 404)) return <NotFoundPage />;
   return <QueryState query={klass}>{(data) => <ClassDetail key={data.id} klass={data} />}</QueryState>;
 }
