@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, api, apiToken, freshUser, login, toast } from './fixtures';
+
+/** The value cell of a row of the student's "Submission Status" table. */
+const statusCell = (page: Page, label: string) =>
+  page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
+    .getByRole('cell');
+
+/**
+ * Issue 5 end to end, both roles in their own browser: the teacher creates the assignment on the
+ * class page, the student hands in and replaces a file, the teacher grades it, the student sees the
+ * grade and can no longer replace the file.
+ */
+test('a teacher assigns, a student hands in and replaces, the teacher grades, the student sees the grade', async ({ browser, request }) => {
+  const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
+  const deps = await api(request, admin, 'GET', '/api/admin/resources/departments');
+  const departmentId = (deps.body.data as { id: number; enabled: boolean }[]).find((d) => d.enabled)!.id;
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const rombel = await api(request, admin, 'POST', '/api/admin/resources/rombel-classes', { department_id: departmentId, name: `XI ALUR ${stamp}`, grade: 11 });
+  expect(rombel.status, JSON.stringify(rombel.body)).toBe(201);
+  const teacher = await freshUser(request, 2);
+  const student = await freshUser(request, 3, { rombel_id: rombel.body.data.id });
+  const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', { rombel_class_id: rombel.body.data.id, name: `Administrasi Server ${stamp}`, description: '' });
+  expect(klass.status, JSON.stringify(klass.body)).toBe(201);
+  const classId = klass.body.data.id as number;
+  const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, { title: 'Layanan DNS', description: '' });
+  expect(content.status, JSON.stringify(content.body)).toBe(201);
+  const title = `Konfigurasi DNS ${stamp}`;
+
+  const teacherPage = await (await browser.newContext()).newPage();
+  const studentPage = await (await browser.newContext()).newPage();
+
+  // The teacher creates the assignment through Sub konten → Add Assignment.
+  await login(teacherPage, teacher.username, teacher.password);
+  await teacherPage.goto(`/online-class/${classId}`);
+  await teacherPage.getByRole('button', { name: 'Sub konten' }).first().click();
+  await teacherPage.getByRole('menuitem', { name: 'Add Assignment' }).click();
+  const modal = teacherPage.getByRole('dialog', { name: 'Buat Assignment' });
+  await modal.getByRole('textbox', { name: 'Judul' }).fill(title);
+  await modal.getByRole('textbox', { name: 'Deskripsi' }).fill('Konfigurasikan DNS server untuk domain sekolah.');
+  await modal.getByLabel('Tenggat (WIB)').fill('2031-01-15T23:59');
+  await modal.getByRole('button', { name: 'Simpan' }).click();
+  await expect(toast(teacherPage, 'Tugas berhasil ditambahkan')).toBeVisible();
+  await teacherPage.getByRole('link', { name: title }).click();
+  await expect(teacherPage.getByRole('heading', { name: title })).toBeVisible();
+
+  // The student sees it under Upcoming Assignments and opens it with "lihat".
+  await login(studentPage, student.username, student.password);
+  const upcoming = studentPage.getByRole('region', { name: 'Upcoming Assignments' });
+  await expect(upcoming).toContainText(title);
+  await expect(upcoming).toContainText('15 Januari 2031 23.59 WIB');
+  await upcoming.getByRole('link', { name: `lihat ${title}` }).click();
+  await expect(studentPage.getByRole('heading', { name: 'Submission Detail' })).toBeVisible();
+  await expect(statusCell(studentPage, 'Grading Status')).toHaveText('Belum Mengumpulkan');
+
+  // Hands in a file, then replaces it while it is still ungraded.
+  const dialog = studentPage.getByRole('dialog', { name: 'Upload Jawabanmu disini' });
+  for (const name of ['dns-draf.txt', 'dns-final.txt']) {
+    await studentPage.getByRole('button', { name: 'Update Submission' }).click();
+    await dialog.getByLabel('File jawaban').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`zone "smk.sch.id" — ${name}`) });
+    await dialog.getByRole('button', { name: 'Upload Submission' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(statusCell(studentPage, 'File Submission').getByRole('link', { name })).toBeVisible();
+  }
+  await expect(statusCell(studentPage, 'Status')).toHaveText('Sudah Mengumpulkan');
+  await expect(statusCell(studentPage, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
+
+  // The teacher finds the work under Diserahkan — the replaced file, not the draft — and grades it.
+  await teacherPage.getByRole('tab', { name: 'Penilaian Tugas' }).click();
+  await teacherPage.getByRole('region', { name: 'Diserahkan', exact: true }).getByRole('button', { name: student.name }).click();
+  const work = teacherPage.getByRole('region', { name: 'Tugas siswa' });
+  await expect(work.getByRole('link', { name: 'dns-final.txt' })).toBeVisible();
+  await expect(work.getByText('Belum dinilai')).toBeVisible();
+  await work.getByRole('textbox', { name: 'Nilai (0–100)' }).fill('90');
+  await work.getByRole('button', { name: 'Beri Nilai' }).click();
+  await expect(toast(teacherPage, 'Nilai berhasil disimpan')).toBeVisible();
+  await expect(teacherPage.getByRole('region', { name: 'Dinilai', exact: true }).getByRole('button', { name: student.name })).toContainText('90');
+
+  // The student sees the grade, and the submission is locked.
+  await studentPage.reload();
+  await expect(statusCell(studentPage, 'Grading Status')).toHaveText('Sudah dinilai');
+  await expect(statusCell(studentPage, 'Score')).toHaveText('90');
+  await expect(studentPage.getByRole('button', { name: 'Update Submission' })).toBeDisabled();
+});
