@@ -3,10 +3,12 @@ import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router
 import type { RoleName } from '@kelasku/contract';
 import { getSessionUser, getToken } from './api/session';
 import { LoadingDots } from './components/LoadingDots';
-import { AppLayout } from './layout/AppLayout';
 import { LoginLayout } from './layout/LoginLayout';
 import { LoginPage } from './features/session/LoginPage';
 import { NotFoundPage, PermissionDeniedPage } from './features/errors/ErrorPages';
+
+// The signed-in layout (sidebar, header, menus) is loaded on demand too: the login page stays light (bundle budget).
+const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 
 // WEB_FOUNDATION_READY — feature pages are loaded on demand, so each role area is its own chunk.
 const page = (load: () => Promise<{ default: ComponentType }>) => {
@@ -49,7 +51,9 @@ export const router = createBrowserRouter([
     path: '/',
     element: (
       <RequireAuth>
-        <AppLayout />
+        <Suspense fallback={<LoadingDots />}>
+          <AppLayout />
+        </Suspense>
       </RequireAuth>
     ),
     children: [

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/**
+ * Browser weight budget (issue 7): the login page may load at most 200 KB of gzipped JavaScript.
+ * "What the login page loads" is the entry script of index.html, the chunks it preloads, and every
+ * chunk they import statically (lazy route chunks are not loaded there).
+ *
+ *   node apps/web/bundle-budget.mjs          # builds into a temporary folder, prints the sizes, fails above the budget
+ *   node apps/web/bundle-budget.mjs <dir>    # checks an existing build
+ *
+ * vite.config.ts prints the same figure after every build.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+export const LOGIN_BUDGET_KB = 200;
+
+const gzipKb = (buf) => zlib.gzipSync(buf, { level: 9 }).length / 1024;
+
+/** The JavaScript files the login page loads, with raw and gzipped sizes (KB). */
+export function loginPageWeight(outDir) {
+  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const start = [
+    ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
+  ].map((href) => path.join(outDir, href.replace(/^\//, '')));
+  const seen = new Set();
+  const queue = [...start];
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = fs.readFileSync(file, 'utf8');
+    // Static imports only: `import{a}from"./x.js"`, `import"./x.js"`, `export{a}from"./x.js"`; not import("./x.js").
+    for (const m of code.matchAll(/(?:\bimport|\bexport)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      queue.push(path.resolve(path.dirname(file), m[1]));
+    }
+  }
+  const files = [...seen].map((f) => {
+    const buf = fs.readFileSync(f);
+    return { file: path.relative(outDir, f), kb: buf.length / 1024, gzipKb: gzipKb(buf) };
+  });
+  files.sort((a, b) => b.gzipKb - a.gzipKb);
+  const css = fs
+    .readdirSync(path.join(outDir, 'assets'))
+    .filter((f) => f.endsWith('.css') && html.includes(f))
+    .reduce((n, f) => n + gzipKb(fs.readFileSync(path.join(outDir, 'assets', f))), 0);
+  return { files, gzipKb: files.reduce((n, f) => n + f.gzipKb, 0), kb: files.reduce((n, f) => n + f.kb, 0), cssGzipKb: css };
+}
+
+export function report(w) {
+  const lines = w.files.map((f) => `  ${f.file.padEnd(48)} ${f.kb.toFixed(1).padStart(8)} KB  ${f.gzipKb.toFixed(1).padStart(7)} KB gzip`);
+  lines.push(
+    `  login page JavaScript: ${w.gzipKb.toFixed(1)} KB gzipped (${w.kb.toFixed(1)} KB raw) in ${w.files.length} files — budget ${LOGIN_BUDGET_KB} KB; CSS ${w.cssGzipKb.toFixed(1)} KB gzipped`,
+  );
+  return lines.join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  let outDir = process.argv[2];
+  let tmp = null;
+  if (!outDir) {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-web-budget-'));
+    outDir = tmp;
+    const webDir = path.dirname(fileURLToPath(import.meta.url));
+    execFileSync(process.execPath, [path.join(webDir, '../../node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: webDir,
+      env: { ...process.env, WEB_OUT_DIR: outDir },
+      stdio: 'inherit',
+    });
+  }
+  try {
+    const w = loginPageWeight(outDir);
+    console.log(report(w));
+    if (w.gzipKb > LOGIN_BUDGET_KB) {
+      console.error(`FAIL: the login page loads ${w.gzipKb.toFixed(1)} KB of gzipped JavaScript, over the ${LOGIN_BUDGET_KB} KB budget.`);
+      process.exitCode = 1;
+    } else console.log('ok: within the budget');
+  } finally {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
