@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -34,6 +34,13 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/** Refused before routing (a malformed URL, an id longer than any id): the same envelope as every refusal. */
+function refusedBeforeRouting(err: FastifyError, _request: unknown, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(404).send({ success: false, message: MSG.notFound });
+  else if (err.code === 'FST_ERR_BAD_URL') void reply.code(400).send({ success: false, message: MSG.malformed });
+  else void reply.code(500).send({ success: false, message: MSG.internal });
+}
+
 /** Builds the whole HTTP application on an open, migrated database. Tests build it the same way. */
 export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -50,6 +57,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors: refusedBeforeRouting,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -5,11 +5,11 @@
  * envelope, carries none of the objects' data and changes no row and no stored file.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authTokens } from '../src/db/schema.js';
 import { hashToken, issueToken } from '../src/auth/tokens.js';
-import { filesUnder, multipartBody, samples, useTestApp, type TestContext } from './helpers.js';
+import { multipartBody, samples, useTestApp, type TestContext } from './helpers.js';
+import { envelopeProblem, fingerprint } from './hardening.js';
 import type { TestUser } from './factory.js';
 
 const t = useTestApp();
@@ -383,33 +383,6 @@ async function call(method: string, url: string, token: string | null, body: Bod
   return res;
 }
 
-/** Rows of every table a request could change (tokens and login failures excluded), as one text. */
-async function fingerprint(): Promise<string> {
-  const tables = [
-    'users',
-    'teachers',
-    'students',
-    'rombel_classes',
-    'online_classes',
-    'contents',
-    'materials',
-    'forums',
-    'comments',
-    'assignments',
-    'submissions',
-    'stored_files',
-    'motivational_words',
-  ];
-  // One order-independent checksum per table, in one statement.
-  const query = tables
-    .map((table) => `select '${table}' as t, count(*)::int as n, coalesce(sum(hashtext(x::text)::bigint), 0)::text as h from ${table} x`)
-    .join(' union all ');
-  const result = (await t.db.execute(sql.raw(query))) as unknown as { rows: Array<{ t: string; n: number; h: string }> };
-  const parts = result.rows.map((r) => `${r.t}:${r.n}:${r.h}`);
-  parts.push(`files:${(await filesUnder(t.config.storageDir)).join(',')}`);
-  return parts.join('\n');
-}
-
 // ---------------------------------------------------------------- the test
 
 let scene: Scene;
@@ -464,9 +437,9 @@ describe('authorization matrix', () => {
       // Refused cells first, on the shared scene, which they must leave exactly as it was.
       const refused = plan.filter((p) => p.status >= 400);
       const granted = plan.filter((p) => p.status < 400);
-      const before = await fingerprint();
+      const before = await fingerprint(t);
       for (const p of [...refused, ...granted]) {
-        if (p === granted[0] && refused.length > 0 && (await fingerprint()) !== before) {
+        if (p === granted[0] && refused.length > 0 && (await fingerprint(t)) !== before) {
           failures.push(`${route.method} ${route.url}: a refused request changed rows or stored files`);
         }
         cells++;
@@ -485,17 +458,9 @@ describe('authorization matrix', () => {
           continue;
         }
         if (p.status >= 400) {
-          // A refusal is the bare envelope with a message, and nothing of any object.
-          let body: Record<string, unknown> | null = null;
-          try {
-            body = res.json();
-          } catch {
-            /* checked below */
-          }
-          const keys = Object.keys(body ?? {}).filter((k) => k !== 'errors').sort().join();
-          if (body?.success !== false || typeof body.message !== 'string' || !body.message || keys !== 'message,success') {
-            failures.push(`${where}: refusal is not the envelope: ${res.body.slice(0, 200)}`);
-          }
+          // A refusal is the bare envelope with an Indonesian message, and nothing of any object.
+          const problem = envelopeProblem(res.body);
+          if (problem) failures.push(`${where}: ${problem}`);
           for (const m of [scene.own.marker, scene.foreign.marker, own.marker, foreign.marker]) {
             if (res.body.includes(m)) failures.push(`${where}: refused answer leaks ${m}`);
           }
@@ -504,7 +469,7 @@ describe('authorization matrix', () => {
           failures.push(`${where}: granted answer does not show the object ${target.marker}`);
         }
       }
-      if (granted.length === 0 && (await fingerprint()) !== before) {
+      if (granted.length === 0 && (await fingerprint(t)) !== before) {
         failures.push(`${route.method} ${route.url}: a refused request changed rows or stored files`);
       }
     }

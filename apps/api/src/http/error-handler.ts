@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@kelasku/contract';
 import { HttpError, type FieldErrors } from './errors.js';
+import { pgError } from './db-errors.js';
 
 const byStatus: Record<number, string> = {
   400: MSG.malformed,
@@ -57,6 +58,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     const code = err.code ?? '';
     if (tooLargeCodes.has(code)) {
       return reply.code(413).send({ success: false, message: MSG.tooLarge });
+    }
+    // A value the database cannot store (a NUL character in text, a number out of its range): bad input, nothing written.
+    if (pgError(err).code?.startsWith('22')) {
+      return reply.code(422).send({ success: false, message: MSG.invalid });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
