@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { LIMITS } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import { useSaveAssignment } from '../../api/assignments';
 import { fromWibInput, toWibInput } from '../../lib/format';
 import { toastApiError, toastSuccess } from '../../lib/toast';
+import { FormActions } from '../../components/FormActions';
 
 /**
  * "Buat Assignment" (create) and edit of an assignment, opened from the class page's Sub konten
@@ -96,14 +97,7 @@ export function AssignmentFormModal({ classId, contentId, opened, onClose, assig
             error={errors.deadline}
             required
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Batal
-            </Button>
-            <Button type="submit" disabled={!canSave} loading={save.isPending}>
-              Simpan
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submit="Simpan" disabled={!canSave} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal, Stack, Textarea } from '@mantine/core';
 import { LIMITS } from '@kelasku/contract';
-import { FormActions } from './FormActions';
+import { FormActions } from '../../components/FormActions';
 import { errorMessage } from '../../lib/toast';
 
 export interface CommentModalProps {

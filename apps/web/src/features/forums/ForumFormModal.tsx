@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { LIMITS } from '@kelasku/contract';
-import { FormActions } from './FormActions';
+import { FormActions } from '../../components/FormActions';
 import { ApiError } from '../../api/client';
 import { useSaveForum } from '../../api/forums';
 import { toastApiError, toastSuccess } from '../../lib/toast';

@@ -25,6 +25,7 @@ import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { errorMessage, toastApiError, toastSuccess } from '../../lib/toast';
 import { useLogoutAction } from '../../layout/useLogout';
+import { FormActions } from '../../components/FormActions';
 
 type Form = Required<{ [K in Exclude<keyof ProfileBody, 'role'>]: string }>;
 
@@ -111,14 +112,7 @@ function PasswordModal({ opened, onClose }: { opened: boolean; onClose: () => vo
             required
             autoComplete="new-password"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Batal
-            </Button>
-            <Button type="submit" disabled={!canSave} loading={change.isPending}>
-              Simpan
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submit="Simpan" disabled={!canSave} loading={change.isPending} />
         </Stack>
       </form>
     </Modal>
