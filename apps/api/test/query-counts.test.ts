@@ -111,6 +111,8 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     { name: 'teacher: grading Dinilai', list: data, url: `${a}/graded`, token: teacher },
     { name: 'teacher: forum thread', url: `${tContent}/forums/${forum!.id}`, token: teacher, list: (b) => b.data.comments },
     { name: 'admin: user list', url: '/api/admin/resources/users', token: admin, list: data },
+    { name: 'admin: user list, one page', url: '/api/admin/resources/users?page=2&per_page=5', token: admin },
+    { name: 'admin: user search, one page', url: '/api/admin/resources/users?q=siswa&role=student&per_page=5', token: admin },
     { name: 'admin: one user', url: `/api/admin/resources/users/${studentRow!.id}`, token: admin },
     { name: 'admin: dashboard', url: '/api/admin/dashboard/users', token: admin },
     { name: 'admin: rombel list', url: '/api/admin/resources/rombel-classes', token: admin, list: data },
@@ -161,5 +163,59 @@ describe('statements per read endpoint', () => {
     }
     const graded = (m: Map<string, Measured>) => ['Ditugaskan', 'Diserahkan', 'Dinilai'].reduce((n, col) => n + m.get(`teacher: grading ${col}`)!.length, 0);
     expect(graded(large)).toBeGreaterThanOrEqual(5 * graded(small));
+  });
+});
+
+describe('the user list in pages (GET /api/admin/resources/users?page&per_page&q&role)', () => {
+  it('stays whole without page or per_page, and pages through the same order with them', async () => {
+    const school = await seedSchool(t.db, t.app.files, { ...SMALL, students: 23, teachers: 4 }, { tag: 'pg.' });
+    const admin = await login(t, school.accounts.admin, LARGE_PASSWORDS.admin);
+    const whole = (await t.as(admin).get('/api/admin/resources/users')).body;
+    expect(whole.meta).toBeUndefined();
+    const ids: number[] = whole.data.map((u: any) => u.id);
+    expect(whole.data.some((u: any) => u.username === school.accounts.admin)).toBe(false);
+
+    const seen: number[] = [];
+    for (let page = 1; ; page++) {
+      const res = await t.as(admin).get(`/api/admin/resources/users?page=${page}&per_page=7`);
+      expect(res.status).toBe(200);
+      expect(res.body.meta).toEqual({ page, per_page: 7, total: ids.length, last_page: Math.ceil(ids.length / 7) });
+      seen.push(...res.body.data.map((u: any) => u.id));
+      expect(res.body.data[0]).toEqual(whole.data[(page - 1) * 7]);
+      if (page === res.body.meta.last_page) break;
+    }
+    expect(seen).toEqual(ids);
+    // Past the end: an empty page with the same meta.
+    const past = await t.as(admin).get('/api/admin/resources/users?page=999&per_page=7');
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta.total).toBe(ids.length);
+    // per_page alone starts at page 1; page alone has 50 per page.
+    expect((await t.as(admin).get('/api/admin/resources/users?per_page=3')).body.data.map((u: any) => u.id)).toEqual(ids.slice(0, 3));
+    expect((await t.as(admin).get('/api/admin/resources/users?page=1')).body.meta.per_page).toBe(50);
+  });
+
+  it('filters by part of the name, username or e-mail (case-insensitive, % and _ taken literally) and by role', async () => {
+    const school = await seedSchool(t.db, t.app.files, { ...SMALL, students: 12, teachers: 3 }, { tag: 'fl.' });
+    const admin = await login(t, school.accounts.admin, LARGE_PASSWORDS.admin);
+    const special = await t.factory.student({ name: 'Persen_100% Siswa', username: 'fl.khusus' });
+    const list = async (query: string) => (await t.as(admin).get(`/api/admin/resources/users?${query}`)).body;
+
+    const teachers = await list('q=FL.GURU');
+    expect(teachers.data.map((u: any) => u.username).sort()).toEqual(['fl.guru001', 'fl.guru002', 'fl.guru003']);
+    expect((await list('q=%25')).data.map((u: any) => u.id)).toEqual([special.id]);
+    expect((await list('q=_100')).data.map((u: any) => u.id)).toEqual([special.id]);
+    expect((await list('q=sekolah.kelasku.sch.id&role=teacher')).data.every((u: any) => u.role_id === 2)).toBe(true);
+    const paged = await list('q=fl.siswa&role=student&page=2&per_page=5');
+    expect(paged.meta).toEqual({ page: 2, per_page: 5, total: 12, last_page: 3 });
+    expect(paged.data.every((u: any) => u.username.startsWith('fl.siswa'))).toBe(true);
+  });
+
+  it('refuses a bad page, per_page or role with 422', async () => {
+    const admin = await t.factory.admin();
+    for (const query of ['page=0', 'per_page=101', 'per_page=abc', 'role=guru']) {
+      const res = await t.as(admin.token).get(`/api/admin/resources/users?${query}`);
+      expect(res.status, query).toBe(422);
+      expect(res.body.success).toBe(false);
+    }
   });
 });

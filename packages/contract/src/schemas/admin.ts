@@ -75,6 +75,22 @@ export type AdminUser = z.infer<typeof adminUser>;
 
 export const userParams = z.object({ id: idParam });
 
+/**
+ * Optional paging and filters of the user list. Without `page` and `per_page` the list is whole
+ * (what the screen reads today); with either, one page comes back with `meta`.
+ */
+export const userListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
+  /** Part of the name, username or e-mail, case-insensitive. */
+  q: z.string().trim().max(100).optional(),
+  role: z.enum(['admin', 'teacher', 'student']).optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+export const pageMeta = z.object({ page: z.number(), per_page: z.number(), total: z.number(), last_page: z.number() });
+export type PageMeta = z.infer<typeof pageMeta>;
+
 export const roleIdField = intChoice([1, 2, 3], MSG.roleInvalid);
 
 /** Detail fields of a teacher (nip, nik) or student (rombel_id, nis, nisn); the ones of the other role are ignored. Missing keys leave the value as it is. */

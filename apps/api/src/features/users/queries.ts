@@ -1,13 +1,40 @@
-import { asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { assignments, onlineClasses, students, submissions, teachers, users } from '../../db/schema.js';
 import { loadProfile, selectProfiles } from '../session/queries.js';
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
 
-/** Every user except the one asking (the admin screen hides its own account), by role then name; one query. */
-export function listUsers(db: Db, exceptId: number): Promise<UserRow[]> {
-  return selectProfiles(db).where(ne(users.id, exceptId)).orderBy(asc(users.roleId), asc(sql`lower(${users.name})`), asc(users.id));
+export interface UserFilter {
+  /** Part of the name, username or e-mail, case-insensitive. */
+  q?: string;
+  roleId?: number;
+}
+
+function userFilter(exceptId: number, f: UserFilter): SQL {
+  const pattern = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return and(
+    ne(users.id, exceptId),
+    f.roleId === undefined ? undefined : eq(users.roleId, f.roleId),
+    pattern === null ? undefined : or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)),
+  )!;
+}
+
+const byRoleThenName = [asc(users.roleId), asc(sql`lower(${users.name})`), asc(users.id)];
+
+/** The filtered list, whole (the default of the API); one query. */
+export function listFilteredUsers(db: Db, exceptId: number, f: UserFilter): Promise<UserRow[]> {
+  return selectProfiles(db).where(userFilter(exceptId, f)).orderBy(...byRoleThenName);
+}
+
+/** One page of the filtered list and the number of matching users; two queries whatever the size of the school. */
+export async function listUsersPage(db: Db, exceptId: number, f: UserFilter, page: number, perPage: number) {
+  const where = userFilter(exceptId, f);
+  const [rows, [total]] = await Promise.all([
+    selectProfiles(db).where(where).orderBy(...byRoleThenName).limit(perPage).offset((page - 1) * perPage),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
 }
 
 export const findUser = loadProfile;

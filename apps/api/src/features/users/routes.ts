@@ -6,7 +6,10 @@ import {
   errorEnvelope,
   ok,
   okMessage,
+  pageMeta,
+  ROLE_IDS,
   userCreateBody,
+  userListQuery,
   userParams,
   userUpdateBody,
   type AdminUser,
@@ -26,7 +29,8 @@ import {
   filesOfUser,
   findUser,
   insertUser,
-  listUsers,
+  listFilteredUsers,
+  listUsersPage,
   lockUser,
   saveDetails,
   teachesClasses,
@@ -74,13 +78,27 @@ export default async function usersRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Every user except the admin asking, sorted by role then name, with teacher/student details',
-        response: { 200: ok(adminUser.array()) },
+        summary:
+          'Every user except the admin asking, sorted by role then name, with teacher/student details. Optional `q` (name, ' +
+          'username or e-mail) and `role` filter it; with `page` and/or `per_page` (default 50, at most 100) one page comes back with `meta`.',
+        querystring: userListQuery,
+        response: { 200: ok(adminUser.array()).extend({ meta: pageMeta.optional() }) },
       },
     },
     async (request) => {
-      const rows = await listUsers(app.db, request.user.id);
-      return { success: true as const, data: rows.map((r) => toAdminUser(app.files, r)) };
+      const { page, per_page: perPage, q, role } = request.query;
+      const filter = { q: q || undefined, roleId: role === undefined ? undefined : ROLE_IDS[role] };
+      if (page === undefined && perPage === undefined) {
+        const rows = await listFilteredUsers(app.db, request.user.id, filter);
+        return { success: true as const, data: rows.map((r) => toAdminUser(app.files, r)) };
+      }
+      const at = { page: page ?? 1, perPage: perPage ?? 50 };
+      const { rows, total } = await listUsersPage(app.db, request.user.id, filter, at.page, at.perPage);
+      return {
+        success: true as const,
+        data: rows.map((r) => toAdminUser(app.files, r)),
+        meta: { page: at.page, per_page: at.perPage, total, last_page: Math.max(1, Math.ceil(total / at.perPage)) },
+      };
     },
   );
 
