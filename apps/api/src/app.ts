@@ -36,6 +36,10 @@ export interface BuildOptions {
 
 /** Refused before routing (a malformed URL, an id longer than any id): the same envelope as every refusal. */
 function refusedBeforeRouting(err: FastifyError, _request: unknown, reply: FastifyReply): void {
+  // Sent before the security headers' hook could run: the essential ones by hand.
+  void reply
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(404).send({ success: false, message: MSG.notFound });
   else if (err.code === 'FST_ERR_BAD_URL') void reply.code(400).send({ success: false, message: MSG.malformed });
   else void reply.code(500).send({ success: false, message: MSG.internal });
@@ -117,7 +121,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The docs page may not be framed either, and must load over plain http on a school network.
+    transformStaticCSP: (header: string) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   app.get('/api/health', { schema: { tags: ['system'], security: [] } }, async () => ({ success: true, data: { status: 'ok' } }));
 
