@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -34,6 +35,39 @@ class CountingLogger implements Logger {
   }
 }
 
+/** At most this many distinct statements are kept prepared per connection; further ones run unnamed. */
+const MAX_PREPARED = 400;
+const preparedNames = new Map<string, string>();
+
+/**
+ * The app's queries are few and repeat on every request: each one with parameters becomes a named
+ * (prepared) statement, so PostgreSQL parses it once per connection and, after a few runs, stops
+ * planning it again (planning costs more than running these indexed queries). The name is derived
+ * from the text, so a text always maps to the same name on every connection.
+ */
+export function statementName(text: string): string | undefined {
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < MAX_PREPARED && text.length <= 8000) {
+    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
+class PreparingClient extends pg.Client {
+  override query(config: unknown, values?: unknown, callback?: unknown): never {
+    if (config && typeof config === 'object' && 'text' in config && !(config as { name?: string }).name) {
+      const q = config as { text: string; values?: unknown[]; name?: string };
+      const params = Array.isArray(values) ? values : q.values;
+      if (params && params.length > 0) {
+        const name = statementName(q.text);
+        if (name) config = { ...q, name };
+      }
+    }
+    return (super.query as (...a: unknown[]) => never)(config, values, callback);
+  }
+}
+
 export interface OpenOptions {
   databaseUrl: string | null;
   dataDir: string;
@@ -48,6 +82,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
+      Client: PreparingClient,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
     });
