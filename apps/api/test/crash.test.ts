@@ -1,0 +1,425 @@
+/**
+ * Crashes against the real server process (apps/api/src/main.ts), on its own data folder and port,
+ * on the embedded database or (with TEST_DATABASE_URL) a scratch PostgreSQL database:
+ * SIGKILL in the middle of an upload and in the middle of many multi-row writes, then a restart on
+ * the same data: no partial file, no orphan row, every acknowledged write kept. SIGTERM lets the
+ * request in flight finish and closes the database. Start-up removes what a crash left behind,
+ * but only once it is older than the grace period (another instance's upload is left alone).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
+import { dbKind, filesUnder, samples } from './helpers.js';
+
+const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => {});
+});
+
+/** A data folder (and, on PostgreSQL, an empty database) for one test. */
+async function freshData(): Promise<{ dataDir: string; databaseUrl: string | null }> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-crash-'));
+  cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+  if (dbKind !== 'postgres') return { dataDir, databaseUrl: null };
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `kelasku_crash_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const a = new pg.Client({ connectionString: base });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  });
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return { dataDir, databaseUrl: u.toString() };
+}
+
+interface Server {
+  proc: ChildProcess;
+  url: string;
+  port: number;
+  output: string[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `node --import tsx src/main.ts` and waits for its "berjalan di" line. */
+async function startServer(data: { dataDir: string; databaseUrl: string | null }, env: Record<string, string> = {}): Promise<Server> {
+  const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, ...inherited } = process.env;
+  const proc = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      DATA_DIR: data.dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WEB_DIR: '',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'true',
+      ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  cleanups.push(async () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    await exited;
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const m = /berjalan di http:\/\/[^:]+:(\d+)/.exec(output.join(''));
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`server exited during start-up:\n${output.join('')}`));
+    });
+  });
+  return { proc, url: `http://127.0.0.1:${port}`, port, output, exited };
+}
+
+async function api(server: Server, method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, json, text };
+}
+
+async function login(server: Server, username: string, password: string): Promise<string> {
+  const res = await api(server, 'POST', '/api/login', undefined, { username, password });
+  expect(res.status, res.text).toBe(200);
+  return res.json.data.token;
+}
+
+/** The demo teacher's first class and its first content. */
+async function firstContent(server: Server, token: string): Promise<{ classId: number; contentId: number }> {
+  const classes = await api(server, 'GET', '/api/teacher/online-classes', token);
+  const classId = classes.json.data[0].id;
+  const contents = await api(server, 'GET', `/api/teacher/online-classes/${classId}/contents`, token);
+  return { classId, contentId: contents.json.data[0].id };
+}
+
+/**
+ * A material upload over a raw socket that sends its file in steps, so the server can be stopped
+ * (or killed) while the file is arriving.
+ */
+function slowUpload(server: Server, url: string, token: string, title: string, fileBytes: number) {
+  const boundary = `----kelaskuCrash${randomBytes(6).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n${title}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="besar.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const pdfHead = samples.pdf();
+  const file = Buffer.alloc(fileBytes, 0x20);
+  pdfHead.copy(file);
+  const socket = net.connect(server.port, '127.0.0.1');
+  socket.on('error', () => {});
+  const chunks: Buffer[] = [];
+  socket.on('data', (c) => chunks.push(c));
+  const response = new Promise<{ status: number; body: string } | null>((resolve) => {
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString();
+      const m = /^HTTP\/1\.1 (\d+)/.exec(text);
+      resolve(m ? { status: Number(m[1]), body: text.slice(text.indexOf('\r\n\r\n') + 4) } : null);
+    });
+  });
+  socket.write(
+    `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + file.length + tail.length}\r\n\r\n`,
+  );
+  socket.write(head);
+  let sent = 0;
+  return {
+    response,
+    /** Sends the next `n` bytes of the file. */
+    send: (n: number) =>
+      new Promise<void>((resolve) => {
+        const part = file.subarray(sent, Math.min(file.length, sent + n));
+        sent += part.length;
+        socket.write(part, () => resolve());
+      }),
+    /** Sends the rest of the file and the end of the form. */
+    finish: () =>
+      new Promise<void>((resolve) => {
+        socket.write(Buffer.concat([file.subarray(sent), tail]), () => resolve());
+        sent = file.length;
+      }),
+  };
+}
+
+async function waitFor<T>(check: () => Promise<T | null | undefined | false>, what: string, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Runs SQL on the server's database (the embedded one only while no server has it open). */
+async function query<T = Record<string, unknown>>(data: { dataDir: string; databaseUrl: string | null }, text: string): Promise<T[]> {
+  if (data.databaseUrl) {
+    const c = new pg.Client({ connectionString: data.databaseUrl });
+    await c.connect();
+    try {
+      return (await c.query(text)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  }
+  const d = await openDatabase({ databaseUrl: null, dataDir: data.dataDir });
+  try {
+    return ((await d.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+  } finally {
+    await d.close();
+  }
+}
+
+const storageOf = (dataDir: string) => path.join(dataDir, 'storage');
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+
+/** Rows and files that belong to nothing: what no crash may leave behind (once swept). */
+async function orphans(data: { dataDir: string; databaseUrl: string | null }) {
+  const [o] = await query<{ students: number; teachers: number; unreferenced: number; missing_detail: number }>(
+    data,
+    `select
+       (select count(*)::int from students s where not exists (select 1 from users u where u.id = s.user_id)) as students,
+       (select count(*)::int from teachers t where not exists (select 1 from users u where u.id = t.user_id)) as teachers,
+       (select count(*)::int from stored_files f where not exists (select 1 from users u where u.avatar_file_id = f.id)
+          and not exists (select 1 from materials m where m.file_id = f.id)
+          and not exists (select 1 from submissions s where s.file_id = f.id)) as unreferenced,
+       (select count(*)::int from users u where (u.role_id = 3 and not exists (select 1 from students s where s.user_id = u.id))
+          or (u.role_id = 2 and not exists (select 1 from teachers t where t.user_id = u.id))) as missing_detail`,
+  );
+  const keys = new Set((await query<{ storage_key: string }>(data, 'select storage_key from stored_files')).map((r) => r.storage_key));
+  const files = (await filesUnder(storageOf(data.dataDir))).filter((f) => !f.startsWith('.tmp'));
+  return {
+    ...o!,
+    filesWithoutRow: files.filter((f) => !keys.has(f)),
+    rowsWithoutFile: [...keys].filter((k) => !files.includes(k)),
+  };
+}
+
+const seen: string[] = [];
+afterAll(() => {
+  if (seen.length) console.info(`crash tests (${dbKind}):\n  ${seen.join('\n  ')}`);
+});
+
+describe(`the real server process (${dbKind})`, () => {
+  it('SIGKILL in the middle of an upload: after a restart no partial file and no row, committed data kept; fresh leftovers of another instance stay', async () => {
+    const data = await freshData();
+    const s1 = await startServer(data);
+    const token = await login(s1, 'guru', 'guru123');
+    const { classId, contentId } = await firstContent(s1, token);
+    const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/materials`;
+
+    // Committed before the crash.
+    const form = new FormData();
+    form.append('title', 'Tersimpan sebelum crash');
+    form.append('file', new Blob([samples.pdf('tersimpan')]), 'tersimpan.pdf');
+    const kept = await fetch(`${s1.url}${base}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(kept.status).toBe(201);
+    const keptLink: string = ((await kept.json()) as { data: { file: string } }).data.file;
+
+    // The crash: a 20 MB upload is killed after 4 MB have reached the disk.
+    const up = slowUpload(s1, base, token, 'Terputus oleh crash', 20 * 1024 * 1024);
+    await up.send(4 * 1024 * 1024);
+    const tmp = path.join(storageOf(data.dataDir), '.tmp');
+    const partial = await waitFor(async () => {
+      for (const f of await fs.readdir(tmp)) {
+        const st = await fs.stat(path.join(tmp, f)).catch(() => null);
+        if (st && st.size > 1024 * 1024) return { name: f, size: st.size };
+      }
+      return null;
+    }, 'the partial upload on disk');
+    s1.proc.kill('SIGKILL');
+    expect((await s1.exited).signal).toBe('SIGKILL');
+    expect(await up.response).toBeNull(); // the client never got an answer
+    seen.push(`upload: killed with ${(partial.size / 1024 / 1024).toFixed(1)} MB of 20 MB in ${path.join('.tmp', partial.name)}`);
+
+    // The crash happened 11 minutes ago; meanwhile another instance is uploading, and just stored a file.
+    await fs.utimes(path.join(tmp, partial.name), minutesAgo(11), minutesAgo(11));
+    const otherUpload = path.join(tmp, randomUUID());
+    await fs.writeFile(otherUpload, 'upload of another instance, in flight');
+    const otherId = randomUUID();
+    const otherStored = path.join(storageOf(data.dataDir), otherId.slice(0, 2), otherId);
+    await fs.mkdir(path.dirname(otherStored), { recursive: true });
+    await fs.writeFile(otherStored, 'stored by another instance a moment ago, row not committed yet');
+    const oldId = randomUUID();
+    const oldOrphan = path.join(storageOf(data.dataDir), oldId.slice(0, 2), oldId);
+    await fs.mkdir(path.dirname(oldOrphan), { recursive: true });
+    await fs.writeFile(oldOrphan, 'stored long ago, its row never committed');
+    await fs.utimes(oldOrphan, minutesAgo(30), minutesAgo(30));
+
+    const s2 = await startServer(data);
+    const sweepLine = s2.output.join('').split('\n').find((l) => l.includes('interrupted upload'));
+    expect(sweepLine, s2.output.join('')).toBeTruthy();
+    const swept = JSON.parse(sweepLine!);
+    expect(swept.pending).toBe(1);
+    expect(swept.files).toBe(1);
+    seen.push(`upload: restart swept ${swept.pending} unfinished upload(s), ${swept.files} file(s) without a row, ${swept.rows} unreferenced row(s)`);
+    await expect(fs.stat(path.join(tmp, partial.name))).rejects.toThrow();
+    await expect(fs.stat(oldOrphan)).rejects.toThrow();
+    expect(await fs.readFile(otherUpload, 'utf8')).toContain('in flight');
+    expect(await fs.readFile(otherStored, 'utf8')).toContain('a moment ago');
+
+    const token2 = await login(s2, 'guru', 'guru123');
+    const detail = await api(s2, 'GET', `/api/teacher/online-classes/${classId}/contents/${contentId}`, token2);
+    const titles = detail.json.data.materials.map((m: { title: string }) => m.title);
+    expect(titles).toContain('Tersimpan sebelum crash');
+    expect(titles).not.toContain('Terputus oleh crash');
+    const bytes = Buffer.from(await (await fetch(`${s2.url}${keptLink}`)).arrayBuffer());
+    expect(bytes.equals(samples.pdf('tersimpan'))).toBe(true);
+    s2.proc.kill('SIGTERM');
+    expect((await s2.exited).code).toBe(0);
+
+    // Another instance's files are not ours to judge; everything else matches row for row.
+    await fs.rm(otherUpload);
+    await fs.rm(otherStored);
+    const o = await orphans(data);
+    expect(o).toMatchObject({ students: 0, teachers: 0, unreferenced: 0, missing_detail: 0, filesWithoutRow: [], rowsWithoutFile: [] });
+    expect(await filesUnder(tmp)).toEqual([]);
+  }, 180_000);
+
+  it('SIGKILL in the middle of multi-row writes: after a restart every acknowledged write is there, nothing half-written', async () => {
+    const data = await freshData();
+    const s1 = await startServer(data);
+    const admin = await login(s1, 'admin', 'admin123');
+    const guru = await login(s1, 'guru', 'guru123');
+    const siswa = await login(s1, 'siswa', 'siswa123');
+    const { classId, contentId } = await firstContent(s1, guru);
+    const forum = await api(s1, 'POST', `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`, guru, { topic: 'Forum crash' });
+    expect(forum.status, forum.text).toBe(201);
+    const forumId: number = forum.json.data.id;
+
+    const acked = { users: [] as Array<{ username: string; role: number }>, comments: [] as number[], deletedClasses: [] as number[], classes: [] as number[] };
+    let sent = 0;
+    let stop = false;
+    const run = async (lane: number) => {
+      for (let i = 0; !stop; i++) {
+        sent++;
+        try {
+          const kind = (lane + i) % 3;
+          if (kind === 0) {
+            // A user and its detail row in one transaction.
+            const role = i % 2 ? 2 : 3;
+            const username = `crash${lane}x${i}${randomBytes(2).toString('hex')}`;
+            const r = await api(s1, 'POST', '/api/admin/resources/users', admin, {
+              role, name: 'Korban Crash', gender: 'L', username, password: 'rahasia1', confirm_password: 'rahasia1', ...(role === 3 ? { rombel_id: 1, nis: '1' } : { nip: '1' }),
+            });
+            if (r.status === 201) acked.users.push({ username, role });
+          } else if (kind === 1) {
+            const r = await api(s1, 'POST', `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forumId}/comments`, siswa, { comment: `crash ${lane}-${i}` });
+            if (r.status === 201) acked.comments.push(r.json.data.id);
+          } else {
+            // A class with contents, then its delete (a cascade over several tables).
+            const c = await api(s1, 'POST', '/api/teacher/online-classes', guru, { name: `Kelas crash ${lane}-${i}`, rombel_class_id: 1 });
+            if (c.status !== 201) continue;
+            acked.classes.push(c.json.data.id);
+            for (let k = 0; k < 3; k++) await api(s1, 'POST', `/api/teacher/online-classes/${c.json.data.id}/contents`, guru, { title: `Isi ${k}` });
+            const d = await api(s1, 'DELETE', `/api/teacher/online-classes/${c.json.data.id}`, guru);
+            if (d.status === 200) acked.deletedClasses.push(c.json.data.id);
+          }
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const lanes = Array.from({ length: 12 }, (_, lane) => run(lane));
+    await waitFor(async () => acked.users.length >= 10 && acked.comments.length >= 10 && acked.deletedClasses.length >= 3, 'some acknowledged writes', 60_000);
+    s1.proc.kill('SIGKILL');
+    stop = true;
+    await s1.exited;
+    await Promise.all(lanes);
+    seen.push(
+      `writes: killed with ${sent} requests sent, acknowledged ${acked.users.length} users, ${acked.comments.length} comments, ${acked.deletedClasses.length} class deletes`,
+    );
+
+    // The restart recovers the database; its sweep runs with the grace period over (crash long ago).
+    const s2 = await startServer(data, { ORPHAN_GRACE_MS: '0' });
+    expect((await api(s2, 'GET', '/api/health')).status).toBe(200);
+    s2.proc.kill('SIGTERM');
+    expect((await s2.exited).code).toBe(0);
+
+    const users = await query<{ username: string; role_id: number }>(data, `select username, role_id from users where username like 'crash%'`);
+    const byName = new Map(users.map((u) => [u.username, u.role_id]));
+    for (const u of acked.users) expect(byName.get(u.username), u.username).toBe(u.role);
+    const commentIds = new Set((await query<{ id: number }>(data, 'select id from comments')).map((r) => Number(r.id)));
+    for (const id of acked.comments) expect(commentIds.has(id), `comment ${id}`).toBe(true);
+    const classIds = new Set((await query<{ id: number }>(data, 'select id from online_classes')).map((r) => Number(r.id)));
+    for (const id of acked.deletedClasses) expect(classIds.has(id), `deleted class ${id}`).toBe(false);
+    const [dangling] = await query<{ n: number }>(data, 'select count(*)::int as n from contents c where not exists (select 1 from online_classes o where o.id = c.online_class_id)');
+    expect(dangling!.n).toBe(0);
+    const o = await orphans(data);
+    expect(o).toMatchObject({ students: 0, teachers: 0, unreferenced: 0, missing_detail: 0, filesWithoutRow: [], rowsWithoutFile: [] });
+    seen.push(`writes: after restart ${users.length} crash users (${users.length - acked.users.length} committed without an answer), 0 without their detail row, 0 orphans`);
+  }, 240_000);
+
+  it('SIGTERM lets the upload in flight finish, refuses new work, closes the database and exits 0', async () => {
+    const data = await freshData();
+    const s = await startServer(data);
+    const token = await login(s, 'guru', 'guru123');
+    const { classId, contentId } = await firstContent(s, token);
+    const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/materials`;
+    const up = slowUpload(s, base, token, 'Selesai saat berhenti', 3 * 1024 * 1024);
+    await up.send(1024 * 1024);
+    await waitFor(async () => (await filesUnder(path.join(storageOf(data.dataDir), '.tmp'))).length > 0, 'the upload to start');
+    s.proc.kill('SIGTERM');
+    await waitFor(async () => s.output.join('').includes('shutting down'), 'the shutdown to begin');
+    // New connections are no longer taken.
+    const fresh = await fetch(`${s.url}/api/health`).then((r) => r.status, (e: Error) => e.message);
+    expect(fresh === 503 || typeof fresh === 'string', String(fresh)).toBe(true);
+    await up.finish();
+    const res = await up.response;
+    expect(res?.status, res?.body).toBe(201);
+    const exit = await s.exited;
+    expect(exit.code).toBe(0);
+    seen.push(`SIGTERM: new request answered ${fresh}; the upload in flight finished with ${res?.status}; exit code ${exit.code}`);
+
+    if (data.databaseUrl) {
+      const [c] = await query<{ n: number }>(data, `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+      expect(c!.n).toBe(0);
+    }
+    // The database opens cleanly and holds the upload that finished during the shutdown.
+    const [m] = await query<{ n: number }>(data, `select count(*)::int as n from materials where title = 'Selesai saat berhenti'`);
+    expect(m!.n).toBe(1);
+    const o = await orphans(data);
+    expect(o).toMatchObject({ unreferenced: 0, filesWithoutRow: [], rowsWithoutFile: [] });
+    expect(await filesUnder(path.join(storageOf(data.dataDir), '.tmp'))).toEqual([]);
+  }, 120_000);
+});
