@@ -51,6 +51,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_role_name_idx').on(t.roleId, t.name),
+    // The admin's user list pages in this order (role, name ignoring case, id): a page reads 50 index entries instead of sorting every user.
+    index('users_role_lower_name_idx').on(t.roleId, sql`lower(${t.name})`, t.id),
     index('users_avatar_file_idx').on(t.avatarFileId),
     check('users_role_ck', sql`${t.roleId} in (1, 2, 3)`),
     check('users_gender_ck', sql`${t.gender} is null or ${t.gender} in ('L', 'P')`),

@@ -1,0 +1,1 @@
+CREATE INDEX "users_role_lower_name_idx" ON "users" USING btree ("role_id",lower("name"),"id");
