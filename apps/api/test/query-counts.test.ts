@@ -97,6 +97,7 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     { name: 'student: class contents', url: `${sc}/contents`, token: student, list: data },
     { name: 'student: content detail', url: sContent, token: student, list: (b) => b.data.forums },
     { name: 'student: forum thread', url: `${sContent}/forums/${forum!.id}`, token: student, list: (b) => b.data.comments },
+    { name: 'student: forum thread, one page', url: `${sContent}/forums/${forum!.id}?page=2&per_page=3`, token: student, list: (b) => b.data.comments },
     { name: 'student: upcoming assignments', url: '/api/student/upcoming-assignments', token: student, list: data },
     { name: 'student: own submission', url: `/api/student/submissions/${submission!.assignmentId}`, token: student },
     { name: 'student: random motivational word', url: '/api/student/random-motivational-word', token: student },
@@ -217,5 +218,40 @@ describe('the user list in pages (GET /api/admin/resources/users?page&per_page&q
       expect(res.status, query).toBe(422);
       expect(res.body.success).toBe(false);
     }
+  });
+});
+
+describe('a forum thread in pages (GET …/forums/:forumId?page&per_page)', () => {
+  it('pages top-level comments oldest first, each with all its replies however deep; the whole thread stays the default', async () => {
+    const s = await t.factory.classScene();
+    const forum = await t.factory.forum(s.content.id, s.teacher.id);
+    const tops = [];
+    for (let i = 0; i < 7; i++) tops.push(await t.factory.comment(forum.id, i % 2 ? s.teacher.id : s.student.id, `Komentar ${i + 1}`));
+    const reply = await t.factory.comment(forum.id, s.teacher.id, 'Balasan', tops[1]!.id);
+    const deeper = await t.factory.comment(forum.id, s.student.id, 'Balasan dari balasan', reply.id);
+    await t.factory.comment(forum.id, s.student.id, 'Balasan terakhir', tops[6]!.id);
+    const url = `/api/student/my-classes/${s.klass.id}/contents/${s.content.id}/forums/${forum.id}`;
+
+    const whole = (await t.as(s.student.token).get(url)).body;
+    expect(whole.meta).toBeUndefined();
+    expect(whole.data.total_comment).toBe(10);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await t.as(s.student.token).get(`${url}?page=${page}&per_page=3`);
+      expect(res.status).toBe(200);
+      expect(res.body.meta).toEqual({ page, per_page: 3, total: 7, last_page: 3 });
+      expect(res.body.data.total_comment).toBe(10);
+      expect({ ...res.body.data, comments: [] }).toEqual({ ...whole.data, comments: [] });
+      pages.push(...res.body.data.comments);
+    }
+    expect(pages).toEqual(whole.data.comments);
+    expect(pages[1].sub_comments.map((r: any) => r.id)).toEqual([reply.id, deeper.id]);
+    // The teacher's path pages the same way; past the end is an empty page.
+    const teacherUrl = `/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}/forums/${forum.id}`;
+    expect((await t.as(s.teacher.token).get(`${teacherUrl}?per_page=2`)).body.data.comments.map((c: any) => c.id)).toEqual([tops[0]!.id, tops[1]!.id]);
+    const past = await t.as(s.teacher.token).get(`${teacherUrl}?page=9`);
+    expect(past.body.data.comments).toEqual([]);
+    expect(past.body.meta).toEqual({ page: 9, per_page: 20, total: 7, last_page: 1 });
+    for (const q of ['page=0', 'per_page=101', 'per_page=x']) expect((await t.as(s.teacher.token).get(`${teacherUrl}?${q}`)).status, q).toBe(422);
   });
 });

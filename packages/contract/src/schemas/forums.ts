@@ -89,3 +89,14 @@ export const forumThread = z.object({
   comments: z.array(forumComment),
 });
 export type ForumThread = z.infer<typeof forumThread>;
+
+/**
+ * Optional paging of a thread: with `page` and/or `per_page` (default 20, at most 100) the answer
+ * holds one page of top-level comments (oldest first), each with all its replies, and `meta`
+ * counts top-level comments. Without them the whole thread, as before.
+ */
+export const threadQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type ThreadQuery = z.infer<typeof threadQuery>;

@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread } from '@kelasku/contract';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread, type PageMeta } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { comments, forums, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
@@ -15,6 +15,16 @@ type Author = { name: string; roleId: number; avatarFileId: number | null };
 /** Who may delete a comment: its author, or the class's teacher (a teacher only ever reaches their own classes). */
 export const mayDelete = (user: AuthUser, authorId: number) => user.id === authorId || user.role === 'teacher';
 
+const selectComments = (db: Db, where: SQL | undefined) =>
+  db
+    .select({ c: comments, author: authorColumns })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId))
+    .where(where)
+    .orderBy(asc(comments.id));
+
+type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
+
 /**
  * The forum with its whole thread: two queries however long it is (the forum's author, and every
  * comment with its author), assembled in memory. Comments and replies are oldest first; a reply
@@ -23,15 +33,59 @@ export const mayDelete = (user: AuthUser, authorId: number) => user.id === autho
 export async function loadThread(db: Db, files: FileService, user: AuthUser, content: Content, forum: Forum): Promise<ForumThread> {
   const [authorRows, rows] = await Promise.all([
     db.select(authorColumns).from(users).where(eq(users.id, forum.authorId)).limit(1),
-    db
-      .select({ c: comments, author: authorColumns })
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.authorId))
-      .where(eq(comments.forumId, forum.id))
-      .orderBy(asc(comments.id)),
+    selectComments(db, eq(comments.forumId, forum.id)),
   ]);
-  const author = authorRows[0];
+  return assembleThread(files, user, content, forum, authorRows[0], rows, rows.length);
+}
 
+/**
+ * One page of the thread: top-level comments `perPage` at a time (oldest first), each with every
+ * reply below it however deep. Four queries whatever the length of the thread.
+ */
+export async function loadThreadPage(
+  db: Db,
+  files: FileService,
+  user: AuthUser,
+  content: Content,
+  forum: Forum,
+  page: number,
+  perPage: number,
+): Promise<{ thread: ForumThread; meta: PageMeta }> {
+  const [authorRows, top, [counts]] = await Promise.all([
+    db.select(authorColumns).from(users).where(eq(users.id, forum.authorId)).limit(1),
+    selectComments(db, and(eq(comments.forumId, forum.id), isNull(comments.parentId)))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db
+      .select({ top: sql<number>`(count(*) filter (where ${comments.parentId} is null))::int`, all: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(eq(comments.forumId, forum.id)),
+  ]);
+  const ids = top.map((r) => r.c.id);
+  const below = await selectComments(
+    db,
+    sql`${comments.id} in (with recursive below(id) as (
+          select id from comments where parent_id = any(${sql.param(ids)}::int[])
+          union all select c.id from comments c join below b on c.parent_id = b.id
+        ) select id from below)`,
+  );
+  const rows = [...top, ...below].sort((a, b) => a.c.id - b.c.id);
+  const total = Number(counts?.top ?? 0);
+  return {
+    thread: assembleThread(files, user, content, forum, authorRows[0], rows, Number(counts?.all ?? 0)),
+    meta: { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
+  };
+}
+
+function assembleThread(
+  files: FileService,
+  user: AuthUser,
+  content: Content,
+  forum: Forum,
+  author: Author | undefined,
+  rows: CommentRow[],
+  totalComment: number,
+): ForumThread {
   const parentOf = new Map(rows.map((r) => [r.c.id, r.c.parentId]));
   /** Replies made through the API point at a top-level comment; data written otherwise may nest deeper. */
   const rootOf = (id: number): number => {
@@ -65,7 +119,7 @@ export async function loadThread(db: Db, files: FileService, user: AuthUser, con
     author_id: forum.authorId,
     author_role: author ? roleLabel(author.roleId) : '',
     avatar: files.url(author?.avatarFileId),
-    total_comment: rows.length,
+    total_comment: totalComment,
     comments: [...top.values()],
   };
 }

@@ -10,12 +10,14 @@ import {
   forumThread,
   ok,
   okMessage,
+  pageMeta,
+  threadQuery,
 } from '@kelasku/contract';
 import type { App, AuthUser } from '../../types.js';
 import { commentIn, contentFor, forumIn, type Comment, type Content, type Forum } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { commentView, deleteComment, deleteForum, insertComment, insertForum, loadThread, mayDelete, updateForum, type ForumValues } from './queries.js';
+import { commentView, deleteComment, deleteForum, insertComment, insertForum, loadThread, loadThreadPage, mayDelete, updateForum, type ForumValues } from './queries.js';
 
 const values = (b: { topic: string; description?: string | null }): ForumValues => ({ topic: b.topic, description: b.description ?? null });
 
@@ -54,14 +56,22 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
     {
       schema: {
         tags,
-        summary: 'A forum with its whole thread: comments oldest first, each with its replies (sub_comments) oldest first; a fixed number of queries, cheap to poll',
+        summary:
+          'A forum with its whole thread: comments oldest first, each with its replies (sub_comments) oldest first; a fixed number of queries, cheap to poll. ' +
+          'With `page` and/or `per_page` (default 20, at most 100): one page of top-level comments with all their replies, and `meta` counting top-level comments.',
         params: forumParams,
-        response: { 200: ok(forumThread), 404: errorEnvelope },
+        querystring: threadQuery,
+        response: { 200: ok(forumThread).extend({ meta: pageMeta.optional() }), 404: errorEnvelope },
       },
     },
     async (request) => {
       const { content, forum } = await reachForum(app, request.user, request.params);
-      return { success: true as const, data: await loadThread(app.db, app.files, request.user, content, forum) };
+      const { page, per_page: perPage } = request.query;
+      if (page === undefined && perPage === undefined) {
+        return { success: true as const, data: await loadThread(app.db, app.files, request.user, content, forum) };
+      }
+      const { thread, meta } = await loadThreadPage(app.db, app.files, request.user, content, forum, page ?? 1, perPage ?? 20);
+      return { success: true as const, data: thread, meta };
     },
   );
 
