@@ -195,6 +195,96 @@ test('Cancel on Create User goes back one page; an edit with empty password fiel
   await apiToken(request, user.username, user.password);
 });
 
+test('the user list comes in pages of 50 (page in the address, kept by back and reload); the server search finds a user on a later page', async ({ page, request }) => {
+  const s = stamp();
+  const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
+  const USERS = '/api/admin/resources/users';
+  const name = (i: number) => `Halaman ${s} ${String(i).padStart(2, '0')}`;
+  // 55 students through the API, eleven at a time.
+  const ids: number[] = [];
+  for (let from = 1; from <= 55; from += 11) {
+    const batch = await Promise.all(
+      Array.from({ length: 11 }, (_, k) => from + k).map((i) =>
+        api(request, admin, 'POST', USERS, { role: 3, name: name(i), gender: 'P', email: `hal${s}n${i}@uji.sch.id`, username: `hal${s}n${i}`, password: 'rahasia1', confirm_password: 'rahasia1' }),
+      ),
+    );
+    for (const res of batch) {
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      ids.push(res.body.data.id as number);
+    }
+  }
+
+  // Unfiltered, the list is longer than a page: the last of them is not on page 1.
+  await page.goto('/resources/users');
+  const pages = page.getByRole('navigation', { name: 'Halaman daftar user' });
+  await expect(pages.getByRole('button', { name: 'Halaman 1', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(pages.getByRole('button', { name: 'Halaman berikutnya' })).toBeEnabled();
+  await expect(row(page, DEMO.teacher.name)).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(51);
+  await expect(row(page, name(55))).toHaveCount(0);
+
+  // The server search finds it (by username), alone on one page.
+  const search = page.getByRole('textbox', { name: 'Cari user' });
+  await search.fill(`hal${s}n55`);
+  await expect(row(page, name(55))).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(pages).toHaveCount(0);
+
+  // All 55 by name: 50 on page 1 (by name), 5 on page 2.
+  await search.fill(`halaman ${s}`);
+  await expect(pages).toContainText('55 user');
+  await expect(page.getByRole('row')).toHaveCount(51);
+  await expect(page.getByRole('row').nth(1)).toContainText(name(1));
+  await expect(page.getByRole('row').nth(50)).toContainText(name(50));
+  await expect(row(page, name(51))).toHaveCount(0);
+  await pages.getByRole('button', { name: 'Halaman 2', exact: true }).click();
+  await expect(page).toHaveURL(/\/resources\/users\?page=2$/);
+  await expect(page.getByRole('row')).toHaveCount(6);
+  await expect(row(page, name(55))).toBeVisible();
+  await expect(row(page, name(1))).toHaveCount(0);
+
+  // Reload keeps the page and the search.
+  await page.reload();
+  await expect(search).toHaveValue(`halaman ${s}`);
+  await expect(page.getByRole('row')).toHaveCount(6);
+  await expect(pages.getByRole('button', { name: 'Halaman 2', exact: true })).toHaveAttribute('aria-current', 'page');
+
+  // A detail and back: the same page of the same search.
+  await row(page, name(53)).getByRole('button', { name: 'View' }).click();
+  await expect(page.getByRole('heading', { name: name(53) })).toBeVisible();
+  await page.getByRole('button', { name: 'Kembali' }).click();
+  await expect(page).toHaveURL(/\/resources\/users\?page=2$/);
+  await expect(row(page, name(55))).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(6);
+
+  // The browser's back goes to page 1.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/resources\/users$/);
+  await expect(page.getByRole('row')).toHaveCount(51);
+  await page.goForward();
+  await expect(row(page, name(55))).toBeVisible();
+
+  // A delete on page 2 refreshes the page without a reload.
+  await confirmDeleteOf(page, name(55));
+  await expect(toast(page, 'User berhasil dihapus')).toBeVisible();
+  await expect(row(page, name(55))).toHaveCount(0);
+  await expect(page.getByRole('row')).toHaveCount(5);
+  await expect(pages).toContainText('54 user');
+
+  // A role's label searches by role (back on page 1).
+  await search.fill('SISWA');
+  await expect(page).toHaveURL(/\/resources\/users$/);
+  await expect(row(page, DEMO.student.name)).toBeVisible();
+  await expect(row(page, DEMO.teacher.name)).toHaveCount(0);
+  await search.fill('guru');
+  await expect(row(page, DEMO.teacher.name)).toBeVisible();
+  await expect(row(page, DEMO.student.name)).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Siswa' })).toHaveCount(0);
+
+  // Clean up (the deleted one answers 404).
+  for (let k = 0; k < ids.length; k += 11) await Promise.all(ids.slice(k, k + 11).map((id) => api(request, admin, 'DELETE', `${USERS}/${id}`)));
+});
+
 test('an admin creates, searches, views, edits and deletes a rombel; a rombel with students is refused', async ({ page, request }) => {
   const s = stamp();
   const name = `XII UJI ${s}`;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type {
   AdminUser,
   DashboardStats,
@@ -8,11 +8,13 @@ import type {
   RombelClass,
   RombelDetail,
   UserCreateBody,
+  UserListQuery,
   UserUpdateBody,
   WordBody,
 } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
+import { getPage } from './pages';
 
 const USERS = '/api/admin/resources/users';
 const ROMBELS = '/api/admin/resources/rombel-classes';
@@ -22,6 +24,7 @@ const WORDS = '/api/admin/resources/motivational-words';
 export const adminKeys = {
   stats: ['admin', 'stats'] as const,
   users: ['admin', 'users'] as const,
+  userPage: (p: UserListQuery) => ['admin', 'users', 'page', p] as const,
   user: (id: number) => ['admin', 'users', id] as const,
   rombels: ['admin', 'rombels'] as const,
   rombel: (id: number) => ['admin', 'rombels', id] as const,
@@ -48,8 +51,20 @@ export function useDashboardStats() {
 
 // ---------------------------------------------------------------- users
 
-export function useUsers() {
-  return useQuery({ queryKey: adminKeys.users, queryFn: () => api.get<AdminUser[]>(USERS) });
+/** Users per page of the list screen. */
+export const USERS_PER_PAGE = 50;
+
+/**
+ * A page of the user list filtered on the server (`q`: name, username or e-mail; `role`). The
+ * previous page stays on screen while the next one loads.
+ */
+export function useUserPage(p: Omit<UserListQuery, 'per_page'>) {
+  const query: UserListQuery = { ...p, per_page: USERS_PER_PAGE };
+  return useQuery({
+    queryKey: adminKeys.userPage(query),
+    queryFn: () => getPage<AdminUser[]>(USERS, query),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useUser(id: number) {

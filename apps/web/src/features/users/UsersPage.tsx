@@ -1,65 +1,126 @@
-import { useState } from 'react';
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
-import { useNavigate } from 'react-router';
-import { useDeleteUser, useUsers } from '../../api/admin';
-import { getSessionUser } from '../../api/session';
+import { useEffect, useState } from 'react';
+import { Badge, Box, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ROLE_BY_ID, ROLE_LABELS, type RoleName } from '@kelasku/contract';
+import { useDeleteUser, useUserPage } from '../../api/admin';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
-import { deleteAfterConfirm, ListHeader, matches, ResourceTable, RowActions } from '../admin-dashboard/parts';
+import { deleteAfterConfirm, ListHeader, ResourceTable, RowActions } from '../admin-dashboard/parts';
 
 const ROLE_COLORS: Record<number, string> = { 1: 'grape', 2: 'blue', 3: 'teal' };
 
-/** /resources/users — every user but oneself, by role then name, searchable by name, username, email or role. */
+/** How long typing pauses before the list asks the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** A search text that is a role's label (Admin, Guru, Siswa; any case) filters by that role; any other text searches name, username and e-mail. */
+export function userFilter(search: string): { q?: string; role?: RoleName } {
+  const text = search.trim();
+  const roleId = Object.keys(ROLE_LABELS).find((id) => ROLE_LABELS[Number(id)]!.toLowerCase() === text.toLowerCase());
+  if (roleId) return { role: ROLE_BY_ID[Number(roleId)] };
+  return text ? { q: text } : {};
+}
+
+/**
+ * /resources/users — every user but oneself, by role then name (the server's order), 50 a page,
+ * searchable by name, username, email or role. The page number lives in the URL (?page=) and the
+ * search text in the history entry, so back and reload keep both.
+ */
 export default function UsersPage() {
   const navigate = useNavigate();
-  const users = useUsers();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const applied = (location.state as { q?: string } | null)?.q ?? '';
+  const [search, setSearch] = useState(applied);
+  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const users = useUserPage({ page, ...userFilter(applied) });
   const remove = useDeleteUser();
-  const [search, setSearch] = useState('');
-  const me = getSessionUser()?.id;
+
+  /** Page 1 keeps the plain address; other pages add ?page=. */
+  const go = (next: number, q: string, replace: boolean) => {
+    const search = new URLSearchParams(params);
+    if (next > 1) search.set('page', String(next));
+    else search.delete('page');
+    setParams(search, { replace, state: q ? { q } : null });
+  };
+
+  // The typed text, once typing pauses, becomes the applied search (from page 1).
+  useEffect(() => {
+    if (debounced !== applied) go(1, debounced, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  // Back/forward to an entry with another search shows that search in the box.
+  useEffect(() => {
+    if (applied !== debounced) setSearch(applied);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [applied]);
+  // A page past the end (the last row of the last page was deleted) moves to the last page.
+  const lastPage = users.data?.meta.last_page;
+  useEffect(() => {
+    if (lastPage !== undefined && !users.isPlaceholderData && page > lastPage) go(lastPage, applied, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lastPage, page, users.isPlaceholderData]);
 
   return (
     <Stack>
       <ListHeader title="Users" searchLabel="Cari user" search={search} onSearch={setSearch} addLabel="Add User" onAdd={() => void navigate('/resources/users/new')} />
       <QueryState query={users}>
-        {(all) => {
-          const rows = all
-            .filter((u) => u.id !== me)
-            .filter((u) => matches(search, u.name, u.username, u.email, u.role_label))
-            .sort((a, b) => a.role_id - b.role_id || a.name.localeCompare(b.name, 'id', { sensitivity: 'base' }) || a.id - b.id);
-          return (
-            <ResourceTable
-              head={['Role', 'Name', 'Username/Email', 'Action']}
-              count={rows.length}
-              rows={rows.map((u) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td>
-                    <Badge variant="light" color={ROLE_COLORS[u.role_id]}>
-                      {u.role_label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <UserAvatar src={u.avatar} name={u.name} size="sm" />
-                      <Text size="sm" fw={500}>
-                        {u.name}
+        {({ data: rows, meta }) => (
+          <>
+            <Box style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }} aria-busy={users.isPlaceholderData}>
+              <ResourceTable
+                head={['Role', 'Name', 'Username/Email', 'Action']}
+                count={rows.length}
+                rows={rows.map((u) => (
+                  <Table.Tr key={u.id}>
+                    <Table.Td>
+                      <Badge variant="light" color={ROLE_COLORS[u.role_id]}>
+                        {u.role_label}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <UserAvatar src={u.avatar} name={u.name} size="sm" />
+                        <Text size="sm" fw={500}>
+                          {u.name}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{u.username}</Text>
+                      <Text size="xs" c="gray.7">
+                        {u.email ?? '-'}
                       </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{u.username}</Text>
-                    <Text size="xs" c="gray.7">
-                      {u.email ?? '-'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions view={`/resources/users/${u.id}`} edit={`/resources/users/${u.id}/edit`} onDelete={() => deleteAfterConfirm(remove, u.id, `user ${u.name}`)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            />
-          );
-        }}
+                    </Table.Td>
+                    <Table.Td>
+                      <RowActions view={`/resources/users/${u.id}`} edit={`/resources/users/${u.id}/edit`} onDelete={() => deleteAfterConfirm(remove, u.id, `user ${u.name}`)} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              />
+            </Box>
+            {meta.last_page > 1 && (
+              <Box component="nav" aria-label="Halaman daftar user">
+                <Group justify="space-between" gap="sm">
+                  <Text size="sm" c="gray.7">
+                    {meta.total.toLocaleString('id-ID')} user
+                  </Text>
+                  <Pagination
+                    total={meta.last_page}
+                    value={Math.min(page, meta.last_page)}
+                    onChange={(next) => go(next, applied, false)}
+                    getItemProps={(n) => ({ 'aria-label': `Halaman ${n}` })}
+                    getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+                  />
+                </Group>
+              </Box>
+            )}
+          </>
+        )}
       </QueryState>
     </Stack>
   );
 }
+
+const CONTROL_LABELS = { first: 'Halaman pertama', previous: 'Halaman sebelumnya', next: 'Halaman berikutnya', last: 'Halaman terakhir' } as const;
