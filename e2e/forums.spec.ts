@@ -210,6 +210,78 @@ test.describe('forum discussions', () => {
     }
   });
 
+  test('a long thread comes 20 top-level comments at a time: Tampilkan komentar lainnya loads the rest, the count is the whole thread, new comments still arrive', async ({ page, request }) => {
+    const w = await forumWorld(request);
+    const say = (n: number) => `Pendapat ${String(n).padStart(2, '0')}`;
+    const post = async (token: string, url: string, n: number) => {
+      const res = await api(request, token, 'POST', `${url}/comments`, { comment: say(n) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data.id as number;
+    };
+    // Exactly one page: 20 comments (oldest first) and a reply under the third.
+    const ids: number[] = [];
+    for (let n = 1; n <= 20; n++) ids.push(await post(w.student.token, w.studentApi, n));
+    const reply = await api(request, w.teacher.token, 'POST', `${w.teacherApi}/comments/${ids[2]}/sub-comments`, { comment: 'Balasan guru' });
+    expect(reply.status).toBe(201);
+
+    await login(page, w.student.username, w.student.password);
+    await page.goto(w.studentUrl);
+    const comments = page.getByTestId('forum-comment');
+    const more = page.getByRole('button', { name: 'Tampilkan komentar lainnya' });
+    await expect(count(page, 21)).toBeVisible();
+    await expect(comments).toHaveCount(20);
+    await expect(comments.first()).toContainText(say(1));
+    await expect(comment(page, say(3)).getByTestId('forum-reply')).toContainText('Balasan guru');
+    await expect(more).toHaveCount(0);
+
+    // The reader is at the end: a comment by someone else that opens page 2 appears without a reload…
+    await post(w.teacher.token, w.teacherApi, 21);
+    await expect(comment(page, say(21))).toBeVisible({ timeout: 15_000 });
+    await expect(count(page, 22)).toBeVisible();
+    // …and so do the next ones on that page.
+    for (let n = 22; n <= 26; n++) await post(w.student.token, w.studentApi, n);
+    await expect(comment(page, say(26))).toBeVisible({ timeout: 15_000 });
+    await expect(comments).toHaveCount(26);
+    await expect(count(page, 27)).toBeVisible();
+    await expect(more).toHaveCount(0);
+
+    // Opened afresh: the first 20 and the real count; the button loads the rest, in order.
+    await page.reload();
+    await expect(count(page, 27)).toBeVisible();
+    await expect(comments).toHaveCount(20);
+    await expect(comments.last()).toContainText(say(20));
+    await expect(comment(page, say(21))).toHaveCount(0);
+    await more.click();
+    await expect(comments).toHaveCount(26);
+    await expect(comments.nth(20)).toContainText(say(21));
+    await expect(comments.last()).toContainText(say(26));
+    await expect(more).toHaveCount(0);
+
+    // With only page 1 loaded, one's own new comment (on page 2) is shown once sent.
+    await page.reload();
+    await expect(comments).toHaveCount(20);
+    await page.getByRole('button', { name: 'Write your reply.' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Comment' });
+    await dialog.getByRole('textbox', { name: 'Komentar' }).fill('Komentar saya yang terakhir');
+    await dialog.getByRole('button', { name: 'Kirim' }).click();
+    await expect(toast(page, 'Komentar berhasil dikirim')).toBeVisible();
+    await expect(comment(page, 'Komentar saya yang terakhir')).toBeInViewport();
+    await expect(comments).toHaveCount(27);
+    await expect(comments.last()).toContainText('Komentar saya yang terakhir');
+    await expect(count(page, 28)).toBeVisible();
+    await expect(more).toHaveCount(0);
+
+    // Deleting a comment on page 1 shifts the pages; nothing is lost or shown twice.
+    await comment(page, say(1)).getByRole('button', { name: 'Hapus komentar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Hapus' }).click();
+    await expect(toast(page, 'Komentar berhasil dihapus')).toBeVisible();
+    await expect(comment(page, say(1))).toHaveCount(0);
+    await expect(comments).toHaveCount(26);
+    await expect(comments.first()).toContainText(say(2));
+    await expect(comments.last()).toContainText('Komentar saya yang terakhir');
+    await expect(count(page, 27)).toBeVisible();
+  });
+
   test('Buat Forum from the class page\'s Sub konten menu; the new forum is listed and opens', async ({ page, request }) => {
     const w = await forumWorld(request);
     await login(page, w.teacher.username, w.teacher.password);

@@ -1,7 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ForumBody, ForumComment, ForumThread } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
+import { getPage, type Paged } from './pages';
 
 /** Who reads the thread: the same thread lives under the teacher's or the student's paths. */
 export type ForumRole = 'teacher' | 'student';
@@ -19,6 +21,12 @@ export interface ForumPath extends ForumPlace {
 /** How often an open thread asks for new comments by others. */
 export const THREAD_POLL_MS = 5_000;
 
+/** Top-level comments (each with all its replies) per page of a thread. */
+export const THREAD_PAGE_SIZE = 20;
+
+type ThreadPage = Paged<ForumThread>;
+type ThreadPages = InfiniteData<ThreadPage, number>;
+
 export const forumKeys = {
   all: ['forums'] as const,
   thread: (role: ForumRole, p: ForumPath) => ['forums', role, p.classId, p.contentId, p.forumId] as const,
@@ -32,17 +40,71 @@ const contentBase = (role: ForumRole, p: ForumPlace) =>
 
 const forumUrl = (role: ForumRole, p: ForumPath) => `${contentBase(role, p)}/forums/${p.forumId}`;
 
+const fetchThreadPage = (role: ForumRole, p: ForumPath, page: number) =>
+  getPage<ForumThread>(forumUrl(role, p), { page, per_page: THREAD_PAGE_SIZE });
+
+/** The loaded part of a thread as one: the forum (and its real comment count) as last fetched, the loaded comments oldest first. */
+function mergePages(data: ThreadPages): ForumThread {
+  const latest = data.pages[data.pages.length - 1]!.data;
+  const seen = new Set<number>();
+  const comments: ForumComment[] = [];
+  // Pages are offsets: a comment deleted between two fetches may shift one into the next page.
+  for (const page of data.pages) {
+    for (const c of page.data.comments) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      comments.push(c);
+    }
+  }
+  return { ...latest, comments };
+}
+
 /**
- * The whole thread, refetched every few seconds while the page is open so comments by others
- * appear without a reload. Polling stops after a failure (a deleted forum, no connection) and
- * resumes with the next successful fetch (reconnect, a post of one's own).
+ * The thread, top-level comments oldest first in pages of 20 (`fetchNextPage` loads the next).
+ * Every loaded page is refetched every few seconds while the page is open, so comments by others
+ * appear without a reload; once the reader has reached the end, a page that new comments open is
+ * loaded by itself. Polling stops after a failure (a deleted forum, no connection) and resumes
+ * with the next successful fetch (reconnect, a post of one's own).
  */
 export function useForumThread(role: ForumRole, p: ForumPath) {
-  return useQuery({
-    queryKey: forumKeys.thread(role, p),
-    queryFn: () => api.get<ForumThread>(forumUrl(role, p)),
+  const queryKey = forumKeys.thread(role, p);
+  const thread = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchThreadPage(role, p, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last: ThreadPage) => (last.meta.page < last.meta.last_page ? last.meta.page + 1 : undefined),
+    select: mergePages,
     refetchInterval: (query) => (query.state.status === 'error' ? false : THREAD_POLL_MS),
   });
+  // The thread (by key) whose end the reader has seen.
+  const sawEndOf = useRef('');
+  const keyText = queryKey.join('/');
+  const { data, hasNextPage, isFetching, fetchNextPage } = thread;
+  useEffect(() => {
+    if (!data) return;
+    if (!hasNextPage) sawEndOf.current = keyText;
+    else if (sawEndOf.current === keyText && !isFetching) void fetchNextPage();
+  }, [data, hasNextPage, isFetching, fetchNextPage, keyText]);
+  return thread;
+}
+
+/**
+ * Refreshes the loaded pages, then loads the pages after them up to the last (in parallel), so a
+ * comment just posted at the end of the thread is on screen.
+ */
+async function loadThroughLastPage(qc: QueryClient, role: ForumRole, p: ForumPath) {
+  const queryKey = forumKeys.thread(role, p);
+  await qc.invalidateQueries({ queryKey });
+  const loaded = qc.getQueryData<ThreadPages>(queryKey);
+  const last = loaded?.pages[loaded.pages.length - 1]?.meta;
+  if (!loaded || !last || last.page >= last.last_page) return;
+  const missing = Array.from({ length: last.last_page - last.page }, (_, i) => last.page + 1 + i);
+  const more = await Promise.all(missing.map((n) => fetchThreadPage(role, p, n)));
+  // A poll in flight would answer for the shorter list; the next poll refreshes them all.
+  await qc.cancelQueries({ queryKey });
+  qc.setQueryData<ThreadPages>(queryKey, (old) =>
+    old && old.pages.length === loaded.pages.length ? { pages: [...old.pages, ...more], pageParams: [...old.pageParams, ...missing] } : old,
+  );
 }
 
 /** Teacher: open a forum under a content, or edit one (when `forumId` is given). */
@@ -54,13 +116,10 @@ export function useSaveForum(p: ForumPlace) {
         ? api.post<ForumThread>(`${contentBase('teacher', p)}/forums`, body)
         : api.put<ForumThread>(forumUrl('teacher', { ...p, forumId }), body),
     meta: { toast: false },
-    onSuccess: async (res, { forumId }) => {
+    onSuccess: async (_res, { forumId }) => {
       // The class page's content keys start with the class key (its Forum Diskusi lists).
       await qc.invalidateQueries({ queryKey: keys.teacherClass(p.classId) });
-      if (forumId !== undefined) {
-        qc.setQueryData(forumKeys.thread('teacher', { ...p, forumId }), res.data);
-        await qc.invalidateQueries({ queryKey: forumKeys.thread('teacher', { ...p, forumId }) });
-      }
+      if (forumId !== undefined) await qc.invalidateQueries({ queryKey: forumKeys.thread('teacher', { ...p, forumId }) });
     },
   });
 }
@@ -79,7 +138,7 @@ export function useDeleteForum(p: ForumPath) {
   });
 }
 
-/** A comment on the forum, or a reply to a comment (`parentId`). */
+/** A comment on the forum (loaded through the last page, where it lands), or a reply to a loaded comment (`parentId`). */
 export function usePostComment(role: ForumRole, p: ForumPath) {
   const qc = useQueryClient();
   return useMutation({
@@ -89,7 +148,8 @@ export function usePostComment(role: ForumRole, p: ForumPath) {
         { comment },
       ),
     meta: { toast: false },
-    onSuccess: () => qc.invalidateQueries({ queryKey: forumKeys.thread(role, p) }),
+    onSuccess: (_res, { parentId }) =>
+      parentId === undefined ? loadThroughLastPage(qc, role, p) : qc.invalidateQueries({ queryKey: forumKeys.thread(role, p) }),
   });
 }
 

@@ -72,10 +72,13 @@ function CommentButtons({ c, actions }: { c: ForumReply; actions: CommentActions
   );
 }
 
+/** The element id of a comment or reply on the page (to scroll to one just posted). */
+const commentAnchor = (id: number) => `komentar-${id}`;
+
 /** A comment with its replies indented below, each reply as "@author text". */
 function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions }) {
   return (
-    <Paper component="article" withBorder p="md" radius="md" data-testid="forum-comment">
+    <Paper component="article" withBorder p="md" radius="md" data-testid="forum-comment" id={commentAnchor(c.id)}>
       <Byline author={c.author} avatar={c.avatar} role={c.author_role} date={formatDateTime(c.created_at)} />
       <Text mt="sm" style={PLAIN_TEXT}>
         {c.comment}
@@ -86,7 +89,7 @@ function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions 
       {c.sub_comments.length > 0 && (
         <Stack gap="sm" mt="sm" ml={{ base: 'md', sm: 'xl' }} pl="md" style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}>
           {c.sub_comments.map((r) => (
-            <Box component="article" key={r.id} data-testid="forum-reply">
+            <Box component="article" key={r.id} data-testid="forum-reply" id={commentAnchor(r.id)}>
               <Byline author={r.author} avatar={r.avatar} role={r.author_role} date={formatDateTime(r.created_at)} size="sm" />
               <Text mt={6} size="sm" style={PLAIN_TEXT}>
                 <Text span fw={600} c="teal.8" inherit>
@@ -152,7 +155,8 @@ type Target = { title: string; label: string; parentId?: number };
 
 /**
  * The forum thread, the same for the teacher (with edit, delete and moderation) and the student.
- * Loaded by the ids in the path, refreshed every few seconds while open.
+ * Loaded by the ids in the path, 20 top-level comments at a time ('Tampilkan komentar lainnya'
+ * loads more), refreshed every few seconds while open.
  */
 export function ForumThreadView({ role }: { role: ForumRole }) {
   const path = useForumPath();
@@ -185,6 +189,8 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
         onSuccess: (res) => {
           toastSuccess(res.message ?? 'Komentar berhasil dikirim');
           setTarget(null);
+          // The thread has loaded through the page that holds it; bring it into view.
+          requestAnimationFrame(() => document.getElementById(commentAnchor(res.data.id))?.scrollIntoView({ block: 'nearest' }));
         },
       },
     );
@@ -238,6 +244,11 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
                 <CommentItem key={c.id} c={c} actions={actions} />
               ))}
             </Stack>
+            {thread.hasNextPage && (
+              <Button variant="light" onClick={() => void thread.fetchNextPage()} loading={thread.isFetchingNextPage} style={{ alignSelf: 'center' }}>
+                Tampilkan komentar lainnya
+              </Button>
+            )}
             <WriteBox onOpen={() => open({ title: 'Comment', label: 'Komentar' })} />
             {role === 'teacher' && (
               <ForumFormModal
