@@ -1,6 +1,18 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
 
-/** A user's avatar, or their initials when they have none. */
+/**
+ * A user's avatar, or their initials when they have none. The initials keep the light colour of the
+ * name but are written in a dark shade, so they stay readable on every background colour (WCAG AA).
+ */
 export function UserAvatar({ src, name, ...rest }: { src?: string | null; name: string } & AvatarProps) {
-  return <Avatar src={src ?? undefined} name={name} color="initials" alt={name} {...rest} />;
+  return (
+    <Avatar
+      src={src ?? undefined}
+      name={name}
+      color="initials"
+      alt={name}
+      styles={{ placeholder: { color: 'var(--mantine-color-dark-7)' } }}
+      {...rest}
+    />
+  );
 }

@@ -96,7 +96,7 @@ function BottomNav() {
       component={Link}
       to={to}
       aria-current={location.pathname === to ? 'page' : undefined}
-      style={{ flex: 1, textAlign: 'center', padding: 8, color: location.pathname === to ? 'var(--mantine-color-teal-7)' : 'inherit' }}
+      style={{ flex: 1, textAlign: 'center', padding: 8, color: location.pathname === to ? 'var(--mantine-color-teal-9)' : 'inherit' }}
     >
       <Box>{icon}</Box>
       <Text size="xs">{label}</Text>
@@ -144,7 +144,7 @@ export function AppLayout() {
               </ActionIcon>
             )}
             {isMobile ? (
-              <Title order={4} c="teal.7">
+              <Title order={4} c="teal.9">
                 Kelasku
               </Title>
             ) : (
@@ -159,7 +159,7 @@ export function AppLayout() {
       <AppShell.Navbar p="sm">
         <AppShell.Section mb="md">
           <Group gap="xs">
-            <Title order={3} c="teal.7">
+            <Title order={3} c="teal.9">
               Kelasku
             </Title>
             {role && (

@@ -38,7 +38,7 @@ export function LoginPage() {
       >
         <Stack>
           <div>
-            <Text c="teal.7" fw={700}>
+            <Text c="teal.9" fw={700}>
               Kelasku
             </Text>
             <Title order={1}>Masuk</Title>
