@@ -4,7 +4,7 @@
  * and close with Escape, giving the focus back.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO, api, apiToken, freshUser, login } from './fixtures';
 
 let seq = 0;
@@ -113,6 +113,15 @@ async function dialog(page: Page, name: string, open: (page: Page) => Promise<vo
   return found;
 }
 
+/** Presses Tab until `target` has the focus (the keyboard's way there), failing after `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 2000 }).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
 const roles = ['guest', 'admin', 'teacher', 'student'] as const;
 
 for (const phone of [false, true]) {
@@ -173,6 +182,38 @@ for (const phone of [false, true]) {
         expect(found, found.join('\n')).toEqual([]);
       });
     }
+
+    test(`forms work from the keyboard alone: log in, then create a class in its dialog${tag}`, async ({ page }) => {
+      const s = scene;
+      await page.goto('/login');
+      await settle(page);
+      await tabTo(page, page.getByLabel('Username atau email'));
+      await page.keyboard.type(s.teacher.username);
+      await tabTo(page, page.getByRole('textbox', { name: 'Password', exact: true }));
+      await page.keyboard.type(s.teacher.password);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await settle(page);
+
+      await tabTo(page, page.getByRole('button', { name: 'Tambah Kelas' }).last(), 60);
+      await page.keyboard.press('Enter');
+      const box = page.getByRole('dialog', { name: 'Tambah Kelas Baru' });
+      await expect(box).toBeVisible();
+      const name = `Kelas Keyboard ${unique()}`;
+      await tabTo(page, box.getByRole('textbox', { name: 'Nama Kelas' }));
+      await page.keyboard.type(name);
+      const rombel = box.getByRole('combobox', { name: 'Rombel' });
+      await tabTo(page, rombel);
+      if (!(await rombel.inputValue())) {
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+      }
+      await expect(rombel).not.toHaveValue('');
+      await tabTo(page, box.getByRole('button', { name: 'Simpan' }));
+      await page.keyboard.press('Enter');
+      await expect(box).toBeHidden();
+      await expect(page.getByRole('article', { name })).toBeVisible();
+    });
 
     test(`dialogs have no serious violation, keep the focus inside and close with Escape${tag}`, async ({ page }) => {
       test.setTimeout(180_000);
