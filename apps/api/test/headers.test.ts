@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { samples, useTestApp } from './helpers.js';
+import { useTestApp } from './helpers.js';
 import type { TestUser } from './factory.js';
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-web-'));
@@ -190,11 +190,10 @@ describe('tokens and passwords', () => {
       role: 3, name: 'Siswa', gender: 'L', username: 'beda.pw', password: 'Beda!pw07', confirm_password: 'Beda!pw08',
     });
     secrets.add('Buat!pw05').add('Atur!pw06').add('Beda!pw07').add('Beda!pw08');
-    // An upload with a bearer token, and a signed link (its signature is as good as a token).
-    const up = await t.app.inject({ method: 'GET', url: fileLink });
-    expect(up.statusCode).toBe(200);
+    // A signed link: its signature is as good as a token while it lasts.
+    const opened = await t.app.inject({ method: 'GET', url: fileLink });
+    expect(opened.statusCode).toBe(200);
     secrets.add(new URL(fileLink, 'http://x').searchParams.get('s')!);
-    expect(samples.png().length).toBeGreaterThan(0);
 
     expect(t.logs.length).toBeGreaterThan(20);
     const leaks: string[] = [];
