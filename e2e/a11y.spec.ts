@@ -53,28 +53,11 @@ async function settle(page: Page) {
   await page.waitForTimeout(150);
 }
 
-/**
- * Violations reported to the owners of these feature files and tolerated until they are fixed there
- * (each shows as an annotation on the test). Remove an entry once its fix is in.
- */
-const PENDING: Array<{ screen: RegExp; rule: string; file: string }> = [
-  // The "Ukuran file maksimal 50 MB." warning is orange.8 (#e8590c) on white: 3.58:1.
-  { screen: /^dialog Upload Jawabanmu disini$/, rule: 'color-contrast', file: 'apps/web/src/features/submissions/UploadSubmissionModal.tsx' },
-  // ResourceTable's Table.ScrollContainer scrolls on a phone but cannot take focus when no row has a button (rombel students).
-  { screen: /^rombel detail$/, rule: 'scrollable-region-focusable', file: 'apps/web/src/features/admin-dashboard/parts.tsx' },
-];
-
 /** Serious and critical violations on the page as it is now, one line each (rule, element, summary). */
 async function violations(page: Page, screen: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of serious) {
-    const pending = PENDING.find((p) => p.screen.test(screen) && p.rule === v.id);
-    if (pending) test.info().annotations.push({ type: 'pending a11y fix', description: `${screen}: ${v.id} in ${pending.file}` });
-  }
-  return serious
-    .filter((v) => !PENDING.some((p) => p.screen.test(screen) && p.rule === v.id))
-    .flatMap((v) => v.nodes.map((n) => `${screen}: [${v.impact}] ${v.id} at ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim().slice(0, 200)} ${n.html.slice(0, 160)}`));
+  return serious.flatMap((v) => v.nodes.map((n) => `${screen}: [${v.impact}] ${v.id} at ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim().slice(0, 200)} ${n.html.slice(0, 160)}`));
 }
 
 /** Visits each screen (and, where given, a tab or a state opened by a click) and collects its violations. */

@@ -60,7 +60,8 @@ export function ListHeader(props: { title: string; search: string; onSearch: (v:
 /** A table with its header row, or one row saying nothing matches. */
 export function ResourceTable({ head, rows, count }: { head: string[]; rows: ReactNode; count: number }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    // Native scrolling that takes focus, so a keyboard can scroll a wide table on a phone.
+    <Table.ScrollContainer minWidth={640} type="native" tabIndex={0}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>

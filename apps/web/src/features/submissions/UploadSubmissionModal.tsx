@@ -138,7 +138,7 @@ export function UploadSubmissionModal({ assignmentId, opened, onClose }: { assig
             ))}
           </Alert>
         )}
-        <Group gap="xs" wrap="nowrap" c="orange.8">
+        <Group gap="xs" wrap="nowrap" c="red.9">
           <IconAlertTriangle size={18} aria-hidden />
           <Text size="sm">Ukuran file maksimal 50 MB.</Text>
         </Group>
