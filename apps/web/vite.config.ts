@@ -1,6 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
+import path from 'node:path';
 import { loginPageWeight, report } from './bundle-budget.mjs';
+
+let outDir = '';
 
 export default defineConfig({
   plugins: [
@@ -9,9 +13,11 @@ export default defineConfig({
       // Prints what the login page loads after every build (the budget check is bundle-budget.mjs).
       name: 'kelasku-login-weight',
       apply: 'build',
+      configResolved(config) {
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
       closeBundle() {
-        const outDir = process.env.WEB_OUT_DIR || 'dist';
-        console.log(report(loginPageWeight(outDir)));
+        if (fs.existsSync(path.join(outDir, 'index.html'))) console.log(report(loginPageWeight(outDir)));
       },
     },
   ],
