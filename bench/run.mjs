@@ -243,7 +243,7 @@ async function benchDatabase(kind) {
           await a.end();
         };
       }
-      serverEnv = { DATABASE_URL: `${PG_URL}/${dbName}`, DATA_DIR: scratch, STORAGE_DIR: path.join(env.BENCH_PG_DB ? os.tmpdir() : scratch, `kelasku-bench-storage-${dbName}`) };
+      serverEnv = { DATABASE_URL: `${PG_URL}/${dbName}`, DATA_DIR: scratch };
     } else {
       serverEnv = { DATA_DIR: env.BENCH_PGLITE_DIR ?? scratch };
     }
@@ -303,7 +303,7 @@ async function benchDatabase(kind) {
     }
   } finally {
     await cleanup().catch((err) => log(`could not drop the scratch database: ${err.message}`));
-    if (!env.BENCH_PGLITE_DIR || kind === 'postgres') await fs.rm(scratch, { recursive: true, force: true });
+    await fs.rm(scratch, { recursive: true, force: true });
   }
 }
 
