@@ -4,7 +4,7 @@
  * per rombel, contents per class, comments per thread, users in the list). Both schools are made
  * by the generator of `npm run seed:large`, with smaller sizes.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedSchool, LARGE_PASSWORDS, type SchoolSize } from '../src/db/seed/large.js';
 import { assignments, comments, contents, forums, onlineClasses, students, submissions, users } from '../src/db/schema.js';
@@ -80,7 +80,7 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
   const [submission] = await t.db
     .select()
     .from(submissions)
-    .where(and(eq(submissions.studentId, studentRow!.id)))
+    .where(eq(submissions.studentId, studentRow!.id))
     .orderBy(asc(submissions.id))
     .limit(1);
   const signed = t.app.files.url(submission!.fileId);
