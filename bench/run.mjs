@@ -16,7 +16,7 @@
  *   BENCH_PGLITE_DIR=dir     use this already seeded embedded data folder instead (kept)
  *   BENCH_ONLY=regex         only the endpoints whose name matches
  *   BENCH_RESULTS=path       where to write the table (default bench/RESULTS.md; "-" prints only)
- *   BENCH_EXTRA=1            also run the upload and deadline-rush benchmarks and add their tables
+ *   BENCH_EXTRA=1            also run the upload, deadline-rush and load-without-loss benchmarks and add their tables
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -381,7 +381,8 @@ async function main() {
   if (env.BENCH_EXTRA === '1') {
     const upload = await import('./upload.mjs');
     const rush = await import('./deadline-rush.mjs');
-    lines.push(...(await upload.run()), '', ...(await rush.run()), '');
+    const load = await import('./load-mixed.mjs');
+    lines.push(...(await upload.run()), '', ...(await rush.run()), '', '## Load without loss', '', ...(await load.run()).lines, '');
   }
   const text = `${lines.join('\n')}\n`;
   if (RESULTS !== '-') await fs.writeFile(RESULTS, text);
