@@ -50,7 +50,12 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
+    // A keep-alive connection whose response was still being written when the signal came turns idle
+    // only afterwards: close such connections as they go idle, or close() waits for the client.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    idle.unref();
     await app.close();
+    clearInterval(idle);
     await database.close();
     process.exit(0);
   };
