@@ -67,6 +67,9 @@ test.describe('teacher dashboard and classes', () => {
     // The default rombel is the first of the rombel options (other tests add rombels, so read the list).
     const firstRombel = (await api(request, teacher.token, 'GET', '/api/rombel-classes')).body.data[0].name as string;
     await expect(dialog.getByRole('combobox', { name: 'Rombel' })).toHaveValue(firstRombel);
+    // The demo rombel X TKJ 1, whose students the Tentang tab lists below.
+    await dialog.getByRole('combobox', { name: 'Rombel' }).click();
+    await page.getByRole('option', { name: 'X TKJ 1', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Nama Kelas' }).fill('Jaringan Dasar');
     await save.click();
     await expect(toast(page, 'Kelas berhasil ditambahkan')).toBeVisible();
@@ -74,7 +77,7 @@ test.describe('teacher dashboard and classes', () => {
     const nav = page.getByRole('navigation', { name: 'Menu utama' });
     await expect(nav.getByRole('link', { name: 'Jaringan Dasar' })).toBeVisible();
     const card = page.getByRole('article', { name: 'Jaringan Dasar' });
-    await expect(card.getByText(firstRombel)).toBeVisible();
+    await expect(card.getByText('X TKJ 1', { exact: true })).toBeVisible();
     await expect(card.getByText(teacher.name)).toBeVisible();
 
     // A second class through the floating button, in another rombel: cards sorted by rombel name.
