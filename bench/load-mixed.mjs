@@ -16,32 +16,14 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { ROOT, freePort, serverArgs, sleep } from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (...a) => console.error('[load]', ...a);
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-function serverArgs() {
-  const dist = path.join(ROOT, 'apps/api/dist/main.js');
-  return existsSync(dist) ? [dist] : ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')];
-}
 
 async function startServer(env) {
   const child = spawn(process.execPath, serverArgs(), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

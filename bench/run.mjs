@@ -22,14 +22,13 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ROOT, freePort, sleep } from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
 const WARMUP = Number(env.BENCH_WARMUP ?? 3);
@@ -43,18 +42,7 @@ const ACCOUNTS = { admin: ['admin.sekolah', 'admin123'], teacher: ['guru001', 'g
 /** Goals of issue 7 for the PostgreSQL run. */
 const GOAL = { ratio: 0.25, p99: 50, p99Heavy: 100 };
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (...a) => console.error('[bench]', ...a);
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** The built file when the build has it, else the source through tsx. */
 function nodeCommand(dist, src) {

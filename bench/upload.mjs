@@ -16,34 +16,17 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROOT, freePort, serverArgs, sleep } from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
 const GOAL_MB = 30;
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-/** The built server when there is one, else the sources through tsx; either way the child is node itself. */
-function serverCommand() {
-  const dist = path.join(ROOT, 'apps/api/dist/main.js');
-  return existsSync(dist) ? [process.execPath, [dist]] : [process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')]];
-}
+const serverCommand = () => [process.execPath, serverArgs()];
 
 async function startServer(env) {
   const [cmd, args] = serverCommand();
