@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, List, Paper, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, List, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { NotFoundPage } from '../errors/ErrorPages';
 import { ClassFormModal } from './ClassFormModal';
 import { ContentCard } from './ContentCard';
 import { ContentFormModal } from './ContentFormModal';
+import { ClassTabs } from '../../components/ClassTabs';
 
 function ContentsTab({ classId }: { classId: number }) {
   const contents = useContents(classId);
@@ -121,18 +122,10 @@ function ClassDetail({ klass }: { klass: OnlineClass }) {
           </Box>
         </Group>
       </Paper>
-      <Tabs defaultValue="konten" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="konten">Konten</Tabs.Tab>
-          <Tabs.Tab value="tentang">Tentang</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="konten" pt="md">
-          <ContentsTab classId={klass.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="tentang" pt="md">
-          <AboutTab klass={klass} onEditDescription={() => setEdit({ opened: true, focus: 'description' })} />
-        </Tabs.Panel>
-      </Tabs>
+      <ClassTabs
+        konten={<ContentsTab classId={klass.id} />}
+        tentang={<AboutTab klass={klass} onEditDescription={() => setEdit({ opened: true, focus: 'description' })} />}
+      />
       <ClassFormModal opened={edit.opened} klass={klass} focus={edit.focus} onClose={() => setEdit((e) => ({ ...e, opened: false }))} />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Accordion, ActionIcon, Anchor, Badge, Card, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Accordion, ActionIcon, Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconClipboardText, IconFileText, IconMessages } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ClassContentDetail, OnlineClass } from '@kelasku/contract';
@@ -9,6 +9,7 @@ import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { NotFoundPage } from '../errors/ErrorPages';
 import { formatDate } from '../../lib/format';
+import { ClassTabs } from '../../components/ClassTabs';
 
 function ClassHeader({ klass }: { klass: OnlineClass }) {
   const navigate = useNavigate();
@@ -172,18 +173,7 @@ export default function StudentClassPage() {
       {(k) => (
         <Stack>
           <ClassHeader klass={k} />
-          <Tabs defaultValue="konten" keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="konten">Konten</Tabs.Tab>
-              <Tabs.Tab value="tentang">Tentang</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="konten" pt="md">
-              <ContentsTab classId={k.id} />
-            </Tabs.Panel>
-            <Tabs.Panel value="tentang" pt="md">
-              <AboutTab klass={k} />
-            </Tabs.Panel>
-          </Tabs>
+          <ClassTabs konten={<ContentsTab classId={k.id} />} tentang={<AboutTab klass={k} />} />
         </Stack>
       )}
     </QueryState>
