@@ -6,6 +6,7 @@ import { useNavigate, type NavigateFunction } from 'react-router';
 import { ApiError } from '../../api/client';
 import { confirmDelete } from '../../components/ConfirmDelete';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
+import { FormActions } from '../../components/FormActions';
 
 /** Pieces shared by the admin's resource screens (users, rombel classes, motivational words). */
 
@@ -175,14 +176,7 @@ export function ModalForm({
           </Text>
         )}
         {children(failure)}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Batal
-          </Button>
-          <Button type="submit" disabled={!valid} loading={pending}>
-            Simpan
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} submit="Simpan" disabled={!valid} loading={pending} />
       </Stack>
     </form>
   );

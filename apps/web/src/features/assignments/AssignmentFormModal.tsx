@@ -70,7 +70,7 @@ export function AssignmentFormModal({ classId, contentId, opened, onClose, assig
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={assignment ? 'Edit Assignment' : 'Buat Assignment'} size="lg" closeButtonProps={{ 'aria-label': 'Tutup' }}>
+    <Modal opened={opened} onClose={onClose} title={assignment ? 'Edit Assignment' : 'Buat Assignment'} size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();

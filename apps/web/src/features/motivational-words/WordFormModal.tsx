@@ -30,7 +30,7 @@ function WordForm({ word, onClose }: { word: MotivationalWord | null; onClose: (
 /** `word` undefined: closed; null: Add Motivational; a word: Edit Motivational. */
 export function WordFormModal({ word, onClose }: { word: MotivationalWord | null | undefined; onClose: () => void }) {
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Tutup' }} opened={word !== undefined} onClose={onClose} title={word ? 'Edit Motivational' : 'Add Motivational'} size="lg">
+    <Modal opened={word !== undefined} onClose={onClose} title={word ? 'Edit Motivational' : 'Add Motivational'} size="lg">
       {word !== undefined && <WordForm key={word?.id ?? 'new'} word={word} onClose={onClose} />}
     </Modal>
   );

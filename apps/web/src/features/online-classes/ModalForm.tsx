@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea, type ModalProps, type TextareaProps } from '@mantine/core';
+import { Modal, Stack, Text, Textarea, type ModalProps, type TextareaProps } from '@mantine/core';
 import { LIMITS } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import { errorMessage, toastSuccess } from '../../lib/toast';
+import { FormActions } from '../../components/FormActions';
 
 export type FormErrors = Record<string, string | undefined>;
 
@@ -58,7 +59,6 @@ export function ModalForm({ opened, onClose, title, size, locked, onSubmit, erro
       closeOnClickOutside={!locked}
       closeOnEscape={!locked}
       withCloseButton={!locked}
-      closeButtonProps={{ 'aria-label': 'Tutup' }}
     >
       <form
         onSubmit={(e) => {
@@ -73,14 +73,7 @@ export function ModalForm({ opened, onClose, title, size, locked, onSubmit, erro
               {error}
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel ?? onClose}>
-              Batal
-            </Button>
-            <Button type="submit" disabled={submitDisabled} loading={loading}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions onCancel={onCancel ?? onClose} submit={submitLabel} disabled={submitDisabled} loading={loading} />
         </Stack>
       </form>
     </Modal>

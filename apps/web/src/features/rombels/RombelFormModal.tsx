@@ -59,7 +59,7 @@ function RombelForm({ rombel, onClose }: { rombel: RombelClass | null; onClose: 
 /** `rombel` undefined: closed; null: Add Rombel; a rombel: Edit Rombel. */
 export function RombelFormModal({ rombel, onClose }: { rombel: RombelClass | null | undefined; onClose: () => void }) {
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Tutup' }} opened={rombel !== undefined} onClose={onClose} title={rombel ? 'Edit Rombel' : 'Add Rombel'}>
+    <Modal opened={rombel !== undefined} onClose={onClose} title={rombel ? 'Edit Rombel' : 'Add Rombel'}>
       {rombel !== undefined && <RombelForm key={rombel?.id ?? 'new'} rombel={rombel} onClose={onClose} />}
     </Modal>
   );
