@@ -17,6 +17,7 @@ import { LIMITS, MSG } from '@kelasku/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authenticate, requireRole } from './auth/guards.js';
+import { SessionCache } from './auth/session-cache.js';
 import { DiskStorage, type FileStorage } from './files/storage.js';
 import { FileService } from './files/service.js';
 import { installErrorHandler } from './http/error-handler.js';
@@ -83,6 +84,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('files', files);
+  const sessions = new SessionCache();
+  const unsubscribe = await sessions.attach(opts.database);
+  app.decorate('sessions', sessions);
+  app.addHook('onClose', async () => {
+    sessions.clear();
+    await unsubscribe();
+  });
   app.decorateRequest('user', null as never);
 
   await app.register(helmet, {

@@ -4,6 +4,7 @@ import type { RoleName } from '@kelasku/contract';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { TokenUser } from './auth/tokens.js';
+import type { SessionCache } from './auth/session-cache.js';
 import type { FileService } from './files/service.js';
 
 export interface AuthUser extends TokenUser {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     files: FileService;
+    /** Recently checked sessions of this instance (see auth/session-cache.ts). */
+    sessions: SessionCache;
     /** Every route (method and full URL) as registered. */
     routeTable: ReadonlyArray<{ method: string; url: string }>;
   }

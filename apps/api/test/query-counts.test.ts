@@ -134,7 +134,6 @@ interface Measured {
 async function measure(t: TestContext, calls: Call[]): Promise<Map<string, Measured>> {
   const out = new Map<string, Measured>();
   for (const c of calls) {
-    await t.as(c.token).get(c.url); // warm: a first call may fill caches (none today, but counts must not depend on it)
     let res: Awaited<ReturnType<ReturnType<TestContext['as']>['get']>> | undefined;
     const statements = await statementsDuring(t, async () => (res = await t.as(c.token).get(c.url)));
     expect(res!.status, `${c.name}: ${JSON.stringify(res!.body).slice(0, 200)}`).toBe(200);

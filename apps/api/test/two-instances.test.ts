@@ -133,6 +133,9 @@ async function call(base: string, method: string, url: string, opts: { token?: s
   return { status: res.status, json, bytes };
 }
 
+/** A change reaches the other instance moments after its commit (PostgreSQL NOTIFY); a second at most. */
+const soon = { timeout: 1000, interval: 10 };
+
 const login = (base: string, username: string, password: string) => call(base, 'POST', '/api/login', { json: { username, password } });
 
 let pair: Pair;
@@ -154,8 +157,23 @@ describe(`two instances on one ${dbKind === 'postgres' ? 'PostgreSQL database (t
     expect(me.status).toBe(200);
     expect(me.json.data).toMatchObject({ id: user.id, username: user.username });
 
+    // Both instances now hold the session in memory; a logout on B reaches A through the database's notification.
+    expect((await call(pair.a, 'GET', '/api/me', { token })).status).toBe(200);
     expect((await call(pair.b, 'POST', '/api/logout', { token })).status).toBe(200);
-    expect((await call(pair.a, 'GET', '/api/me', { token })).status).toBe(401);
+    expect((await call(pair.b, 'GET', '/api/me', { token })).status).toBe(401);
+    await expect.poll(async () => (await call(pair.a, 'GET', '/api/me', { token })).status, soon).toBe(401);
+  });
+
+  it('a user deactivated through one instance loses the session the other holds', async () => {
+    const admin = await pair.factory.admin();
+    const user = await pair.factory.student();
+    expect((await call(pair.b, 'GET', '/api/student/my-classes', { token: user.token })).status).toBe(200);
+    const off = await call(pair.a, 'PUT', `/api/admin/resources/users/${user.id}`, {
+      token: admin.token,
+      json: { name: user.name, username: user.username, email: user.email, gender: 'L', role: 3, status: 0 },
+    });
+    expect(off.status, JSON.stringify(off.json)).toBe(200);
+    await expect.poll(async () => (await call(pair.b, 'GET', '/api/student/my-classes', { token: user.token })).status, soon).toBe(401);
   });
 
   it('a file uploaded through one downloads through the other, whichever signed the link', async () => {

@@ -3,8 +3,8 @@
  * each checks the whole parent chain in one query and throws 404 (never 403) when the object is
  * outside the caller's reach, so a guessed id reveals nothing.
  */
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { preparedQuery, type Db } from '../db/client.js';
 import { assignments, comments, contents, forums, materials, onlineClasses, students } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
@@ -21,32 +21,62 @@ function one<T>(rows: T[]): T {
   return rows[0];
 }
 
+const ph = sql.placeholder;
+
+const teacherClass = preparedQuery('access_teacher_class', (db, name) =>
+  db
+    .select()
+    .from(onlineClasses)
+    .where(and(eq(onlineClasses.id, ph('classId')), eq(onlineClasses.teacherId, ph('userId'))))
+    .limit(1)
+    .prepare(name),
+);
+
+const studentClass = preparedQuery('access_student_class', (db, name) =>
+  db
+    .select({ c: onlineClasses })
+    .from(onlineClasses)
+    .innerJoin(students, and(eq(students.userId, ph('userId')), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+    .where(eq(onlineClasses.id, ph('classId')))
+    .limit(1)
+    .prepare(name),
+);
+
 /** A class the user teaches. */
 export async function classForTeacher(db: Db, user: AuthUser, classId: number): Promise<OnlineClass> {
-  return one(
-    await db
-      .select()
-      .from(onlineClasses)
-      .where(and(eq(onlineClasses.id, classId), eq(onlineClasses.teacherId, user.id)))
-      .limit(1),
-  );
+  return one(await teacherClass(db).execute({ classId, userId: user.id }));
 }
 
 /** A class of the student's own rombel. */
 export async function classForStudent(db: Db, user: AuthUser, classId: number): Promise<OnlineClass> {
-  const rows = await db
-    .select({ c: onlineClasses })
-    .from(onlineClasses)
-    .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
-    .where(eq(onlineClasses.id, classId))
-    .limit(1);
-  return one(rows).c;
+  return one(await studentClass(db).execute({ classId, userId: user.id })).c;
 }
 
 /** The class the caller may reach, by role: the teacher's own, or the student's rombel's. */
 export function classFor(db: Db, user: AuthUser, classId: number): Promise<OnlineClass> {
   return user.role === 'teacher' ? classForTeacher(db, user, classId) : classForStudent(db, user, classId);
 }
+
+const contentSelect = (db: Db) =>
+  db
+    .select({ klass: onlineClasses, content: contents })
+    .from(contents)
+    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId));
+
+const teacherContent = preparedQuery('access_teacher_content', (db, name) =>
+  contentSelect(db)
+    .where(and(eq(contents.id, ph('contentId')), eq(onlineClasses.id, ph('classId')), eq(onlineClasses.teacherId, ph('userId'))))
+    .limit(1)
+    .prepare(name),
+);
+
+const studentContent = preparedQuery('access_student_content', (db, name) =>
+  contentSelect(db)
+    .innerJoin(students, and(eq(students.userId, ph('userId')), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+    .where(and(eq(contents.id, ph('contentId')), eq(onlineClasses.id, ph('classId'))))
+    .limit(1)
+    .prepare(name),
+);
 
 /** A content of a class the caller may reach, checked in one query. */
 export async function contentFor(
@@ -55,20 +85,8 @@ export async function contentFor(
   classId: number,
   contentId: number,
 ): Promise<{ klass: OnlineClass; content: Content }> {
-  const base = db
-    .select({ klass: onlineClasses, content: contents })
-    .from(contents)
-    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId));
-  const rows =
-    user.role === 'teacher'
-      ? await base
-          .where(and(eq(contents.id, contentId), eq(onlineClasses.id, classId), eq(onlineClasses.teacherId, user.id)))
-          .limit(1)
-      : await base
-          .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
-          .where(and(eq(contents.id, contentId), eq(onlineClasses.id, classId)))
-          .limit(1);
-  return one(rows);
+  const q = user.role === 'teacher' ? teacherContent(db) : studentContent(db);
+  return one(await q.execute({ contentId, classId, userId: user.id }));
 }
 
 export async function materialIn(db: Db, content: Content, materialId: number): Promise<Material> {
@@ -81,24 +99,30 @@ export async function materialIn(db: Db, content: Content, materialId: number): 
   );
 }
 
+const forumOfContent = preparedQuery('access_forum', (db, name) =>
+  db
+    .select()
+    .from(forums)
+    .where(and(eq(forums.id, ph('forumId')), eq(forums.contentId, ph('contentId'))))
+    .limit(1)
+    .prepare(name),
+);
+
 export async function forumIn(db: Db, content: Content, forumId: number): Promise<Forum> {
-  return one(
-    await db
-      .select()
-      .from(forums)
-      .where(and(eq(forums.id, forumId), eq(forums.contentId, content.id)))
-      .limit(1),
-  );
+  return one(await forumOfContent(db).execute({ forumId, contentId: content.id }));
 }
 
+const assignmentOfContent = preparedQuery('access_assignment', (db, name) =>
+  db
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.id, ph('assignmentId')), eq(assignments.contentId, ph('contentId'))))
+    .limit(1)
+    .prepare(name),
+);
+
 export async function assignmentIn(db: Db, content: Content, assignmentId: number): Promise<Assignment> {
-  return one(
-    await db
-      .select()
-      .from(assignments)
-      .where(and(eq(assignments.id, assignmentId), eq(assignments.contentId, content.id)))
-      .limit(1),
-  );
+  return one(await assignmentOfContent(db).execute({ assignmentId, contentId: content.id }));
 }
 
 export async function commentIn(db: Db, forum: Forum, commentId: number): Promise<Comment> {

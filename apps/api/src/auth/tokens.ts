@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.js';
+import { preparedQuery, type Db, type Tx } from '../db/client.js';
 import { authTokens, users } from '../db/schema.js';
+import type { SessionCache } from './session-cache.js';
 
 export const TOKEN_IDLE_DAYS = 30;
 /** last_used_at is written at most this often, so reads stay reads. */
@@ -24,10 +25,8 @@ export interface TokenUser {
   username: string;
 }
 
-/** The live user behind a bearer token, or null when the token is unknown, idle too long, or the user is inactive. */
-export async function userForToken(db: Db, token: string): Promise<TokenUser | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const rows = await db
+const tokenUserQuery = preparedQuery('token_user', (db, name) =>
+  db
     .select({
       tokenId: authTokens.id,
       lastUsedAt: authTokens.lastUsedAt,
@@ -40,19 +39,44 @@ export async function userForToken(db: Db, token: string): Promise<TokenUser | n
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
       and(
-        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.tokenHash, sql.placeholder('hash')),
         gt(authTokens.lastUsedAt, sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`),
         eq(users.status, 1),
       ),
     )
-    .limit(1);
-  const row = rows[0];
+    .limit(1)
+    .prepare(name),
+);
+
+/**
+ * The live user behind a bearer token, or null when the token is unknown, idle too long, or the user
+ * is inactive. A session the cache holds costs no database round trip.
+ */
+export async function userForToken(db: Db, token: string, cache?: SessionCache): Promise<TokenUser | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const hash = hashToken(token);
+  const now = Date.now();
+  const hit = cache?.get(hash, now);
+  if (hit) {
+    // Touching the token tells every instance (the trigger) to read it again: at most every 5 minutes.
+    if (now - hit.lastUsedAt > TOUCH_EVERY_MS) await touch(db, hit.user.tokenId);
+    return hit.user;
+  }
+  const mark = cache?.mark() ?? 0;
+  const [row] = await tokenUserQuery(db).execute({ hash });
   if (!row) return null;
-  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, row.tokenId));
+  let lastUsedAt = row.lastUsedAt.getTime();
+  if (now - lastUsedAt > TOUCH_EVERY_MS) {
+    await touch(db, row.tokenId);
+    lastUsedAt = now;
   }
   const { lastUsedAt: _ignored, ...user } = row;
+  cache?.set(hash, user, lastUsedAt, mark);
   return user;
+}
+
+async function touch(db: Db, tokenId: number): Promise<void> {
+  await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, tokenId));
 }
 
 export async function revokeToken(db: Db, tokenId: number): Promise<void> {

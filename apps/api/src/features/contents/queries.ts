@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ClassContent, ClassContentDetail } from '@kelasku/contract';
-import type { Db, Executor } from '../../db/client.js';
+import { preparedQuery, type Db, type Executor } from '../../db/client.js';
 import { assignments, contents, forums, materials, storedFiles } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 import type { Content } from '../../access/index.js';
@@ -16,36 +16,55 @@ export const toContent = (c: Content): ClassContent => ({
   updated_at: c.updatedAt.toISOString(),
 });
 
-/** Materials (with their stored files), forums and assignments of the given contents: three queries. */
-async function childrenOf(db: Executor, contentIds: SQLWrapper | number[]) {
-  const [mats, fors, asgs] = await Promise.all([
+const ph = sql.placeholder;
+
+/**
+ * Materials (with their stored files), forums and assignments of the contents `scope` picks (a whole
+ * class, or one content): three prepared queries, run side by side.
+ */
+function childQueries(prefix: string, scope: (column: typeof materials.contentId | typeof forums.contentId | typeof assignments.contentId) => SQL) {
+  const mats = preparedQuery(`${prefix}_materials`, (db, name) =>
     db
       .select({ material: materials, file: storedFiles })
       .from(materials)
       .innerJoin(storedFiles, eq(storedFiles.id, materials.fileId))
-      .where(inArray(materials.contentId, contentIds))
-      .orderBy(asc(materials.id)),
+      .where(scope(materials.contentId))
+      .orderBy(asc(materials.id))
+      .prepare(name),
+  );
+  const fors = preparedQuery(`${prefix}_forums`, (db, name) =>
     db
       .select({ contentId: forums.contentId, id: forums.id, topic: forums.topic })
       .from(forums)
-      .where(inArray(forums.contentId, contentIds))
-      .orderBy(asc(forums.id)),
+      .where(scope(forums.contentId))
+      .orderBy(asc(forums.id))
+      .prepare(name),
+  );
+  const asgs = preparedQuery(`${prefix}_assignments`, (db, name) =>
     db
       .select({ contentId: assignments.contentId, id: assignments.id, title: assignments.title })
       .from(assignments)
-      .where(inArray(assignments.contentId, contentIds))
-      .orderBy(asc(assignments.id)),
-  ]);
-  return { mats, fors, asgs };
+      .where(scope(assignments.contentId))
+      .orderBy(asc(assignments.id))
+      .prepare(name),
+  );
+  return async (db: Db, id: number) => {
+    const [m, f, a] = await Promise.all([mats(db).execute({ id }), fors(db).execute({ id }), asgs(db).execute({ id })]);
+    return { mats: m, fors: f, asgs: a };
+  };
 }
 
-/**
- * Contents with their materials (signed links), forums and assignments, oldest first.
- * Four queries whatever the number of contents.
- */
-export async function loadContentDetails(db: Db, files: FileService, rows: Content[], ids: SQLWrapper | number[]): Promise<ClassContentDetail[]> {
-  if (rows.length === 0) return [];
-  const { mats, fors, asgs } = await childrenOf(db, ids);
+/** Children of every content of the class `id`. */
+const childrenOfClass = childQueries('class_children', (column) =>
+  sql`${column} in (select ${contents.id} from ${contents} where ${contents.onlineClassId} = ${ph('id')})`,
+);
+/** Children of the content `id`. */
+const childrenOfContent = childQueries('content_children', (column) => eq(column, ph('id')));
+
+type Children = Awaited<ReturnType<typeof childrenOfClass>>;
+
+/** Contents with their materials (signed links), forums and assignments, oldest first. */
+function assemble(files: FileService, rows: Content[], { mats, fors, asgs }: Children): ClassContentDetail[] {
   const out = new Map<number, ClassContentDetail>(rows.map((c) => [c.id, { ...toContent(c), materials: [], forums: [], assignment: [] }]));
   for (const m of mats) out.get(m.material.contentId)?.materials.push(toMaterial(files, m.material, m.file));
   for (const f of fors) out.get(f.contentId)?.forums.push({ id: f.id, topic: f.topic });
@@ -53,16 +72,19 @@ export async function loadContentDetails(db: Db, files: FileService, rows: Conte
   return [...out.values()];
 }
 
-/** Every content of a class with its children; four queries. */
+const contentsOfClassQuery = preparedQuery('class_contents', (db, name) =>
+  db.select().from(contents).where(eq(contents.onlineClassId, ph('id'))).orderBy(asc(contents.id)).prepare(name),
+);
+
+/** Every content of a class with its children; four queries, side by side. */
 export async function contentsOfClass(db: Db, files: FileService, classId: number): Promise<ClassContentDetail[]> {
-  const rows = await db.select().from(contents).where(eq(contents.onlineClassId, classId)).orderBy(asc(contents.id));
-  return loadContentDetails(db, files, rows, db.select({ id: contents.id }).from(contents).where(eq(contents.onlineClassId, classId)));
+  const [rows, children] = await Promise.all([contentsOfClassQuery(db).execute({ id: classId }), childrenOfClass(db, classId)]);
+  return assemble(files, rows, children);
 }
 
 /** One content with its children; three queries (the content row comes from the access check). */
 export async function contentDetail(db: Db, files: FileService, content: Content): Promise<ClassContentDetail> {
-  const [detail] = await loadContentDetails(db, files, [content], [content.id]);
-  return detail!;
+  return assemble(files, [content], await childrenOfContent(db, content.id))[0]!;
 }
 
 export interface ContentValues {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread, type PageMeta } from '@kelasku/contract';
-import type { Db, Executor } from '../../db/client.js';
+import { preparedQuery, type Db, type Executor } from '../../db/client.js';
 import { comments, forums, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 import type { Comment, Content, Forum } from '../../access/index.js';
@@ -25,6 +25,35 @@ const selectComments = (db: Db, where: SQL | undefined) =>
 
 type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
 
+const ph = sql.placeholder;
+
+const forumAuthor = preparedQuery('forum_author', (db, name) =>
+  db.select(authorColumns).from(users).where(eq(users.id, ph('authorId'))).limit(1).prepare(name),
+);
+const wholeThread = preparedQuery('forum_thread', (db, name) => selectComments(db, eq(comments.forumId, ph('forumId'))).prepare(name));
+const topComments = preparedQuery('forum_thread_top', (db, name) =>
+  selectComments(db, and(eq(comments.forumId, ph('forumId')), isNull(comments.parentId)))
+    .limit(ph('limit'))
+    .offset(ph('offset'))
+    .prepare(name),
+);
+const commentCounts = preparedQuery('forum_thread_counts', (db, name) =>
+  db
+    .select({ top: sql<number>`(count(*) filter (where ${comments.parentId} is null))::int`, all: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(eq(comments.forumId, ph('forumId')))
+    .prepare(name),
+);
+const repliesBelow = preparedQuery('forum_thread_below', (db, name) =>
+  selectComments(
+    db,
+    sql`${comments.id} in (with recursive below(id) as (
+          select id from comments where parent_id = any(${ph('ids')}::int[])
+          union all select c.id from comments c join below b on c.parent_id = b.id
+        ) select id from below)`,
+  ).prepare(name),
+);
+
 /**
  * The forum with its whole thread: two queries however long it is (the forum's author, and every
  * comment with its author), assembled in memory. Comments and replies are oldest first; a reply
@@ -32,8 +61,8 @@ type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
  */
 export async function loadThread(db: Db, files: FileService, user: AuthUser, content: Content, forum: Forum): Promise<ForumThread> {
   const [authorRows, rows] = await Promise.all([
-    db.select(authorColumns).from(users).where(eq(users.id, forum.authorId)).limit(1),
-    selectComments(db, eq(comments.forumId, forum.id)),
+    forumAuthor(db).execute({ authorId: forum.authorId }),
+    wholeThread(db).execute({ forumId: forum.id }),
   ]);
   return assembleThread(files, user, content, forum, authorRows[0], rows, rows.length);
 }
@@ -52,23 +81,11 @@ export async function loadThreadPage(
   perPage: number,
 ): Promise<{ thread: ForumThread; meta: PageMeta }> {
   const [authorRows, top, [counts]] = await Promise.all([
-    db.select(authorColumns).from(users).where(eq(users.id, forum.authorId)).limit(1),
-    selectComments(db, and(eq(comments.forumId, forum.id), isNull(comments.parentId)))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db
-      .select({ top: sql<number>`(count(*) filter (where ${comments.parentId} is null))::int`, all: sql<number>`count(*)::int` })
-      .from(comments)
-      .where(eq(comments.forumId, forum.id)),
+    forumAuthor(db).execute({ authorId: forum.authorId }),
+    topComments(db).execute({ forumId: forum.id, limit: perPage, offset: (page - 1) * perPage }),
+    commentCounts(db).execute({ forumId: forum.id }),
   ]);
-  const ids = top.map((r) => r.c.id);
-  const below = await selectComments(
-    db,
-    sql`${comments.id} in (with recursive below(id) as (
-          select id from comments where parent_id = any(${sql.param(ids)}::int[])
-          union all select c.id from comments c join below b on c.parent_id = b.id
-        ) select id from below)`,
-  );
+  const below = await repliesBelow(db).execute({ ids: top.map((r) => r.c.id) });
   const rows = [...top, ...below].sort((a, b) => a.c.id - b.c.id);
   const total = Number(counts?.top ?? 0);
   return {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { SUBMISSION_STATUS, submissionStatusId, type AssignmentStudent } from '@kelasku/contract';
-import type { Db, Executor } from '../../db/client.js';
+import { preparedQuery, type Db, type Executor } from '../../db/client.js';
 import { storedFiles, students, submissions, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 import { extensionOf } from '../../files/types.js';
@@ -15,19 +15,8 @@ const stateFilter: Record<GradingState, SQL> = {
   graded: isNotNull(submissions.score),
 };
 
-/**
- * Students of the class's rombel in one grading column, by name, each with their submission.
- * One query whatever the number of students.
- */
-export async function assignmentStudents(
-  db: Db,
-  files: FileService,
-  a: Assignment,
-  rombelId: number,
-  state: GradingState,
-  only?: number,
-): Promise<AssignmentStudent[]> {
-  const rows = await db
+const gradingSelect = (db: Db, where: SQL | undefined) =>
+  db
     .select({
       id: users.id,
       name: users.name,
@@ -38,10 +27,37 @@ export async function assignmentStudents(
     })
     .from(students)
     .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(submissions, and(eq(submissions.studentId, students.userId), eq(submissions.assignmentId, a.id)))
+    .leftJoin(submissions, and(eq(submissions.studentId, students.userId), eq(submissions.assignmentId, sql.placeholder('assignmentId'))))
     .leftJoin(storedFiles, eq(storedFiles.id, submissions.fileId))
-    .where(and(eq(students.rombelClassId, rombelId), stateFilter[state], only === undefined ? undefined : eq(students.userId, only)))
+    .where(where)
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+
+const prepareColumn = (state: GradingState) =>
+  preparedQuery(`grading_${state}`, (db, name) =>
+    gradingSelect(db, and(eq(students.rombelClassId, sql.placeholder('rombelId')), stateFilter[state])).prepare(name),
+  );
+
+/** The three whole columns, prepared: a teacher's grading page asks for them again and again. */
+const gradingColumn = { unsubmitted: prepareColumn('unsubmitted'), ungrading: prepareColumn('ungrading'), graded: prepareColumn('graded') };
+
+/**
+ * Students of the class's rombel in one grading column, by name, each with their submission
+ * (`only`: just that student). One query whatever the number of students.
+ */
+export async function assignmentStudents(
+  db: Db,
+  files: FileService,
+  a: Assignment,
+  rombelId: number,
+  state: GradingState,
+  only?: number,
+): Promise<AssignmentStudent[]> {
+  const rows =
+    only === undefined
+      ? await gradingColumn[state](db).execute({ assignmentId: a.id, rombelId })
+      : await gradingSelect(db, and(eq(students.rombelClassId, rombelId), stateFilter[state], eq(students.userId, only))).execute({
+          assignmentId: a.id,
+        });
   return rows.map((r) => ({
     student_id: r.id,
     name: r.name,

@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { OnlineClass } from '@kelasku/contract';
-import type { Db, Executor } from '../../db/client.js';
+import { preparedQuery, type Db, type Executor } from '../../db/client.js';
 import { assignments, contents, materials, onlineClasses, rombelClasses, students, submissions, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 
+const ph = sql.placeholder;
+
 /** Online classes with their rombel and teacher, one query; the caller adds the filter. */
-function selectClasses(db: Executor, where: SQL | undefined) {
+function selectClasses(db: Db, where: SQL) {
   return db
     .select({
       klass: onlineClasses,
@@ -20,24 +22,36 @@ function selectClasses(db: Executor, where: SQL | undefined) {
     .orderBy(asc(sql`lower(${rombelClasses.name})`), asc(sql`lower(${onlineClasses.name})`), asc(onlineClasses.id));
 }
 
+/** Which classes: those a teacher teaches, those of a student's rombel, or one class; `id` names the teacher, student or class. */
+export type ClassScope = 'teacher' | 'student' | 'class';
+
+const classesBy = (scope: ClassScope, where: SQL) =>
+  preparedQuery(`classes_of_${scope}`, (db, name) => selectClasses(db, where).prepare(name));
+const classQueries: Record<ClassScope, ReturnType<typeof classesBy>> = {
+  teacher: classesBy('teacher', eq(onlineClasses.teacherId, ph('id'))),
+  student: classesBy('student', sql`${onlineClasses.rombelClassId} = (select ${students.rombelClassId} from ${students} where ${students.userId} = ${ph('id')})`),
+  class: classesBy('class', eq(onlineClasses.id, ph('id'))),
+};
+
 /** Students of the given rombels, by name; one query whatever the number of rombels. */
-function studentsOf(db: Executor, rombelIds: number[]) {
-  if (rombelIds.length === 0) return Promise.resolve([]);
-  return db
+const studentsOf = preparedQuery('students_of_rombels', (db, name) =>
+  db
     .select({ rombelId: students.rombelClassId, id: users.id, name: users.name, nis: students.nis, avatar: users.avatarFileId })
     .from(students)
     .innerJoin(users, eq(users.id, students.userId))
-    .where(inArray(students.rombelClassId, rombelIds))
-    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
-}
+    .where(sql`${students.rombelClassId} = any(${ph('ids')}::int[])`)
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .prepare(name),
+);
 
 /**
  * Online classes in the shape of SPEC §3, students of each class's rombel included, sorted by
  * rombel name then class name. Two queries whatever the number of classes and students.
  */
-export async function loadClasses(db: Executor, files: FileService, where: SQL | undefined): Promise<OnlineClass[]> {
-  const rows = await selectClasses(db, where);
-  const roster = await studentsOf(db, [...new Set(rows.map((r) => r.klass.rombelClassId))]);
+export async function loadClasses(db: Db, files: FileService, scope: ClassScope, id: number): Promise<OnlineClass[]> {
+  const rows = await classQueries[scope](db).execute({ id });
+  const rombelIds = [...new Set(rows.map((r) => r.klass.rombelClassId))];
+  const roster = rombelIds.length ? await studentsOf(db).execute({ ids: rombelIds }) : [];
   const byRombel = new Map<number, OnlineClass['students']['data']>();
   for (const s of roster) {
     const list = byRombel.get(s.rombelId!) ?? [];
@@ -66,11 +80,10 @@ export async function loadClasses(db: Executor, files: FileService, where: SQL |
   });
 }
 
-export const classesOfTeacher = (db: Db, files: FileService, teacherId: number) =>
-  loadClasses(db, files, eq(onlineClasses.teacherId, teacherId));
+export const classesOfTeacher = (db: Db, files: FileService, teacherId: number) => loadClasses(db, files, 'teacher', teacherId);
 
 export async function loadClass(db: Db, files: FileService, classId: number): Promise<OnlineClass | null> {
-  const [klass] = await loadClasses(db, files, eq(onlineClasses.id, classId));
+  const [klass] = await loadClasses(db, files, 'class', classId);
   return klass ?? null;
 }
 

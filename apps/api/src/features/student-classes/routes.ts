@@ -1,8 +1,6 @@
 import { MSG, classContentDetail, errorEnvelope, myClassContentParams, myClassParams, ok, onlineClass } from '@kelasku/contract';
-import { eq } from 'drizzle-orm';
 import type { App } from '../../types.js';
 import { classForStudent, contentFor } from '../../access/index.js';
-import { onlineClasses } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { loadClass, loadClasses } from '../online-classes/queries.js';
 import { contentDetail, contentsOfClass } from '../contents/queries.js';
@@ -27,9 +25,12 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const rombelId = await rombelOf(app.db, request.user.id);
-      if (rombelId === null) return { success: true as const, message: MSG.noRombel, data: [] };
-      return { success: true as const, data: await loadClasses(app.db, app.files, eq(onlineClasses.rombelClassId, rombelId)) };
+      const data = await loadClasses(app.db, app.files, 'student', request.user.id);
+      // No class: say why when the profile has no rombel yet (one more query, only then).
+      if (data.length === 0 && (await rombelOf(app.db, request.user.id)) === null) {
+        return { success: true as const, message: MSG.noRombel, data };
+      }
+      return { success: true as const, data };
     },
   );
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
+import { preparedQuery, type Db, type Executor } from '../../db/client.js';
 import { assignments, onlineClasses, students, submissions, teachers, users } from '../../db/schema.js';
 import { loadProfile, selectProfiles } from '../session/queries.js';
 
@@ -27,13 +27,26 @@ export function listFilteredUsers(db: Db, exceptId: number, f: UserFilter): Prom
   return selectProfiles(db).where(userFilter(exceptId, f)).orderBy(...byRoleThenName);
 }
 
+const ph = sql.placeholder;
+/** The unfiltered pages (what the Users screen opens on), prepared. */
+const everyonePage = preparedQuery('users_page', (db, name) =>
+  selectProfiles(db).where(ne(users.id, ph('exceptId'))).orderBy(...byRoleThenName).limit(ph('limit')).offset(ph('offset')).prepare(name),
+);
+const everyoneCount = preparedQuery('users_count', (db, name) =>
+  db.select({ n: count() }).from(users).where(ne(users.id, ph('exceptId'))).prepare(name),
+);
+
 /** One page of the filtered list and the number of matching users; two queries whatever the size of the school. */
 export async function listUsersPage(db: Db, exceptId: number, f: UserFilter, page: number, perPage: number) {
-  const where = userFilter(exceptId, f);
-  const [rows, [total]] = await Promise.all([
-    selectProfiles(db).where(where).orderBy(...byRoleThenName).limit(perPage).offset((page - 1) * perPage),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
+  const at = { exceptId, limit: perPage, offset: (page - 1) * perPage };
+  const filtered = Boolean(f.q) || f.roleId !== undefined;
+  const where = filtered ? userFilter(exceptId, f) : undefined;
+  const [rows, [total]] = filtered
+      ? await Promise.all([
+          selectProfiles(db).where(where).orderBy(...byRoleThenName).limit(perPage).offset(at.offset),
+          db.select({ n: count() }).from(users).where(where),
+        ])
+      : await Promise.all([everyonePage(db).execute(at), everyoneCount(db).execute(at)]);
   return { rows, total: Number(total?.n ?? 0) };
 }
 

@@ -143,6 +143,7 @@ export default async function usersRoutes(app: App): Promise<void> {
           return id;
         }),
       );
+      app.sessions.evictUser(id);
       const row = await findUser(app.db, id);
       if (!row) throw notFound();
       reply.code(201);
@@ -196,6 +197,7 @@ export default async function usersRoutes(app: App): Promise<void> {
           if (passwordHash || status === 0) await revokeUserTokens(tx, id, id === me.id ? me.tokenId : undefined);
         }),
       );
+      app.sessions.evictUser(id);
       const row = await findUser(app.db, id);
       if (!row) throw notFound();
       return { success: true as const, message: ADMIN_MSG.userUpdated, data: toAdminUser(app.files, row) };
@@ -232,6 +234,7 @@ export default async function usersRoutes(app: App): Promise<void> {
         if (isForeignKeyViolation(err)) throw conflict(MSG.teacherHasClasses);
         throw err;
       }
+      app.sessions.evictUser(id);
       await app.files.release(fileIds);
       return { success: true as const, message: ADMIN_MSG.userDeleted };
     },
