@@ -8,7 +8,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -21,6 +20,7 @@ import { SessionCache } from './auth/session-cache.js';
 import { DiskStorage, type FileStorage } from './files/storage.js';
 import { FileService } from './files/service.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { compiledSerializer } from './http/serializer.js';
 import { HttpError } from './http/errors.js';
 import { routeAreas } from './features/index.js';
 import type { App } from './types.js';
@@ -33,6 +33,8 @@ export interface BuildOptions {
   storage?: FileStorage;
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: NodeJS.WritableStream;
+  /** Check every reply against its zod schema as well (tests); see http/serializer.ts. */
+  checkReplies?: boolean;
 }
 
 /** Refused before routing (a malformed URL, an id longer than any id): the same envelope as every refusal. */
@@ -74,7 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.decorate('routeTable', routeTable);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializer(opts.checkReplies ?? false));
   installErrorHandler(app);
 
   const storage = opts.storage ?? new DiskStorage(config.storageDir);

@@ -68,7 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const logs: string[] = [];
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-  const app = await buildApp(config, { database, logStream });
+  const app = await buildApp(config, { database, logStream, checkReplies: true });
   await app.ready();
   const factory = new Factory(database.db, app);
   return {

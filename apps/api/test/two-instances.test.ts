@@ -99,7 +99,7 @@ async function startPair(): Promise<Pair> {
   const apps: FastifyInstance[] = [];
   for (const n of ['a', 'b']) {
     const config = loadConfig({ DATA_DIR: path.join(root, n), STORAGE_DIR: storageDir, WEB_DIR: '', LOG_LEVEL: 'warn' });
-    const app = await buildApp(config, { database });
+    const app = await buildApp(config, { database, checkReplies: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
     apps.push(app);
   }

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ClassContent, ClassContentDetail } from '@kelasku/contract';
 import { preparedQuery, type Db, type Executor } from '../../db/client.js';
 import { assignments, contents, forums, materials, storedFiles } from '../../db/schema.js';
@@ -20,55 +21,71 @@ const ph = sql.placeholder;
 
 /**
  * Materials (with their stored files), forums and assignments of the contents `scope` picks (a whole
- * class, or one content): three prepared queries, run side by side.
+ * class, or one content), in one prepared statement: the three lists as one UNION ALL, told apart
+ * by `kind`, each oldest first.
  */
-function childQueries(prefix: string, scope: (column: typeof materials.contentId | typeof forums.contentId | typeof assignments.contentId) => SQL) {
-  const mats = preparedQuery(`${prefix}_materials`, (db, name) =>
+function childQuery(name: string, scope: (column: typeof materials.contentId | typeof forums.contentId | typeof assignments.contentId) => SQL) {
+  const none = { createdAt: sql<Date | null>`null::timestamptz`, fileId: sql<number | null>`null::int`, fileName: sql<string | null>`null::text`, mime: sql<string | null>`null::text`, size: sql<number | null>`null::int` };
+  return preparedQuery(name, (db, statement) =>
     db
-      .select({ material: materials, file: storedFiles })
+      .select({
+        kind: sql<Kind>`'m'`.as('kind'),
+        contentId: materials.contentId,
+        id: materials.id,
+        title: materials.title,
+        createdAt: orNull(materials.createdAt),
+        fileId: orNull(storedFiles.id),
+        fileName: orNull(storedFiles.originalName),
+        mime: orNull(storedFiles.mimeType),
+        size: orNull(storedFiles.size),
+      })
       .from(materials)
       .innerJoin(storedFiles, eq(storedFiles.id, materials.fileId))
       .where(scope(materials.contentId))
-      .orderBy(asc(materials.id))
-      .prepare(name),
+      .unionAll(
+        db
+          .select({ kind: sql<Kind>`'f'`.as('kind'), contentId: forums.contentId, id: forums.id, title: forums.topic, ...none })
+          .from(forums)
+          .where(scope(forums.contentId)),
+      )
+      .unionAll(
+        db
+          .select({ kind: sql<Kind>`'a'`.as('kind'), contentId: assignments.contentId, id: assignments.id, title: assignments.title, ...none })
+          .from(assignments)
+          .where(scope(assignments.contentId)),
+      )
+      .orderBy(sql`1`, sql`3`) // kind, id
+      .prepare(statement),
   );
-  const fors = preparedQuery(`${prefix}_forums`, (db, name) =>
-    db
-      .select({ contentId: forums.contentId, id: forums.id, topic: forums.topic })
-      .from(forums)
-      .where(scope(forums.contentId))
-      .orderBy(asc(forums.id))
-      .prepare(name),
-  );
-  const asgs = preparedQuery(`${prefix}_assignments`, (db, name) =>
-    db
-      .select({ contentId: assignments.contentId, id: assignments.id, title: assignments.title })
-      .from(assignments)
-      .where(scope(assignments.contentId))
-      .orderBy(asc(assignments.id))
-      .prepare(name),
-  );
-  return async (db: Db, id: number) => {
-    const [m, f, a] = await Promise.all([mats(db).execute({ id }), fors(db).execute({ id }), asgs(db).execute({ id })]);
-    return { mats: m, fors: f, asgs: a };
-  };
+}
+type Kind = 'm' | 'f' | 'a';
+/** A column of the first branch typed as the union's column (null in the other branches), decoded as the column. */
+function orNull<T>(column: PgColumn & { _: { data: T } }): SQL<T | null> {
+  return sql<T | null>`${column}`.mapWith(column);
 }
 
 /** Children of every content of the class `id`. */
-const childrenOfClass = childQueries('class_children', (column) =>
+const childrenOfClass = childQuery('class_children', (column) =>
   sql`${column} in (select ${contents.id} from ${contents} where ${contents.onlineClassId} = ${ph('id')})`,
 );
 /** Children of the content `id`. */
-const childrenOfContent = childQueries('content_children', (column) => eq(column, ph('id')));
+const childrenOfContent = childQuery('content_children', (column) => eq(column, ph('id')));
 
-type Children = Awaited<ReturnType<typeof childrenOfClass>>;
+type Child = Awaited<ReturnType<ReturnType<ReturnType<typeof childQuery>>['execute']>>[number];
 
 /** Contents with their materials (signed links), forums and assignments, oldest first. */
-function assemble(files: FileService, rows: Content[], { mats, fors, asgs }: Children): ClassContentDetail[] {
+function assemble(files: FileService, rows: Content[], children: Child[]): ClassContentDetail[] {
   const out = new Map<number, ClassContentDetail>(rows.map((c) => [c.id, { ...toContent(c), materials: [], forums: [], assignment: [] }]));
-  for (const m of mats) out.get(m.material.contentId)?.materials.push(toMaterial(files, m.material, m.file));
-  for (const f of fors) out.get(f.contentId)?.forums.push({ id: f.id, topic: f.topic });
-  for (const a of asgs) out.get(a.contentId)?.assignment.push({ id: a.id, title: a.title });
+  for (const c of children) {
+    const detail = out.get(c.contentId);
+    if (!detail) continue;
+    if (c.kind === 'm') {
+      detail.materials.push(
+        toMaterial(files, { id: c.id, title: c.title, createdAt: c.createdAt! }, { id: c.fileId!, originalName: c.fileName!, mimeType: c.mime!, size: c.size! }),
+      );
+    } else if (c.kind === 'f') detail.forums.push({ id: c.id, topic: c.title });
+    else detail.assignment.push({ id: c.id, title: c.title });
+  }
   return [...out.values()];
 }
 
@@ -76,15 +93,18 @@ const contentsOfClassQuery = preparedQuery('class_contents', (db, name) =>
   db.select().from(contents).where(eq(contents.onlineClassId, ph('id'))).orderBy(asc(contents.id)).prepare(name),
 );
 
-/** Every content of a class with its children; four queries, side by side. */
+/** Every content of a class with its children; two queries, side by side. */
 export async function contentsOfClass(db: Db, files: FileService, classId: number): Promise<ClassContentDetail[]> {
-  const [rows, children] = await Promise.all([contentsOfClassQuery(db).execute({ id: classId }), childrenOfClass(db, classId)]);
+  const [rows, children] = await Promise.all([
+    contentsOfClassQuery(db).execute({ id: classId }),
+    childrenOfClass(db).execute({ id: classId }),
+  ]);
   return assemble(files, rows, children);
 }
 
-/** One content with its children; three queries (the content row comes from the access check). */
+/** One content with its children; one query (the content row comes from the access check). */
 export async function contentDetail(db: Db, files: FileService, content: Content): Promise<ClassContentDetail> {
-  return assemble(files, [content], await childrenOfContent(db, content.id))[0]!;
+  return assemble(files, [content], await childrenOfContent(db).execute({ id: content.id }))[0]!;
 }
 
 export interface ContentValues {

@@ -9,7 +9,7 @@ type MaterialRow = typeof materials.$inferSelect;
 type FileRow = Pick<typeof storedFiles.$inferSelect, 'id' | 'originalName' | 'mimeType' | 'size'>;
 
 /** A material as the screens show it: a signed link plus the file's original name, extension, size and type. */
-export const toMaterial = (files: FileService, m: MaterialRow, f: FileRow): ClassMaterial => ({
+export const toMaterial = (files: FileService, m: Pick<MaterialRow, 'id' | 'title' | 'createdAt'>, f: FileRow): ClassMaterial => ({
   id: m.id,
   title: m.title,
   file: files.url(f.id),
