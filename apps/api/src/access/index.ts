@@ -3,7 +3,8 @@
  * each checks the whole parent chain in one query and throws 404 (never 403) when the object is
  * outside the caller's reach, so a guessed id reveals nothing.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { preparedQuery, type Db } from '../db/client.js';
 import { assignments, comments, contents, forums, materials, onlineClasses, students } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
@@ -57,25 +58,37 @@ export function classFor(db: Db, user: AuthUser, classId: number): Promise<Onlin
   return user.role === 'teacher' ? classForTeacher(db, user, classId) : classForStudent(db, user, classId);
 }
 
-const contentSelect = (db: Db) =>
-  db
-    .select({ klass: onlineClasses, content: contents })
-    .from(contents)
-    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId));
+type Role = 'teacher' | 'student';
+const roleOf = (user: AuthUser): Role => (user.role === 'teacher' ? 'teacher' : 'student');
 
-const teacherContent = preparedQuery('access_teacher_content', (db, name) =>
-  contentSelect(db)
-    .where(and(eq(contents.id, ph('contentId')), eq(onlineClasses.id, ph('classId')), eq(onlineClasses.teacherId, ph('userId'))))
-    .limit(1)
-    .prepare(name),
-);
+/**
+ * Narrows a select over contents and their class to the path's content and class, within the
+ * caller's reach: the teacher's own class, or a class of the student's rombel. `extra` adds the
+ * child of the path (a forum, an assignment).
+ */
+function inReach<T extends PgSelect>(q: T, role: Role, extra?: SQL): T {
+  const joined = role === 'teacher' ? q : q.innerJoin(students, and(eq(students.userId, ph('userId')), eq(students.rombelClassId, onlineClasses.rombelClassId)));
+  return joined
+    .where(
+      and(
+        eq(contents.id, ph('contentId')),
+        eq(onlineClasses.id, ph('classId')),
+        role === 'teacher' ? eq(onlineClasses.teacherId, ph('userId')) : undefined,
+        extra,
+      ),
+    )
+    .limit(1) as T;
+}
 
-const studentContent = preparedQuery('access_student_content', (db, name) =>
-  contentSelect(db)
-    .innerJoin(students, and(eq(students.userId, ph('userId')), eq(students.rombelClassId, onlineClasses.rombelClassId)))
-    .where(and(eq(contents.id, ph('contentId')), eq(onlineClasses.id, ph('classId'))))
-    .limit(1)
-    .prepare(name),
+const byRole = <Q>(make: (role: Role) => (db: Db) => Q) => ({ teacher: make('teacher'), student: make('student') });
+
+const contentReach = byRole((role) =>
+  preparedQuery(`access_${role}_content`, (db, name) =>
+    inReach(
+      db.select({ klass: onlineClasses, content: contents }).from(contents).innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId)).$dynamic(),
+      role,
+    ).prepare(name),
+  ),
 );
 
 /** A content of a class the caller may reach, checked in one query. */
@@ -85,8 +98,52 @@ export async function contentFor(
   classId: number,
   contentId: number,
 ): Promise<{ klass: OnlineClass; content: Content }> {
-  const q = user.role === 'teacher' ? teacherContent(db) : studentContent(db);
-  return one(await q.execute({ contentId, classId, userId: user.id }));
+  return one(await contentReach[roleOf(user)](db).execute({ contentId, classId, userId: user.id }));
+}
+
+/** A select of a forum or an assignment with its content and class, within the caller's reach. */
+function childReach<T extends typeof forums | typeof assignments>(label: string, table: T) {
+  return byRole((role) =>
+    preparedQuery(`access_${role}_${label}`, (db, name) =>
+      inReach(
+        db
+          .select({ klass: onlineClasses, content: contents, child: table as typeof forums | typeof assignments })
+          .from(table as typeof forums)
+          .innerJoin(contents, eq(contents.id, table.contentId))
+          .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+          .$dynamic(),
+        role,
+        eq(table.id, ph('childId')),
+      ).prepare(name),
+    ),
+  );
+}
+
+const forumReach = childReach('forum', forums);
+const assignmentReach = childReach('assignment', assignments);
+
+/** The path's child, its content and class, within the caller's reach; 404 otherwise. */
+async function reach<C>(
+  q: typeof forumReach | typeof assignmentReach,
+  db: Db,
+  user: AuthUser,
+  path: { classId: number; contentId: number },
+  childId: number,
+): Promise<{ klass: OnlineClass; content: Content; child: C }> {
+  const row = one(await q[roleOf(user)](db).execute({ childId, contentId: path.contentId, classId: path.classId, userId: user.id }));
+  return row as { klass: OnlineClass; content: Content; child: C };
+}
+
+/** A forum of a content of a class the caller may reach, with its content and class, checked in one query. */
+export async function forumFor(db: Db, user: AuthUser, path: { classId: number; contentId: number; forumId: number }) {
+  const { klass, content, child } = await reach<Forum>(forumReach, db, user, path, path.forumId);
+  return { klass, content, forum: child };
+}
+
+/** An assignment of a content of a class the caller may reach, with its content and class, checked in one query. */
+export async function assignmentFor(db: Db, user: AuthUser, path: { classId: number; contentId: number; id: number }) {
+  const { klass, content, child } = await reach<Assignment>(assignmentReach, db, user, path, path.id);
+  return { klass, content, assignment: child };
 }
 
 export async function materialIn(db: Db, content: Content, materialId: number): Promise<Material> {
@@ -97,32 +154,6 @@ export async function materialIn(db: Db, content: Content, materialId: number): 
       .where(and(eq(materials.id, materialId), eq(materials.contentId, content.id)))
       .limit(1),
   );
-}
-
-const forumOfContent = preparedQuery('access_forum', (db, name) =>
-  db
-    .select()
-    .from(forums)
-    .where(and(eq(forums.id, ph('forumId')), eq(forums.contentId, ph('contentId'))))
-    .limit(1)
-    .prepare(name),
-);
-
-export async function forumIn(db: Db, content: Content, forumId: number): Promise<Forum> {
-  return one(await forumOfContent(db).execute({ forumId, contentId: content.id }));
-}
-
-const assignmentOfContent = preparedQuery('access_assignment', (db, name) =>
-  db
-    .select()
-    .from(assignments)
-    .where(and(eq(assignments.id, ph('assignmentId')), eq(assignments.contentId, ph('contentId'))))
-    .limit(1)
-    .prepare(name),
-);
-
-export async function assignmentIn(db: Db, content: Content, assignmentId: number): Promise<Assignment> {
-  return one(await assignmentOfContent(db).execute({ assignmentId, contentId: content.id }));
 }
 
 export async function commentIn(db: Db, forum: Forum, commentId: number): Promise<Comment> {

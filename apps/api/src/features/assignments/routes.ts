@@ -9,7 +9,7 @@ import {
   okMessage,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { assignmentIn, contentFor } from '../../access/index.js';
+import { assignmentFor, contentFor } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { notFound } from '../../http/errors.js';
 import { authorName, deleteAssignment, insertAssignment, toAssignment, updateAssignment } from './queries.js';
@@ -56,8 +56,7 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
-      const row = await assignmentIn(app.db, content, request.params.id);
+      const { klass, assignment: row } = await assignmentFor(app.db, request.user, request.params);
       return { success: true as const, data: toAssignment(row, await authorName(app.db, row.authorId), klass) };
     },
   );
@@ -76,8 +75,7 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
-      const current = await assignmentIn(app.db, content, request.params.id);
+      const { klass, content, assignment: current } = await assignmentFor(app.db, request.user, request.params);
       const row = await updateAssignment(app.db, content.id, current.id, request.body);
       if (!row) throw notFound();
       return { success: true as const, message: ASSIGNMENT_MSG.updated, data: toAssignment(row, await authorName(app.db, row.authorId), klass) };
@@ -95,8 +93,7 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
-      const target = await assignmentIn(app.db, content, request.params.id);
+      const { content, assignment: target } = await assignmentFor(app.db, request.user, request.params);
       const fileIds = await app.db.transaction((tx) => deleteAssignment(tx, content.id, target.id));
       if (!fileIds) throw notFound();
       await app.files.release(fileIds);

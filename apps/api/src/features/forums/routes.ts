@@ -14,7 +14,7 @@ import {
   threadQuery,
 } from '@kelasku/contract';
 import type { App, AuthUser } from '../../types.js';
-import { commentIn, contentFor, forumIn, type Comment, type Content, type Forum } from '../../access/index.js';
+import { commentIn, contentFor, forumFor, type Comment, type Content, type Forum } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { commentView, deleteComment, deleteForum, insertComment, insertForum, loadThread, loadThreadPage, mayDelete, updateForum, type ForumValues } from './queries.js';
@@ -35,8 +35,8 @@ type ForumPath = { classId: number; contentId: number; forumId: number };
 
 /** The content and forum of the path, within the caller's reach (404 otherwise). */
 async function reachForum(app: App, user: AuthUser, path: ForumPath): Promise<{ content: Content; forum: Forum }> {
-  const { content } = await contentFor(app.db, user, path.classId, path.contentId);
-  return { content, forum: await forumIn(app.db, content, path.forumId) };
+  const { content, forum } = await forumFor(app.db, user, path);
+  return { content, forum };
 }
 
 /** The forum and comment of the path, within the caller's reach (404 otherwise). */
@@ -47,8 +47,9 @@ async function reachComment(app: App, user: AuthUser, path: ForumPath & { commen
 
 /**
  * The thread read, comments, replies and comment deletion, the same for both roles under `base`
- * (…/contents/:contentId). Access: contentFor checks the class for the caller's role, then the
- * forum must belong to the content and the comment to the forum, or it is a 404.
+ * (…/contents/:contentId). Access: forumFor checks in one query that the forum belongs to the
+ * content and the content to a class within the caller's reach; the comment must belong to the
+ * forum; anything else is a 404.
  */
 function threadRoutes(app: App, base: string, tags: string[]): void {
   app.get(

@@ -8,7 +8,7 @@ import {
   ok,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { assignmentIn, contentFor } from '../../access/index.js';
+import { assignmentFor } from '../../access/index.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { assignmentStudents, gradeSubmission, type GradingState } from './queries.js';
 
@@ -35,8 +35,7 @@ export default async function gradingRoutes(app: App): Promise<void> {
         },
       },
       async (request) => {
-        const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
-        const a = await assignmentIn(app.db, content, request.params.id);
+        const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params);
         return { success: true as const, data: await assignmentStudents(app.db, app.files, a, klass.rombelClassId, state) };
       },
     );
@@ -56,8 +55,7 @@ export default async function gradingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
-      const a = await assignmentIn(app.db, content, request.params.id);
+      const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params);
       const { student_id, score, file_id } = request.body;
       const outcome = await gradeSubmission(app.db, {
         assignmentId: a.id,
