@@ -235,9 +235,14 @@ test.describe('student dashboard, class page and submission', () => {
     await expect(students).toHaveCount(1);
     await expect(students.first()).toContainText(s.student.nis);
 
+    // Back on Konten the panel is drawn anew, closed; once opened (the opening is animated), follow the assignment.
     await page.getByRole('tab', { name: 'Konten' }).click();
-    await page.getByRole('button', { name: /Pembelajaran 1/ }).click();
-    await page.getByRole('link', { name: s.assignmentTitle }).click();
+    await expect(item).toHaveAttribute('aria-expanded', 'false');
+    await item.click();
+    const assignmentLink = page.getByRole('link', { name: s.assignmentTitle });
+    await expect(assignmentLink).toBeInViewport({ ratio: 1 });
+    await assignmentLink.click();
+    await expect(page).toHaveURL(new RegExp(`/my-classes/${s.classId}/submissions/${s.assignmentId}$`));
     await expect(page.getByRole('heading', { name: 'Submission Detail' })).toBeVisible();
     await page.getByRole('button', { name: 'Kembali', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/my-classes/${s.classId}$`));
