@@ -84,9 +84,12 @@ class Listener {
     const first = !set;
     if (!set) this.subs.set(channel, (set = new Set()));
     set.add(sub);
-    if (!this.client) await this.connect();
-    else if (first) await this.client.query(`LISTEN ${pgIdent(channel)}`).catch(() => this.lost());
-    if (this.client) sub.live(true);
+    if (!this.client) {
+      await this.connect(); // tells every subscriber, this one too, once it listens
+    } else {
+      if (first) await this.client.query(`LISTEN ${pgIdent(channel)}`).catch(() => this.lost());
+      if (this.client) sub.live(true);
+    }
     return async () => {
       set.delete(sub);
       if (set.size === 0) {

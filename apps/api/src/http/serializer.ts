@@ -10,9 +10,9 @@ type SerializerCompiler = Parameters<typeof zodSerializerCompiler>[0];
  * (fast-json-stringify over the schema's JSON Schema): about half the CPU of checking the reply
  * with zod and then running JSON.stringify on it, and like zod it writes only the declared fields.
  * With `check` (the tests) every reply is also written the zod way and the two must hold the same
- * JSON (keys may come in another order), so a reply that does not match its schema, or a difference between the two writers,
- * fails loudly. A schema JSON Schema cannot express falls back to
- * zod + JSON.stringify.
+ * JSON (keys may come in another order), so a reply that does not match its schema, or a
+ * difference between the two writers, fails loudly. A schema JSON Schema cannot express falls
+ * back to zod + JSON.stringify.
  */
 export function compiledSerializer(check: boolean) {
   return (route: SerializerCompiler): ((data: unknown) => string) => {

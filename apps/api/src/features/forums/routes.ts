@@ -35,8 +35,7 @@ type ForumPath = { classId: number; contentId: number; forumId: number };
 
 /** The content and forum of the path, within the caller's reach (404 otherwise). */
 async function reachForum(app: App, user: AuthUser, path: ForumPath): Promise<{ content: Content; forum: Forum }> {
-  const { content, forum } = await forumFor(app.db, user, path);
-  return { content, forum };
+  return forumFor(app.db, user, path);
 }
 
 /** The forum and comment of the path, within the caller's reach (404 otherwise). */

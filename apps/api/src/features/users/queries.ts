@@ -39,14 +39,13 @@ const everyoneCount = preparedQuery('users_count', (db, name) =>
 /** One page of the filtered list and the number of matching users; two queries whatever the size of the school. */
 export async function listUsersPage(db: Db, exceptId: number, f: UserFilter, page: number, perPage: number) {
   const at = { exceptId, limit: perPage, offset: (page - 1) * perPage };
-  const filtered = Boolean(f.q) || f.roleId !== undefined;
-  const where = filtered ? userFilter(exceptId, f) : undefined;
-  const [rows, [total]] = filtered
-      ? await Promise.all([
-          selectProfiles(db).where(where).orderBy(...byRoleThenName).limit(perPage).offset(at.offset),
-          db.select({ n: count() }).from(users).where(where),
-        ])
-      : await Promise.all([everyonePage(db).execute(at), everyoneCount(db).execute(at)]);
+  const where = f.q || f.roleId !== undefined ? userFilter(exceptId, f) : null;
+  const [rows, [total]] = where
+    ? await Promise.all([
+        selectProfiles(db).where(where).orderBy(...byRoleThenName).limit(perPage).offset(at.offset),
+        db.select({ n: count() }).from(users).where(where),
+      ])
+    : await Promise.all([everyonePage(db).execute(at), everyoneCount(db).execute(at)]);
   return { rows, total: Number(total?.n ?? 0) };
 }
 

@@ -143,7 +143,6 @@ export default async function usersRoutes(app: App): Promise<void> {
           return id;
         }),
       );
-      app.sessions.evictUser(id);
       const row = await findUser(app.db, id);
       if (!row) throw notFound();
       reply.code(201);
