@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshUser, login } from './fixtures';
+import { DEMO, api, apiToken, freshRombel, freshUser, login } from './fixtures';
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${++seq}`;
@@ -13,11 +13,7 @@ const unique = () => `${Date.now().toString(36)}${++seq}`;
 /** A class of a fresh rombel with a content holding a material, a forum with a comment and an assignment handed in. */
 async function a11yScene(request: APIRequestContext) {
   const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
-  const deps = await api(request, admin, 'GET', '/api/admin/resources/departments');
-  const department = (deps.body.data as { id: number; enabled: boolean }[]).find((d) => d.enabled)!;
-  const rombel = await api(request, admin, 'POST', '/api/admin/resources/rombel-classes', { department_id: department.id, name: `X A11Y ${unique()}`, grade: 10 });
-  expect(rombel.status, JSON.stringify(rombel.body)).toBe(201);
-  const rombelId = rombel.body.data.id as number;
+  const rombelId = (await freshRombel(request, 'X A11Y')).id;
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombelId, nis: '12345678' });
   const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', { rombel_class_id: rombelId, name: `Jaringan ${unique()}`, description: 'Dasar jaringan.' });

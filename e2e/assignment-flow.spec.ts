@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshUser, login, toast } from './fixtures';
+import { api, freshRombel, freshUser, login, toast } from './fixtures';
 
 /** The value cell of a row of the student's "Submission Status" table. */
 const statusCell = (page: Page, label: string) =>
@@ -14,15 +14,11 @@ const statusCell = (page: Page, label: string) =>
  * grade and can no longer replace the file.
  */
 test('a teacher assigns, a student hands in and replaces, the teacher grades, the student sees the grade', async ({ browser, request }) => {
-  const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
-  const deps = await api(request, admin, 'GET', '/api/admin/resources/departments');
-  const departmentId = (deps.body.data as { id: number; enabled: boolean }[]).find((d) => d.enabled)!.id;
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-  const rombel = await api(request, admin, 'POST', '/api/admin/resources/rombel-classes', { department_id: departmentId, name: `XI ALUR ${stamp}`, grade: 11 });
-  expect(rombel.status, JSON.stringify(rombel.body)).toBe(201);
+  const rombel = await freshRombel(request, 'XI ALUR', 11);
   const teacher = await freshUser(request, 2);
-  const student = await freshUser(request, 3, { rombel_id: rombel.body.data.id });
-  const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', { rombel_class_id: rombel.body.data.id, name: `Administrasi Server ${stamp}`, description: '' });
+  const student = await freshUser(request, 3, { rombel_id: rombel.id });
+  const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', { rombel_class_id: rombel.id, name: `Administrasi Server ${stamp}`, description: '' });
   expect(klass.status, JSON.stringify(klass.body)).toBe(201);
   const classId = klass.body.data.id as number;
   const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, { title: 'Layanan DNS', description: '' });

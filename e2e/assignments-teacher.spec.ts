@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshUser, login, toast } from './fixtures';
+import { api, freshRombel, freshUser, login, toast } from './fixtures';
 
 /** A PDF the upload accepts (its type is checked by content). */
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${text}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`);
@@ -9,16 +9,7 @@ const pdf = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog 
  * students), one content, and `students` fresh students of that rombel.
  */
 async function scene(request: APIRequestContext, students = 1) {
-  const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
-  const departments = await api(request, admin, 'GET', '/api/admin/resources/departments');
-  const department = (departments.body.data as Array<{ id: number; enabled: boolean }>).find((d) => d.enabled)!;
-  const rombel = await api(request, admin, 'POST', '/api/admin/resources/rombel-classes', {
-    department_id: department.id,
-    name: `X E2E ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
-    grade: 10,
-  });
-  expect(rombel.status, JSON.stringify(rombel.body)).toBe(201);
-  const rombelId = rombel.body.data.id as number;
+  const rombelId = (await freshRombel(request, 'X E2E')).id;
   const teacher = await freshUser(request, 2);
   const pupils = [];
   for (let i = 0; i < students; i++) pupils.push(await freshUser(request, 3, { rombel_id: rombelId }));

@@ -51,5 +51,17 @@ export async function freshUser(request: APIRequestContext, role: 1 | 2 | 3, ext
   return { id: me.body.data.id as number, username, password, name, token };
 }
 
+let rombelSeq = 0;
+/** A rombel of its own in the first enabled department (named `prefix` plus a unique mark), so a test's lists hold only its own students. */
+export async function freshRombel(request: APIRequestContext, prefix: string, grade = 10): Promise<{ id: number; name: string }> {
+  const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
+  const deps = await api(request, admin, 'GET', '/api/admin/resources/departments');
+  const department = (deps.body.data as { id: number; enabled: boolean }[]).find((d) => d.enabled)!;
+  const name = `${prefix} ${Date.now().toString(36)}${++rombelSeq}${Math.random().toString(36).slice(2, 5)}`;
+  const res = await api(request, admin, 'POST', '/api/admin/resources/rombel-classes', { department_id: department.id, name, grade });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.data.id as number, name };
+}
+
 /** The text of the visible toast with this message. */
 export const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });

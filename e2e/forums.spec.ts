@@ -1,9 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshUser, login, toast } from './fixtures';
+import { DEMO, api, apiToken, freshRombel, freshUser, login, toast } from './fixtures';
 
 const XSS = '<img src=x onerror=alert(1)>';
-
-let rombelSeq = 0;
 
 /**
  * A fresh school corner for one test: a rombel of its own with one student, a fresh teacher
@@ -11,15 +9,7 @@ let rombelSeq = 0;
  */
 async function forumWorld(request: APIRequestContext) {
   const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
-  const departments = await api(request, admin, 'GET', '/api/admin/resources/departments');
-  const department = (departments.body.data as { id: number; enabled: boolean }[]).find((d) => d.enabled)!;
-  const rombel = await api(request, admin, 'POST', '/api/admin/resources/rombel-classes', {
-    department_id: department.id,
-    name: `Forum ${Date.now().toString(36)}${++rombelSeq}`,
-    grade: 10,
-  });
-  expect(rombel.status, JSON.stringify(rombel.body)).toBe(201);
-  const rombelId = rombel.body.data.id as number;
+  const rombelId = (await freshRombel(request, 'Forum')).id;
 
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombelId });

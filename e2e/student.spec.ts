@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshUser, login, toast } from './fixtures';
+import { DEMO, api, freshRombel, freshUser, login, toast } from './fixtures';
 
 const DONE = 'Berhasil, Tugasmu berhasil dikumpulkan.';
 const NO_ROMBEL = 'Silahkan lengkapi profile kamu untuk dapat mengikuti kelas';
@@ -7,23 +7,12 @@ const NO_ROMBEL = 'Silahkan lengkapi profile kamu untuk dapat mengikuti kelas';
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${++seq}`;
 
-/** A rombel of its own, so the class grid and the upcoming list hold only this test's data. */
-async function freshRombel(request: APIRequestContext) {
-  const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
-  const deps = await api(request, admin, 'GET', '/api/admin/resources/departments');
-  const department = (deps.body.data as { id: number; enabled: boolean }[]).find((d) => d.enabled)!;
-  const name = `X E2E ${unique()}`;
-  const res = await api(request, admin, 'POST', '/api/admin/resources/rombel-classes', { department_id: department.id, name, grade: 10 });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.data.id as number, name };
-}
-
 /**
  * A teacher with a long name, a student with a NIS in a fresh rombel, and a class with one content holding a
  * material, a forum and an assignment due in three days.
  */
 async function classScene(request: APIRequestContext) {
-  const rombel = await freshRombel(request);
+  const rombel = await freshRombel(request, 'X E2E');
   const teacherName = `Guru ${unique()} Pengampu Jaringan`;
   const teacher = await freshUser(request, 2, { name: teacherName });
   const nis = String(10_000_000 + Math.floor(Math.random() * 89_999_999)).slice(0, 8);
