@@ -66,7 +66,9 @@ function orNull<T>(column: PgColumn & { _: { data: T } }): SQL<T | null> {
 
 /** Children of every content of the class `id`. */
 const childrenOfClass = childQuery('class_children', (column) =>
-  sql`${column} in (select ${contents.id} from ${contents} where ${contents.onlineClassId} = ${ph('id')})`,
+  // `= any(array(…))`: the class's content ids are read first, then each child table through its
+  // content index; with `in (select …)` PostgreSQL may scan a whole child table (it did forums).
+  sql`${column} = any(array(select ${contents.id} from ${contents} where ${contents.onlineClassId} = ${ph('id')}))`,
 );
 /** Children of the content `id`. */
 const childrenOfContent = childQuery('content_children', (column) => eq(column, ph('id')));

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread, type PageMeta } from '@kelasku/contract';
 import { preparedQuery, type Db, type Executor } from '../../db/client.js';
+import { userOf } from '../../db/lookups.js';
 import { comments, forums, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 import type { Comment, Content, Forum } from '../../access/index.js';
@@ -15,13 +16,15 @@ type Author = { name: string; roleId: number; avatarFileId: number | null };
 /** Who may delete a comment: its author, or the class's teacher (a teacher only ever reaches their own classes). */
 export const mayDelete = (user: AuthUser, authorId: number) => user.id === authorId || user.role === 'teacher';
 
-const selectComments = (db: Db, where: SQL | undefined) =>
-  db
-    .select({ c: comments, author: authorColumns })
+const selectComments = (db: Db, where: SQL | undefined) => {
+  const author = userOf(db, 'author', comments.authorId);
+  return db
+    .select({ c: comments, author: { name: author.name, roleId: author.roleId, avatarFileId: author.avatarFileId } })
     .from(comments)
-    .innerJoin(users, eq(users.id, comments.authorId))
+    .innerJoinLateral(author, sql`true`)
     .where(where)
     .orderBy(asc(comments.id));
+};
 
 type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { OnlineClass } from '@kelasku/contract';
 import { preparedQuery, type Db, type Executor } from '../../db/client.js';
+import { userOf } from '../../db/lookups.js';
 import { assignments, contents, materials, onlineClasses, rombelClasses, students, submissions, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 
@@ -34,15 +35,16 @@ const classQueries: Record<ClassScope, ReturnType<typeof classesBy>> = {
 };
 
 /** Students of the given rombels, by name; one query whatever the number of rombels. */
-const studentsOf = preparedQuery('students_of_rombels', (db, name) =>
-  db
-    .select({ rombelId: students.rombelClassId, id: users.id, name: users.name, nis: students.nis, avatar: users.avatarFileId })
+const studentsOf = preparedQuery('students_of_rombels', (db, name) => {
+  const user = userOf(db, 'u', students.userId);
+  return db
+    .select({ rombelId: students.rombelClassId, id: students.userId, name: user.name, nis: students.nis, avatar: user.avatarFileId })
     .from(students)
-    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoinLateral(user, sql`true`)
     .where(sql`${students.rombelClassId} = any(${ph('ids')}::int[])`)
-    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
-    .prepare(name),
-);
+    .orderBy(asc(sql`lower(${user.name})`), asc(students.userId))
+    .prepare(name);
+});
 
 /**
  * Online classes in the shape of SPEC §3, students of each class's rombel included, sorted by

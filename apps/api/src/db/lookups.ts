@@ -1,0 +1,19 @@
+import { eq, type AnyColumn } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { users } from './schema.js';
+
+/**
+ * The user a row points at (`id`), for a LATERAL join: read through the primary key once per row.
+ * With a plain join PostgreSQL hashes the whole users table whenever its cost model finds that
+ * cheaper (a 100-comment thread or a 36-student roster of a 2,000-student school did), a cost that
+ * grows with the school rather than with the rows asked for. A subquery with LIMIT is never
+ * flattened into such a join.
+ */
+export function userOf(db: Db, alias: string, id: AnyColumn) {
+  return db
+    .select({ name: users.name, roleId: users.roleId, avatarFileId: users.avatarFileId })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .as(alias);
+}
