@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -25,6 +24,7 @@ import { installJsonCompression } from './http/compress.js';
 import { HttpError } from './http/errors.js';
 import { routeAreas } from './features/index.js';
 import type { App } from './types.js';
+import { addSecurityHeaders, setSecurityHeaders } from './http/security-headers.js';
 
 z.config(z.locales.id());
 
@@ -40,10 +40,9 @@ export interface BuildOptions {
 
 /** Refused before routing (a malformed URL, an id longer than any id): the same envelope as every refusal. */
 function refusedBeforeRouting(err: FastifyError, _request: unknown, reply: FastifyReply): void {
-  // Sent before the security headers' hook could run: the essential ones by hand.
-  void reply
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  // Sent before the security headers' hook could run: set here, with a policy that allows nothing.
+  setSecurityHeaders(reply.raw);
+  void reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(404).send({ success: false, message: MSG.notFound });
   else if (err.code === 'FST_ERR_BAD_URL') void reply.code(400).send({ success: false, message: MSG.malformed });
   else void reply.code(500).send({ success: false, message: MSG.internal });
@@ -97,26 +96,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   });
   app.decorateRequest('user', null as never);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
-  });
+  addSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: LIMITS.fileBytes, files: 1 } });
 
   await app.register(swagger, {

@@ -50,6 +50,20 @@ function headerProblems(url: string, h: Headers): string[] {
   const framed = url.startsWith('/api/files/') && h['content-disposition'] ? "'self'" : "'none'";
   if (ancestors !== framed) problems.push(`frame-ancestors is ${ancestors}, not ${framed}`);
   if (h['x-content-type-options'] !== 'nosniff') problems.push('no X-Content-Type-Options: nosniff');
+  // The rest of helmet's set (computed once at start-up, copied onto every answer).
+  const rest = {
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  for (const [name, value] of Object.entries(rest)) if (h[name] !== value) problems.push(`${name} is ${h[name]}, not ${value}`);
+  if (h['strict-transport-security'] !== undefined) problems.push('Strict-Transport-Security set (TLS is the proxy\'s business)');
   if (h['x-powered-by'] !== undefined) problems.push(`X-Powered-By: ${h['x-powered-by']}`);
   if (h.server !== undefined) problems.push(`Server: ${h.server}`);
   return problems;
