@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CLASS_MSG, FILE_MSG, LIMITS, MB, MSG } from '@kelasku/contract';
 import { samples, useTestApp } from './helpers.js';
@@ -287,6 +287,21 @@ describe('signed file links', () => {
     expect(res.headers['accept-ranges']).toBe('bytes');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('stay the same within their ten-minute step (signed once) and move on to a later expiry after it', async () => {
+    const expiry = (url: string) => Number(new URL(url, 'http://x').searchParams.get('e'));
+    const first = t.app.files.url(file.id);
+    expect(t.app.files.url(file.id)).toBe(first);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 });
+    let later: string;
+    try {
+      later = t.app.files.url(file.id);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(expiry(later)).toBeGreaterThan(expiry(first));
+    for (const url of [first, later]) expect((await t.as().get(url)).status, url).toBe(200);
   });
 
   it('refuse an altered, a missing and an expired signature with 403', async () => {

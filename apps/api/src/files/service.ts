@@ -233,8 +233,18 @@ export class FileService {
     if (fileId == null) return null;
     const step = 600;
     const exp = Math.ceil((Date.now() / 1000 + this.opts.urlTtl) / step) * step;
-    return `/api/files/${fileId}?e=${exp}&s=${this.sign(fileId, exp)}`;
+    // A link is the same for ten minutes: signed once, not once per appearance (a class list
+    // shows each of 36 avatars in each of 12 cards; an HMAC costs a few microseconds).
+    const known = this.links.get(fileId);
+    if (known?.exp === exp) return known.url;
+    const url = `/api/files/${fileId}?e=${exp}&s=${this.sign(fileId, exp)}`;
+    if (this.links.size >= FileService.MAX_LINKS) this.links.clear();
+    this.links.set(fileId, { exp, url });
+    return url;
   }
+
+  private static readonly MAX_LINKS = 50_000;
+  private readonly links = new Map<number, { exp: number; url: string }>();
 
   /** Checks a link's signature and expiry. */
   verify(fileId: number, exp: number, sig: string): boolean {
