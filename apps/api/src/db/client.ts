@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { usePlannedMapper } from './row-mapper.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -294,7 +295,7 @@ export function preparedQuery<Q>(name: string, build: (db: Db, name: string) => 
   return (db) => {
     let q = perDb.get(db);
     if (q === undefined) {
-      q = build(db, `p_${name}`);
+      q = usePlannedMapper(build(db, `p_${name}`));
       perDb.set(db, q);
     }
     return q;
