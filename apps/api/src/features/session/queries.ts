@@ -1,4 +1,4 @@
-import { eq, or, sql, inArray, and, gt } from 'drizzle-orm';
+import { eq, getTableColumns, or, sql, inArray, and, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { loginFailures, rombelClasses, students, teachers, users } from '../../db/schema.js';
 
@@ -59,10 +59,13 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
 }
 
 /** Users with their teacher or student details (the profile of SPEC §3); callers add the filter and order. */
+/** Every column of a user but the password hash, which a profile never needs (nor carries). */
+const { passwordHash: _hash, ...profileColumns } = getTableColumns(users);
+
 export function selectProfiles(db: Db) {
   return db
     .select({
-      user: users,
+      user: profileColumns,
       nip: teachers.nip,
       nik: teachers.nik,
       hasTeacher: sql<boolean>`${teachers.userId} is not null`,

@@ -40,11 +40,9 @@ import {
 } from './queries.js';
 
 /** The profile shape plus the role's label and creation time; the password hash never leaves. */
-const toAdminUser = (files: FileService, row: UserRow): AdminUser => ({
-  ...toProfile(files, row),
-  role_label: ROLE_LABELS[row.user.roleId]!,
-  created_at: row.user.createdAt.toISOString(),
-});
+const toAdminUser = (files: FileService, row: UserRow): AdminUser =>
+  // Added to the profile object rather than spread into a copy: a page holds 50 of them.
+  Object.assign(toProfile(files, row), { role_label: ROLE_LABELS[row.user.roleId]!, created_at: row.user.createdAt.toISOString() });
 
 /** A taken username or e-mail (case-insensitively) becomes the 409 naming the field. */
 async function withUniqueConflicts<T>(work: () => Promise<T>): Promise<T> {
