@@ -22,7 +22,7 @@ export function compiledSerializer(check: boolean) {
       const schema = route.schema instanceof z.ZodType ? route.schema : null;
       if (!schema) return checked;
       const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw', reused: 'inline', cycles: 'throw' });
-      fast = fastJsonStringify(json as Parameters<typeof fastJsonStringify>[0]);
+      fast = fastJsonStringify(nullableObjects(json) as Parameters<typeof fastJsonStringify>[0]);
     } catch {
       return checked;
     }
@@ -34,4 +34,26 @@ export function compiledSerializer(check: boolean) {
       return text;
     };
   };
+}
+
+type Json = { [key: string]: unknown };
+const isNull = (s: unknown) => typeof s === 'object' && s !== null && (s as Json).type === 'null' && Object.keys(s).length === 1;
+
+/**
+ * zod writes "an object or null" as `anyOf: [object, null]`; fast-json-stringify serializes an
+ * `anyOf` by validating the value against each branch (with ajv) on every write: a user page
+ * ran 100 such validations. The same choice as `nullable` lets it test for null instead.
+ */
+export function nullableObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableObjects);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const node = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, nullableObjects(v)])) as Json;
+  const options = node.anyOf;
+  if (Array.isArray(options) && options.length === 2 && Object.keys(node).length === 1) {
+    const other = options.find((o) => !isNull(o)) as Json | undefined;
+    if (other && options.some(isNull) && (other.type === 'object' || other.type === 'array') && other.nullable === undefined) {
+      return { ...other, nullable: true };
+    }
+  }
+  return node;
 }
