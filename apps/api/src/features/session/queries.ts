@@ -58,10 +58,10 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
-/** Users with their teacher or student details (the profile of SPEC §3); callers add the filter and order. */
 /** Every column of a user but the password hash, which a profile never needs (nor carries). */
 const { passwordHash: _hash, ...profileColumns } = getTableColumns(users);
 
+/** Users with their teacher or student details (the profile of SPEC §3); callers add the filter and order. */
 export function selectProfiles(db: Db) {
   return db
     .select({
