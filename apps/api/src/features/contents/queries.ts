@@ -77,7 +77,8 @@ type Child = Awaited<ReturnType<ReturnType<ReturnType<typeof childQuery>>['execu
 
 /** Contents with their materials (signed links), forums and assignments, oldest first. */
 function assemble(files: FileService, rows: Content[], children: Child[]): ClassContentDetail[] {
-  const out = new Map<number, ClassContentDetail>(rows.map((c) => [c.id, { ...toContent(c), materials: [], forums: [], assignment: [] }]));
+  // The lists are added to each content object, not spread into a copy of it (a class has dozens).
+  const out = new Map<number, ClassContentDetail>(rows.map((c) => [c.id, Object.assign(toContent(c), { materials: [], forums: [], assignment: [] })]));
   for (const c of children) {
     const detail = out.get(c.contentId);
     if (!detail) continue;

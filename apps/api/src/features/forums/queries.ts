@@ -122,7 +122,7 @@ function assembleThread(
   for (const { c, author: a } of rows) {
     const reply = toReply(files, user, c, a);
     const root = rootOf(c.id);
-    if (root === c.id) top.set(c.id, { ...reply, sub_comments: [] });
+    if (root === c.id) top.set(c.id, Object.assign(reply, { sub_comments: [] as ForumReply[] }));
     else replies.push({ root, reply });
   }
   for (const { root, reply } of replies) top.get(root)?.sub_comments.push(reply);
