@@ -10,7 +10,7 @@ import { DEMO, api, apiToken, freshRombel, freshUser, login } from './fixtures';
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${++seq}`;
 
-/** A class of a fresh rombel with a content holding a material, a forum with a comment and an assignment handed in. */
+/** A class of a fresh rombel with a content holding a material, a forum with a comment and a reply, and an assignment handed in. */
 async function a11yScene(request: APIRequestContext) {
   const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
   const rombelId = (await freshRombel(request, 'X A11Y')).id;
@@ -28,6 +28,9 @@ async function a11yScene(request: APIRequestContext) {
   const forumId = forum.body.data.id as number;
   const comment = await api(request, student.token, 'POST', `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forumId}/comments`, { comment: 'Lebih mudah dirawat.' });
   expect(comment.status).toBe(201);
+  // A reply too: replies are drawn differently (indented, "@author" in colour) and must pass the audit as well.
+  const reply = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/forums/${forumId}/comments/${comment.body.data.id}/sub-comments`, { comment: 'Betul, dan mudah ditambah.' });
+  expect(reply.status).toBe(201);
   const assignment = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/assignments`, {
     title: 'Tugas subnetting',
     description: 'Hitung subnet.',
@@ -192,6 +195,41 @@ for (const phone of [false, true]) {
       await page.keyboard.press('Enter');
       await expect(box).toBeHidden();
       await expect(page.getByRole('article', { name })).toBeVisible();
+    });
+
+    test(`a student comments and replies in a forum from the keyboard alone${tag}`, async ({ page }) => {
+      const s = scene;
+      await login(page, s.student.username, s.student.password);
+      await page.goto(`/my-classes/${s.classId}/contents/${s.contentId}/forums/${s.forumId}`);
+      await settle(page);
+
+      const comment = `Komentar keyboard ${unique()}`;
+      await tabTo(page, page.getByRole('button', { name: 'Write your reply.' }), 60);
+      await page.keyboard.press('Enter');
+      const box = page.getByRole('dialog', { name: 'Comment' });
+      await expect(box).toBeVisible();
+      await expect(box.getByRole('textbox', { name: 'Komentar' })).toBeFocused();
+      await page.keyboard.type(comment);
+      await tabTo(page, box.getByRole('button', { name: 'Kirim' }));
+      await page.keyboard.press('Enter');
+      await expect(box).toBeHidden();
+      // The thread's comments (the closed dialog's textarea still holds the text).
+      const thread = page.locator('[id^="komentar-"]');
+      const card = thread.filter({ has: page.getByText(comment, { exact: true }) });
+      await expect(card).toBeVisible();
+
+      // A reply to that comment, through its own Reply button, reached by Tab.
+      const reply = `Balasan keyboard ${unique()}`;
+      await tabTo(page, card.getByRole('button', { name: 'Reply' }).first(), 80);
+      await page.keyboard.press('Enter');
+      const replyBox = page.getByRole('dialog', { name: `Reply ${s.student.name}` });
+      await expect(replyBox).toBeVisible();
+      await expect(replyBox.getByRole('textbox', { name: 'Balasan' })).toBeFocused();
+      await page.keyboard.type(reply);
+      await tabTo(page, replyBox.getByRole('button', { name: 'Kirim' }));
+      await page.keyboard.press('Enter');
+      await expect(replyBox).toBeHidden();
+      await expect(card.getByTestId('forum-reply').filter({ hasText: `@${s.student.name} ${reply}` })).toBeVisible();
     });
 
     test(`dialogs have no serious violation, keep the focus inside and close with Escape${tag}`, async ({ page }) => {

@@ -92,7 +92,7 @@ function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions 
             <Box component="article" key={r.id} data-testid="forum-reply" id={commentAnchor(r.id)}>
               <Byline author={r.author} avatar={r.avatar} role={r.author_role} date={formatDateTime(r.created_at)} size="sm" />
               <Text mt={6} size="sm" style={PLAIN_TEXT}>
-                <Text span fw={600} c="teal.8" inherit>
+                <Text span fw={600} c="teal.9" inherit>
                   @{r.author}
                 </Text>{' '}
                 {r.comment}
