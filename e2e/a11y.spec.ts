@@ -203,32 +203,28 @@ for (const phone of [false, true]) {
       await page.goto(`/my-classes/${s.classId}/contents/${s.contentId}/forums/${s.forumId}`);
       await settle(page);
 
+      /** Opens a dialog with Enter on `opener`, types into its focused field, sends it with Kirim; all by keyboard. */
+      const sendByKeyboard = async (opener: Locator, dialogName: string, field: string, text: string) => {
+        await tabTo(page, opener, 80);
+        await page.keyboard.press('Enter');
+        const box = page.getByRole('dialog', { name: dialogName });
+        await expect(box).toBeVisible();
+        await expect(box.getByRole('textbox', { name: field })).toBeFocused();
+        await page.keyboard.type(text);
+        await tabTo(page, box.getByRole('button', { name: 'Kirim' }));
+        await page.keyboard.press('Enter');
+        await expect(box).toBeHidden();
+      };
+
       const comment = `Komentar keyboard ${unique()}`;
-      await tabTo(page, page.getByRole('button', { name: 'Write your reply.' }), 60);
-      await page.keyboard.press('Enter');
-      const box = page.getByRole('dialog', { name: 'Comment' });
-      await expect(box).toBeVisible();
-      await expect(box.getByRole('textbox', { name: 'Komentar' })).toBeFocused();
-      await page.keyboard.type(comment);
-      await tabTo(page, box.getByRole('button', { name: 'Kirim' }));
-      await page.keyboard.press('Enter');
-      await expect(box).toBeHidden();
-      // The thread's comments (the closed dialog's textarea still holds the text).
-      const thread = page.locator('[id^="komentar-"]');
-      const card = thread.filter({ has: page.getByText(comment, { exact: true }) });
+      await sendByKeyboard(page.getByRole('button', { name: 'Write your reply.' }), 'Comment', 'Komentar', comment);
+      // The comment in the thread (the closed dialog's textarea still holds the text).
+      const card = page.locator('[id^="komentar-"]').filter({ has: page.getByText(comment, { exact: true }) });
       await expect(card).toBeVisible();
 
-      // A reply to that comment, through its own Reply button, reached by Tab.
+      // A reply to that comment, through its own Reply button.
       const reply = `Balasan keyboard ${unique()}`;
-      await tabTo(page, card.getByRole('button', { name: 'Reply' }).first(), 80);
-      await page.keyboard.press('Enter');
-      const replyBox = page.getByRole('dialog', { name: `Reply ${s.student.name}` });
-      await expect(replyBox).toBeVisible();
-      await expect(replyBox.getByRole('textbox', { name: 'Balasan' })).toBeFocused();
-      await page.keyboard.type(reply);
-      await tabTo(page, replyBox.getByRole('button', { name: 'Kirim' }));
-      await page.keyboard.press('Enter');
-      await expect(replyBox).toBeHidden();
+      await sendByKeyboard(card.getByRole('button', { name: 'Reply' }).first(), `Reply ${s.student.name}`, 'Balasan', reply);
       await expect(card.getByTestId('forum-reply').filter({ hasText: `@${s.student.name} ${reply}` })).toBeVisible();
     });
 
