@@ -59,6 +59,7 @@ describe('GET …/forums/:forumId (the thread)', () => {
           { ...entry(c2.id, classmate, 'Siswa', 'Saya juga bingung', false), sub_comments: [] },
         ],
       },
+      meta: { page: 1, per_page: 20, total: 2, last_page: 1 },
     });
 
     // The class teacher may delete every comment; the same thread otherwise.
@@ -104,8 +105,14 @@ describe('GET …/forums/:forumId (the thread)', () => {
       const forBig = await statementsDuring(t, async () => (bigBody = (await t.as(token).get(p.forum(big.id))).body));
       expect(smallBody.data.total_comment).toBe(3);
       expect(bigBody.data.total_comment).toBe(100);
-      expect(bigBody.data.comments).toHaveLength(34);
+      expect(bigBody.data.comments).toHaveLength(20);
+      expect(bigBody.meta).toEqual({ page: 1, per_page: 20, total: 34, last_page: 2 });
       expect(forBig).toBe(forSmall);
+      // The largest page holds the whole 100-comment thread for the same number of statements.
+      const forWhole = await statementsDuring(t, async () => (bigBody = (await t.as(token).get(`${p.forum(big.id)}?per_page=100`)).body));
+      expect(bigBody.data.comments).toHaveLength(34);
+      expect(bigBody.data.comments.flatMap((c: any) => [c, ...c.sub_comments])).toHaveLength(100);
+      expect(forWhole).toBe(forSmall);
       expect(forSmall).toBeLessThanOrEqual(5);
     }
   });

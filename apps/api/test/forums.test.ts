@@ -36,6 +36,7 @@ describe('POST /api/teacher/online-classes/:classId/contents/:contentId/forums',
         total_comment: 0,
         comments: [],
       },
+      meta: { page: 1, per_page: 20, total: 0, last_page: 1 },
     });
     const [row] = await t.db.select().from(forums).where(eq(forums.id, res.body.data.id));
     expect(row).toMatchObject({ contentId: s.content.id, authorId: s.teacher.id, topic: 'Subnetting' });

@@ -96,7 +96,8 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     { name: 'student: class detail', url: sc, token: student, list: (b) => b.data.students.data },
     { name: 'student: class contents', url: `${sc}/contents`, token: student, list: data },
     { name: 'student: content detail', url: sContent, token: student, list: (b) => b.data.forums },
-    { name: 'student: forum thread', url: `${sContent}/forums/${forum!.id}`, token: student, list: (b) => b.data.comments },
+    { name: 'student: forum thread', url: `${sContent}/forums/${forum!.id}?per_page=100`, token: student, list: (b) => b.data.comments },
+    { name: 'student: forum thread, first page', url: `${sContent}/forums/${forum!.id}`, token: student },
     { name: 'student: forum thread, one page', url: `${sContent}/forums/${forum!.id}?page=2&per_page=3`, token: student, list: (b) => b.data.comments },
     { name: 'student: upcoming assignments', url: '/api/student/upcoming-assignments', token: student, list: data },
     { name: 'student: own submission', url: `/api/student/submissions/${submission!.assignmentId}`, token: student },
@@ -110,8 +111,9 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     { name: 'teacher: grading Ditugaskan', list: data, url: `${a}/unsubmitted`, token: teacher },
     { name: 'teacher: grading Diserahkan', list: data, url: `${a}/ungrading`, token: teacher },
     { name: 'teacher: grading Dinilai', list: data, url: `${a}/graded`, token: teacher },
-    { name: 'teacher: forum thread', url: `${tContent}/forums/${forum!.id}`, token: teacher, list: (b) => b.data.comments },
-    { name: 'admin: user list', url: '/api/admin/resources/users', token: admin, list: data },
+    { name: 'teacher: forum thread', url: `${tContent}/forums/${forum!.id}?per_page=100`, token: teacher, list: (b) => b.data.comments },
+    { name: 'admin: user list', url: '/api/admin/resources/users?per_page=100', token: admin, list: data },
+    { name: 'admin: user list, first page', url: '/api/admin/resources/users', token: admin },
     { name: 'admin: user list, one page', url: '/api/admin/resources/users?page=2&per_page=5', token: admin },
     { name: 'admin: user search, one page', url: '/api/admin/resources/users?q=siswa&role=student&per_page=5', token: admin },
     { name: 'admin: one user', url: `/api/admin/resources/users/${studentRow!.id}`, token: admin },
@@ -167,13 +169,23 @@ describe('statements per read endpoint', () => {
 });
 
 describe('the user list in pages (GET /api/admin/resources/users?page&per_page&q&role)', () => {
-  it('stays whole without page or per_page, and pages through the same order with them', async () => {
-    const school = await seedSchool(t.db, t.app.files, { ...SMALL, students: 23, teachers: 4 }, { tag: 'pg.' });
+  it('answers the first 50 without page or per_page, never the whole school, and pages through one order', async () => {
+    const school = await seedSchool(t.db, t.app.files, { ...SMALL, students: 60, teachers: 4 }, { tag: 'pg.' });
     const admin = await login(t, school.accounts.admin, LARGE_PASSWORDS.admin);
-    const whole = (await t.as(admin).get('/api/admin/resources/users')).body;
-    expect(whole.meta).toBeUndefined();
-    const ids: number[] = whole.data.map((u: any) => u.id);
-    expect(whole.data.some((u: any) => u.username === school.accounts.admin)).toBe(false);
+    // Everyone, read 100 at a time (the largest page).
+    const all: any[] = [];
+    for (let page = 1; ; page++) {
+      const { data, meta } = (await t.as(admin).get(`/api/admin/resources/users?page=${page}&per_page=100`)).body;
+      all.push(...data);
+      if (page >= meta.last_page) break;
+    }
+    const ids: number[] = all.map((u) => u.id);
+    expect(ids.length).toBeGreaterThan(60);
+    expect(all.some((u) => u.username === school.accounts.admin)).toBe(false);
+
+    const first = (await t.as(admin).get('/api/admin/resources/users')).body;
+    expect(first.meta).toEqual({ page: 1, per_page: 50, total: ids.length, last_page: Math.ceil(ids.length / 50) });
+    expect(first.data.map((u: any) => u.id)).toEqual(ids.slice(0, 50));
 
     const seen: number[] = [];
     for (let page = 1; ; page++) {
@@ -181,7 +193,7 @@ describe('the user list in pages (GET /api/admin/resources/users?page&per_page&q
       expect(res.status).toBe(200);
       expect(res.body.meta).toEqual({ page, per_page: 7, total: ids.length, last_page: Math.ceil(ids.length / 7) });
       seen.push(...res.body.data.map((u: any) => u.id));
-      expect(res.body.data[0]).toEqual(whole.data[(page - 1) * 7]);
+      expect(res.body.data[0]).toEqual(all[(page - 1) * 7]);
       if (page === res.body.meta.last_page) break;
     }
     expect(seen).toEqual(ids);
@@ -191,7 +203,9 @@ describe('the user list in pages (GET /api/admin/resources/users?page&per_page&q
     expect(past.body.meta.total).toBe(ids.length);
     // per_page alone starts at page 1; page alone has 50 per page.
     expect((await t.as(admin).get('/api/admin/resources/users?per_page=3')).body.data.map((u: any) => u.id)).toEqual(ids.slice(0, 3));
-    expect((await t.as(admin).get('/api/admin/resources/users?page=1')).body.meta.per_page).toBe(50);
+    const second = (await t.as(admin).get('/api/admin/resources/users?page=2')).body;
+    expect(second.meta.per_page).toBe(50);
+    expect(second.data.map((u: any) => u.id)).toEqual(ids.slice(50, 100));
   });
 
   it('filters by part of the name, username or e-mail (case-insensitive, % and _ taken literally) and by role', async () => {
@@ -221,7 +235,21 @@ describe('the user list in pages (GET /api/admin/resources/users?page&per_page&q
 });
 
 describe('a forum thread in pages (GET …/forums/:forumId?page&per_page)', () => {
-  it('pages top-level comments oldest first, each with all its replies however deep; the whole thread stays the default', async () => {
+  it('answers a long thread 20 top-level comments at a time when no page is asked for', async () => {
+    const s = await t.factory.classScene();
+    const forum = await t.factory.forum(s.content.id, s.teacher.id);
+    const tops = [];
+    for (let i = 0; i < 25; i++) tops.push(await t.factory.comment(forum.id, s.student.id, `Komentar ${i + 1}`));
+    const url = `/api/student/my-classes/${s.klass.id}/contents/${s.content.id}/forums/${forum.id}`;
+    const first = (await t.as(s.student.token).get(url)).body;
+    expect(first.meta).toEqual({ page: 1, per_page: 20, total: 25, last_page: 2 });
+    expect(first.data.total_comment).toBe(25);
+    expect(first.data.comments.map((c: any) => c.comment)).toEqual(tops.slice(0, 20).map((c) => c.body));
+    const second = (await t.as(s.student.token).get(`${url}?page=2`)).body;
+    expect(second.data.comments.map((c: any) => c.comment)).toEqual(tops.slice(20).map((c) => c.body));
+  });
+
+  it('pages top-level comments oldest first, each with all its replies however deep; without page or per_page the first 20', async () => {
     const s = await t.factory.classScene();
     const forum = await t.factory.forum(s.content.id, s.teacher.id);
     const tops = [];
@@ -232,8 +260,9 @@ describe('a forum thread in pages (GET …/forums/:forumId?page&per_page)', () =
     const url = `/api/student/my-classes/${s.klass.id}/contents/${s.content.id}/forums/${forum.id}`;
 
     const whole = (await t.as(s.student.token).get(url)).body;
-    expect(whole.meta).toBeUndefined();
+    expect(whole.meta).toEqual({ page: 1, per_page: 20, total: 7, last_page: 1 });
     expect(whole.data.total_comment).toBe(10);
+    expect(whole.data.comments.map((c: any) => c.id)).toEqual(tops.map((c) => c.id));
     const pages = [];
     for (let page = 1; page <= 3; page++) {
       const res = await t.as(s.student.token).get(`${url}?page=${page}&per_page=3`);

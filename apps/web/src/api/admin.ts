@@ -1,16 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type {
-  AdminUser,
-  DashboardStats,
-  Department,
-  MotivationalWord,
-  RombelBody,
-  RombelClass,
-  RombelDetail,
-  UserCreateBody,
-  UserListQuery,
-  UserUpdateBody,
-  WordBody,
+import {
+  USERS_PER_PAGE,
+  type AdminUser,
+  type DashboardStats,
+  type Department,
+  type MotivationalWord,
+  type RombelBody,
+  type RombelClass,
+  type RombelDetail,
+  type UserCreateBody,
+  type UserListQuery,
+  type UserUpdateBody,
+  type WordBody,
 } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
@@ -50,9 +51,6 @@ export function useDashboardStats() {
 }
 
 // ---------------------------------------------------------------- users
-
-/** Users per page of the list screen. */
-export const USERS_PER_PAGE = 50;
 
 /**
  * A page of the user list filtered on the server (`q`: name, username or e-mail; `role`). The

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { ForumBody, ForumComment, ForumThread } from '@kelasku/contract';
+import { THREAD_PER_PAGE, type ForumBody, type ForumComment, type ForumThread } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 import { getPage, type Paged } from './pages';
@@ -21,9 +21,6 @@ export interface ForumPath extends ForumPlace {
 /** How often an open thread asks for new comments by others. */
 export const THREAD_POLL_MS = 5_000;
 
-/** Top-level comments (each with all its replies) per page of a thread. */
-export const THREAD_PAGE_SIZE = 20;
-
 type ThreadPage = Paged<ForumThread>;
 type ThreadPages = InfiniteData<ThreadPage, number>;
 
@@ -41,7 +38,7 @@ const contentBase = (role: ForumRole, p: ForumPlace) =>
 const forumUrl = (role: ForumRole, p: ForumPath) => `${contentBase(role, p)}/forums/${p.forumId}`;
 
 const fetchThreadPage = (role: ForumRole, p: ForumPath, page: number) =>
-  getPage<ForumThread>(forumUrl(role, p), { page, per_page: THREAD_PAGE_SIZE });
+  getPage<ForumThread>(forumUrl(role, p), { page, per_page: THREAD_PER_PAGE });
 
 /** The loaded part of a thread as one: the forum (and its real comment count) as last fetched, the loaded comments oldest first. */
 function mergePages(data: ThreadPages): ForumThread {

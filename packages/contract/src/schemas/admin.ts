@@ -76,9 +76,12 @@ export type AdminUser = z.infer<typeof adminUser>;
 export const userParams = z.object({ id: idParam });
 
 /**
- * Optional paging and filters of the user list. Without `page` and `per_page` the list is whole
- * (what the screen reads today); with either, one page comes back with `meta`.
+ * Paging and filters of the user list. The answer is always one page with `meta`: `page` defaults
+ * to 1 and `per_page` to {@link USERS_PER_PAGE} (at most 100).
  */
+/** Users per page when the request does not say. */
+export const USERS_PER_PAGE = 50;
+
 export const userListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   per_page: z.coerce.number().int().min(1).max(100).optional(),

@@ -90,10 +90,13 @@ export const forumThread = z.object({
 });
 export type ForumThread = z.infer<typeof forumThread>;
 
+/** Top-level comments per page of a thread when the request does not say. */
+export const THREAD_PER_PAGE = 20;
+
 /**
- * Optional paging of a thread: with `page` and/or `per_page` (default 20, at most 100) the answer
- * holds one page of top-level comments (oldest first), each with all its replies, and `meta`
- * counts top-level comments. Without them the whole thread, as before.
+ * Paging of a thread. The answer is always one page of top-level comments (oldest first), each
+ * with all its replies, and `meta` counts top-level comments: `page` defaults to 1 and `per_page`
+ * to {@link THREAD_PER_PAGE} (at most 100).
  */
 export const threadQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),

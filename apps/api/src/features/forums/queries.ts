@@ -33,7 +33,6 @@ const ph = sql.placeholder;
 const forumAuthor = preparedQuery('forum_author', (db, name) =>
   db.select(authorColumns).from(users).where(eq(users.id, ph('authorId'))).limit(1).prepare(name),
 );
-const wholeThread = preparedQuery('forum_thread', (db, name) => selectComments(db, eq(comments.forumId, ph('forumId'))).prepare(name));
 const topComments = preparedQuery('forum_thread_top', (db, name) =>
   selectComments(db, and(eq(comments.forumId, ph('forumId')), isNull(comments.parentId)))
     .limit(ph('limit'))
@@ -58,21 +57,9 @@ const repliesBelow = preparedQuery('forum_thread_below', (db, name) =>
 );
 
 /**
- * The forum with its whole thread: two queries however long it is (the forum's author, and every
- * comment with its author), assembled in memory. Comments and replies are oldest first; a reply
- * always hangs under its top-level comment.
- */
-export async function loadThread(db: Db, files: FileService, user: AuthUser, content: Content, forum: Forum): Promise<ForumThread> {
-  const [authorRows, rows] = await Promise.all([
-    forumAuthor(db).execute({ authorId: forum.authorId }),
-    wholeThread(db).execute({ forumId: forum.id }),
-  ]);
-  return assembleThread(files, user, content, forum, authorRows[0], rows, rows.length);
-}
-
-/**
  * One page of the thread: top-level comments `perPage` at a time (oldest first), each with every
- * reply below it however deep. Four queries whatever the length of the thread.
+ * reply below it however deep. Four queries whatever the length of the thread. There is no
+ * whole-thread read: a forum may collect thousands of comments, and no request should read them all.
  */
 export async function loadThreadPage(
   db: Db,

@@ -12,12 +12,13 @@ import {
   okMessage,
   pageMeta,
   threadQuery,
+  THREAD_PER_PAGE,
 } from '@kelasku/contract';
 import type { App, AuthUser } from '../../types.js';
 import { commentIn, contentFor, forumFor, type Comment, type Content, type Forum } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { commentView, deleteComment, deleteForum, insertComment, insertForum, loadThread, loadThreadPage, mayDelete, updateForum, type ForumValues } from './queries.js';
+import { commentView, deleteComment, deleteForum, insertComment, insertForum, loadThreadPage, mayDelete, updateForum, type ForumValues } from './queries.js';
 
 const values = (b: { topic: string; description?: string | null }): ForumValues => ({ topic: b.topic, description: b.description ?? null });
 
@@ -38,6 +39,10 @@ async function reachForum(app: App, user: AuthUser, path: ForumPath): Promise<{ 
   return forumFor(app.db, user, path);
 }
 
+/** A page of the forum's thread with its `meta`; the first page of {@link THREAD_PER_PAGE} unless asked otherwise. */
+const threadPage = (app: App, user: AuthUser, content: Content, forum: Forum, page = 1, perPage = THREAD_PER_PAGE) =>
+  loadThreadPage(app.db, app.files, user, content, forum, page, perPage);
+
 /** The forum and comment of the path, within the caller's reach (404 otherwise). */
 async function reachComment(app: App, user: AuthUser, path: ForumPath & { commentId: number }): Promise<{ forum: Forum; target: Comment }> {
   const { forum } = await reachForum(app, user, path);
@@ -57,20 +62,18 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
       schema: {
         tags,
         summary:
-          'A forum with its whole thread: comments oldest first, each with its replies (sub_comments) oldest first; a fixed number of queries, cheap to poll. ' +
-          'With `page` and/or `per_page` (default 20, at most 100): one page of top-level comments with all their replies, and `meta` counting top-level comments.',
+          'A forum with one page of its thread: top-level comments oldest first, each with all its replies (sub_comments) oldest first, and `meta` ' +
+          'counting top-level comments; `page` (default 1) and `per_page` (default 20, at most 100). A fixed number of queries, cheap to poll; ' +
+          'always paged, so a long thread never makes one request read it all.',
         params: forumParams,
         querystring: threadQuery,
-        response: { 200: ok(forumThread).extend({ meta: pageMeta.optional() }), 404: errorEnvelope },
+        response: { 200: ok(forumThread).extend({ meta: pageMeta }), 404: errorEnvelope },
       },
     },
     async (request) => {
       const { content, forum } = await reachForum(app, request.user, request.params);
       const { page, per_page: perPage } = request.query;
-      if (page === undefined && perPage === undefined) {
-        return { success: true as const, data: await loadThread(app.db, app.files, request.user, content, forum) };
-      }
-      const { thread, meta } = await loadThreadPage(app.db, app.files, request.user, content, forum, page ?? 1, perPage ?? 20);
+      const { thread, meta } = await threadPage(app, request.user, content, forum, page, perPage);
       return { success: true as const, data: thread, meta };
     },
   );
@@ -143,17 +146,18 @@ export async function teacherRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Open a forum under a content (topic required, description optional)',
+        summary: 'Open a forum under a content (topic required, description optional); answers with the new forum as its first thread page',
         params: forumContentParams,
         body: forumBody,
-        response: { 201: ok(forumThread), 404: errorEnvelope, 422: errorEnvelope },
+        response: { 201: ok(forumThread).extend({ meta: pageMeta }), 404: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request, reply) => {
       const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
       const forum = await underLiveParent(() => insertForum(app.db, content.id, request.user.id, values(request.body)));
       reply.code(201);
-      return { success: true as const, message: FORUM_MSG.forumCreated, data: await loadThread(app.db, app.files, request.user, content, forum) };
+      const { thread, meta } = await threadPage(app, request.user, content, forum);
+      return { success: true as const, message: FORUM_MSG.forumCreated, data: thread, meta };
     },
   );
 
@@ -162,17 +166,18 @@ export async function teacherRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Edit a forum\'s topic and description',
+        summary: 'Edit a forum\'s topic and description; answers with the first page of its thread',
         params: forumParams,
         body: forumBody,
-        response: { 200: ok(forumThread), 404: errorEnvelope, 422: errorEnvelope },
+        response: { 200: ok(forumThread).extend({ meta: pageMeta }), 404: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request) => {
       const { content, forum } = await reachForum(app, request.user, request.params);
       const row = await updateForum(app.db, content.id, forum.id, values(request.body));
       if (!row) throw notFound();
-      return { success: true as const, message: FORUM_MSG.forumUpdated, data: await loadThread(app.db, app.files, request.user, content, row) };
+      const { thread, meta } = await threadPage(app, request.user, content, row);
+      return { success: true as const, message: FORUM_MSG.forumUpdated, data: thread, meta };
     },
   );
 

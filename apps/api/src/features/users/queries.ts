@@ -22,11 +22,6 @@ function userFilter(exceptId: number, f: UserFilter): SQL {
 
 const byRoleThenName = [asc(users.roleId), asc(sql`lower(${users.name})`), asc(users.id)];
 
-/** The filtered list, whole (the default of the API); one query. */
-export function listFilteredUsers(db: Db, exceptId: number, f: UserFilter): Promise<UserRow[]> {
-  return selectProfiles(db).where(userFilter(exceptId, f)).orderBy(...byRoleThenName);
-}
-
 const ph = sql.placeholder;
 /** The unfiltered pages (what the Users screen opens on), prepared. */
 const everyonePage = preparedQuery('users_page', (db, name) =>

@@ -12,6 +12,7 @@ import {
   userListQuery,
   userParams,
   userUpdateBody,
+  USERS_PER_PAGE,
   type AdminUser,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
@@ -29,7 +30,6 @@ import {
   filesOfUser,
   findUser,
   insertUser,
-  listFilteredUsers,
   listUsersPage,
   lockUser,
   saveDetails,
@@ -77,20 +77,17 @@ export default async function usersRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          'Every user except the admin asking, sorted by role then name, with teacher/student details. Optional `q` (name, ' +
-          'username or e-mail) and `role` filter it; with `page` and/or `per_page` (default 50, at most 100) one page comes back with `meta`.',
+          'One page of every user except the admin asking, sorted by role then name, with teacher/student details, and `meta`. ' +
+          'Optional `q` (name, username or e-mail) and `role` filter it; `page` (default 1) and `per_page` (default 50, at most 100) choose the page. ' +
+          'The list is always paged, so no request makes the server read and send the whole school.',
         querystring: userListQuery,
-        response: { 200: ok(adminUser.array()).extend({ meta: pageMeta.optional() }) },
+        response: { 200: ok(adminUser.array()).extend({ meta: pageMeta }) },
       },
     },
     async (request) => {
       const { page, per_page: perPage, q, role } = request.query;
       const filter = { q: q || undefined, roleId: role === undefined ? undefined : ROLE_IDS[role] };
-      if (page === undefined && perPage === undefined) {
-        const rows = await listFilteredUsers(app.db, request.user.id, filter);
-        return { success: true as const, data: rows.map((r) => toAdminUser(app.files, r)) };
-      }
-      const at = { page: page ?? 1, perPage: perPage ?? 50 };
+      const at = { page: page ?? 1, perPage: perPage ?? USERS_PER_PAGE };
       const { rows, total } = await listUsersPage(app.db, request.user.id, filter, at.page, at.perPage);
       return {
         success: true as const,
