@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread, type PageMeta } from '@kelasku/contract';
 import { preparedQuery, type Db, type Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
@@ -30,35 +30,43 @@ type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
 
 const ph = sql.placeholder;
 
-const forumAuthor = preparedQuery('forum_author', (db, name) =>
-  db.select(authorColumns).from(users).where(eq(users.id, ph('authorId'))).limit(1).prepare(name),
-);
-const topComments = preparedQuery('forum_thread_top', (db, name) =>
-  selectComments(db, and(eq(comments.forumId, ph('forumId')), isNull(comments.parentId)))
-    .limit(ph('limit'))
-    .offset(ph('offset'))
-    .prepare(name),
-);
-const commentCounts = preparedQuery('forum_thread_counts', (db, name) =>
+/** The forum's author and its comment counts (top-level, and all with replies) in one statement. */
+const forumHead = preparedQuery('forum_head', (db, name) =>
   db
-    .select({ top: sql<number>`(count(*) filter (where ${comments.parentId} is null))::int`, all: sql<number>`count(*)::int` })
-    .from(comments)
-    .where(eq(comments.forumId, ph('forumId')))
+    .select({
+      ...authorColumns,
+      top: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${ph('forumId')} and ${comments.parentId} is null)`,
+      all: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${ph('forumId')})`,
+    })
+    .from(users)
+    .where(eq(users.id, ph('authorId')))
+    .limit(1)
     .prepare(name),
 );
-const repliesBelow = preparedQuery('forum_thread_below', (db, name) =>
+/**
+ * A page of top-level comments (oldest first) and every reply below them however deep, in one
+ * statement. PostgreSQL cannot tell how many rows a recursion yields and guesses thousands, so
+ * the shape leaves it no room for a plan made for thousands: the replies are found through the
+ * parent index one comment at a time (`offset 0` keeps the lateral subquery from being folded
+ * into a join, which hashed every comment of the school), and the rows are read by primary key
+ * from an array (`in (…)` walked the whole primary key in a merge join). A 100-comment page of
+ * the large school: 0.4–0.6 ms in PostgreSQL instead of 9–12 ms.
+ */
+const pageWithReplies = preparedQuery('forum_thread_page', (db, name) =>
   selectComments(
     db,
-    sql`${comments.id} in (with recursive below(id) as (
-          select id from comments where parent_id = any(${ph('ids')}::int[])
-          union all select c.id from comments c join below b on c.parent_id = b.id
-        ) select id from below)`,
+    sql`${comments.id} = any(array(with recursive page as (
+          select id from comments where forum_id = ${ph('forumId')} and parent_id is null
+          order by id limit ${ph('limit')} offset ${ph('offset')}
+        ), below(id) as (
+          select id from page
+          union all select r.id from below b cross join lateral (select id from comments where parent_id = b.id offset 0) r
+        ) select id from below))`,
   ).prepare(name),
 );
-
 /**
  * One page of the thread: top-level comments `perPage` at a time (oldest first), each with every
- * reply below it however deep. Four queries whatever the length of the thread. There is no
+ * reply below it however deep. Two queries at once whatever the length of the thread. There is no
  * whole-thread read: a forum may collect thousands of comments, and no request should read them all.
  */
 export async function loadThreadPage(
@@ -70,16 +78,13 @@ export async function loadThreadPage(
   page: number,
   perPage: number,
 ): Promise<{ thread: ForumThread; meta: PageMeta }> {
-  const [authorRows, top, [counts]] = await Promise.all([
-    forumAuthor(db).execute({ authorId: forum.authorId }),
-    topComments(db).execute({ forumId: forum.id, limit: perPage, offset: (page - 1) * perPage }),
-    commentCounts(db).execute({ forumId: forum.id }),
+  const [[head], rows] = await Promise.all([
+    forumHead(db).execute({ authorId: forum.authorId, forumId: forum.id }),
+    pageWithReplies(db).execute({ forumId: forum.id, limit: perPage, offset: (page - 1) * perPage }),
   ]);
-  const below = await repliesBelow(db).execute({ ids: top.map((r) => r.c.id) });
-  const rows = [...top, ...below].sort((a, b) => a.c.id - b.c.id);
-  const total = Number(counts?.top ?? 0);
+  const total = Number(head?.top ?? 0);
   return {
-    thread: assembleThread(files, user, content, forum, authorRows[0], rows, Number(counts?.all ?? 0)),
+    thread: assembleThread(files, user, content, forum, head, rows, Number(head?.all ?? 0)),
     meta: { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
   };
 }
