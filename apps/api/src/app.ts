@@ -20,6 +20,7 @@ import { DiskStorage, type FileStorage } from './files/storage.js';
 import { FileService } from './files/service.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { compiledSerializer } from './http/serializer.js';
+import { InFlight } from './http/in-flight.js';
 import { installJsonCompression } from './http/compress.js';
 import { HttpError } from './http/errors.js';
 import { routeAreas } from './features/index.js';
@@ -74,6 +75,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
   app.decorate('routeTable', routeTable);
+  const inFlight = new InFlight();
+  inFlight.install(app);
+  app.decorate('handlersIdle', () => inFlight.idle());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializer(opts.checkReplies ?? false));

@@ -56,6 +56,8 @@ async function main() {
     idle.unref();
     await app.close();
     clearInterval(idle);
+    // A handler whose client disconnected is not waited for by close(): let it finish its statements.
+    await app.handlersIdle();
     await database.close();
     process.exit(0);
   };

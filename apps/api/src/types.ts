@@ -21,6 +21,8 @@ declare module 'fastify' {
     sessions: SessionCache;
     /** Every route (method and full URL) as registered. */
     routeTable: ReadonlyArray<{ method: string; url: string }>;
+    /** Resolves once no route handler is running, those whose client left included (http/in-flight.ts). */
+    handlersIdle(): Promise<void>;
   }
   interface FastifyRequest {
     user: AuthUser;

@@ -423,4 +423,52 @@ describe(`the real server process (${dbKind})`, () => {
     expect(o).toMatchObject({ unreferenced: 0, filesWithoutRow: [], rowsWithoutFile: [] });
     expect(await filesUnder(path.join(storageOf(data.dataDir), '.tmp'))).toEqual([]);
   }, 120_000);
+
+  // Only PostgreSQL lets a lock from outside hold a request half-way; the embedded database has a
+  // single connection inside the server. The shutdown code is the same for both.
+  if (dbKind === 'postgres') {
+    it('SIGTERM waits for a handler whose client went away, so its later statements still run', async () => {
+      const data = await freshData();
+      const s = await startServer(data);
+      const guru = await login(s, 'guru', 'guru123');
+      const siswa = await login(s, 'siswa', 'siswa123');
+      const { classId, contentId } = await firstContent(s, guru);
+      const base = `/api/student/my-classes/${classId}/contents/${contentId}/forums`;
+      const forum = await api(s, 'POST', `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`, guru, { topic: 'Forum berhenti' });
+      expect(forum.status, forum.text).toBe(201);
+      await api(s, 'GET', `${base}/${forum.json.data.id}`, siswa); // the session is checked and cached
+
+      // The class table locked from outside: the comment's access check waits on it; the insert comes after.
+      const lock = new pg.Client({ connectionString: data.databaseUrl! });
+      await lock.connect();
+      await lock.query('begin');
+      await lock.query('lock table online_classes in access exclusive mode');
+      const abort = new AbortController();
+      const request = fetch(`${s.url}${base}/${forum.json.data.id}/comments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${siswa}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ comment: 'Dikirim sebelum server berhenti' }),
+        signal: abort.signal,
+      }).catch((e: Error) => e.name);
+      await waitFor(
+        async () => (await lock.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rowCount,
+        'the request to wait on the lock',
+      );
+      s.proc.kill('SIGTERM');
+      await waitFor(async () => s.output.join('').includes('shutting down'), 'the shutdown to begin');
+      abort.abort(); // the client leaves: close() no longer waits for its connection
+      expect(await request).toBe('AbortError');
+      await new Promise((r) => setTimeout(r, 500)); // time for close() to finish and, before the fix, the pool to end
+      await lock.query('rollback');
+      await lock.end();
+
+      const exit = await s.exited;
+      const output = s.output.join('');
+      expect(exit.code, output.slice(-4000)).toBe(0);
+      expect(output).not.toMatch(/Cannot use a pool/);
+      const rows = await query<{ n: number }>(data, `select count(*)::int as n from comments where body = 'Dikirim sebelum server berhenti'`);
+      expect(rows[0]!.n).toBe(1);
+      seen.push('SIGTERM: a handler whose client left finished its insert before the database closed');
+    }, 120_000);
+  }
 });
