@@ -105,6 +105,39 @@ describe('GET /api/admin/resources/users', () => {
   });
 });
 
+describe('the user list total (per-role counts kept by triggers)', () => {
+  it('follows creates, multi-row inserts, role changes and deletes, whoever makes them', async () => {
+    const admin = await t.factory.admin();
+    const real = async (roleId?: number) =>
+      (await t.db.select({ id: users.id, roleId: users.roleId }).from(users)).filter((u) => u.id !== admin.id && (roleId === undefined || u.roleId === roleId)).length;
+    const totals = async () => ({
+      all: (await t.as(admin.token).get(`${USERS}?per_page=1`)).body.meta.total,
+      admin: (await t.as(admin.token).get(`${USERS}?role=admin&per_page=1`)).body.meta.total,
+      teacher: (await t.as(admin.token).get(`${USERS}?role=teacher&per_page=1`)).body.meta.total,
+      student: (await t.as(admin.token).get(`${USERS}?role=student&per_page=1`)).body.meta.total,
+    });
+    const expectReal = async (step: string) =>
+      expect(await totals(), step).toEqual({ all: await real(), admin: await real(1), teacher: await real(2), student: await real(3) });
+
+    await expectReal('start');
+    const created = await t.as(admin.token).post(USERS, newUser({ role: 3 }));
+    expect(created.status).toBe(201);
+    await expectReal('one student created through the API');
+    await t.db.insert(users).values(
+      [1, 2, 3].map((i) => ({ roleId: 2, name: `Guru Massal ${i}`, username: `massal${i}${Math.random().toString(36).slice(2, 6)}`, passwordHash: 'x' })),
+    );
+    await expectReal('three teachers in one statement');
+    const u = created.body.data;
+    const moved = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: 2, nip: '123' }));
+    expect(moved.status).toBe(200);
+    await expectReal('a student became a teacher');
+    await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: 2, name: 'Nama Baru' }));
+    await expectReal('an edit that keeps the role');
+    expect((await t.as(admin.token).delete(`${USERS}/${u.id}`)).status).toBe(200);
+    await expectReal('deleted');
+  });
+});
+
 describe('GET /api/admin/resources/users/:id', () => {
   it('shows one user, the admin\'s own account included', async () => {
     const admin = await t.factory.admin();

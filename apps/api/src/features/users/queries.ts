@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { preparedQuery, type Db, type Executor } from '../../db/client.js';
-import { assignments, onlineClasses, students, submissions, teachers, users } from '../../db/schema.js';
+import { assignments, onlineClasses, students, submissions, teachers, userCounts, users } from '../../db/schema.js';
 import { loadProfile, selectProfiles } from '../session/queries.js';
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
@@ -27,20 +27,37 @@ const ph = sql.placeholder;
 const everyonePage = preparedQuery('users_page', (db, name) =>
   selectProfiles(db).where(ne(users.id, ph('exceptId'))).orderBy(...byRoleThenName).limit(ph('limit')).offset(ph('offset')).prepare(name),
 );
-const everyoneCount = preparedQuery('users_count', (db, name) =>
-  db.select({ n: count() }).from(users).where(ne(users.id, ph('exceptId'))).prepare(name),
-);
+/**
+ * How many users a page is taken from, read from the per-role counts the triggers keep (so a page
+ * costs the same in a school of 200 or 20,000), less the admin asking when they are among them.
+ */
+const countOf = (db: Db, roleId: SQL | undefined) =>
+  db
+    .select({
+      n: sql<number>`(coalesce(sum(${userCounts.n}), 0) - (select count(*) from ${users} where ${users.id} = ${ph('exceptId')}${
+        roleId === undefined ? sql`` : sql` and ${users.roleId} = ${roleId}`
+      }))::int`,
+    })
+    .from(userCounts)
+    .where(roleId === undefined ? undefined : eq(userCounts.roleId, roleId as never));
+const everyoneCount = preparedQuery('users_count', (db, name) => countOf(db, undefined).prepare(name));
+const roleCount = preparedQuery('users_count_role', (db, name) => countOf(db, ph('roleId') as unknown as SQL).prepare(name));
 
-/** One page of the filtered list and the number of matching users; two queries whatever the size of the school. */
+/**
+ * One page of the filtered list and the number of matching users; two queries whatever the size
+ * of the school. Only a search (`q`) counts its matches row by row.
+ */
 export async function listUsersPage(db: Db, exceptId: number, f: UserFilter, page: number, perPage: number) {
   const at = { exceptId, limit: perPage, offset: (page - 1) * perPage };
-  const where = f.q || f.roleId !== undefined ? userFilter(exceptId, f) : null;
-  const [rows, [total]] = where
-    ? await Promise.all([
-        selectProfiles(db).where(where).orderBy(...byRoleThenName).limit(perPage).offset(at.offset),
-        db.select({ n: count() }).from(users).where(where),
-      ])
-    : await Promise.all([everyonePage(db).execute(at), everyoneCount(db).execute(at)]);
+  if (!f.q && f.roleId === undefined) {
+    const [rows, [total]] = await Promise.all([everyonePage(db).execute(at), everyoneCount(db).execute(at)]);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+  const where = userFilter(exceptId, f);
+  const [rows, [total]] = await Promise.all([
+    selectProfiles(db).where(where).orderBy(...byRoleThenName).limit(perPage).offset(at.offset),
+    f.q ? db.select({ n: count() }).from(users).where(where) : roleCount(db).execute({ exceptId, roleId: f.roleId }),
+  ]);
   return { rows, total: Number(total?.n ?? 0) };
 }
 
