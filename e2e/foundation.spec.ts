@@ -80,9 +80,28 @@ test.describe('sessions and guards', () => {
 
   test('going offline shows "Error! No Connection."', async ({ page, context }) => {
     await login(page, DEMO.student.username, DEMO.student.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard Siswa' })).toBeVisible();
     await context.setOffline(true);
     await expect(page.getByRole('alert').filter({ hasText: 'Error! No Connection.' })).toBeVisible();
     await context.setOffline(false);
+    await expect(page.getByText('Error! No Connection.')).toHaveCount(0);
+  });
+
+  test('a page whose code cannot arrive offline says so in Indonesian and comes back with the connection', async ({ page, context }) => {
+    await login(page, DEMO.student.username, DEMO.student.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard Siswa' })).toBeVisible();
+    await context.setOffline(true);
+    // The profile page's code has not been fetched yet: opening it offline cannot load it.
+    await page.getByRole('button', { name: `Menu akun ${DEMO.student.name}` }).click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).click();
+    await expect(page.getByRole('heading', { name: 'Halaman gagal dimuat' })).toBeVisible();
+    await expect(page.getByText('Periksa koneksi internet Anda. Halaman dimuat ulang otomatis begitu koneksi kembali.')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Error! No Connection.' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Menu utama' })).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByLabel('Nama')).toHaveValue(DEMO.student.name);
+    await expect(page).toHaveURL(/\/me$/);
+    await expect(page.getByText('Halaman gagal dimuat')).toHaveCount(0);
     await expect(page.getByText('Error! No Connection.')).toHaveCount(0);
   });
 

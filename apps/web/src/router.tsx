@@ -6,6 +6,7 @@ import { LoadingDots } from './components/LoadingDots';
 import { LoginLayout } from './layout/LoginLayout';
 import { LoginPage } from './features/session/LoginPage';
 import { NotFoundPage, PermissionDeniedPage } from './features/errors/ErrorPages';
+import { RouteError } from './features/errors/RouteError';
 
 // The signed-in layout (sidebar, header, menus) is loaded on demand too: the login page stays light (bundle budget).
 const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -45,6 +46,7 @@ export const router = createBrowserRouter([
         <LoginLayout />
       </GuestOnly>
     ),
+    errorElement: <RouteError banner />,
     children: [{ index: true, element: <LoginPage /> }],
   },
   {
@@ -56,44 +58,52 @@ export const router = createBrowserRouter([
         </Suspense>
       </RequireAuth>
     ),
+    // The layout failed (its own chunk did not arrive): the page stands alone, with its banner.
+    errorElement: <RouteError banner />,
     children: [
-      { index: true, element: <Navigate to="/dashboard" replace /> },
-      { path: 'dashboard', element: page(() => import('./features/dashboard/DashboardPage')) },
-      { path: 'me', element: page(() => import('./features/profile/ProfilePage')) },
       {
-        path: 'my-classes',
-        element: <RequireRole role="student" />,
+        // A page that failed keeps the layout around it (menus, the offline banner).
+        errorElement: <RouteError />,
         children: [
-          { path: ':classId', element: page(() => import('./features/student-classes/StudentClassPage')) },
-          { path: ':classId/submissions/:assignmentId', element: page(() => import('./features/submissions/SubmissionPage')) },
-          { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/StudentForumPage')) },
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          { path: 'dashboard', element: page(() => import('./features/dashboard/DashboardPage')) },
+          { path: 'me', element: page(() => import('./features/profile/ProfilePage')) },
+          {
+            path: 'my-classes',
+            element: <RequireRole role="student" />,
+            children: [
+              { path: ':classId', element: page(() => import('./features/student-classes/StudentClassPage')) },
+              { path: ':classId/submissions/:assignmentId', element: page(() => import('./features/submissions/SubmissionPage')) },
+              { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/StudentForumPage')) },
+            ],
+          },
+          {
+            path: 'online-class',
+            element: <RequireRole role="teacher" />,
+            children: [
+              { path: ':classId', element: page(() => import('./features/online-classes/ClassDetailPage')) },
+              { path: ':classId/contents/:contentId/assignment/:assignmentId', element: page(() => import('./features/assignments/TeacherAssignmentPage')) },
+              { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/TeacherForumPage')) },
+            ],
+          },
+          {
+            path: 'resources',
+            element: <RequireRole role="admin" />,
+            children: [
+              { path: 'users', element: page(() => import('./features/users/UsersPage')) },
+              { path: 'users/new', element: page(() => import('./features/users/UserCreatePage')) },
+              { path: 'users/:id/edit', element: page(() => import('./features/users/UserEditPage')) },
+              { path: 'users/:id', element: page(() => import('./features/users/UserDetailPage')) },
+              { path: 'rombel-class', element: page(() => import('./features/rombels/RombelPage')) },
+              { path: 'rombel-class/:id', element: page(() => import('./features/rombels/RombelDetailPage')) },
+              { path: 'motivational-words', element: page(() => import('./features/motivational-words/WordsPage')) },
+              { path: 'motivational-words/:id', element: page(() => import('./features/motivational-words/WordDetailPage')) },
+            ],
+          },
+          { path: 'permissiondenied', element: <PermissionDeniedPage /> },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      {
-        path: 'online-class',
-        element: <RequireRole role="teacher" />,
-        children: [
-          { path: ':classId', element: page(() => import('./features/online-classes/ClassDetailPage')) },
-          { path: ':classId/contents/:contentId/assignment/:assignmentId', element: page(() => import('./features/assignments/TeacherAssignmentPage')) },
-          { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/TeacherForumPage')) },
-        ],
-      },
-      {
-        path: 'resources',
-        element: <RequireRole role="admin" />,
-        children: [
-          { path: 'users', element: page(() => import('./features/users/UsersPage')) },
-          { path: 'users/new', element: page(() => import('./features/users/UserCreatePage')) },
-          { path: 'users/:id/edit', element: page(() => import('./features/users/UserEditPage')) },
-          { path: 'users/:id', element: page(() => import('./features/users/UserDetailPage')) },
-          { path: 'rombel-class', element: page(() => import('./features/rombels/RombelPage')) },
-          { path: 'rombel-class/:id', element: page(() => import('./features/rombels/RombelDetailPage')) },
-          { path: 'motivational-words', element: page(() => import('./features/motivational-words/WordsPage')) },
-          { path: 'motivational-words/:id', element: page(() => import('./features/motivational-words/WordDetailPage')) },
-        ],
-      },
-      { path: 'permissiondenied', element: <PermissionDeniedPage /> },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

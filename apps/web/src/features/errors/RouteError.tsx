@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { useRouteError } from 'react-router';
+import { OfflineBanner } from '../../layout/OfflineBanner';
+
+/**
+ * A page's code could not be fetched: the connection dropped before its chunk arrived, or a new
+ * version was deployed and the old chunk is gone. Browsers keep a failed module import failed for
+ * the life of the document, so only reloading the page can bring it back.
+ */
+function isLoadFailure(error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically/i.test(message);
+}
+
+/**
+ * What a route shows instead of crashing: an Indonesian message and a way back. A page that failed
+ * to load comes back by itself as soon as the browser is online again.
+ */
+export function RouteError({ banner = false }: { banner?: boolean }) {
+  const error = useRouteError();
+  const loadFailure = isLoadFailure(error);
+  useEffect(() => {
+    if (!loadFailure) return;
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [loadFailure]);
+  return (
+    <>
+      {banner && <OfflineBanner />}
+      <Center mih="60vh">
+        <Stack align="center" ta="center" maw={420}>
+          <Title order={2}>{loadFailure ? 'Halaman gagal dimuat' : 'Terjadi kesalahan'}</Title>
+          <Text c="dimmed">
+            {loadFailure
+              ? 'Periksa koneksi internet Anda. Halaman dimuat ulang otomatis begitu koneksi kembali.'
+              : 'Maaf, halaman ini tidak dapat ditampilkan. Muat ulang halaman atau kembali ke beranda.'}
+          </Text>
+          <Group justify="center">
+            <Button onClick={() => window.location.reload()}>Muat ulang</Button>
+            <Button variant="default" component="a" href="/">
+              Kembali ke Beranda
+            </Button>
+          </Group>
+        </Stack>
+      </Center>
+    </>
+  );
+}
