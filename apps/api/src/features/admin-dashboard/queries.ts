@@ -1,17 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { DashboardStats } from '@kelasku/contract';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { userCounts } from '../../db/schema.js';
 
-/** The four totals of the admin's tiles in one query (every account, active or not). */
+const total = (roleId?: number) =>
+  sql<number>`coalesce(sum(${userCounts.n})${roleId === undefined ? sql`` : sql` filter (where ${userCounts.roleId} = ${sql.raw(String(roleId))})`}, 0)::int`.mapWith(Number);
+
+/**
+ * The four totals of the admin's tiles (every account, active or not), read from the per-role
+ * counts the triggers of migration 0003 keep, the same the user list's total reads.
+ */
 export async function userTotals(db: Db): Promise<DashboardStats> {
   const [row] = await db
-    .select({
-      total_users: sql<number>`count(*)::int`.mapWith(Number),
-      total_admin: sql<number>`count(*) filter (where ${users.roleId} = 1)::int`.mapWith(Number),
-      total_teachers: sql<number>`count(*) filter (where ${users.roleId} = 2)::int`.mapWith(Number),
-      total_students: sql<number>`count(*) filter (where ${users.roleId} = 3)::int`.mapWith(Number),
-    })
-    .from(users);
+    .select({ total_users: total(), total_admin: total(1), total_teachers: total(2), total_students: total(3) })
+    .from(userCounts);
   return row!;
 }
