@@ -22,6 +22,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { compiledSerializer } from './http/serializer.js';
 import { InFlight } from './http/in-flight.js';
 import { installJsonCompression } from './http/compress.js';
+import { ReplyCache, installReplyCache } from './http/reply-cache.js';
 import { HttpError } from './http/errors.js';
 import { routeAreas } from './features/index.js';
 import type { App } from './types.js';
@@ -82,6 +83,16 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializer(opts.checkReplies ?? false));
   installErrorHandler(app);
+  if (config.replyCache) {
+    const replies = new ReplyCache();
+    const stopListening = await replies.attach(opts.database);
+    installReplyCache(app, replies, opts.database);
+    app.decorate('replies', replies);
+    app.addHook('onClose', async () => {
+      replies.clear();
+      await stopListening();
+    });
+  }
   installJsonCompression(app);
 
   const storage = opts.storage ?? new DiskStorage(config.storageDir);

@@ -202,6 +202,23 @@ describe(`two instances on one ${dbKind === 'postgres' ? 'PostgreSQL database (t
     }
   });
 
+  it('a comment posted through one shows in the thread the other has cached, for its author and everyone else', async () => {
+    const teacher = await pair.factory.teacher();
+    const klass = await pair.factory.onlineClass(teacher.id);
+    const content = await pair.factory.content(klass.id);
+    const forum = await pair.factory.forum(content.id, teacher.id);
+    const [student, classmate] = [await pair.factory.student(), await pair.factory.student()];
+    const thread = `/api/student/my-classes/${klass.id}/contents/${content.id}/forums/${forum.id}`;
+    const comments = async (base: string, token: string) => (await call(base, 'GET', thread, { token })).json.data.comments.map((c: any) => c.comment);
+    // B answers both students twice: from then on from its memory.
+    for (let i = 0; i < 2; i++) for (const u of [student, classmate]) expect(await comments(pair.b, u.token)).toEqual([]);
+    const posted = await call(pair.a, 'POST', `${thread}/comments`, { token: student.token, json: { comment: 'Dari instance A' } });
+    expect(posted.status).toBe(201);
+    // A answered after it heard of its own write; B hears of it moments after the commit.
+    expect(await comments(pair.a, classmate.token)).toEqual(['Dari instance A']);
+    for (const u of [student, classmate]) await expect.poll(() => comments(pair.b, u.token), soon).toEqual(['Dari instance A']);
+  });
+
   it('failed logins count across both instances', async () => {
     const user = await pair.factory.student();
     // Alternate: neither instance alone sees the limit.

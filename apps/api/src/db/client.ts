@@ -31,8 +31,11 @@ export interface Database {
    * that caused it resolves; on PostgreSQL, moments after its commit. Returns the unsubscribe.
    */
   subscribe(channel: string, handlers: Subscriber): Promise<() => Promise<void>>;
-  /** Resolves once every notification committed before the call has reached the subscribers (tests count on it). */
-  settle(): Promise<void>;
+  /**
+   * Resolves once every notification committed before the call has reached the subscribers: true
+   * then (or when nothing listens), false when they did not come back within 2 s.
+   */
+  settle(): Promise<boolean>;
 }
 
 export interface Subscriber {
@@ -61,20 +64,44 @@ class Listener {
 
   constructor(private readonly connectionString: string) {}
 
+  /** The round trip on the wire, and the one that callers arriving meanwhile will share. */
+  private settleRunning: Promise<boolean> | null = null;
+  private settleNext: Promise<boolean> | null = null;
+
   /**
    * PostgreSQL delivers notifications in commit order: once one sent now comes back, every earlier
-   * one has arrived. Resolves at once when nothing listens.
+   * one has arrived. Resolves at once when nothing listens. One round trip at a time on the
+   * listening connection: callers arriving while one is under way share the next, which starts
+   * after all of their calls (a round trip already sent may precede their commits).
    */
-  async settle(): Promise<void> {
+  settle(): Promise<boolean> {
+    if (this.settleNext) return this.settleNext;
+    if (!this.settleRunning) return this.startSettle();
+    this.settleNext = this.settleRunning.then(() => {
+      this.settleNext = null;
+      return this.startSettle();
+    });
+    return this.settleNext;
+  }
+
+  private startSettle(): Promise<boolean> {
+    const run = this.settleRoundTrip().finally(() => {
+      if (this.settleRunning === run) this.settleRunning = null;
+    });
+    this.settleRunning = run;
+    return run;
+  }
+
+  private async settleRoundTrip(): Promise<boolean> {
     const client = this.client;
-    if (!client) return;
+    if (!client) return true;
     const token = `${process.pid}-${Math.random().toString(36).slice(2)}`;
     const back = new Promise<void>((resolve) => this.settling.set(token, resolve));
     try {
       await client.query(`SELECT pg_notify('${SETTLE_CHANNEL}', $1)`, [token]);
-      await Promise.race([back, new Promise((r) => setTimeout(r, 2000).unref())]);
+      return await Promise.race([back.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]);
     } catch {
-      /* the connection dropped: subscribers were told they are not live */
+      return false; // the connection dropped: subscribers were told they are not live
     } finally {
       this.settling.delete(token);
     }
@@ -275,7 +302,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       };
     },
     // Notifications arrive before the statement that caused them resolves.
-    settle: async () => {},
+    settle: async () => true,
     close: () => client.close(),
   };
 }

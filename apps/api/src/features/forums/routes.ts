@@ -59,6 +59,7 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
   app.get(
     `${base}/forums/:forumId`,
     {
+      config: { replyCache: 'class' },
       schema: {
         tags,
         summary:

@@ -74,6 +74,7 @@ export default async function usersRoutes(app: App): Promise<void> {
   app.get(
     '/resources/users',
     {
+      config: { replyCache: 'school' },
       schema: {
         tags,
         summary:
@@ -100,6 +101,7 @@ export default async function usersRoutes(app: App): Promise<void> {
   app.get(
     '/resources/users/:id',
     {
+      config: { replyCache: 'school' },
       schema: { tags, summary: 'One user', params: userParams, response: { 200: ok(adminUser), 404: errorEnvelope } },
     },
     async (request) => {
