@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set on a cacheable read that missed: where to keep its reply. */
-    replyCacheSlot?: Slot;
+    replyCacheSlot: Slot | null;
   }
 }
 
@@ -191,6 +191,7 @@ const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && met
  * Must be installed before the hooks that compress replies.
  */
 export function installReplyCache(app: FastifyInstance, cache: ReplyCache, database: Database): void {
+  app.decorateRequest('replyCacheSlot', null);
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const scope = request.routeOptions.config.replyCache;
     if (!scope || request.method !== 'GET' || !cache.isLive || !request.user) return;
