@@ -39,7 +39,7 @@ const truthy = (v: string | undefined) => v !== undefined && ['1', 'true', 'yes'
 function switchFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (!raw) return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (truthy(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name}=${env[name]} tidak valid: isi dengan on atau off.`);
 }

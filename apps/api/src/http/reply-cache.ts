@@ -156,14 +156,7 @@ export class ReplyCache {
 
   private dropTag(tag: string): void {
     this.droppedAt.set(tag, ++this.epoch);
-    const keys = this.byTag.get(tag);
-    if (!keys) return;
-    for (const key of keys) {
-      const e = this.entries.get(key);
-      if (e) this.chars -= e.body.length;
-      this.entries.delete(key);
-    }
-    this.byTag.delete(tag);
+    for (const key of this.byTag.get(tag) ?? []) this.remove(key, this.entries.get(key)!);
   }
 
   private remove(key: string, e: Entry): void {
