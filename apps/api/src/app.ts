@@ -1,28 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS, MSG } from '@kelasku/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authenticate, requireRole } from './auth/guards.js';
-import { SessionCache } from './auth/session-cache.js';
 import { DiskStorage, type FileStorage } from './files/storage.js';
 import { FileService } from './files/service.js';
 import { installErrorHandler } from './http/error-handler.js';
-import { compiledSerializer } from './http/serializer.js';
 import { InFlight } from './http/in-flight.js';
-import { installJsonCompression } from './http/compress.js';
-import { ReplyCache, installReplyCache } from './http/reply-cache.js';
 import { HttpError } from './http/errors.js';
 import { routeAreas } from './features/index.js';
 import type { App } from './types.js';
@@ -36,8 +31,6 @@ export interface BuildOptions {
   storage?: FileStorage;
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: NodeJS.WritableStream;
-  /** Check every reply against its zod schema as well (tests); see http/serializer.ts. */
-  checkReplies?: boolean;
 }
 
 /** Refused before routing (a malformed URL, an id longer than any id): the same envelope as every refusal. */
@@ -81,19 +74,15 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.decorate('handlersIdle', () => inFlight.idle());
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(compiledSerializer(opts.checkReplies ?? false));
+  // Replies are written by zod from each route's response schema: only the declared fields go out.
+  app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  if (config.replyCache) {
-    const replies = new ReplyCache();
-    const stopListening = await replies.attach(opts.database);
-    installReplyCache(app, replies, opts.database);
-    app.decorate('replies', replies);
-    app.addHook('onClose', async () => {
-      replies.clear();
-      await stopListening();
-    });
-  }
-  installJsonCompression(app);
+  // A repeated read is answered 304 without a body when the browser's If-None-Match still matches
+  // (the ETag is the hash of the uncompressed reply, so it runs before compression).
+  await app.register(etag);
+  // JSON of 1 KB and more is compressed for browsers that accept it; the built web app's assets are
+  // served pre-compressed (below). Request bodies are never decompressed (no zip bombs).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
 
   const storage = opts.storage ?? new DiskStorage(config.storageDir);
   if (storage instanceof DiskStorage) await storage.init();
@@ -102,13 +91,6 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('files', files);
-  const sessions = new SessionCache();
-  const unsubscribe = await sessions.attach(opts.database);
-  app.decorate('sessions', sessions);
-  app.addHook('onClose', async () => {
-    sessions.clear();
-    await unsubscribe();
-  });
   app.decorateRequest('user', null as never);
 
   addSecurityHeaders(app);
@@ -140,6 +122,12 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
 
   const mount = (plugins: Array<(a: App) => Promise<void>>, guard?: Parameters<typeof requireRole>[0]) =>
     async (scope: App) => {
+      // Shared lab computers: no answer of a signed-in user is kept by the browser or a proxy
+      // (a file link sets its own policy). Revalidation still works: the ETag is sent and checked.
+      scope.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+        return payload;
+      });
       scope.addHook('onRequest', authenticate);
       if (guard) scope.addHook('onRequest', requireRole(guard));
       for (const p of plugins) await scope.register(p);

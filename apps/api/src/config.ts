@@ -18,8 +18,6 @@ export interface Config {
   fileUrlTtl: number;
   /** Where stored files live (shared between instances). Default dataDir/storage. */
   storageDir: string;
-  /** Keep recent read replies in memory (http/reply-cache.ts); REPLY_CACHE=off computes every read. */
-  replyCache: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -35,14 +33,6 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 }
 
 const truthy = (v: string | undefined) => v !== undefined && ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
-
-function switchFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw) return fallback;
-  if (truthy(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name}=${env[name]} tidak valid: isi dengan on atau off.`);
-}
 
 /** Reads the environment once, in one place. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,7 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: truthy(env.TRUST_PROXY),
     fileUrlTtl: intFrom(env, 'FILE_URL_TTL', 3600, 60, 7 * 24 * 3600),
     storageDir: path.resolve(env.STORAGE_DIR?.trim() || path.join(dataDir, 'storage')),
-    replyCache: switchFrom(env, 'REPLY_CACHE', true),
   };
 }
 

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedReferenceData } from './db/seed/demo.js';
+import { seedReferenceData } from './seed/demo.js';
 import { users } from './db/schema.js';
 import { hashPassword } from './auth/passwords.js';
 import { emailField, nameField, passwordField, usernameField } from '@kelasku/contract';

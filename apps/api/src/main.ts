@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { startServices } from './server.js';
-import { DEMO_ACCOUNTS } from './db/seed/demo.js';
+import { DEMO_ACCOUNTS } from './seed/demo.js';
 
 function fail(message: string): never {
   console.error(`Kelasku tidak dapat berjalan: ${message}`);
@@ -35,7 +35,7 @@ async function main() {
   const lines = [
     '',
     `  Kelasku berjalan di http://${shown}:${port}`,
-    `  Database: ${database.kind === 'pglite' ? `tertanam di ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' — data demo dibuat' : ''}`,
+    `  Database: ${database.kind === 'embedded' ? `PostgreSQL tertanam di ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' — data demo dibuat' : ''}`,
   ];
   if (config.seedDemo || seeded) {
     lines.push('  Akun demo:');

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { seedDemo, seedReferenceData } from './db/seed/demo.js';
+import { EmbeddedError } from './db/embedded.js';
+import { seedDemo, seedReferenceData } from './seed/demo.js';
 import { purgeIdleTokens } from './auth/tokens.js';
 
 /** Opens, migrates and seeds the database, then builds the app. Failures become one line that says what to fix. */
@@ -24,7 +25,8 @@ export async function startServices(config: Config, opts: { logStream?: NodeJS.W
     if (e.code === 'EACCES' || e.code === 'EROFS' || e.code === 'EPERM') {
       throw new ConfigError(`Folder data ${config.dataDir} tidak dapat ditulisi. Ubah DATA_DIR ke folder yang dapat ditulisi.`);
     }
-    throw new ConfigError(`Database di ${config.dataDir} tidak dapat dibuka (${e.message}). Apakah server lain sedang memakai DATA_DIR yang sama?`);
+    if (err instanceof EmbeddedError) throw new ConfigError(err.message);
+    throw new ConfigError(`Database tertanam di ${config.dataDir} tidak dapat dibuka (${e.message}).`);
   }
   try {
     await database.migrate();

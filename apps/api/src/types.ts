@@ -4,8 +4,6 @@ import type { RoleName } from '@kelasku/contract';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { TokenUser } from './auth/tokens.js';
-import type { SessionCache } from './auth/session-cache.js';
-import type { ReplyCache } from './http/reply-cache.js';
 import type { FileService } from './files/service.js';
 
 export interface AuthUser extends TokenUser {
@@ -18,10 +16,6 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     files: FileService;
-    /** Recently checked sessions of this instance (see auth/session-cache.ts). */
-    sessions: SessionCache;
-    /** Recent read replies of this instance, absent when REPLY_CACHE=off (see http/reply-cache.ts). */
-    replies?: ReplyCache;
     /** Every route (method and full URL) as registered. */
     routeTable: ReadonlyArray<{ method: string; url: string }>;
     /** Resolves once no route handler is running, those whose client left included (http/in-flight.ts). */

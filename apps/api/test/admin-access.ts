@@ -21,13 +21,10 @@ export async function expectAdminOnly(t: TestContext, calls: Call[]): Promise<vo
 }
 
 /**
- * How many SQL statements the server ran while `work` (a read) did, on a warm server: `work` runs
- * once first, so the caller's session is already in the server's session cache, as it is on every
- * request but a user's first. Earlier changes' notifications are let in first, so none can evict
- * the session in between.
+ * How many SQL statements the server ran while `work` (a read) did, the session lookup included:
+ * `work` runs once first, so a token's first use (which also records it as used) is not counted.
  */
 export async function statementsDuring(t: TestContext, work: () => Promise<unknown>): Promise<number> {
-  await t.database.settle();
   await work();
   const before = t.database.statements.count;
   await work();

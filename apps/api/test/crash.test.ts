@@ -6,7 +6,6 @@
  * request in flight finish and closes the database. Start-up removes what a crash left behind,
  * but only once it is older than the grace period (another instance's upload is left alone).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -17,19 +16,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { dbKind, filesUnder, samples } from './helpers.js';
+import { afterFile, api, login, startServer, type Server } from './server-process.js';
 
-const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => {});
-});
 
 /** A data folder (and, on PostgreSQL, an empty database) for one test. */
 async function freshData(): Promise<{ dataDir: string; databaseUrl: string | null }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-crash-'));
-  cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+  afterFile(() => fs.rm(dataDir, { recursive: true, force: true }));
   if (dbKind !== 'postgres') return { dataDir, databaseUrl: null };
   const base = process.env.TEST_DATABASE_URL!;
   const name = `kelasku_crash_${randomBytes(5).toString('hex')}`;
@@ -37,7 +30,7 @@ async function freshData(): Promise<{ dataDir: string; databaseUrl: string | nul
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  cleanups.push(async () => {
+  afterFile(async () => {
     const a = new pg.Client({ connectionString: base });
     await a.connect();
     await a.query(`drop database if exists ${name} with (force)`);
@@ -48,82 +41,6 @@ async function freshData(): Promise<{ dataDir: string; databaseUrl: string | nul
   return { dataDir, databaseUrl: u.toString() };
 }
 
-interface Server {
-  proc: ChildProcess;
-  url: string;
-  port: number;
-  output: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Starts `node --import tsx src/main.ts` and waits for its "berjalan di" line. */
-async function startServer(data: { dataDir: string; databaseUrl: string | null }, env: Record<string, string> = {}): Promise<Server> {
-  const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, ...inherited } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      DATA_DIR: data.dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      WEB_DIR: '',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'true',
-      ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    // 'close' comes after the output streams end, so the last lines (an error's stack) are kept.
-    proc.on('close', (code, signal) => resolve({ code, signal })),
-  );
-  cleanups.push(async () => {
-    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
-    await exited;
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const m = /berjalan di http:\/\/[^:]+:(\d+)/.exec(output.join(''));
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`server exited during start-up:\n${output.join('')}`));
-    });
-  });
-  return { proc, url: `http://127.0.0.1:${port}`, port, output, exited };
-}
-
-async function api(server: Server, method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, json, text };
-}
-
-async function login(server: Server, username: string, password: string): Promise<string> {
-  const res = await api(server, 'POST', '/api/login', undefined, { username, password });
-  expect(res.status, res.text).toBe(200);
-  return res.json.data.token;
-}
 
 /** The demo teacher's first class and its first content. */
 async function firstContent(server: Server, token: string): Promise<{ classId: number; contentId: number }> {

@@ -356,3 +356,26 @@ describe('comment endpoints: who may reach a thread', () => {
     expect(await t.db.select().from(comments).where(eq(comments.forumId, s.forum.id))).toHaveLength(1);
   });
 });
+
+describe('revalidating a thread (ETag)', () => {
+  it('answers 304 with no body while the thread is unchanged, and the new thread once someone comments', async () => {
+    const s = await forumScene(t);
+    const p = forumPaths('student', s.klass.id, s.content.id);
+    const first = await t.as(s.student.token).get(p.forum(s.forum.id));
+    expect(first.status).toBe(200);
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^"[^"]+"$/);
+    expect(first.headers['cache-control']).toBe('no-store');
+
+    const again = await t.as(s.student.token).request('GET', p.forum(s.forum.id), undefined, { 'if-none-match': tag });
+    expect(again.status).toBe(304);
+    expect(again.raw.rawPayload.length).toBe(0);
+
+    const posted = await t.as(s.teacher.token).post(forumPaths('teacher', s.klass.id, s.content.id).comments(s.forum.id), { comment: 'Ada pertanyaan?' });
+    expect(posted.status).toBe(201);
+    const changed = await t.as(s.student.token).request('GET', p.forum(s.forum.id), undefined, { 'if-none-match': tag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+    expect(changed.body.data.comments.map((c: { comment: string }) => c.comment)).toContain('Ada pertanyaan?');
+  });
+});

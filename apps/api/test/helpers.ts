@@ -10,8 +10,10 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
 import { Factory } from './factory.js';
+import { withDatabase } from './global-setup.js';
 
-export const dbKind = (process.env.KELASKU_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+/** Which server this project's test files run on: the embedded one, or the machine's (TEST_DATABASE_URL). */
+export const dbKind = (process.env.KELASKU_TEST_DB ?? 'embedded') as 'embedded' | 'postgres';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -26,16 +28,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh database for this test file: a copy of the migrated template, embedded or PostgreSQL. */
-export async function freshDatabase(dataDir: string): Promise<Database> {
-  if (dbKind === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `${inject('pgTemplate')}_f_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
+/** A connection string for a new database of this project's server, a copy of the migrated template. */
+export async function freshDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = inject(`db:${dbKind}`);
+  const template = inject('dbTemplate');
+  const name = `${template}_f_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+        await admin.query(`create database ${name} template ${template}`);
         break;
       } catch (err) {
         // Two files copying the template at the same moment: wait and try again.
@@ -43,22 +46,30 @@ export async function freshDatabase(dataDir: string): Promise<Database> {
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
+  } finally {
     await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: u.toString(), dataDir, poolSize: 5 });
-    const close = database.close;
-    database.close = async () => {
-      await close();
-      const a = new pg.Client({ connectionString: url });
+  }
+  return {
+    url: withDatabase(server, name),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: server });
       await a.connect();
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
-    };
-    return database;
-  }
-  const dump = await fs.readFile(inject('pgliteDump'));
-  return openDatabase({ databaseUrl: null, dataDir, loadDataDir: new Blob([dump]) });
+    },
+  };
+}
+
+/** A fresh database for this test file, opened as the app opens the operator's server. */
+export async function freshDatabase(dataDir: string): Promise<Database> {
+  const { url, drop } = await freshDatabaseUrl();
+  const database = await openDatabase({ databaseUrl: url, dataDir, poolSize: 5 });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    await drop();
+  };
+  return database;
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
@@ -68,7 +79,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const logs: string[] = [];
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-  const app = await buildApp(config, { database, logStream, checkReplies: true });
+  const app = await buildApp(config, { database, logStream });
   await app.ready();
   const factory = new Factory(database.db, app);
   return {
@@ -119,9 +130,6 @@ export class Client {
   ) {}
 
   async request<T = any>(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
-    // Rows the test wrote straight into the database stand for another process's writes: the request
-    // comes after their notifications have reached the app's reply cache, as it would moments later.
-    if (this.app.replies) await this.app.database.settle();
     const res = await this.app.inject({
       method,
       url,

@@ -6,13 +6,12 @@
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedSchool, LARGE_PASSWORDS, type SchoolSize } from '../src/db/seed/large.js';
+import { seedSchool, LARGE_PASSWORDS, type SchoolSize } from '../src/seed/large.js';
 import { assignments, comments, contents, forums, onlineClasses, students, submissions, users } from '../src/db/schema.js';
 import { useTestApp, type TestContext } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
 
-// What computing a read costs: the reply cache is off here (reply-cache.test.ts shows a cached read runs none).
-const t = useTestApp({ REPLY_CACHE: 'off' });
+const t = useTestApp();
 
 const SMALL: SchoolSize = {
   rombels: 2,

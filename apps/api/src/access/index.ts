@@ -3,9 +3,9 @@
  * each checks the whole parent chain in one query and throws 404 (never 403) when the object is
  * outside the caller's reach, so a guessed id reveals nothing.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { preparedQuery, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { assignments, comments, contents, forums, materials, onlineClasses, students } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
@@ -22,35 +22,28 @@ function one<T>(rows: T[]): T {
   return rows[0];
 }
 
-const ph = sql.placeholder;
-
-const teacherClass = preparedQuery('access_teacher_class', (db, name) =>
-  db
-    .select()
-    .from(onlineClasses)
-    .where(and(eq(onlineClasses.id, ph('classId')), eq(onlineClasses.teacherId, ph('userId'))))
-    .limit(1)
-    .prepare(name),
-);
-
-const studentClass = preparedQuery('access_student_class', (db, name) =>
-  db
-    .select({ c: onlineClasses })
-    .from(onlineClasses)
-    .innerJoin(students, and(eq(students.userId, ph('userId')), eq(students.rombelClassId, onlineClasses.rombelClassId)))
-    .where(eq(onlineClasses.id, ph('classId')))
-    .limit(1)
-    .prepare(name),
-);
-
 /** A class the user teaches. */
 export async function classForTeacher(db: Db, user: AuthUser, classId: number): Promise<OnlineClass> {
-  return one(await teacherClass(db).execute({ classId, userId: user.id }));
+  return one(
+    await db
+      .select()
+      .from(onlineClasses)
+      .where(and(eq(onlineClasses.id, classId), eq(onlineClasses.teacherId, user.id)))
+      .limit(1),
+  );
 }
 
 /** A class of the student's own rombel. */
 export async function classForStudent(db: Db, user: AuthUser, classId: number): Promise<OnlineClass> {
-  return one(await studentClass(db).execute({ classId, userId: user.id })).c;
+  const row = one(
+    await db
+      .select({ c: onlineClasses })
+      .from(onlineClasses)
+      .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+      .where(eq(onlineClasses.id, classId))
+      .limit(1),
+  );
+  return row.c;
 }
 
 /** The class the caller may reach, by role: the teacher's own, or the student's rombel's. */
@@ -58,38 +51,27 @@ export function classFor(db: Db, user: AuthUser, classId: number): Promise<Onlin
   return user.role === 'teacher' ? classForTeacher(db, user, classId) : classForStudent(db, user, classId);
 }
 
-type Role = 'teacher' | 'student';
-const roleOf = (user: AuthUser): Role => (user.role === 'teacher' ? 'teacher' : 'student');
-
 /**
  * Narrows a select over contents and their class to the path's content and class, within the
  * caller's reach: the teacher's own class, or a class of the student's rombel. `extra` adds the
  * child of the path (a forum, an assignment).
  */
-function inReach<T extends PgSelect>(q: T, role: Role, extra?: SQL): T {
-  const joined = role === 'teacher' ? q : q.innerJoin(students, and(eq(students.userId, ph('userId')), eq(students.rombelClassId, onlineClasses.rombelClassId)));
+function inReach<T extends PgSelect>(q: T, user: AuthUser, path: { classId: number; contentId: number }, extra?: SQL): T {
+  const teacher = user.role === 'teacher';
+  const joined = teacher
+    ? q
+    : q.innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)));
   return joined
     .where(
       and(
-        eq(contents.id, ph('contentId')),
-        eq(onlineClasses.id, ph('classId')),
-        role === 'teacher' ? eq(onlineClasses.teacherId, ph('userId')) : undefined,
+        eq(contents.id, path.contentId),
+        eq(onlineClasses.id, path.classId),
+        teacher ? eq(onlineClasses.teacherId, user.id) : undefined,
         extra,
       ),
     )
     .limit(1) as T;
 }
-
-const byRole = <Q>(make: (role: Role) => (db: Db) => Q) => ({ teacher: make('teacher'), student: make('student') });
-
-const contentReach = byRole((role) =>
-  preparedQuery(`access_${role}_content`, (db, name) =>
-    inReach(
-      db.select({ klass: onlineClasses, content: contents }).from(contents).innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId)).$dynamic(),
-      role,
-    ).prepare(name),
-  ),
-);
 
 /** A content of a class the caller may reach, checked in one query. */
 export async function contentFor(
@@ -98,51 +80,40 @@ export async function contentFor(
   classId: number,
   contentId: number,
 ): Promise<{ klass: OnlineClass; content: Content }> {
-  return one(await contentReach[roleOf(user)](db).execute({ contentId, classId, userId: user.id }));
+  const q = db
+    .select({ klass: onlineClasses, content: contents })
+    .from(contents)
+    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .$dynamic();
+  return one(await inReach(q, user, { classId, contentId }));
 }
 
-/** A select of a forum or an assignment with its content and class, within the caller's reach. */
-function childReach<T extends typeof forums | typeof assignments>(label: string, table: T) {
-  return byRole((role) =>
-    preparedQuery(`access_${role}_${label}`, (db, name) =>
-      inReach(
-        db
-          .select({ klass: onlineClasses, content: contents, child: table as typeof forums | typeof assignments })
-          .from(table as typeof forums)
-          .innerJoin(contents, eq(contents.id, table.contentId))
-          .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
-          .$dynamic(),
-        role,
-        eq(table.id, ph('childId')),
-      ).prepare(name),
-    ),
-  );
-}
-
-const forumReach = childReach('forum', forums);
-const assignmentReach = childReach('assignment', assignments);
-
-/** The path's child, its content and class, within the caller's reach; 404 otherwise. */
-async function reach<C>(
-  q: typeof forumReach | typeof assignmentReach,
+/** The path's child (a forum or an assignment), its content and class, within the caller's reach; 404 otherwise. */
+async function childFor<T extends typeof forums | typeof assignments>(
   db: Db,
+  table: T,
   user: AuthUser,
   path: { classId: number; contentId: number },
   childId: number,
-): Promise<{ klass: OnlineClass; content: Content; child: C }> {
-  const row = one(await q[roleOf(user)](db).execute({ childId, contentId: path.contentId, classId: path.classId, userId: user.id }));
-  return row as { klass: OnlineClass; content: Content; child: C };
+): Promise<{ klass: OnlineClass; content: Content; child: T['$inferSelect'] }> {
+  const q = db
+    .select({ klass: onlineClasses, content: contents, child: table as typeof forums })
+    .from(table as typeof forums)
+    .innerJoin(contents, eq(contents.id, table.contentId))
+    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .$dynamic();
+  return one(await inReach(q, user, path, eq(table.id, childId))) as { klass: OnlineClass; content: Content; child: T['$inferSelect'] };
 }
 
 /** A forum of a content of a class the caller may reach, with its content and class, checked in one query. */
 export async function forumFor(db: Db, user: AuthUser, path: { classId: number; contentId: number; forumId: number }) {
-  const { klass, content, child } = await reach<Forum>(forumReach, db, user, path, path.forumId);
+  const { klass, content, child } = await childFor(db, forums, user, path, path.forumId);
   return { klass, content, forum: child };
 }
 
 /** An assignment of a content of a class the caller may reach, with its content and class, checked in one query. */
 export async function assignmentFor(db: Db, user: AuthUser, path: { classId: number; contentId: number; id: number }) {
-  const { klass, content, child } = await reach<Assignment>(assignmentReach, db, user, path, path.id);
+  const { klass, content, child } = await childFor(db, assignments, user, path, path.id);
   return { klass, content, assignment: child };
 }
 

@@ -14,7 +14,7 @@ function bearer(request: FastifyRequest): string | null {
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearer(request);
   if (!token) throw unauthorized();
-  const user = await userForToken(request.server.db, token, request.server.sessions);
+  const user = await userForToken(request.server.db, token);
   if (!user) throw unauthorized();
   request.user = { ...user, role: ROLE_BY_ID[user.roleId]! };
 }

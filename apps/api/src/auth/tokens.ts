@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { preparedQuery, type Db, type Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { authTokens, users } from '../db/schema.js';
-import type { SessionCache } from './session-cache.js';
 
 export const TOKEN_IDLE_DAYS = 30;
 /** last_used_at is written at most this often, so reads stay reads. */
@@ -25,8 +24,13 @@ export interface TokenUser {
   username: string;
 }
 
-const tokenUserQuery = preparedQuery('token_user', (db, name) =>
-  db
+/**
+ * The live user behind a bearer token, or null when the token is unknown, idle too long, or the user
+ * is inactive: one indexed lookup (the token hash is unique), plus a write every five minutes of use.
+ */
+export async function userForToken(db: Db, token: string): Promise<TokenUser | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await db
     .select({
       tokenId: authTokens.id,
       lastUsedAt: authTokens.lastUsedAt,
@@ -39,39 +43,15 @@ const tokenUserQuery = preparedQuery('token_user', (db, name) =>
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
       and(
-        eq(authTokens.tokenHash, sql.placeholder('hash')),
+        eq(authTokens.tokenHash, hashToken(token)),
         gt(authTokens.lastUsedAt, sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`),
         eq(users.status, 1),
       ),
     )
-    .limit(1)
-    .prepare(name),
-);
-
-/**
- * The live user behind a bearer token, or null when the token is unknown, idle too long, or the user
- * is inactive. A session the cache holds costs no database round trip.
- */
-export async function userForToken(db: Db, token: string, cache?: SessionCache): Promise<TokenUser | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const hash = hashToken(token);
-  const now = Date.now();
-  const hit = cache?.get(hash, now);
-  if (hit) {
-    // Touching the token tells every instance (the trigger) to read it again: at most every 5 minutes.
-    if (now - hit.lastUsedAt > TOUCH_EVERY_MS) await touch(db, hit.user.tokenId);
-    return hit.user;
-  }
-  const mark = cache?.mark() ?? 0;
-  const [row] = await tokenUserQuery(db).execute({ hash });
+    .limit(1);
   if (!row) return null;
-  let lastUsedAt = row.lastUsedAt.getTime();
-  if (now - lastUsedAt > TOUCH_EVERY_MS) {
-    await touch(db, row.tokenId);
-    lastUsedAt = now;
-  }
-  const { lastUsedAt: _ignored, ...user } = row;
-  cache?.set(hash, user, lastUsedAt, mark);
+  const { lastUsedAt, ...user } = row;
+  if (Date.now() - lastUsedAt.getTime() > TOUCH_EVERY_MS) await touch(db, row.tokenId);
   return user;
 }
 

@@ -59,15 +59,6 @@ export const users = pgTable(
   ],
 );
 
-/**
- * How many users each role has, kept by triggers on `users` (migration 0003): the admin's user
- * list reads its total here instead of counting every user of the school on every page.
- */
-export const userCounts = pgTable('user_counts', {
-  roleId: smallint('role_id').primaryKey(),
-  n: integer('n').notNull(),
-});
-
 export const departments = pgTable('departments', {
   id: serial('id').primaryKey(),
   code: varchar('code', { length: 20 }).notNull().unique(),

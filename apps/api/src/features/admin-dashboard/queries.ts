@@ -1,18 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { DashboardStats } from '@kelasku/contract';
+import { ROLE_IDS, type DashboardStats } from '@kelasku/contract';
 import type { Db } from '../../db/client.js';
-import { userCounts } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 
-const total = (roleId?: number) =>
-  sql<number>`coalesce(sum(${userCounts.n})${roleId === undefined ? sql`` : sql` filter (where ${userCounts.roleId} = ${sql.raw(String(roleId))})`}, 0)::int`.mapWith(Number);
+const countOf = (roleId: number) => sql<number>`count(*) filter (where ${users.roleId} = ${roleId})`.mapWith(Number);
 
-/**
- * The four totals of the admin's tiles (every account, active or not), read from the per-role
- * counts the triggers of migration 0003 keep, the same the user list's total reads.
- */
+/** The four totals of the admin's tiles (every account, active or not), in one statement. */
 export async function userTotals(db: Db): Promise<DashboardStats> {
   const [row] = await db
-    .select({ total_users: total(), total_admin: total(1), total_teachers: total(2), total_students: total(3) })
-    .from(userCounts);
+    .select({
+      total_users: sql<number>`count(*)`.mapWith(Number),
+      total_admin: countOf(ROLE_IDS.admin),
+      total_teachers: countOf(ROLE_IDS.teacher),
+      total_students: countOf(ROLE_IDS.student),
+    })
+    .from(users);
   return row!;
 }

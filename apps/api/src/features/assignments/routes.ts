@@ -48,7 +48,6 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
   app.get(
     `${base}/:id`,
     {
-      config: { replyCache: 'class' },
       schema: {
         tags,
         summary: 'One assignment (the Assignment of SPEC §3)',

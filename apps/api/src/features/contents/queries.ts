@@ -1,7 +1,6 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ClassContent, ClassContentDetail } from '@kelasku/contract';
-import { preparedQuery, type Db, type Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { assignments, contents, forums, materials, storedFiles } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 import type { Content } from '../../access/index.js';
@@ -17,97 +16,52 @@ export const toContent = (c: Content): ClassContent => ({
   updated_at: c.updatedAt.toISOString(),
 });
 
-const ph = sql.placeholder;
-
-/**
- * Materials (with their stored files), forums and assignments of the contents `scope` picks (a whole
- * class, or one content), in one prepared statement: the three lists as one UNION ALL, told apart
- * by `kind`, each oldest first.
- */
-function childQuery(name: string, scope: (column: typeof materials.contentId | typeof forums.contentId | typeof assignments.contentId) => SQL) {
-  const none = { createdAt: sql<Date | null>`null::timestamptz`, fileId: sql<number | null>`null::int`, fileName: sql<string | null>`null::text`, mime: sql<string | null>`null::text`, size: sql<number | null>`null::int` };
-  return preparedQuery(name, (db, statement) =>
+/** Materials (with their stored files), forums and assignments of the given contents, oldest first: three queries at once. */
+async function childrenOf(db: Db, contentIds: number[]) {
+  if (contentIds.length === 0) return { materialRows: [], forumRows: [], assignmentRows: [] };
+  const [materialRows, forumRows, assignmentRows] = await Promise.all([
     db
-      .select({
-        kind: sql<Kind>`'m'`.as('kind'),
-        contentId: materials.contentId,
-        id: materials.id,
-        title: materials.title,
-        createdAt: orNull(materials.createdAt),
-        fileId: orNull(storedFiles.id),
-        fileName: orNull(storedFiles.originalName),
-        mime: orNull(storedFiles.mimeType),
-        size: orNull(storedFiles.size),
-      })
+      .select({ m: materials, f: storedFiles })
       .from(materials)
       .innerJoin(storedFiles, eq(storedFiles.id, materials.fileId))
-      .where(scope(materials.contentId))
-      .unionAll(
-        db
-          .select({ kind: sql<Kind>`'f'`.as('kind'), contentId: forums.contentId, id: forums.id, title: forums.topic, ...none })
-          .from(forums)
-          .where(scope(forums.contentId)),
-      )
-      .unionAll(
-        db
-          .select({ kind: sql<Kind>`'a'`.as('kind'), contentId: assignments.contentId, id: assignments.id, title: assignments.title, ...none })
-          .from(assignments)
-          .where(scope(assignments.contentId)),
-      )
-      .orderBy(sql`1`, sql`3`) // kind, id
-      .prepare(statement),
-  );
+      .where(inArray(materials.contentId, contentIds))
+      .orderBy(asc(materials.id)),
+    db
+      .select({ id: forums.id, contentId: forums.contentId, topic: forums.topic })
+      .from(forums)
+      .where(inArray(forums.contentId, contentIds))
+      .orderBy(asc(forums.id)),
+    db
+      .select({ id: assignments.id, contentId: assignments.contentId, title: assignments.title })
+      .from(assignments)
+      .where(inArray(assignments.contentId, contentIds))
+      .orderBy(asc(assignments.id)),
+  ]);
+  return { materialRows, forumRows, assignmentRows };
 }
-type Kind = 'm' | 'f' | 'a';
-/** A column of the first branch typed as the union's column (null in the other branches), decoded as the column. */
-function orNull<T>(column: PgColumn & { _: { data: T } }): SQL<T | null> {
-  return sql<T | null>`${column}`.mapWith(column);
-}
-
-/** Children of every content of the class `id`. */
-const childrenOfClass = childQuery('class_children', (column) =>
-  // `= any(array(…))`: the class's content ids are read first, then each child table through its
-  // content index; with `in (select …)` PostgreSQL may scan a whole child table (it did forums).
-  sql`${column} = any(array(select ${contents.id} from ${contents} where ${contents.onlineClassId} = ${ph('id')}))`,
-);
-/** Children of the content `id`. */
-const childrenOfContent = childQuery('content_children', (column) => eq(column, ph('id')));
-
-type Child = Awaited<ReturnType<ReturnType<ReturnType<typeof childQuery>>['execute']>>[number];
 
 /** Contents with their materials (signed links), forums and assignments, oldest first. */
-function assemble(files: FileService, rows: Content[], children: Child[]): ClassContentDetail[] {
-  // The lists are added to each content object, not spread into a copy of it (a class has dozens).
-  const out = new Map<number, ClassContentDetail>(rows.map((c) => [c.id, Object.assign(toContent(c), { materials: [], forums: [], assignment: [] })]));
-  for (const c of children) {
-    const detail = out.get(c.contentId);
-    if (!detail) continue;
-    if (c.kind === 'm') {
-      detail.materials.push(
-        toMaterial(files, { id: c.id, title: c.title, createdAt: c.createdAt! }, { id: c.fileId!, originalName: c.fileName!, mimeType: c.mime!, size: c.size! }),
-      );
-    } else if (c.kind === 'f') detail.forums.push({ id: c.id, topic: c.title });
-    else detail.assignment.push({ id: c.id, title: c.title });
-  }
+async function withChildren(db: Db, files: FileService, rows: Content[]): Promise<ClassContentDetail[]> {
+  const { materialRows, forumRows, assignmentRows } = await childrenOf(
+    db,
+    rows.map((c) => c.id),
+  );
+  const out = new Map<number, ClassContentDetail>(rows.map((c) => [c.id, { ...toContent(c), materials: [], forums: [], assignment: [] }]));
+  for (const { m, f } of materialRows) out.get(m.contentId)?.materials.push(toMaterial(files, m, f));
+  for (const f of forumRows) out.get(f.contentId)?.forums.push({ id: f.id, topic: f.topic });
+  for (const a of assignmentRows) out.get(a.contentId)?.assignment.push({ id: a.id, title: a.title });
   return [...out.values()];
 }
 
-const contentsOfClassQuery = preparedQuery('class_contents', (db, name) =>
-  db.select().from(contents).where(eq(contents.onlineClassId, ph('id'))).orderBy(asc(contents.id)).prepare(name),
-);
-
-/** Every content of a class with its children; two queries, side by side. */
+/** Every content of a class with its children; four queries whatever the size of the class. */
 export async function contentsOfClass(db: Db, files: FileService, classId: number): Promise<ClassContentDetail[]> {
-  const [rows, children] = await Promise.all([
-    contentsOfClassQuery(db).execute({ id: classId }),
-    childrenOfClass(db).execute({ id: classId }),
-  ]);
-  return assemble(files, rows, children);
+  const rows = await db.select().from(contents).where(eq(contents.onlineClassId, classId)).orderBy(asc(contents.id));
+  return withChildren(db, files, rows);
 }
 
-/** One content with its children; one query (the content row comes from the access check). */
+/** One content with its children; three queries (the content row comes from the access check). */
 export async function contentDetail(db: Db, files: FileService, content: Content): Promise<ClassContentDetail> {
-  return assemble(files, [content], await childrenOfContent(db).execute({ id: content.id }))[0]!;
+  return (await withChildren(db, files, [content]))[0]!;
 }
 
 export interface ContentValues {

@@ -24,7 +24,6 @@ export default async function contentsRoutes(app: App): Promise<void> {
   app.get(
     '/online-classes/:classId/contents',
     {
-      config: { replyCache: 'class' },
       schema: {
         tags,
         summary: 'Contents of one of the teacher\'s classes, oldest first, each with its materials, forums and assignments',
@@ -67,7 +66,6 @@ export default async function contentsRoutes(app: App): Promise<void> {
   app.get(
     '/online-classes/:classId/contents/:contentId',
     {
-      config: { replyCache: 'class' },
       schema: {
         tags,
         summary: 'One content with its materials (signed file links), forums and assignments',

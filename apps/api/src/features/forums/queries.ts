@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread, type PageMeta } from '@kelasku/contract';
-import { preparedQuery, type Db, type Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
 import { comments, forums, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
@@ -28,21 +28,17 @@ const selectComments = (db: Db, where: SQL | undefined) => {
 
 type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
 
-const ph = sql.placeholder;
-
 /** The forum's author and its comment counts (top-level, and all with replies) in one statement. */
-const forumHead = preparedQuery('forum_head', (db, name) =>
+const forumHead = (db: Db, forum: Forum) =>
   db
     .select({
       ...authorColumns,
-      top: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${ph('forumId')} and ${comments.parentId} is null)`,
-      all: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${ph('forumId')})`,
+      top: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${forum.id} and ${comments.parentId} is null)`,
+      all: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${forum.id})`,
     })
     .from(users)
-    .where(eq(users.id, ph('authorId')))
-    .limit(1)
-    .prepare(name),
-);
+    .where(eq(users.id, forum.authorId))
+    .limit(1);
 /**
  * A page of top-level comments (oldest first) and every reply below them however deep, in one
  * statement. PostgreSQL cannot tell how many rows a recursion yields and guesses thousands, so
@@ -52,18 +48,17 @@ const forumHead = preparedQuery('forum_head', (db, name) =>
  * from an array (`in (…)` walked the whole primary key in a merge join). A 100-comment page of
  * the large school: 0.4–0.6 ms in PostgreSQL instead of 9–12 ms.
  */
-const pageWithReplies = preparedQuery('forum_thread_page', (db, name) =>
+const pageWithReplies = (db: Db, forumId: number, limit: number, offset: number) =>
   selectComments(
     db,
     sql`${comments.id} = any(array(with recursive page as (
-          select id from comments where forum_id = ${ph('forumId')} and parent_id is null
-          order by id limit ${ph('limit')} offset ${ph('offset')}
+          select id from comments where forum_id = ${forumId} and parent_id is null
+          order by id limit ${limit} offset ${offset}
         ), below(id) as (
           select id from page
           union all select r.id from below b cross join lateral (select id from comments where parent_id = b.id offset 0) r
         ) select id from below))`,
-  ).prepare(name),
-);
+  );
 /**
  * One page of the thread: top-level comments `perPage` at a time (oldest first), each with every
  * reply below it however deep. Two queries at once whatever the length of the thread. There is no
@@ -79,8 +74,8 @@ export async function loadThreadPage(
   perPage: number,
 ): Promise<{ thread: ForumThread; meta: PageMeta }> {
   const [[head], rows] = await Promise.all([
-    forumHead(db).execute({ authorId: forum.authorId, forumId: forum.id }),
-    pageWithReplies(db).execute({ forumId: forum.id, limit: perPage, offset: (page - 1) * perPage }),
+    forumHead(db, forum),
+    pageWithReplies(db, forum.id, perPage, (page - 1) * perPage),
   ]);
   const total = Number(head?.top ?? 0);
   return {

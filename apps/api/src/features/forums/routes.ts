@@ -59,7 +59,6 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
   app.get(
     `${base}/forums/:forumId`,
     {
-      config: { replyCache: 'class' },
       schema: {
         tags,
         summary:

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { SUBMISSION_STATUS, submissionStatusId, type AssignmentStudent } from '@kelasku/contract';
-import { preparedQuery, type Db, type Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { storedFiles, students, submissions, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 import { extensionOf } from '../../files/types.js';
@@ -15,7 +15,7 @@ const stateFilter: Record<GradingState, SQL> = {
   graded: isNotNull(submissions.score),
 };
 
-const gradingSelect = (db: Db, where: SQL | undefined) =>
+const gradingSelect = (db: Db, assignmentId: number, where: SQL | undefined) =>
   db
     .select({
       id: users.id,
@@ -27,18 +27,10 @@ const gradingSelect = (db: Db, where: SQL | undefined) =>
     })
     .from(students)
     .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(submissions, and(eq(submissions.studentId, students.userId), eq(submissions.assignmentId, sql.placeholder('assignmentId'))))
+    .leftJoin(submissions, and(eq(submissions.studentId, students.userId), eq(submissions.assignmentId, assignmentId)))
     .leftJoin(storedFiles, eq(storedFiles.id, submissions.fileId))
     .where(where)
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
-
-const prepareColumn = (state: GradingState) =>
-  preparedQuery(`grading_${state}`, (db, name) =>
-    gradingSelect(db, and(eq(students.rombelClassId, sql.placeholder('rombelId')), stateFilter[state])).prepare(name),
-  );
-
-/** The three whole columns, prepared: a teacher's grading page asks for them again and again. */
-const gradingColumn = { unsubmitted: prepareColumn('unsubmitted'), ungrading: prepareColumn('ungrading'), graded: prepareColumn('graded') };
 
 /**
  * Students of the class's rombel in one grading column, by name, each with their submission
@@ -52,12 +44,11 @@ export async function assignmentStudents(
   state: GradingState,
   only?: number,
 ): Promise<AssignmentStudent[]> {
-  const rows =
-    only === undefined
-      ? await gradingColumn[state](db).execute({ assignmentId: a.id, rombelId })
-      : await gradingSelect(db, and(eq(students.rombelClassId, rombelId), stateFilter[state], eq(students.userId, only))).execute({
-          assignmentId: a.id,
-        });
+  const rows = await gradingSelect(
+    db,
+    a.id,
+    and(eq(students.rombelClassId, rombelId), stateFilter[state], only === undefined ? undefined : eq(students.userId, only)),
+  );
   return rows.map((r) => ({
     student_id: r.id,
     name: r.name,

@@ -27,7 +27,6 @@ export default async function gradingRoutes(app: App): Promise<void> {
     app.get(
       `${base}/${state}`,
       {
-        config: { replyCache: 'class' },
         schema: {
           tags,
           summary: `${summary}; by name, with avatar and submission (fixed number of queries)`,

@@ -1,11 +1,9 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { OnlineClass } from '@kelasku/contract';
-import { preparedQuery, type Db, type Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
 import { assignments, contents, materials, onlineClasses, rombelClasses, students, submissions, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
-
-const ph = sql.placeholder;
 
 /** Online classes with their rombel and teacher, one query; the caller adds the filter. */
 function selectClasses(db: Db, where: SQL) {
@@ -26,34 +24,31 @@ function selectClasses(db: Db, where: SQL) {
 /** Which classes: those a teacher teaches, those of a student's rombel, or one class; `id` names the teacher, student or class. */
 export type ClassScope = 'teacher' | 'student' | 'class';
 
-const classesBy = (scope: ClassScope, where: SQL) =>
-  preparedQuery(`classes_of_${scope}`, (db, name) => selectClasses(db, where).prepare(name));
-const classQueries: Record<ClassScope, ReturnType<typeof classesBy>> = {
-  teacher: classesBy('teacher', eq(onlineClasses.teacherId, ph('id'))),
-  student: classesBy('student', sql`${onlineClasses.rombelClassId} = (select ${students.rombelClassId} from ${students} where ${students.userId} = ${ph('id')})`),
-  class: classesBy('class', eq(onlineClasses.id, ph('id'))),
+const scopeFilter: Record<ClassScope, (id: number) => SQL> = {
+  teacher: (id) => eq(onlineClasses.teacherId, id),
+  student: (id) => sql`${onlineClasses.rombelClassId} = (select ${students.rombelClassId} from ${students} where ${students.userId} = ${id})`,
+  class: (id) => eq(onlineClasses.id, id),
 };
 
 /** Students of the given rombels, by name; one query whatever the number of rombels. */
-const studentsOf = preparedQuery('students_of_rombels', (db, name) => {
+function studentsOf(db: Db, rombelIds: number[]) {
   const user = userOf(db, 'u', students.userId);
   return db
     .select({ rombelId: students.rombelClassId, id: students.userId, name: user.name, nis: students.nis, avatar: user.avatarFileId })
     .from(students)
     .innerJoinLateral(user, sql`true`)
-    .where(sql`${students.rombelClassId} = any(${ph('ids')}::int[])`)
-    .orderBy(asc(sql`lower(${user.name})`), asc(students.userId))
-    .prepare(name);
-});
+    .where(inArray(students.rombelClassId, rombelIds))
+    .orderBy(asc(sql`lower(${user.name})`), asc(students.userId));
+}
 
 /**
  * Online classes in the shape of SPEC §3, students of each class's rombel included, sorted by
  * rombel name then class name. Two queries whatever the number of classes and students.
  */
 export async function loadClasses(db: Db, files: FileService, scope: ClassScope, id: number): Promise<OnlineClass[]> {
-  const rows = await classQueries[scope](db).execute({ id });
+  const rows = await selectClasses(db, scopeFilter[scope](id));
   const rombelIds = [...new Set(rows.map((r) => r.klass.rombelClassId))];
-  const roster = rombelIds.length ? await studentsOf(db).execute({ ids: rombelIds }) : [];
+  const roster = rombelIds.length ? await studentsOf(db, rombelIds) : [];
   const byRombel = new Map<number, OnlineClass['students']['data']>();
   for (const s of roster) {
     const list = byRombel.get(s.rombelId!) ?? [];

@@ -28,7 +28,6 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
   app.get(
     '/online-classes',
     {
-      config: { replyCache: 'school' },
       schema: {
         tags,
         summary: 'The teacher\'s online classes with rombel, teacher and the rombel\'s students, by rombel name then class name',
@@ -60,7 +59,6 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
   app.get(
     '/online-classes/:id',
     {
-      config: { replyCache: 'school' },
       schema: {
         tags,
         summary: 'One of the teacher\'s online classes (another teacher\'s class is a 404)',

@@ -50,7 +50,6 @@ export default async function profileRoutes(app: App) {
         if (isForeignKeyViolation(err)) throw invalidField('rombel', MSG.rombelUnknown);
         throw err;
       }
-      app.sessions.evictUser(me.id);
       const row = await loadProfile(app.db, me.id);
       if (!row) throw notFound();
       return { success: true as const, message: MSG.profileUpdated, data: toProfile(app.files, row) };
@@ -77,7 +76,6 @@ export default async function profileRoutes(app: App) {
         await setPasswordHash(tx, me.id, hashed);
         await revokeUserTokens(tx, me.id, me.tokenId);
       });
-      app.sessions.evictUser(me.id);
       return { success: true as const, message: MSG.passwordChanged };
     },
   );

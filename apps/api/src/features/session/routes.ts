@@ -98,7 +98,6 @@ export async function routes(app: App) {
     { schema: { tags: ['session'], summary: 'Revoke the token of this session', response: { 200: okMessage } } },
     async (request) => {
       await revokeToken(app.db, request.user.tokenId);
-      app.sessions.evictUser(request.user.id);
       return { success: true as const, message: MSG.logoutSuccess };
     },
   );

@@ -16,7 +16,6 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
   app.get(
     '/my-classes',
     {
-      config: { replyCache: 'school' },
       schema: {
         tags,
         summary:
@@ -38,7 +37,6 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
   app.get(
     '/my-classes/:classId',
     {
-      config: { replyCache: 'class' },
       schema: {
         tags,
         summary: 'One class of the student\'s rombel with its teacher and students',
@@ -57,7 +55,6 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
   app.get(
     '/my-classes/:classId/contents',
     {
-      config: { replyCache: 'class' },
       schema: {
         tags,
         summary: 'Contents of the class, oldest first, each with its materials (signed links), forums and assignments',
@@ -74,7 +71,6 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
   app.get(
     '/my-classes/:classId/contents/:contentId',
     {
-      config: { replyCache: 'class' },
       schema: {
         tags,
         summary: 'One content with its materials (signed links), forums and assignments',

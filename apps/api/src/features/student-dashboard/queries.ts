@@ -1,14 +1,14 @@
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { UpcomingAssignment } from '@kelasku/contract';
-import { preparedQuery, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { assignments, contents, onlineClasses, students, submissions } from '../../db/schema.js';
 
 /**
  * Assignments of the classes of the student's rombel whose deadline has not passed and that the
  * student has not handed in, soonest first. One query.
  */
-const upcoming = preparedQuery('upcoming_assignments', (db, name) =>
-  db
+export async function upcomingAssignments(db: Db, studentId: number): Promise<UpcomingAssignment[]> {
+  const rows = await db
     .select({
       id: assignments.id,
       title: assignments.title,
@@ -20,15 +20,10 @@ const upcoming = preparedQuery('upcoming_assignments', (db, name) =>
     .from(assignments)
     .innerJoin(contents, eq(contents.id, assignments.contentId))
     .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
-    .innerJoin(students, and(eq(students.userId, sql.placeholder('studentId')), eq(students.rombelClassId, onlineClasses.rombelClassId)))
-    .leftJoin(submissions, and(eq(submissions.assignmentId, assignments.id), eq(submissions.studentId, sql.placeholder('studentId'))))
+    .innerJoin(students, and(eq(students.userId, studentId), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+    .leftJoin(submissions, and(eq(submissions.assignmentId, assignments.id), eq(submissions.studentId, studentId)))
     .where(and(isNull(submissions.id), gte(assignments.deadline, sql`now()`)))
-    .orderBy(asc(assignments.deadline), asc(assignments.id))
-    .prepare(name),
-);
-
-export async function upcomingAssignments(db: Db, studentId: number): Promise<UpcomingAssignment[]> {
-  const rows = await upcoming(db).execute({ studentId });
+    .orderBy(asc(assignments.deadline), asc(assignments.id));
   return rows.map((r) => ({
     id: r.id,
     title: r.title,

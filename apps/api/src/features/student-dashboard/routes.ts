@@ -1,6 +1,5 @@
 import { ok, upcomingAssignment } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { cacheReplyUntil } from '../../http/reply-cache.js';
 import { upcomingAssignments } from './queries.js';
 
 /** /api/student/upcoming-assignments: the "Upcoming Assignments" panel of the student's dashboard. */
@@ -8,7 +7,6 @@ export default async function studentDashboardRoutes(app: App): Promise<void> {
   app.get(
     '/upcoming-assignments',
     {
-      config: { replyCache: 'school' },
       schema: {
         tags: ['student: dashboard'],
         summary:
@@ -18,10 +16,7 @@ export default async function studentDashboardRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const data = await upcomingAssignments(app.db, request.user.id);
-      // Soonest first: the list is true until the first deadline passes.
-      if (data[0]) cacheReplyUntil(request, Date.parse(data[0].deadline));
-      return { success: true as const, data };
+      return { success: true as const, data: await upcomingAssignments(app.db, request.user.id) };
     },
   );
 }

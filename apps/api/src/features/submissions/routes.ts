@@ -22,7 +22,6 @@ export default async function submissionsRoutes(app: App): Promise<void> {
   app.get(
     '/submissions/:assignmentId',
     {
-      config: { replyCache: 'school' },
       schema: {
         tags,
         summary: 'An assignment of one of the student\'s classes with the student\'s submission (status, score, signed file link)',

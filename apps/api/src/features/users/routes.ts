@@ -74,7 +74,6 @@ export default async function usersRoutes(app: App): Promise<void> {
   app.get(
     '/resources/users',
     {
-      config: { replyCache: 'school' },
       schema: {
         tags,
         summary:
@@ -101,7 +100,6 @@ export default async function usersRoutes(app: App): Promise<void> {
   app.get(
     '/resources/users/:id',
     {
-      config: { replyCache: 'school' },
       schema: { tags, summary: 'One user', params: userParams, response: { 200: ok(adminUser), 404: errorEnvelope } },
     },
     async (request) => {
@@ -193,7 +191,6 @@ export default async function usersRoutes(app: App): Promise<void> {
           if (passwordHash || status === 0) await revokeUserTokens(tx, id, id === me.id ? me.tokenId : undefined);
         }),
       );
-      app.sessions.evictUser(id);
       const row = await findUser(app.db, id);
       if (!row) throw notFound();
       return { success: true as const, message: ADMIN_MSG.userUpdated, data: toAdminUser(app.files, row) };
@@ -230,7 +227,6 @@ export default async function usersRoutes(app: App): Promise<void> {
         if (isForeignKeyViolation(err)) throw conflict(MSG.teacherHasClasses);
         throw err;
       }
-      app.sessions.evictUser(id);
       await app.files.release(fileIds);
       return { success: true as const, message: ADMIN_MSG.userDeleted };
     },

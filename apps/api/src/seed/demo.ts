@@ -1,5 +1,5 @@
 import { count, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
+import type { Db } from '../db/client.js';
 import {
   assignments,
   comments,
@@ -13,9 +13,9 @@ import {
   students,
   teachers,
   users,
-} from '../schema.js';
-import { hashPassword } from '../../auth/passwords.js';
-import type { FileService } from '../../files/service.js';
+} from '../db/schema.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { FileService } from '../files/service.js';
 
 export const DEMO_ACCOUNTS = [
   { role: 'Admin', username: 'admin', password: 'admin123' },

@@ -14,12 +14,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { hashPassword } from '../../auth/passwords.js';
-import { loadConfig } from '../../config.js';
-import { DiskStorage } from '../../files/storage.js';
-import { FileService } from '../../files/service.js';
-import { openDatabase } from '../client.js';
+import type { Db } from '../db/client.js';
+import { hashPassword } from '../auth/passwords.js';
+import { loadConfig } from '../config.js';
+import { DiskStorage } from '../files/storage.js';
+import { FileService } from '../files/service.js';
+import { openDatabase } from '../db/client.js';
 import { demoPdf, seedReferenceData } from './demo.js';
 
 export interface SchoolSize {

@@ -1,0 +1,96 @@
+/**
+ * The real server process (src/main.ts through tsx) on its own data folder and port, for tests of
+ * what only a whole process shows: start-up, crashes, signals. Every process a test file starts is
+ * killed after its tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, expect } from 'vitest';
+
+const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => {});
+});
+
+/** Runs `work` after this file's tests (removing folders, dropping databases). */
+export const afterFile = (work: () => Promise<void>) => cleanups.push(work);
+
+export interface Server {
+  proc: ChildProcess;
+  url: string;
+  port: number;
+  output: string[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `node --import tsx src/main.ts` and waits for its "berjalan di" line. */
+export async function startServer(data: { dataDir: string; databaseUrl: string | null }, env: Record<string, string> = {}): Promise<Server> {
+  const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, ...inherited } = process.env;
+  const proc = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      DATA_DIR: data.dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WEB_DIR: '',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'true',
+      ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    // 'close' comes after the output streams end, so the last lines (an error's stack) are kept.
+    proc.on('close', (code, signal) => resolve({ code, signal })),
+  );
+  afterFile(async () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    await exited;
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const m = /berjalan di http:\/\/[^:]+:(\d+)/.exec(output.join(''));
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`server exited during start-up:\n${output.join('')}`));
+    });
+  });
+  return { proc, url: `http://127.0.0.1:${port}`, port, output, exited };
+}
+
+export async function api(server: Server, method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, json, text };
+}
+
+export async function login(server: Server, username: string, password: string): Promise<string> {
+  const res = await api(server, 'POST', '/api/login', undefined, { username, password });
+  expect(res.status, res.text).toBe(200);
+  return res.json.data.token;
+}
