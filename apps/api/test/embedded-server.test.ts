@@ -4,6 +4,7 @@
  * its server running; the next start takes it over. A second app on the same folder is refused.
  * (Runs in the embedded project only: with DATABASE_URL the app starts no server of its own.)
  */
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,14 +13,14 @@ import { describe, expect, it } from 'vitest';
 import { EMBEDDED_DATABASE, embeddedDir } from '../src/db/client.js';
 import { afterFile, api, login, startServer } from './server-process.js';
 
-const isAlive = (pid: number) => {
+/** Whether the process runs: it exists and is not a zombie (exited, not yet reaped by its parent). */
+function isAlive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    return !/^\d+ \(.*\) [ZX] /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }
-};
+}
 
 /** The pid of the PostgreSQL server running on the folder (its lock file), or null. */
 async function serverPid(dataDir: string): Promise<number | null> {

@@ -68,19 +68,21 @@ async function serverUser(): Promise<{ uid: number; gid: number } | null> {
   }
 }
 
-const isAlive = (pid: number) => {
+/** Whether a process runs: it exists, and on Linux is not a zombie (exited, not yet reaped). */
+async function isAlive(pid: number): Promise<boolean> {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-};
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  return stat === null || !/^\d+ \(.*\) [ZX] /.test(stat);
+}
 
 /** The app that uses the folder, when it is another live process. */
 async function otherOwner(ownerFile: string): Promise<number | null> {
   const pid = Number((await fs.readFile(ownerFile, 'utf8').catch(() => '')).trim());
-  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : null;
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && (await isAlive(pid)) ? pid : null;
 }
 
 /**
