@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, freshRombel, freshUser, login, toast } from './fixtures';
+import { api, freshRombel, freshUser, login, pickDate, toast } from './fixtures';
 
 /** The value cell of a row of the student's "Submission Status" table. */
 const statusCell = (page: Page, label: string) =>
@@ -36,7 +36,7 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   const modal = teacherPage.getByRole('dialog', { name: 'Buat Assignment' });
   await modal.getByRole('textbox', { name: 'Judul' }).fill(title);
   await modal.getByRole('textbox', { name: 'Deskripsi' }).fill('Konfigurasikan DNS server untuk domain sekolah.');
-  await modal.getByLabel('Tenggat (WIB)').fill('2031-01-15T23:59');
+  await pickDate(teacherPage, modal.getByLabel('Tenggat (WIB)'), '2031-01-15', '23:59');
   await modal.getByRole('button', { name: 'Simpan' }).click();
   await expect(toast(teacherPage, 'Tugas berhasil ditambahkan')).toBeVisible();
   await teacherPage.getByRole('link', { name: title }).click();

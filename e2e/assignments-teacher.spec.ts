@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, freshRombel, freshUser, login, toast } from './fixtures';
+import { api, freshRombel, freshUser, login, pickDate, toast } from './fixtures';
 
 /** A PDF the upload accepts (its type is checked by content). */
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${text}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`);
@@ -64,7 +64,8 @@ test('a teacher creates an assignment from Sub konten, edits it, grades a submis
   await modal.getByRole('textbox', { name: 'Judul' }).fill('Tugas Topologi Star');
   await modal.getByRole('textbox', { name: 'Deskripsi' }).fill('Gambarkan topologi star\nlengkap dengan keterangan.');
   await expect(save).toBeDisabled();
-  await modal.getByLabel('Tenggat (WIB)').fill('2030-12-01T10:00');
+  await pickDate(page, modal.getByLabel('Tenggat (WIB)'), '2030-12-01', '10:00');
+  await expect(modal.getByLabel('Tenggat (WIB)')).toHaveText('01/12/2030 10.00');
   await save.click();
   await expect(modal).toBeHidden();
   await expect(toast(page, 'Tugas berhasil ditambahkan')).toBeVisible();
@@ -86,9 +87,9 @@ test('a teacher creates an assignment from Sub konten, edits it, grades a submis
   await page.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Assignment' });
   await expect(edit.getByRole('textbox', { name: 'Judul' })).toHaveValue('Tugas Topologi Star');
-  await expect(edit.getByLabel('Tenggat (WIB)')).toHaveValue('2030-12-01T10:00');
+  await expect(edit.getByLabel('Tenggat (WIB)')).toHaveText('01/12/2030 10.00');
   await edit.getByRole('textbox', { name: 'Judul' }).fill('Tugas Topologi Star (revisi)');
-  await edit.getByLabel('Tenggat (WIB)').fill('2030-12-02T08:30');
+  await pickDate(page, edit.getByLabel('Tenggat (WIB)'), '2030-12-02', '08:30');
   await edit.getByRole('button', { name: 'Simpan' }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Tugas Topologi Star (revisi)' })).toBeVisible();
@@ -173,4 +174,58 @@ test('the assignment page loads by id, a student without a submission has no gra
   await login(page, other.username, other.password);
   await page.goto(url);
   await expect(page.getByRole('heading', { name: 'Not Found :(' })).toBeVisible();
+});
+
+/** Opens "Buat Assignment" from the first content's Sub konten menu and fills the title and description. */
+async function openNewAssignment(page: Page, s: Scene, title: string) {
+  await page.goto(`/online-class/${s.classId}`);
+  await page.getByRole('button', { name: 'Sub konten' }).first().click();
+  await page.getByRole('menuitem', { name: 'Add Assignment' }).click();
+  const modal = page.getByRole('dialog', { name: 'Buat Assignment' });
+  await modal.getByRole('textbox', { name: 'Judul' }).fill(title);
+  await modal.getByRole('textbox', { name: 'Deskripsi' }).fill('Kerjakan di buku tulis.');
+  return modal;
+}
+
+test('@phone a teacher fills and submits the assignment form with the date-time picker at 390 px', async ({ page, request }) => {
+  const s = await scene(request);
+  await login(page, s.teacher.username, s.teacher.password);
+  const modal = await openNewAssignment(page, s, 'Tugas dari ponsel');
+  const deadline = modal.getByLabel('Tenggat (WIB)');
+  // The field and its calendar fit the phone's width.
+  const box = (await deadline.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await pickDate(page, deadline, '2031-02-20', '07:45');
+  await expect(deadline).toHaveText('20/02/2031 07.45');
+  const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(s.base));
+  await modal.getByRole('button', { name: 'Simpan' }).click();
+  // 07.45 WIB is 00.45 UTC: the API gets the instant, as before the picker.
+  expect((await post).postDataJSON()).toMatchObject({ title: 'Tugas dari ponsel', deadline: '2031-02-20T00:45:00.000Z' });
+  await expect(toast(page, 'Tugas berhasil ditambahkan')).toBeVisible();
+  await expect(modal).toBeHidden();
+  await page.getByRole('link', { name: 'Tugas dari ponsel' }).click();
+  await expect(page.getByText('Tenggat: 20 Februari 2031 07.45 WIB')).toBeVisible();
+});
+
+test('a deadline in the past is saved only after the teacher acknowledges the warning', async ({ page, request }) => {
+  const s = await scene(request);
+  await login(page, s.teacher.username, s.teacher.password);
+  const modal = await openNewAssignment(page, s, 'Tugas susulan');
+  const save = modal.getByRole('button', { name: 'Simpan' });
+  await pickDate(page, modal.getByLabel('Tenggat (WIB)'), '2024-01-10', '08:00');
+  await expect(modal.getByText('Tenggat sudah lewat. Siswa akan langsung tercatat terlambat.')).toBeVisible();
+  await expect(save).toBeDisabled();
+  const understood = modal.getByRole('checkbox', { name: 'Saya mengerti, tetap simpan' });
+  await understood.check();
+  await expect(save).toBeEnabled();
+  // A new deadline asks again; a future one needs no warning.
+  await pickDate(page, modal.getByLabel('Tenggat (WIB)'), '2024-01-11', '08:00');
+  await expect(understood).not.toBeChecked();
+  await expect(save).toBeDisabled();
+  await understood.check();
+  await save.click();
+  await expect(toast(page, 'Tugas berhasil ditambahkan')).toBeVisible();
+  await page.getByRole('link', { name: 'Tugas susulan' }).click();
+  await expect(page.getByText('Tenggat: 11 Januari 2024 08.00 WIB')).toBeVisible();
 });

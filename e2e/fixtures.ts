@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { username: 'admin', password: 'admin123', name: 'Administrator Sekolah' },
@@ -65,3 +65,23 @@ export async function freshRombel(request: APIRequestContext, prefix: string, gr
 
 /** The text of the visible toast with this message. */
 export const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+const MONTHS_ID = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'];
+
+/**
+ * Picks a date in a @mantine/dates picker (DatePickerInput or DateTimePicker): opens it, chooses the
+ * year and month in the header's select boxes and clicks the day; `time` ("23:59") is typed into
+ * the hour and minute fields of a date-time picker, which is then confirmed.
+ */
+export async function pickDate(page: Page, field: Locator, date: string, time?: string) {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  await field.click();
+  await page.locator('select[data-select="year"]').selectOption(String(year));
+  await page.locator('select[data-select="month"]').selectOption(String(month - 1));
+  await page.getByRole('button', { name: `${day} ${MONTHS_ID[month - 1]} ${year}`, exact: true }).click();
+  if (time === undefined) return;
+  const [hours, minutes] = time.split(':') as [string, string];
+  await page.getByRole('spinbutton', { name: 'Jam' }).fill(hours);
+  await page.getByRole('spinbutton', { name: 'Menit' }).fill(minutes);
+  await page.getByRole('button', { name: 'Pilih tanggal dan jam' }).click();
+}

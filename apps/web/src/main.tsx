@@ -20,8 +20,12 @@ const theme = createTheme({
   primaryShade: 9,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  // Every dialog's close button is named for screen readers.
-  components: { Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Tutup' } } } },
+  components: {
+    // Every dialog's close button is named for screen readers.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Tutup' } } },
+    // A message under an input is announced when it appears (validation and the server's field errors).
+    InputWrapper: { defaultProps: { errorProps: { role: 'alert' } } },
+  },
 });
 
 /** Darker dimmed, error and light-teal text than Mantine's defaults, for WCAG AA contrast on white. */

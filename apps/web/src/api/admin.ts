@@ -21,19 +21,6 @@ const USERS = '/api/admin/resources/users';
 const ROMBELS = '/api/admin/resources/rombel-classes';
 const WORDS = '/api/admin/resources/motivational-words';
 
-/** Query keys of the admin screens; a detail key sits under its list key, so invalidating a list refreshes its details too. */
-export const adminKeys = {
-  stats: ['admin', 'stats'] as const,
-  users: ['admin', 'users'] as const,
-  userPage: (p: UserListQuery) => ['admin', 'users', 'page', p] as const,
-  user: (id: number) => ['admin', 'users', id] as const,
-  rombels: ['admin', 'rombels'] as const,
-  rombel: (id: number) => ['admin', 'rombels', id] as const,
-  departments: ['admin', 'departments'] as const,
-  words: ['admin', 'words'] as const,
-  word: (id: number) => ['admin', 'words', id] as const,
-};
-
 /** A mutation whose success refreshes the given queries; its errors are shown by the screen (meta.toast false). */
 function useAdminMutation<V, R>(fn: (v: V) => Promise<R>, refresh: readonly QueryKey[]) {
   const qc = useQueryClient();
@@ -47,7 +34,7 @@ function useAdminMutation<V, R>(fn: (v: V) => Promise<R>, refresh: readonly Quer
 // ---------------------------------------------------------------- dashboard
 
 export function useDashboardStats() {
-  return useQuery({ queryKey: adminKeys.stats, queryFn: () => api.get<DashboardStats>('/api/admin/dashboard/users') });
+  return useQuery({ queryKey: keys.admin.stats, queryFn: () => api.get<DashboardStats>('/api/admin/dashboard/users') });
 }
 
 // ---------------------------------------------------------------- users
@@ -59,18 +46,18 @@ export function useDashboardStats() {
 export function useUserPage(p: Omit<UserListQuery, 'per_page'>) {
   const query: UserListQuery = { ...p, per_page: USERS_PER_PAGE };
   return useQuery({
-    queryKey: adminKeys.userPage(query),
+    queryKey: keys.admin.userPage(query),
     queryFn: () => getPage<AdminUser[]>(USERS, query),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useUser(id: number) {
-  return useQuery({ queryKey: adminKeys.user(id), queryFn: () => api.get<AdminUser>(`${USERS}/${id}`) });
+  return useQuery({ queryKey: keys.admin.user(id), queryFn: () => api.get<AdminUser>(`${USERS}/${id}`) });
 }
 
 /** A user change moves the totals, a rombel's students and (for one's own account) the header. */
-const userRefresh = [adminKeys.users, adminKeys.stats, adminKeys.rombels, keys.me];
+const userRefresh = [keys.admin.users, keys.admin.stats, keys.admin.rombels, keys.me];
 
 /** Deletes the item of `path` with the id given to mutate. */
 const useRemove = (path: string, refresh: readonly QueryKey[]) => useAdminMutation((id: number) => api.delete(`${path}/${id}`), refresh);
@@ -91,19 +78,19 @@ export function useDeleteUser() {
 // ---------------------------------------------------------------- rombel classes
 
 export function useRombels() {
-  return useQuery({ queryKey: adminKeys.rombels, queryFn: () => api.get<RombelClass[]>(ROMBELS) });
+  return useQuery({ queryKey: keys.admin.rombels, queryFn: () => api.get<RombelClass[]>(ROMBELS) });
 }
 
 export function useRombel(id: number) {
-  return useQuery({ queryKey: adminKeys.rombel(id), queryFn: () => api.get<RombelDetail>(`${ROMBELS}/${id}`) });
+  return useQuery({ queryKey: keys.admin.rombel(id), queryFn: () => api.get<RombelDetail>(`${ROMBELS}/${id}`) });
 }
 
 export function useDepartments() {
-  return useQuery({ queryKey: adminKeys.departments, queryFn: () => api.get<Department[]>('/api/admin/resources/departments'), staleTime: 60_000 });
+  return useQuery({ queryKey: keys.admin.departments, queryFn: () => api.get<Department[]>('/api/admin/resources/departments'), staleTime: 60_000 });
 }
 
 /** Rombel names also show in every rombel select box and on the class cards. */
-const rombelRefresh = [adminKeys.rombels, adminKeys.users, keys.rombelOptions, keys.teacherClasses, keys.studentClasses];
+const rombelRefresh = [keys.admin.rombels, keys.admin.users, keys.rombelOptions, keys.teacherClasses, keys.studentClasses];
 
 export function useSaveRombel() {
   return useSave<RombelBody, RombelClass>(ROMBELS, rombelRefresh);
@@ -116,17 +103,17 @@ export function useDeleteRombel() {
 // ---------------------------------------------------------------- motivational words
 
 export function useWords() {
-  return useQuery({ queryKey: adminKeys.words, queryFn: () => api.get<MotivationalWord[]>(WORDS) });
+  return useQuery({ queryKey: keys.admin.words, queryFn: () => api.get<MotivationalWord[]>(WORDS) });
 }
 
 export function useWord(id: number) {
-  return useQuery({ queryKey: adminKeys.word(id), queryFn: () => api.get<MotivationalWord>(`${WORDS}/${id}`) });
+  return useQuery({ queryKey: keys.admin.word(id), queryFn: () => api.get<MotivationalWord>(`${WORDS}/${id}`) });
 }
 
 export function useSaveWord() {
-  return useSave<WordBody, MotivationalWord>(WORDS, [adminKeys.words]);
+  return useSave<WordBody, MotivationalWord>(WORDS, [keys.admin.words]);
 }
 
 export function useDeleteWord() {
-  return useRemove(WORDS, [adminKeys.words]);
+  return useRemove(WORDS, [keys.admin.words]);
 }

@@ -1,38 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Assignment, AssignmentBody, AssignmentStudent } from '@kelasku/contract';
 import { api } from './client';
-import { keys } from './keys';
+import { keys, type AssignmentRef, type GradingColumn } from './keys';
 
-/** Which grading column: Ditugaskan, Diserahkan, Dinilai. */
-export type GradingColumn = 'unsubmitted' | 'ungrading' | 'graded';
-
-export interface AssignmentRef {
-  classId: number;
-  contentId: number;
-  id: number;
-}
-
-/**
- * An assignment's queries live under the class key (keys.teacherClass), so invalidating the class
- * after any change of its contents also refreshes the assignment page.
- */
-export const assignmentKeys = {
-  detail: (r: AssignmentRef) => [...keys.teacherClass(r.classId), 'assignments', r.id] as const,
-  students: (r: AssignmentRef) => [...assignmentKeys.detail(r), 'students'] as const,
-  column: (r: AssignmentRef, column: GradingColumn) => [...assignmentKeys.students(r), column] as const,
-};
+export type { AssignmentRef, GradingColumn };
 
 const base = (classId: number, contentId: number) => `/api/teacher/online-classes/${classId}/contents/${contentId}/assignments`;
 const url = (r: AssignmentRef) => `${base(r.classId, r.contentId)}/${r.id}`;
 
 export function useTeacherAssignment(r: AssignmentRef) {
-  return useQuery({ queryKey: assignmentKeys.detail(r), queryFn: () => api.get<Assignment>(url(r)) });
+  return useQuery({ queryKey: keys.assignment(r), queryFn: () => api.get<Assignment>(url(r)) });
 }
 
 /** One grading column; `enabled` waits until the assignment itself has loaded (a foreign id is one 404, not four). */
 export function useAssignmentStudents(r: AssignmentRef, column: GradingColumn, enabled: boolean) {
   return useQuery({
-    queryKey: assignmentKeys.column(r, column),
+    queryKey: keys.assignmentColumn(r, column),
     queryFn: () => api.get<AssignmentStudent[]>(`${url(r)}/${column}`),
     enabled,
     // Students hand in while the teacher grades; coming back from a file tab shows the latest lists.
@@ -48,7 +31,7 @@ export function useSaveAssignment(classId: number, contentId: number) {
       id === undefined ? api.post<Assignment>(base(classId, contentId), body) : api.put<Assignment>(url({ classId, contentId, id }), body),
     meta: { toast: false },
     onSuccess: (res, { id }) => {
-      if (id !== undefined) qc.setQueryData(assignmentKeys.detail({ classId, contentId, id }), res.data);
+      if (id !== undefined) qc.setQueryData(keys.assignment({ classId, contentId, id }), res.data);
       // The class key is a prefix of the class page's content keys and of this assignment's keys.
       void qc.invalidateQueries({ queryKey: keys.teacherClass(classId) });
     },
@@ -74,12 +57,12 @@ export function useGrade(r: AssignmentRef) {
     onSuccess: (res, { student_id }) => {
       // Move the student at once (Diserahkan → Dinilai, or a new score), so the chosen student never disappears mid-refresh.
       const drop = (list: AssignmentStudent[] | undefined) => list?.filter((s) => s.student_id !== student_id);
-      qc.setQueryData<AssignmentStudent[]>(assignmentKeys.column(r, 'ungrading'), drop);
-      qc.setQueryData<AssignmentStudent[]>(assignmentKeys.column(r, 'graded'), (list) =>
+      qc.setQueryData<AssignmentStudent[]>(keys.assignmentColumn(r, 'ungrading'), drop);
+      qc.setQueryData<AssignmentStudent[]>(keys.assignmentColumn(r, 'graded'), (list) =>
         list ? [...drop(list)!, res.data].sort((a, b) => a.name.localeCompare(b.name)) : list,
       );
     },
     // A 409 (the student replaced the file meanwhile) also needs fresh lists, so refresh either way.
-    onSettled: () => qc.invalidateQueries({ queryKey: assignmentKeys.students(r) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.assignmentStudents(r) }),
   });
 }

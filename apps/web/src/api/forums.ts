@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { THREAD_PER_PAGE, type ForumBody, type ForumComment, type ForumThread } from '@kelasku/contract';
 import { api } from './client';
-import { keys } from './keys';
-import { getPage, type Paged } from './pages';
+import { keys, type ForumPath, type ForumRole } from './keys';
 
-/** Who reads the thread: the same thread lives under the teacher's or the student's paths. */
-export type ForumRole = 'teacher' | 'student';
+export type { ForumPath, ForumRole };
+import { getPage } from './pages';
+import { mergeThreadPages, type ThreadPage, type ThreadPages } from './thread-pages';
 
 /** Where a forum lives: its class and content. */
 export interface ForumPlace {
@@ -14,20 +14,8 @@ export interface ForumPlace {
   contentId: number;
 }
 
-export interface ForumPath extends ForumPlace {
-  forumId: number;
-}
-
 /** How often an open thread asks for new comments by others. */
 export const THREAD_POLL_MS = 5_000;
-
-type ThreadPage = Paged<ForumThread>;
-type ThreadPages = InfiniteData<ThreadPage, number>;
-
-export const forumKeys = {
-  all: ['forums'] as const,
-  thread: (role: ForumRole, p: ForumPath) => ['forums', role, p.classId, p.contentId, p.forumId] as const,
-};
 
 /** …/contents/{contentId} of the caller's role. */
 const contentBase = (role: ForumRole, p: ForumPlace) =>
@@ -40,22 +28,6 @@ const forumUrl = (role: ForumRole, p: ForumPath) => `${contentBase(role, p)}/for
 const fetchThreadPage = (role: ForumRole, p: ForumPath, page: number) =>
   getPage<ForumThread>(forumUrl(role, p), { page, per_page: THREAD_PER_PAGE });
 
-/** The loaded part of a thread as one: the forum (and its real comment count) as last fetched, the loaded comments oldest first. */
-function mergePages(data: ThreadPages): ForumThread {
-  const latest = data.pages[data.pages.length - 1]!.data;
-  const seen = new Set<number>();
-  const comments: ForumComment[] = [];
-  // Pages are offsets: a comment deleted between two fetches may shift one into the next page.
-  for (const page of data.pages) {
-    for (const c of page.data.comments) {
-      if (seen.has(c.id)) continue;
-      seen.add(c.id);
-      comments.push(c);
-    }
-  }
-  return { ...latest, comments };
-}
-
 /**
  * The thread, top-level comments oldest first in pages of 20 (`fetchNextPage` loads the next).
  * Every loaded page is refetched every few seconds while the page is open, so comments by others
@@ -64,13 +36,13 @@ function mergePages(data: ThreadPages): ForumThread {
  * with the next successful fetch (reconnect, a post of one's own).
  */
 export function useForumThread(role: ForumRole, p: ForumPath) {
-  const queryKey = forumKeys.thread(role, p);
+  const queryKey = keys.forumThread(role, p);
   const thread = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => fetchThreadPage(role, p, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last: ThreadPage) => (last.meta.page < last.meta.last_page ? last.meta.page + 1 : undefined),
-    select: mergePages,
+    select: mergeThreadPages,
     refetchInterval: (query) => (query.state.status === 'error' ? false : THREAD_POLL_MS),
   });
   // The thread (by key) whose end the reader has seen.
@@ -90,7 +62,7 @@ export function useForumThread(role: ForumRole, p: ForumPath) {
  * comment just posted at the end of the thread is on screen.
  */
 async function loadThroughLastPage(qc: QueryClient, role: ForumRole, p: ForumPath) {
-  const queryKey = forumKeys.thread(role, p);
+  const queryKey = keys.forumThread(role, p);
   await qc.invalidateQueries({ queryKey });
   const loaded = qc.getQueryData<ThreadPages>(queryKey);
   const last = loaded?.pages[loaded.pages.length - 1]?.meta;
@@ -116,7 +88,7 @@ export function useSaveForum(p: ForumPlace) {
     onSuccess: async (_res, { forumId }) => {
       // The class page's content keys start with the class key (its Forum Diskusi lists).
       await qc.invalidateQueries({ queryKey: keys.teacherClass(p.classId) });
-      if (forumId !== undefined) await qc.invalidateQueries({ queryKey: forumKeys.thread('teacher', { ...p, forumId }) });
+      if (forumId !== undefined) await qc.invalidateQueries({ queryKey: keys.forumThread('teacher', { ...p, forumId }) });
     },
   });
 }
@@ -128,8 +100,8 @@ export function useDeleteForum(p: ForumPath) {
     mutationFn: () => api.delete(forumUrl('teacher', p)),
     onSuccess: async () => {
       // Stop polling a forum that no longer exists, then refresh the class page's lists.
-      await qc.cancelQueries({ queryKey: forumKeys.thread('teacher', p) });
-      qc.removeQueries({ queryKey: forumKeys.thread('teacher', p) });
+      await qc.cancelQueries({ queryKey: keys.forumThread('teacher', p) });
+      qc.removeQueries({ queryKey: keys.forumThread('teacher', p) });
       await qc.invalidateQueries({ queryKey: keys.teacherClass(p.classId) });
     },
   });
@@ -146,7 +118,7 @@ export function usePostComment(role: ForumRole, p: ForumPath) {
       ),
     meta: { toast: false },
     onSuccess: (_res, { parentId }) =>
-      parentId === undefined ? loadThroughLastPage(qc, role, p) : qc.invalidateQueries({ queryKey: forumKeys.thread(role, p) }),
+      parentId === undefined ? loadThroughLastPage(qc, role, p) : qc.invalidateQueries({ queryKey: keys.forumThread(role, p) }),
   });
 }
 
@@ -155,6 +127,6 @@ export function useDeleteComment(role: ForumRole, p: ForumPath) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (commentId: number) => api.delete(`${forumUrl(role, p)}/comments/${commentId}`),
-    onSettled: () => qc.invalidateQueries({ queryKey: forumKeys.thread(role, p) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.forumThread(role, p) }),
   });
 }

@@ -1,14 +1,62 @@
+import type { UserListQuery } from '@kelasku/contract';
+
+/** Which grading column: Ditugaskan, Diserahkan, Dinilai. */
+export type GradingColumn = 'unsubmitted' | 'ungrading' | 'graded';
+
+/** Who reads a forum thread: the same thread lives under the teacher's or the student's paths. */
+export type ForumRole = 'teacher' | 'student';
+
+/** An assignment of a content of a class. */
+export interface AssignmentRef {
+  classId: number;
+  contentId: number;
+  id: number;
+}
+
+/** A forum of a content of a class. */
+export interface ForumPath {
+  classId: number;
+  contentId: number;
+  forumId: number;
+}
+
 /**
- * Query keys shared across features. A feature keeps the keys only it uses in its own api file;
- * the ones here are read by the layout or by more than one feature, so mutations can invalidate them.
+ * The one query-key factory of the web app: every query's key comes from here, one key per URL.
+ * A key that starts with another sits under it, so invalidating the shorter key refreshes both
+ * (a teacher's class key covers its contents and assignments; an admin list covers its details).
  */
 export const keys = {
   me: ['me'] as const,
   rombelOptions: ['rombel-options'] as const,
+
+  admin: {
+    stats: ['admin', 'stats'] as const,
+    users: ['admin', 'users'] as const,
+    userPage: (p: UserListQuery) => ['admin', 'users', 'page', p] as const,
+    user: (id: number) => ['admin', 'users', id] as const,
+    rombels: ['admin', 'rombels'] as const,
+    rombel: (id: number) => ['admin', 'rombels', id] as const,
+    departments: ['admin', 'departments'] as const,
+    words: ['admin', 'words'] as const,
+    word: (id: number) => ['admin', 'words', id] as const,
+  },
+
   /** The teacher's classes (dashboard and sidebar). */
   teacherClasses: ['teacher', 'classes'] as const,
-  teacherClass: (id: number) => ['teacher', 'classes', id] as const,
+  teacherClass: (classId: number) => ['teacher', 'classes', classId] as const,
+  teacherContents: (classId: number) => ['teacher', 'classes', classId, 'contents'] as const,
+  teacherContent: (classId: number, contentId: number) => ['teacher', 'classes', classId, 'contents', contentId] as const,
+  assignment: (r: AssignmentRef) => ['teacher', 'classes', r.classId, 'assignments', r.id] as const,
+  assignmentStudents: (r: AssignmentRef) => ['teacher', 'classes', r.classId, 'assignments', r.id, 'students'] as const,
+  assignmentColumn: (r: AssignmentRef, column: GradingColumn) => ['teacher', 'classes', r.classId, 'assignments', r.id, 'students', column] as const,
+
   /** The student's classes (dashboard and sidebar). */
   studentClasses: ['student', 'classes'] as const,
-  studentClass: (id: number) => ['student', 'classes', id] as const,
+  studentClass: (classId: number) => ['student', 'classes', classId] as const,
+  studentContents: (classId: number) => ['student', 'classes', classId, 'contents'] as const,
+  randomWord: ['student', 'random-word'] as const,
+  upcomingAssignments: ['student', 'upcoming-assignments'] as const,
+  submission: (assignmentId: number) => ['student', 'submissions', assignmentId] as const,
+
+  forumThread: (role: ForumRole, p: ForumPath) => ['forums', role, p.classId, p.contentId, p.forumId] as const,
 };

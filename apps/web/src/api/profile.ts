@@ -1,14 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PasswordBody, Profile, ProfileBody, SessionUser } from '@kelasku/contract';
+import type { PasswordBody, Profile, ProfileBody, RombelOption, SessionUser } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 import { updateSessionUser } from './session';
-
-export interface RombelOption {
-  id: number;
-  name: string;
-  grade: number;
-}
 
 export function useMe() {
   return useQuery({ queryKey: keys.me, queryFn: () => api.get<Profile>('/api/me') });

@@ -1,39 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssignmentWithSubmission, ClassContentDetail, OnlineClass, UpcomingAssignment } from '@kelasku/contract';
+import type { AssignmentWithSubmission, ClassContentDetail, OnlineClass, RandomWord, UpcomingAssignment } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 
-/** The random quote of the student's dashboard; null when the admin has no active word. */
-export interface RandomWord {
-  id: number;
-  title: string;
-  body: string;
-  from: string;
-}
-
-/** Query keys only the student's screens use (the class list itself is the shared keys.studentClasses). */
-export const studentKeys = {
-  word: ['student', 'random-word'] as const,
-  upcoming: ['student', 'upcoming-assignments'] as const,
-  contents: (classId: number) => ['student', 'classes', classId, 'contents'] as const,
-  submission: (assignmentId: number) => ['student', 'submissions', assignmentId] as const,
-};
-
-/** The classes of the student's rombel (shared with the sidebar's "My Class" list). */
-export function useMyClasses() {
-  return useQuery({ queryKey: keys.studentClasses, queryFn: () => api.get<OnlineClass[]>('/api/student/my-classes') });
+/** The classes of the student's rombel (shared with the sidebar's "My Class" list; `enabled` false for other roles). */
+export function useMyClasses(enabled = true) {
+  return useQuery({ queryKey: keys.studentClasses, queryFn: () => api.get<OnlineClass[]>('/api/student/my-classes'), enabled });
 }
 
 export function useRandomWord() {
   return useQuery({
-    queryKey: studentKeys.word,
-    queryFn: () => api.get<RandomWord | null>('/api/student/random-motivational-word'),
+    queryKey: keys.randomWord,
+    queryFn: () => api.get<RandomWord>('/api/student/random-motivational-word'),
     staleTime: 5 * 60_000,
   });
 }
 
 export function useUpcomingAssignments() {
-  return useQuery({ queryKey: studentKeys.upcoming, queryFn: () => api.get<UpcomingAssignment[]>('/api/student/upcoming-assignments') });
+  return useQuery({ queryKey: keys.upcomingAssignments, queryFn: () => api.get<UpcomingAssignment[]>('/api/student/upcoming-assignments') });
 }
 
 export function useStudentClass(classId: number) {
@@ -46,7 +30,7 @@ export function useStudentClass(classId: number) {
 
 export function useStudentContents(classId: number) {
   return useQuery({
-    queryKey: studentKeys.contents(classId),
+    queryKey: keys.studentContents(classId),
     queryFn: () => api.get<ClassContentDetail[]>(`/api/student/my-classes/${classId}/contents`),
     enabled: Number.isInteger(classId) && classId > 0,
   });
@@ -54,7 +38,7 @@ export function useStudentContents(classId: number) {
 
 export function useSubmission(assignmentId: number) {
   return useQuery({
-    queryKey: studentKeys.submission(assignmentId),
+    queryKey: keys.submission(assignmentId),
     queryFn: () => api.get<AssignmentWithSubmission>(`/api/student/submissions/${assignmentId}`),
     enabled: Number.isInteger(assignmentId) && assignmentId > 0,
   });
@@ -78,9 +62,9 @@ export function useSubmitAssignment(assignmentId: number) {
     },
     meta: { toast: false },
     onSuccess: (res) => {
-      qc.setQueryData(studentKeys.submission(assignmentId), res.data);
-      void qc.invalidateQueries({ queryKey: studentKeys.submission(assignmentId) });
-      void qc.invalidateQueries({ queryKey: studentKeys.upcoming });
+      qc.setQueryData(keys.submission(assignmentId), res.data);
+      void qc.invalidateQueries({ queryKey: keys.submission(assignmentId) });
+      void qc.invalidateQueries({ queryKey: keys.upcomingAssignments });
     },
   });
 }

@@ -3,31 +3,20 @@ import type { ClassContent, ClassContentBody, ClassContentDetail, ClassMaterial,
 import { api } from './client';
 import { keys } from './keys';
 
-/**
- * Keys of the teacher's class page. They extend keys.teacherClass(id), so invalidating that key
- * refreshes everything of one class (detail, contents list, each content).
- */
-export const teacherKeys = {
-  classes: keys.teacherClasses,
-  class: (classId: number) => keys.teacherClass(classId),
-  contents: (classId: number) => [...keys.teacherClass(classId), 'contents'] as const,
-  content: (classId: number, contentId: number) => [...keys.teacherClass(classId), 'contents', contentId] as const,
-};
-
 const classesPath = '/api/teacher/online-classes';
 const classPath = (id: number) => `${classesPath}/${id}`;
 const contentsPath = (classId: number) => `${classPath(classId)}/contents`;
 const contentPath = (classId: number, contentId: number) => `${contentsPath(classId)}/${contentId}`;
 
-/** The dashboard list and the sidebar's My Class list share this query. */
-export function useTeacherClasses() {
-  return useQuery({ queryKey: teacherKeys.classes, queryFn: () => api.get<OnlineClass[]>(classesPath) });
+/** The dashboard list and the sidebar's My Class list share this query (`enabled` false for other roles). */
+export function useTeacherClasses(enabled = true) {
+  return useQuery({ queryKey: keys.teacherClasses, queryFn: () => api.get<OnlineClass[]>(classesPath), enabled });
 }
 
 /** One class; `shown` (the card the teacher clicked, passed as navigation state) fills the page until the answer arrives. */
 export function useTeacherClass(classId: number, shown?: OnlineClass) {
   return useQuery({
-    queryKey: teacherKeys.class(classId),
+    queryKey: keys.teacherClass(classId),
     queryFn: () => api.get<OnlineClass>(classPath(classId)),
     enabled: classId > 0,
     placeholderData: shown?.id === classId ? shown : undefined,
@@ -36,8 +25,8 @@ export function useTeacherClass(classId: number, shown?: OnlineClass) {
 
 /** The list and the class detail are both shown after a change of a class. */
 const refreshClass = (qc: QueryClient, classId?: number) => {
-  void qc.invalidateQueries({ queryKey: teacherKeys.classes, exact: true });
-  if (classId !== undefined) void qc.invalidateQueries({ queryKey: teacherKeys.class(classId), exact: true });
+  void qc.invalidateQueries({ queryKey: keys.teacherClasses, exact: true });
+  if (classId !== undefined) void qc.invalidateQueries({ queryKey: keys.teacherClass(classId), exact: true });
 };
 
 export function useSaveClass() {
@@ -47,7 +36,7 @@ export function useSaveClass() {
       id === undefined ? api.post<OnlineClass>(classesPath, body) : api.put<OnlineClass>(classPath(id), body),
     meta: { toast: false },
     onSuccess: (res, { id }) => {
-      if (id !== undefined) qc.setQueryData(teacherKeys.class(id), res.data);
+      if (id !== undefined) qc.setQueryData(keys.teacherClass(id), res.data);
       refreshClass(qc, id);
     },
   });
@@ -58,7 +47,7 @@ export function useDeleteClass() {
   return useMutation({
     mutationFn: (id: number) => api.delete(classPath(id)),
     onSuccess: (_res, id) => {
-      qc.removeQueries({ queryKey: teacherKeys.class(id) });
+      qc.removeQueries({ queryKey: keys.teacherClass(id) });
       refreshClass(qc);
     },
   });
@@ -67,15 +56,15 @@ export function useDeleteClass() {
 /**
  * The contents of a class. The list already carries each content's materials, forums and
  * assignments; it seeds each content's own query, which the cards read, so a modal that
- * invalidates teacherKeys.content(classId, contentId) refreshes just that card.
+ * invalidates keys.teacherContent(classId, contentId) refreshes just that card.
  */
 export function useContents(classId: number) {
   const qc = useQueryClient();
   return useQuery({
-    queryKey: teacherKeys.contents(classId),
+    queryKey: keys.teacherContents(classId),
     queryFn: async () => {
       const list = await api.get<ClassContentDetail[]>(contentsPath(classId));
-      for (const c of list) qc.setQueryData(teacherKeys.content(classId, c.id), c);
+      for (const c of list) qc.setQueryData(keys.teacherContent(classId, c.id), c);
       return list;
     },
   });
@@ -83,7 +72,7 @@ export function useContents(classId: number) {
 
 export function useContent(classId: number, contentId: number, seed: ClassContentDetail) {
   return useQuery({
-    queryKey: teacherKeys.content(classId, contentId),
+    queryKey: keys.teacherContent(classId, contentId),
     queryFn: () => api.get<ClassContentDetail>(contentPath(classId, contentId)),
     initialData: seed,
     staleTime: 60_000,
@@ -91,7 +80,7 @@ export function useContent(classId: number, contentId: number, seed: ClassConten
 }
 
 /** Only the list itself: its refetch re-seeds the content queries. */
-const refreshContents = (qc: QueryClient, classId: number) => qc.invalidateQueries({ queryKey: teacherKeys.contents(classId), exact: true });
+const refreshContents = (qc: QueryClient, classId: number) => qc.invalidateQueries({ queryKey: keys.teacherContents(classId), exact: true });
 
 export function useSaveContent(classId: number) {
   const qc = useQueryClient();
@@ -108,7 +97,7 @@ export function useDeleteContent(classId: number) {
   return useMutation({
     mutationFn: (contentId: number) => api.delete(contentPath(classId, contentId)),
     onSuccess: (_res, contentId) => {
-      qc.removeQueries({ queryKey: teacherKeys.content(classId, contentId) });
+      qc.removeQueries({ queryKey: keys.teacherContent(classId, contentId) });
       void refreshContents(qc, classId);
     },
   });
@@ -131,7 +120,7 @@ export function useUploadMaterial(classId: number, contentId: number) {
       return api.upload<ClassMaterial>(`${contentPath(classId, contentId)}/materials`, form, { onProgress, signal });
     },
     meta: { toast: false },
-    onSuccess: () => qc.invalidateQueries({ queryKey: teacherKeys.content(classId, contentId) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.teacherContent(classId, contentId) }),
   });
 }
 
@@ -139,6 +128,6 @@ export function useDeleteMaterial(classId: number, contentId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (materialId: number) => api.delete(`${contentPath(classId, contentId)}/materials/${materialId}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: teacherKeys.content(classId, contentId) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.teacherContent(classId, contentId) }),
   });
 }

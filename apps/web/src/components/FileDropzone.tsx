@@ -2,9 +2,7 @@ import { useRef } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
-import { FILE_MSG, MSG } from '@kelasku/contract';
-
-const MB = 1024 * 1024;
+import { FILE_MSG, MB, MSG } from '@kelasku/contract';
 
 export function formatBytes(n: number): string {
   if (n >= MB) return `${(n / MB).toFixed(1).replace('.', ',')} MB`;

@@ -3,6 +3,8 @@ import { ActionIcon, AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, Ti
 import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft, IconBook, IconChevronDown, IconHome, IconLogout, IconQuote, IconSchool, IconUser, IconUsers } from '@tabler/icons-react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { DatesProvider } from '@mantine/dates';
+import 'dayjs/locale/id';
 import { HEADER_SCROLL_PX, ROLE_LABELS, ROLE_IDS } from '@kelasku/contract';
 import { getSessionUser } from '../api/session';
 import { useMe } from '../api/profile';
@@ -174,7 +176,10 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        {/* Date pickers speak Indonesian; their values are read as WIB by lib/format.ts. */}
+        <DatesProvider settings={{ locale: 'id', firstDayOfWeek: 1 }}>
+          <Outlet />
+        </DatesProvider>
         {!isMobile && (
           <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl" py="md">
             © {new Date().getFullYear()} Kelasku — SMK

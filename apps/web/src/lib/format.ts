@@ -35,17 +35,28 @@ export function formatDateTimeWib(iso: string | null | undefined): string {
   return s === '-' ? s : `${s} WIB`;
 }
 
-/** A date-time-local input value ("2026-11-30T23:59") in WIB, from an ISO instant. */
-export function toWibInput(iso: string | null | undefined): string {
+/**
+ * The date pickers (@mantine/dates) hold wall-clock strings, "YYYY-MM-DD HH:mm:ss", with no time
+ * zone. The school's clock is WIB (UTC+7 all year, no daylight saving), so a picker value is read and
+ * written as WIB here, whatever the browser's own time zone.
+ */
+const WIB_OFFSET_MS = 7 * 3600 * 1000;
+
+/** The picker value ("2026-11-24 23:59:00", WIB) of an ISO instant; null when there is none. */
+export function toWibPickerValue(iso: string | null | undefined): string | null {
   const d = valid(iso);
-  if (!d) return '';
-  const wib = new Date(d.getTime() + 7 * 3600 * 1000);
-  return wib.toISOString().slice(0, 16);
+  if (!d) return null;
+  return new Date(d.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** An ISO instant from a date-time-local input value read as WIB. */
-export function fromWibInput(value: string): string {
-  return new Date(`${value}:00+07:00`).toISOString();
+/** The ISO instant (UTC, as the API takes it) of a picker value read as WIB. */
+export function fromWibPickerValue(value: string): string {
+  return new Date(`${value.trim().replace(' ', 'T')}+07:00`).toISOString();
+}
+
+/** Whether a picker value (WIB) is before `now`. */
+export function isPastWib(value: string | null | undefined, now: number = Date.now()): boolean {
+  return !!value && Date.parse(fromWibPickerValue(value)) < now;
 }
 
 /** Cuts text at n characters and adds an ellipsis (SPEC §9). */

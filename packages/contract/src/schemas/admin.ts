@@ -210,3 +210,4 @@ export type MotivationalWord = z.infer<typeof motivationalWord>;
 
 /** The student's quote; null when no word is active. */
 export const randomWord = z.object({ id: z.number(), title: z.string(), body: z.string(), from: z.string() }).nullable();
+export type RandomWord = z.infer<typeof randomWord>;

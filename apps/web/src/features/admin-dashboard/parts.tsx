@@ -1,12 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { Button, DataList, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Button, DataList, Group, Table, TextInput, Title } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useNavigate, type NavigateFunction } from 'react-router';
-import { ApiError } from '../../api/client';
 import { confirmDelete } from '../../components/ConfirmDelete';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
-import { FormActions } from '../../components/FormActions';
 
 /** Pieces shared by the admin's resource screens (users, rombel classes, motivational words). */
 
@@ -128,56 +126,5 @@ export function Details({ items }: { items: [string, ReactNode][] }) {
         </DataList.Item>
       ))}
     </DataList>
-  );
-}
-
-/**
- * The form inside an Add/Edit modal: save stays disabled until `valid`; success shows the server's
- * message and closes; a refused save keeps the form open with the message in red at the top
- * (children get the failure for the field messages).
- */
-export function ModalForm({
-  valid,
-  save,
-  onClose,
-  children,
-}: {
-  valid: boolean;
-  save: () => Promise<{ message?: string }>;
-  onClose: () => void;
-  children: (failure: ApiError | null) => ReactNode;
-}) {
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const [pending, setPending] = useState(false);
-  return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!valid || pending) return;
-        setFailure(null);
-        setPending(true);
-        save().then(
-          (res) => {
-            toastSuccess(res.message ?? 'Data berhasil disimpan');
-            onClose();
-          },
-          (err: unknown) => {
-            setPending(false);
-            setFailure(err instanceof ApiError ? err : new ApiError(0, errorMessage(err)));
-          },
-        );
-      }}
-    >
-      <Stack>
-        {failure && (
-          <Text c="red" size="sm" role="alert">
-            {failure.message}
-          </Text>
-        )}
-        {children(failure)}
-        <FormActions onCancel={onClose} submit="Simpan" disabled={!valid} loading={pending} />
-      </Stack>
-    </form>
   );
 }

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Modal, Stack, TextInput, Textarea } from '@mantine/core';
-import { LIMITS } from '@kelasku/contract';
-import { ApiError } from '../../api/client';
+import { Alert, Checkbox, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { ASSIGNMENT_MSG, LIMITS, assignmentBody } from '@kelasku/contract';
 import { useSaveAssignment } from '../../api/assignments';
-import { fromWibInput, toWibInput } from '../../lib/format';
-import { toastApiError, toastSuccess } from '../../lib/toast';
-import { FormActions } from '../../components/FormActions';
+import { DateTimeField } from '../../components/DateFields';
+import { DescriptionField } from '../../components/DescriptionField';
+import { FormModal } from '../../components/FormModal';
+import { fromWibPickerValue, isPastWib, toWibPickerValue } from '../../lib/format';
 
 /**
  * "Buat Assignment" (create) and edit of an assignment, opened from the class page's Sub konten
@@ -20,86 +21,59 @@ export interface AssignmentFormModalProps {
   assignment?: { id: number; title: string; description: string; deadline: string };
 }
 
-interface Form {
+interface AssignmentForm extends Record<string, unknown> {
   title: string;
   description: string;
-  /** A datetime-local value read as WIB ("2026-11-30T23:59"). */
-  deadline: string;
+  /** The picker's wall-clock value, read as WIB ("2026-11-30 23:59:00"). */
+  deadline: string | null;
+  /** The teacher has read the past-deadline warning and saves anyway. */
+  pastAccepted: boolean;
 }
 
-const FIELDS = ['title', 'description', 'deadline'] as const;
+export const PAST_DEADLINE_WARNING = 'Tenggat sudah lewat. Siswa akan langsung tercatat terlambat.';
 
 export function AssignmentFormModal({ classId, contentId, opened, onClose, assignment }: AssignmentFormModalProps) {
   const save = useSaveAssignment(classId, contentId);
-  const [form, setForm] = useState<Form>({ title: '', description: '', deadline: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
-
-  // Each opening starts from the assignment (edit) or empty (create).
-  useEffect(() => {
-    if (!opened) return;
-    setForm({ title: assignment?.title ?? '', description: assignment?.description ?? '', deadline: toWibInput(assignment?.deadline) });
-    setErrors({});
-    // The fields, not the object's identity: callers may build it inline.
-  }, [opened, assignment?.id, assignment?.title, assignment?.description, assignment?.deadline]);
-
-  const set = (key: keyof Form) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((errs) => ({ ...errs, [key]: undefined }));
+  const initialValues: AssignmentForm = {
+    title: assignment?.title ?? '',
+    description: assignment?.description ?? '',
+    deadline: toWibPickerValue(assignment?.deadline),
+    pastAccepted: false,
   };
-
-  const complete = FIELDS.every((k) => form[k].trim() !== '');
-  const canSave = complete && !save.isPending;
-
-  const submit = () => {
-    if (!canSave) return;
-    save.mutate(
-      { id: assignment?.id, body: { title: form.title.trim(), description: form.description.trim(), deadline: fromWibInput(form.deadline) } },
-      {
-        onSuccess: (res) => {
-          if (res.message) toastSuccess(res.message);
-          onClose();
-        },
-        onError: (err) => {
-          const fieldErrors = err instanceof ApiError ? Object.fromEntries(FIELDS.map((k) => [k, err.field(k)])) : {};
-          if (Object.values(fieldErrors).some(Boolean)) setErrors(fieldErrors);
-          else toastApiError(err);
-        },
-      },
-    );
-  };
+  const form = useForm<AssignmentForm>({
+    initialValues,
+    validate: schemaResolver(assignmentBody, { sync: true }),
+    // A new deadline asks again.
+    onValuesChange: (values, previous) => {
+      if (values.deadline !== previous.deadline && values.pastAccepted) form.setFieldValue('pastAccepted', false);
+    },
+  });
+  const { title, description, deadline, pastAccepted } = form.values;
+  const past = isPastWib(deadline);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={assignment ? 'Edit Assignment' : 'Buat Assignment'} size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <TextInput label="Judul" value={form.title} onChange={set('title')} error={errors.title} maxLength={LIMITS.titleMax} required data-autofocus />
-          <Textarea
-            label="Deskripsi"
-            value={form.description}
-            onChange={set('description')}
-            error={errors.description}
-            maxLength={LIMITS.textMax}
-            autosize
-            minRows={4}
-            required
-          />
-          <TextInput
-            type="datetime-local"
-            label="Tenggat (WIB)"
-            value={form.deadline}
-            onChange={set('deadline')}
-            error={errors.deadline}
-            required
-          />
-          <FormActions onCancel={onClose} submit="Simpan" disabled={!canSave} loading={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={assignment ? 'Edit Assignment' : 'Buat Assignment'}
+      size="lg"
+      form={form}
+      initialValues={initialValues}
+      savedMessage={assignment ? ASSIGNMENT_MSG.updated : ASSIGNMENT_MSG.created}
+      ready={title.trim() !== '' && description.trim() !== '' && deadline !== null && (!past || pastAccepted)}
+      save={(v) =>
+        save.mutateAsync({ id: assignment?.id, body: { title: v.title.trim(), description: v.description.trim(), deadline: fromWibPickerValue(v.deadline!) } })
+      }
+    >
+      <TextInput label="Judul" maxLength={LIMITS.titleMax} required data-autofocus {...form.getInputProps('title')} />
+      <DescriptionField required minRows={4} {...form.getInputProps('description')} />
+      <DateTimeField label="Tenggat (WIB)" required {...form.getInputProps('deadline')} />
+      {past && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {PAST_DEADLINE_WARNING}
+          <Checkbox mt="sm" label="Saya mengerti, tetap simpan" {...form.getInputProps('pastAccepted', { type: 'checkbox' })} />
+        </Alert>
+      )}
+    </FormModal>
   );
 }

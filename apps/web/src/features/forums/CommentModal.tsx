@@ -1,55 +1,52 @@
-import { useEffect, useState } from 'react';
-import { Modal, Stack, Textarea } from '@mantine/core';
-import { LIMITS } from '@kelasku/contract';
-import { FormActions } from '../../components/FormActions';
-import { errorMessage } from '../../lib/toast';
+import { Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { FORUM_MSG, LIMITS, commentBody } from '@kelasku/contract';
+import { FormModal } from '../../components/FormModal';
 
 export interface CommentModalProps {
   /** What is being written: the dialog's title ("Comment", "Reply {author}") and the box's label; null when closed. */
   target: { title: string; label: string } | null;
   onClose: () => void;
-  onSend: (comment: string) => void;
-  sending: boolean;
-  /** The server's refusal of the last send (empty, too long…). */
-  error: unknown;
+  /** Sends the text; resolves to the API's answer. */
+  send: (comment: string) => Promise<{ message?: string }>;
 }
+
+interface CommentForm extends Record<string, unknown> {
+  comment: string;
+}
+
+const EMPTY: CommentForm = { comment: '' };
 
 /**
  * The dialog that writes a comment or a reply. Text is sent exactly as typed; an empty or
  * whitespace-only text cannot be sent, and the box stops at 5,000 characters with a counter.
  */
-export function CommentModal({ target, onClose, onSend, sending, error }: CommentModalProps) {
-  const [text, setText] = useState('');
-  const opened = target !== null;
-  useEffect(() => {
-    if (opened) setText('');
-  }, [opened, target?.title]);
-
+export function CommentModal({ target, onClose, send }: CommentModalProps) {
+  const form = useForm<CommentForm>({ initialValues: EMPTY, validate: schemaResolver(commentBody, { sync: true }) });
+  const { comment } = form.values;
   return (
-    <Modal opened={opened} onClose={onClose} title={target?.title ?? ''}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (text.trim()) onSend(text);
-        }}
-      >
-        <Stack>
-          <Textarea
-            label={target?.label}
-            placeholder="Write your reply."
-            data-autofocus
-            autosize
-            minRows={4}
-            maxRows={12}
-            maxLength={LIMITS.commentMax}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            description={`${text.length.toLocaleString('id-ID')}/${LIMITS.commentMax.toLocaleString('id-ID')} karakter`}
-            error={error ? errorMessage(error) : undefined}
-          />
-          <FormActions onCancel={onClose} submit="Kirim" disabled={!text.trim()} loading={sending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={target !== null}
+      onClose={onClose}
+      title={target?.title ?? ''}
+      form={form}
+      initialValues={EMPTY}
+      savedMessage={FORUM_MSG.commentCreated}
+      ready={comment.trim() !== ''}
+      submitLabel="Kirim"
+      save={(v) => send(v.comment)}
+    >
+      <Textarea
+        label={target?.label}
+        placeholder="Write your reply."
+        data-autofocus
+        autosize
+        minRows={4}
+        maxRows={12}
+        maxLength={LIMITS.commentMax}
+        description={`${comment.length.toLocaleString('id-ID')}/${LIMITS.commentMax.toLocaleString('id-ID')} karakter`}
+        {...form.getInputProps('comment')}
+      />
+    </FormModal>
   );
 }

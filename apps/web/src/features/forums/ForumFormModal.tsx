@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Modal, Stack, TextInput, Textarea } from '@mantine/core';
-import { LIMITS } from '@kelasku/contract';
-import { FormActions } from '../../components/FormActions';
-import { ApiError } from '../../api/client';
+import { TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { FORUM_MSG, LIMITS, forumBody } from '@kelasku/contract';
 import { useSaveForum } from '../../api/forums';
-import { toastApiError, toastSuccess } from '../../lib/toast';
+import { DescriptionField } from '../../components/DescriptionField';
+import { FormModal } from '../../components/FormModal';
 
 /**
  * "Buat Forum" (create) and edit of a forum, opened from the class page's Sub konten menu and
@@ -19,67 +18,29 @@ export interface ForumFormModalProps {
   forum?: { id: number; topic: string; description: string | null };
 }
 
+interface ForumForm extends Record<string, unknown> {
+  topic: string;
+  description: string;
+}
+
 export function ForumFormModal({ classId, contentId, opened, onClose, forum }: ForumFormModalProps) {
-  const [topic, setTopic] = useState('');
-  const [description, setDescription] = useState('');
   const save = useSaveForum({ classId, contentId });
-  const error = save.error instanceof ApiError ? save.error : null;
-
-  // Each opening starts from the forum being edited, or from an empty form.
-  useEffect(() => {
-    if (!opened) return;
-    setTopic(forum?.topic ?? '');
-    setDescription(forum?.description ?? '');
-    save.reset();
-  }, [opened, forum?.id]);
-
-  const submit = () => {
-    save.mutate(
-      { forumId: forum?.id, body: { topic, description } },
-      {
-        onSuccess: (res) => {
-          toastSuccess(res.message ?? 'Forum berhasil disimpan');
-          onClose();
-        },
-        onError: (err) => {
-          // Field messages show under their inputs; anything else as a toast.
-          if (!(err instanceof ApiError && Object.keys(err.errors).length > 0)) toastApiError(err, undefined, '');
-        },
-      },
-    );
-  };
+  const initialValues: ForumForm = { topic: forum?.topic ?? '', description: forum?.description ?? '' };
+  const form = useForm<ForumForm>({ initialValues, validate: schemaResolver(forumBody, { sync: true }) });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={forum ? 'Edit Forum' : 'Buat Forum'}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (topic.trim()) submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label="Topik"
-            required
-            data-autofocus
-            maxLength={LIMITS.titleMax}
-            value={topic}
-            onChange={(e) => setTopic(e.currentTarget.value)}
-            error={error?.field('topic')}
-          />
-          <Textarea
-            label="Deskripsi"
-            autosize
-            minRows={3}
-            maxRows={10}
-            maxLength={LIMITS.textMax}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={error?.field('description')}
-          />
-          <FormActions onCancel={onClose} submit="Simpan" disabled={!topic.trim()} loading={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={forum ? 'Edit Forum' : 'Buat Forum'}
+      form={form}
+      initialValues={initialValues}
+      savedMessage={forum ? FORUM_MSG.forumUpdated : FORUM_MSG.forumCreated}
+      ready={form.values.topic.trim() !== ''}
+      save={(v) => save.mutateAsync({ forumId: forum?.id, body: { topic: v.topic, description: v.description } })}
+    >
+      <TextInput label="Topik" required data-autofocus maxLength={LIMITS.titleMax} {...form.getInputProps('topic')} />
+      <DescriptionField {...form.getInputProps('description')} />
+    </FormModal>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ActionIcon, Badge, Box, Button, Card, Group, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { ForumComment, ForumReply, ForumThread } from '@kelasku/contract';
+import { ROLE_IDS, ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread } from '@kelasku/contract';
 import { useDeleteComment, useDeleteForum, useForumThread, usePostComment, type ForumPath, type ForumRole } from '../../api/forums';
 import { useMe } from '../../api/profile';
 import { getSessionUser } from '../../api/session';
@@ -14,10 +14,8 @@ import { toastSuccess } from '../../lib/toast';
 import { CommentModal } from './CommentModal';
 import { ForumFormModal } from './ForumFormModal';
 
-const ROLE_LABELS: Record<string, string> = { student: 'Siswa', teacher: 'Guru' };
-
-/** SPEC §2: Student → Siswa, Teacher → Guru, any other role as it is. */
-export const roleLabel = (role: string) => ROLE_LABELS[role.toLowerCase()] ?? role;
+/** The server sends the role's label ("Guru", "Siswa", "Admin"); a teacher's badge is teal. */
+const TEACHER_LABEL = ROLE_LABELS[ROLE_IDS.teacher];
 
 /** User text kept as typed: line breaks shown, long words wrapped, never read as HTML. */
 const PLAIN_TEXT = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
@@ -37,8 +35,8 @@ function Byline({ author, avatar, role, date, size = 'md' }: { author: string; a
           <Text fw={600} size="sm">
             {author}
           </Text>
-          <Badge size="xs" variant="light" tt="none" color={roleLabel(role) === 'Guru' ? 'teal' : 'blue'}>
-            {roleLabel(role)}
+          <Badge size="xs" variant="light" tt="none" color={role === TEACHER_LABEL ? 'teal' : 'blue'}>
+            {role}
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
@@ -169,12 +167,8 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
   const [target, setTarget] = useState<Target | null>(null);
   const [editing, setEditing] = useState(false);
 
-  const open = (t: Target) => {
-    post.reset();
-    setTarget(t);
-  };
   const actions: CommentActions = {
-    onReply: (c) => open({ title: `Reply ${c.author}`, label: 'Balasan', parentId: c.id }),
+    onReply: (c) => setTarget({ title: `Reply ${c.author}`, label: 'Balasan', parentId: c.id }),
     onDelete: (c) =>
       confirmDelete({
         title: 'Hapus komentar',
@@ -182,18 +176,12 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
         onConfirm: () => delComment.mutate(c.id, { onSuccess: (res) => toastSuccess(res.message ?? 'Komentar berhasil dihapus') }),
       }),
   };
-  const send = (comment: string) =>
-    post.mutate(
-      { parentId: target?.parentId, comment },
-      {
-        onSuccess: (res) => {
-          toastSuccess(res.message ?? 'Komentar berhasil dikirim');
-          setTarget(null);
-          // The thread has loaded through the page that holds it; bring it into view.
-          requestAnimationFrame(() => document.getElementById(commentAnchor(res.data.id))?.scrollIntoView({ block: 'nearest' }));
-        },
-      },
-    );
+  const send = async (comment: string) => {
+    const res = await post.mutateAsync({ parentId: target?.parentId, comment });
+    // The thread has loaded through the page that holds it; bring it into view.
+    requestAnimationFrame(() => document.getElementById(commentAnchor(res.data.id))?.scrollIntoView({ block: 'nearest' }));
+    return res;
+  };
   const removeForum = (forum: ForumThread) =>
     confirmDelete({
       title: 'Hapus forum',
@@ -249,7 +237,7 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
                 Tampilkan komentar lainnya
               </Button>
             )}
-            <WriteBox onOpen={() => open({ title: 'Comment', label: 'Komentar' })} />
+            <WriteBox onOpen={() => setTarget({ title: 'Comment', label: 'Komentar' })} />
             {role === 'teacher' && (
               <ForumFormModal
                 classId={path.classId}
@@ -262,7 +250,7 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
           </>
         )}
       </QueryState>
-      <CommentModal target={target} onClose={() => setTarget(null)} onSend={send} sending={post.isPending} error={post.error} />
+      <CommentModal target={target} onClose={() => setTarget(null)} send={send} />
     </Stack>
   );
 }

@@ -1,37 +1,42 @@
-import { useState } from 'react';
-import { Modal, Switch, TextInput, Textarea } from '@mantine/core';
-import type { MotivationalWord } from '@kelasku/contract';
+import { Switch, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ADMIN_MSG, wordBody, type MotivationalWord } from '@kelasku/contract';
 import { useSaveWord } from '../../api/admin';
-import { ModalForm } from '../admin-dashboard/parts';
+import { FormModal } from '../../components/FormModal';
 
-/** Title, body, from and active (on for a new word); save needs the three texts. A refused save keeps the form open with the server's message. */
-function WordForm({ word, onClose }: { word: MotivationalWord | null; onClose: () => void }) {
-  const save = useSaveWord();
-  const [title, setTitle] = useState(word?.title ?? '');
-  const [body, setBody] = useState(word?.body ?? '');
-  const [from, setFrom] = useState(word?.from ?? '');
-  const [active, setActive] = useState(word?.active ?? true);
-  const valid = !!title.trim() && !!body.trim() && !!from.trim();
-
-  return (
-    <ModalForm valid={valid} onClose={onClose} save={() => save.mutateAsync({ id: word?.id, body: { title: title.trim(), body: body.trim(), from: from.trim(), active } })}>
-      {(failure) => (
-        <>
-          <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={failure?.field('title')} data-autofocus />
-          <Textarea label="Body" required autosize minRows={3} maxRows={10} value={body} onChange={(e) => setBody(e.currentTarget.value)} error={failure?.field('body')} />
-          <TextInput label="From" required value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={failure?.field('from')} />
-          <Switch label="Active" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
-        </>
-      )}
-    </ModalForm>
-  );
+interface WordForm extends Record<string, unknown> {
+  title: string;
+  body: string;
+  from: string;
+  active: boolean;
 }
 
-/** `word` undefined: closed; null: Add Motivational; a word: Edit Motivational. */
+/**
+ * `word` undefined: closed; null: Add Motivational; a word: Edit Motivational. Title, body, from and
+ * active (on for a new word); save needs the three texts. A refused save keeps the dialog open.
+ */
 export function WordFormModal({ word, onClose }: { word: MotivationalWord | null | undefined; onClose: () => void }) {
+  const save = useSaveWord();
+  const initialValues: WordForm = { title: word?.title ?? '', body: word?.body ?? '', from: word?.from ?? '', active: word?.active ?? true };
+  const form = useForm<WordForm>({ initialValues, validate: schemaResolver(wordBody, { sync: true }) });
+  const { title, body, from } = form.values;
+
   return (
-    <Modal opened={word !== undefined} onClose={onClose} title={word ? 'Edit Motivational' : 'Add Motivational'} size="lg">
-      {word !== undefined && <WordForm key={word?.id ?? 'new'} word={word} onClose={onClose} />}
-    </Modal>
+    <FormModal
+      opened={word !== undefined}
+      onClose={onClose}
+      title={word ? 'Edit Motivational' : 'Add Motivational'}
+      size="lg"
+      form={form}
+      initialValues={initialValues}
+      savedMessage={word ? ADMIN_MSG.wordUpdated : ADMIN_MSG.wordCreated}
+      ready={!!title.trim() && !!body.trim() && !!from.trim()}
+      save={(v) => save.mutateAsync({ id: word?.id, body: { title: v.title.trim(), body: v.body.trim(), from: v.from.trim(), active: v.active } })}
+    >
+      <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
+      <Textarea label="Body" required autosize minRows={3} maxRows={10} {...form.getInputProps('body')} />
+      <TextInput label="From" required {...form.getInputProps('from')} />
+      <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
+    </FormModal>
   );
 }

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Select, TextInput } from '@mantine/core';
-import { LIMITS, MSG, type OnlineClass } from '@kelasku/contract';
+import { schemaResolver, useForm } from '@mantine/form';
+import { CLASS_MSG, LIMITS, MSG, onlineClassBody, type OnlineClass } from '@kelasku/contract';
 import { useRombelOptions } from '../../api/profile';
 import { useSaveClass } from '../../api/teacher-classes';
-import { DescriptionField, ModalForm, saveCallbacks, type FormErrors } from './ModalForm';
+import { DescriptionField } from '../../components/DescriptionField';
+import { FormModal } from '../../components/FormModal';
 
 export interface ClassFormModalProps {
   opened: boolean;
@@ -16,80 +18,61 @@ export interface ClassFormModalProps {
   onSaved?: (klass: OnlineClass) => void;
 }
 
+interface ClassForm extends Record<string, unknown> {
+  name: string;
+  description: string;
+  rombel_class_id: string | null;
+}
+
 /** "Tambah Kelas Baru" and "Edit Kelas": name required, description optional, rombel from the API (first by default). */
 export function ClassFormModal({ opened, onClose, klass, focus = 'name', onSaved }: ClassFormModalProps) {
   const rombels = useRombelOptions();
   const save = useSaveClass();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [rombel, setRombel] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FormErrors>({});
-
-  // A fresh form each time the modal opens.
-  useEffect(() => {
-    if (!opened) return;
-    setName(klass?.name ?? '');
-    setDescription(klass?.description ?? '');
-    setRombel(klass ? String(klass.rombel_class_id) : null);
-    setErrors({});
-    save.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, klass?.id]);
+  const initialValues: ClassForm = { name: klass?.name ?? '', description: klass?.description ?? '', rombel_class_id: klass ? String(klass.rombel_class_id) : null };
+  const form = useForm<ClassForm>({ initialValues, validate: schemaResolver(onlineClassBody, { sync: true }) });
 
   const options = (rombels.data ?? []).map((r) => ({ value: String(r.id), label: r.name }));
-  // The default is the first rombel of the table (DECISIONS).
-  const rombelValue = rombel ?? options[0]?.value ?? null;
-  const canSave = name.trim().length > 0 && rombelValue !== null && !save.isPending;
-
-  const submit = () => {
-    if (!canSave) return;
-    setErrors({});
-    save.mutate(
-      { id: klass?.id, body: { name: name.trim(), description: description.trim() || null, rombel_class_id: Number(rombelValue) } },
-      saveCallbacks({
-        fallback: 'Kelas berhasil disimpan',
-        fields: { name: 'name', description: 'description', rombel: 'rombel_class_id' },
-        setErrors,
-        done: (res) => {
-          onSaved?.(res.data);
-          onClose();
-        },
-      }),
-    );
-  };
+  // The default is the first rombel of the table (DECISIONS), once the options are there.
+  const firstRombel = options[0]?.value ?? null;
+  useEffect(() => {
+    if (opened && form.values.rombel_class_id === null && firstRombel) form.setFieldValue('rombel_class_id', firstRombel);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, firstRombel, form.values.rombel_class_id]);
 
   return (
-    <ModalForm
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={klass ? 'Edit Kelas' : 'Tambah Kelas Baru'}
-      onSubmit={submit}
-      error={errors.form}
-      submitLabel="Simpan"
-      submitDisabled={!name.trim() || rombelValue === null}
-      loading={save.isPending}
+      form={form}
+      initialValues={initialValues}
+      savedMessage={klass ? CLASS_MSG.classUpdated : CLASS_MSG.classCreated}
+      ready={form.values.name.trim() !== '' && form.values.rombel_class_id !== null}
+      save={async (v) => {
+        const body = { name: v.name.trim(), description: v.description.trim() || null, rombel_class_id: Number(v.rombel_class_id) };
+        const res = await save.mutateAsync({ id: klass?.id, body });
+        onSaved?.(res.data);
+        return res;
+      }}
     >
       <TextInput
         label="Nama Kelas"
         placeholder="Contoh: Administrasi Sistem Jaringan"
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
         maxLength={LIMITS.titleMax}
         required
-        error={errors.name}
         data-autofocus={focus === 'name' || undefined}
+        {...form.getInputProps('name')}
       />
-      <DescriptionField value={description} onChange={setDescription} error={errors.description} data-autofocus={focus === 'description' || undefined} />
+      <DescriptionField data-autofocus={focus === 'description' || undefined} {...form.getInputProps('description')} />
       <Select
         label="Rombel"
         data={options}
-        value={rombelValue}
-        onChange={setRombel}
         allowDeselect={false}
         required
         disabled={rombels.isPending}
-        error={errors.rombel ?? (rombels.isError ? MSG.rombelUnknown : undefined)}
+        {...form.getInputProps('rombel_class_id')}
+        error={form.errors.rombel_class_id ?? (rombels.isError ? MSG.rombelUnknown : undefined)}
       />
-    </ModalForm>
+    </FormModal>
   );
 }

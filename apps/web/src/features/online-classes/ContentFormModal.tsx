@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
 import { TextInput } from '@mantine/core';
-import { LIMITS, type ClassContent } from '@kelasku/contract';
+import { schemaResolver, useForm } from '@mantine/form';
+import { CLASS_MSG, LIMITS, classContentBody, type ClassContent } from '@kelasku/contract';
 import { useSaveContent } from '../../api/teacher-classes';
-import { DescriptionField, ModalForm, saveCallbacks, type FormErrors } from './ModalForm';
+import { DescriptionField } from '../../components/DescriptionField';
+import { FormModal } from '../../components/FormModal';
 
 export interface ContentFormModalProps {
   classId: number;
@@ -12,52 +13,31 @@ export interface ContentFormModalProps {
   content?: Pick<ClassContent, 'id' | 'title' | 'description'>;
 }
 
+interface ContentForm extends Record<string, unknown> {
+  title: string;
+  description: string;
+}
+
 /** "Tambah Agenda/Konten Pembelajaran" (and its edit): title required, description optional. */
 export function ContentFormModal({ classId, opened, onClose, content }: ContentFormModalProps) {
   const save = useSaveContent(classId);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-
-  useEffect(() => {
-    if (!opened) return;
-    setTitle(content?.title ?? '');
-    setDescription(content?.description ?? '');
-    setErrors({});
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, content?.id]);
-
-  const submit = () => {
-    if (!title.trim() || save.isPending) return;
-    setErrors({});
-    save.mutate(
-      { id: content?.id, body: { title: title.trim(), description: description.trim() || null } },
-      saveCallbacks({ fallback: 'Konten berhasil disimpan', fields: { title: 'title', description: 'description' }, setErrors, done: onClose }),
-    );
-  };
+  const initialValues: ContentForm = { title: content?.title ?? '', description: content?.description ?? '' };
+  const form = useForm<ContentForm>({ initialValues, validate: schemaResolver(classContentBody, { sync: true }) });
 
   return (
-    <ModalForm
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={content ? 'Edit Konten' : 'Tambah Agenda/Konten Pembelajaran'}
       size="lg"
-      onSubmit={submit}
-      error={errors.form}
-      submitLabel="Simpan"
-      submitDisabled={!title.trim()}
-      loading={save.isPending}
+      form={form}
+      initialValues={initialValues}
+      savedMessage={content ? CLASS_MSG.contentUpdated : CLASS_MSG.contentCreated}
+      ready={form.values.title.trim() !== ''}
+      save={(v) => save.mutateAsync({ id: content?.id, body: { title: v.title.trim(), description: v.description.trim() || null } })}
     >
-      <TextInput
-        label="Judul"
-        value={title}
-        onChange={(e) => setTitle(e.currentTarget.value)}
-        maxLength={LIMITS.titleMax}
-        required
-        error={errors.title}
-        data-autofocus
-      />
-      <DescriptionField value={description} onChange={setDescription} error={errors.description} />
-    </ModalForm>
+      <TextInput label="Judul" maxLength={LIMITS.titleMax} required data-autofocus {...form.getInputProps('title')} />
+      <DescriptionField {...form.getInputProps('description')} />
+    </FormModal>
   );
 }

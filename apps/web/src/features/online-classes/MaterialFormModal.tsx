@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Group, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { LIMITS, MSG } from '@kelasku/contract';
-import { ApiError } from '../../api/client';
+import { schemaResolver, useForm } from '@mantine/form';
+import { CLASS_MSG, LIMITS, MSG, classMaterialFields } from '@kelasku/contract';
 import { useUploadMaterial } from '../../api/teacher-classes';
 import { FileDropzone } from '../../components/FileDropzone';
-import { errorMessage, toastSuccess } from '../../lib/toast';
-import { ModalForm } from './ModalForm';
+import { FormModal } from '../../components/FormModal';
 
 export interface MaterialFormModalProps {
   classId: number;
@@ -14,103 +13,62 @@ export interface MaterialFormModalProps {
   onClose: () => void;
 }
 
+interface MaterialForm extends Record<string, unknown> {
+  title: string;
+  file: File | null;
+}
+
+const EMPTY: MaterialForm = { title: '', file: null };
+
 /** Add Material: a title and one file (documents, images, video; 50 MB), uploaded with progress and cancel. */
 export function MaterialFormModal({ classId, contentId, opened, onClose }: MaterialFormModalProps) {
   const upload = useUploadMaterial(classId, contentId);
-  const [title, setTitle] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [titleError, setTitleError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<MaterialForm>({ initialValues: EMPTY, validate: schemaResolver(classMaterialFields, { sync: true }) });
   const [percent, setPercent] = useState(0);
   const abort = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    if (!opened) return;
-    setTitle('');
-    setFile(null);
-    setFileError(null);
-    setTitleError(undefined);
-    setFormError(null);
-    setPercent(0);
-  }, [opened]);
 
   // Leaving the page mid-upload cancels it.
   useEffect(() => () => abort.current?.abort(), []);
 
   const uploading = upload.isPending;
-  const canSave = title.trim().length > 0 && file !== null && !fileError;
+  const { file } = form.values;
 
-  const pickFile = (f: File | null) => {
-    setFormError(null);
-    if (f && f.size > LIMITS.fileBytes) {
-      setFile(null);
-      setFileError(MSG.fileTooLarge);
-      return;
-    }
-    setFile(f);
-  };
-
-  const submit = () => {
-    if (!canSave || !file || uploading) return;
-    setFormError(null);
-    setTitleError(undefined);
+  const send = async ({ title, file }: MaterialForm) => {
     setPercent(0);
     const controller = new AbortController();
     abort.current = controller;
-    upload.mutate(
-      { title: title.trim(), file, onProgress: setPercent, signal: controller.signal },
-      {
-        onSuccess: (res) => {
-          toastSuccess(res.message ?? 'Materi berhasil ditambahkan');
-          onClose();
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.status === -1) setFormError(err.message);
-          else if (err instanceof ApiError && err.field('title')) setTitleError(err.field('title'));
-          else if (err instanceof ApiError && err.field('file')) setFileError(err.field('file')!);
-          else setFormError(errorMessage(err));
-        },
-        onSettled: () => {
-          abort.current = null;
-        },
-      },
-    );
+    try {
+      return await upload.mutateAsync({ title: title.trim(), file: file!, onProgress: setPercent, signal: controller.signal });
+    } finally {
+      abort.current = null;
+    }
   };
 
   return (
-    <ModalForm
+    <FormModal
       opened={opened}
       onClose={onClose}
       title="Tambah Materi"
       size="lg"
-      locked={uploading}
-      onSubmit={submit}
-      error={formError}
+      form={form}
+      initialValues={EMPTY}
+      savedMessage={CLASS_MSG.materialCreated}
+      ready={form.values.title.trim() !== '' && file !== null}
       submitLabel="Unggah"
-      submitDisabled={!canSave}
-      loading={uploading}
+      locked={uploading}
       onCancel={() => (uploading ? abort.current?.abort() : onClose())}
+      save={send}
     >
-      <TextInput
-        label="Judul Materi"
-        value={title}
-        onChange={(e) => setTitle(e.currentTarget.value)}
-        maxLength={LIMITS.titleMax}
-        required
-        disabled={uploading}
-        error={titleError}
-        data-autofocus
-      />
+      <TextInput label="Judul Materi" maxLength={LIMITS.titleMax} required disabled={uploading} data-autofocus {...form.getInputProps('title')} />
       <FileDropzone
         file={file}
-        onChange={pickFile}
+        onChange={(f) => form.setFieldValue('file', f)}
         maxBytes={LIMITS.fileBytes}
         tooLargeMessage={MSG.fileTooLarge}
         label="File materi"
         hint="Dokumen, gambar atau video, maksimal 50 MB"
-        error={fileError}
-        onError={setFileError}
+        error={typeof form.errors.file === 'string' ? form.errors.file : null}
+        onError={(message) => form.setFieldError('file', message)}
         disabled={uploading}
       />
       {uploading && (
@@ -126,6 +84,6 @@ export function MaterialFormModal({ classId, contentId, opened, onClose }: Mater
           </Progress.Root>
         </Stack>
       )}
-    </ModalForm>
+    </FormModal>
   );
 }

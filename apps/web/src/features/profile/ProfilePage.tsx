@@ -5,7 +5,6 @@ import {
   FileButton,
   Grid,
   Group,
-  Modal,
   PasswordInput,
   Select,
   Stack,
@@ -17,24 +16,29 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
-import { LIMITS, MSG, RELIGIONS, ROLE_LABELS, TOAST_MS, type Profile, type ProfileBody } from '@kelasku/contract';
-import { ApiError } from '../../api/client';
+import { schemaResolver, useForm } from '@mantine/form';
+import { GENDER_LABELS, LIMITS, MSG, RELIGIONS, ROLE_LABELS, TOAST_MS, passwordBody, profileBody, type Profile, type ProfileBody } from '@kelasku/contract';
 import { useChangePassword, useMe, useRombelOptions, useUpdateAvatar, useUpdateProfile } from '../../api/profile';
 import { clearSessionAndReload } from '../../api/session';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
-import { errorMessage, toastApiError, toastSuccess } from '../../lib/toast';
+import { formFailure } from '../../lib/form-errors';
+import { toastApiError, toastSuccess } from '../../lib/toast';
 import { useLogoutAction } from '../../layout/useLogout';
-import { FormActions } from '../../components/FormActions';
+import { DateField } from '../../components/DateFields';
+import { FormModal } from '../../components/FormModal';
 
-type Form = Required<{ [K in Exclude<keyof ProfileBody, 'role'>]: string }>;
+const GENDER_OPTIONS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));
 
-const toForm = (p: Profile): Form => ({
+/** The profile form's values as the inputs hold them (the date picker holds null when empty). */
+type ProfileForm = Required<{ [K in Exclude<keyof ProfileBody, 'role' | 'birthday'>]: string }> & { birthday: string | null };
+
+const toForm = (p: Profile): ProfileForm => ({
   name: p.name,
   username: p.username,
   email: p.email ?? '',
   gender: p.gender ?? '',
-  birthday: p.birthday ?? '',
+  birthday: p.birthday,
   religion: p.religion ?? '',
   address: p.address ?? '',
   telpon: p.telpon ?? '',
@@ -45,123 +49,93 @@ const toForm = (p: Profile): Form => ({
   rombel: p.student?.rombel_id ? String(p.student.rombel_id) : '',
 });
 
-/** Client-side checks of SPEC §5; the server checks the same and has the last word. */
-function validate(f: Form): Partial<Record<keyof Form, string>> {
-  const e: Partial<Record<keyof Form, string>> = {};
-  if (!f.name.trim()) e.name = MSG.required;
-  else if (f.name.length > LIMITS.nameMax) e.name = MSG.nameMax;
-  else if (!Number.isNaN(Number(f.name.trim()))) e.name = MSG.nameNumeric;
-  if (!f.username.trim()) e.username = MSG.required;
-  if (f.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email)) e.email = MSG.emailFormat;
-  if (f.birthday && (f.birthday < LIMITS.birthdayMin || f.birthday > LIMITS.birthdayMax)) e.birthday = MSG.birthdayRange;
-  if (f.telpon && !/^\d{4}-\d{4}-\d{4}$/.test(f.telpon)) e.telpon = MSG.telponFormat;
-  const digits = (k: keyof Form, max: number, msg: string) => {
-    if (f[k] && (!/^\d+$/.test(f[k]) || f[k].length > max)) e[k] = msg;
-  };
-  digits('nip', LIMITS.nipMax, MSG.nipFormat);
-  digits('nik', LIMITS.nikMax, MSG.nikFormat);
-  digits('nis', LIMITS.nisMax, MSG.nisFormat);
-  digits('nisn', LIMITS.nisnMax, MSG.nisnFormat);
-  return e;
+interface PasswordForm extends Record<string, unknown> {
+  password: string;
+  new_password: string;
+  new_password_confirmation: string;
 }
 
+const NO_PASSWORDS: PasswordForm = { password: '', new_password: '', new_password_confirmation: '' };
+
+/** "Ganti Password": success shows the message 3 s, then the session ends (every token is revoked). */
 function PasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const change = useChangePassword();
-  const [password, setPassword] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [serverError, setServerError] = useState<string | null>(null);
-  const mismatch = confirm.length > 0 && next !== confirm;
-  const lengthBad = next.length > 0 && (next.length < LIMITS.passwordMin || next.length > LIMITS.passwordMax);
-  const canSave = !!password && !!next && !!confirm && !mismatch && !lengthBad && !change.isPending;
+  const form = useForm<PasswordForm>({
+    initialValues: NO_PASSWORDS,
+    validate: schemaResolver(passwordBody, { sync: true }),
+    validateInputOnChange: ['new_password', 'new_password_confirmation'],
+  });
+  const { password, new_password, new_password_confirmation } = form.values;
   return (
-    <Modal opened={opened} onClose={onClose} title="Ganti Password">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!canSave) return;
-          setServerError(null);
-          change.mutate(
-            { password, new_password: next, new_password_confirmation: confirm },
-            {
-              onSuccess: (res) => {
-                toastSuccess(res.message ?? MSG.passwordChanged, TOAST_MS.short);
-                setTimeout(clearSessionAndReload, TOAST_MS.short);
-              },
-              onError: (err) => setServerError(errorMessage(err)),
-            },
-          );
-        }}
-      >
-        <Stack>
-          <PasswordInput label="Password lama" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={serverError} required autoComplete="current-password" />
-          <PasswordInput
-            label="Password baru"
-            description="5 sampai 12 karakter"
-            value={next}
-            onChange={(e) => setNext(e.currentTarget.value)}
-            error={lengthBad ? MSG.passwordLength : undefined}
-            required
-            autoComplete="new-password"
-          />
-          <PasswordInput
-            label="Konfirmasi password baru"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            error={mismatch ? MSG.passwordMismatch : undefined}
-            required
-            autoComplete="new-password"
-          />
-          <FormActions onCancel={onClose} submit="Simpan" disabled={!canSave} loading={change.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title="Ganti Password"
+      form={form}
+      initialValues={NO_PASSWORDS}
+      savedMessage={MSG.passwordChanged}
+      ready={!!password && !!new_password && !!new_password_confirmation}
+      save={async (v) => {
+        const res = await change.mutateAsync(v);
+        setTimeout(clearSessionAndReload, TOAST_MS.short);
+        return res;
+      }}
+    >
+      <PasswordInput label="Password lama" required autoComplete="current-password" {...form.getInputProps('password')} />
+      <PasswordInput label="Password baru" description="5 sampai 12 karakter" required autoComplete="new-password" {...form.getInputProps('new_password')} />
+      <PasswordInput label="Konfirmasi password baru" required autoComplete="new-password" {...form.getInputProps('new_password_confirmation')} />
+    </FormModal>
   );
 }
 
-function ProfileForm({ profile }: { profile: Profile }) {
+function ProfileFormCard({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<Form>(() => toForm(profile));
-  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
+  const form = useForm<ProfileForm>({
+    initialValues: toForm(profile),
+    validate: schemaResolver(profileBody, { sync: true }),
+    validateInputOnChange: true,
+  });
   const update = useUpdateProfile();
   const rombels = useRombelOptions();
+  // Read-only, the form shows the profile as last loaded.
   useEffect(() => {
-    if (!editing) setForm(toForm(profile));
+    if (!editing) {
+      form.setValues(toForm(profile));
+      form.clearErrors();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile, editing]);
-  const errors = validate(form);
-  const set = (k: keyof Form) => (v: string | null) => setForm((f) => ({ ...f, [k]: v ?? '' }));
-  const input = (k: keyof Form) => ({
-    value: form[k],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(k)(e.currentTarget.value),
+  const input = (k: keyof ProfileForm) => {
+    const props = form.getInputProps(k);
+    return { ...props, readOnly: !editing, error: editing ? props.error : undefined };
+  };
+  /** A select box holds null for "nothing chosen"; the form keeps "". */
+  const select = (k: 'gender' | 'religion' | 'rombel') => ({
+    value: form.values[k] || null,
+    onChange: (v: string | null) => form.setFieldValue(k, v ?? ''),
     readOnly: !editing,
-    error: editing ? (errors[k] ?? serverErrors[k]?.[0]) : undefined,
+    error: editing ? form.errors[k] : undefined,
   });
+  const hasErrors = Object.values(form.errors).some(Boolean);
 
-  const save = () => {
-    if (Object.keys(errors).length > 0) return;
-    setServerErrors({});
+  const save = form.onSubmit((values) =>
     update.mutate(
-      { id: profile.id, body: { ...form, role: profile.role } },
+      { id: profile.id, body: { ...values, birthday: values.birthday ?? '', role: profile.role } },
       {
         onSuccess: (res) => {
           toastSuccess(res.message ?? MSG.profileUpdated, TOAST_MS.long);
           setEditing(false);
         },
         onError: (err) => {
-          if (err instanceof ApiError) setServerErrors(err.errors);
+          form.setErrors(formFailure(err, Object.keys(values)).fields);
           toastApiError(err, TOAST_MS.long);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (editing) save();
-      }}
-    >
+    <form noValidate onSubmit={(e) => (editing ? save(e) : e.preventDefault())}>
       <Grid>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput label="Nama" maxLength={LIMITS.nameMax} required {...input('name')} />
@@ -173,23 +147,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <TextInput label="Email" type="email" {...input('email')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Select
-            label="Jenis kelamin"
-            data={[
-              { value: 'L', label: 'Laki-laki' },
-              { value: 'P', label: 'Perempuan' },
-            ]}
-            value={form.gender || null}
-            onChange={set('gender')}
-            readOnly={!editing}
-            clearable={editing}
-          />
+          <Select label="Jenis kelamin" data={GENDER_OPTIONS} clearable={editing} {...select('gender')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label="Tanggal lahir" type="date" min={LIMITS.birthdayMin} max={LIMITS.birthdayMax} {...input('birthday')} />
+          <DateField label="Tanggal lahir" minDate={LIMITS.birthdayMin} maxDate={LIMITS.birthdayMax} {...input('birthday')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Select label="Agama" data={[...RELIGIONS]} value={form.religion || null} onChange={set('religion')} readOnly={!editing} clearable={editing} />
+          <Select label="Agama" data={[...RELIGIONS]} clearable={editing} {...select('religion')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput label="Telepon" placeholder="08xx-xxxx-xxxx" maxLength={LIMITS.telponMax} {...input('telpon')} />
@@ -207,14 +171,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         {profile.role === 'student' && (
           <>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label="Rombel"
-                data={(rombels.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-                value={form.rombel || null}
-                onChange={set('rombel')}
-                readOnly={!editing}
-                error={editing ? serverErrors.rombel?.[0] : undefined}
-              />
+              <Select label="Rombel" data={(rombels.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))} {...select('rombel')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput label="NIS" maxLength={LIMITS.nisMax} inputMode="numeric" {...input('nis')} />
@@ -230,19 +187,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
       </Grid>
       <Group mt="md" justify="flex-end">
         {editing && (
-          <Button
-            variant="default"
-            onClick={() => {
-              setEditing(false);
-              setServerErrors({});
-            }}
-          >
+          <Button variant="default" onClick={() => setEditing(false)}>
             Batal
           </Button>
         )}
         {editing ? (
           // Distinct keys: the click on "Edit Profile" must not land on a reused submit button.
-          <Button key="save" type="submit" loading={update.isPending} disabled={Object.keys(errors).length > 0}>
+          <Button key="save" type="submit" loading={update.isPending} disabled={hasErrors}>
             Simpan Perubahan
           </Button>
         ) : (
@@ -305,7 +256,7 @@ export default function ProfilePage() {
             </Group>
           </Card>
           <Card withBorder>
-            <ProfileForm profile={profile} />
+            <ProfileFormCard profile={profile} />
           </Card>
           {isMobile && (
             <Button color="red" variant="light" onClick={() => void logout()}>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Button, Card, PasswordInput, Stack, TextInput, Title, Text, Group, Checkbox, Anchor } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { MSG, TOAST_MS, type SessionUser } from '@kelasku/contract';
+import { MSG, TOAST_MS, loginBody, type SessionUser } from '@kelasku/contract';
 import { ApiError, request } from '../../api/client';
 import { saveSession } from '../../api/session';
 import { toastError } from '../../lib/toast';
@@ -12,10 +12,10 @@ const SHOW_REMEMBER_ROW = false;
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm({ initialValues: { username: '', password: '' }, validate: schemaResolver(loginBody, { sync: true }) });
+  const { username, password } = form.values;
   const login = useMutation({
-    mutationFn: () => request<{ token: string; user: SessionUser }>('POST', '/api/login', { username, password }),
+    mutationFn: (body: { username: string; password: string }) => request<{ token: string; user: SessionUser }>('POST', '/api/login', body),
     meta: { toast: false },
     onSuccess: (res) => {
       saveSession(res.data.token, res.data.user);
@@ -31,10 +31,10 @@ export function LoginPage() {
   return (
     <Card withBorder shadow="sm" p="xl" radius="md">
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (username && password && !login.isPending) login.mutate();
-        }}
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          if (!login.isPending) login.mutate(values);
+        })}
       >
         <Stack>
           <div>
@@ -47,18 +47,16 @@ export function LoginPage() {
             label="Username atau email"
             name="username"
             autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
             required
+            {...form.getInputProps('username')}
           />
           <PasswordInput
             label="Password"
             name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
             visibilityToggleButtonProps={{ 'aria-label': 'Tampilkan atau sembunyikan password' }}
             required
+            {...form.getInputProps('password')}
           />
           {SHOW_REMEMBER_ROW && (
             <Group justify="space-between">

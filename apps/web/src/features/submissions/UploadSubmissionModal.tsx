@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, List, Modal, Progress, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
 import { IconAlertTriangle, IconCloudUpload, IconFile, IconUpload, IconX } from '@tabler/icons-react';
 import { LIMITS, TOAST_MS } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import { useSubmitAssignment } from '../../api/student';
-import { toastApiError, toastSuccess } from '../../lib/toast';
+import { FormModal } from '../../components/FormModal';
+import { toastApiError } from '../../lib/toast';
 
 const MAX_FILES = 1;
 
@@ -27,61 +29,72 @@ export function dropMessage(code: string, opts: { maxSize?: number; minSize?: nu
 
 const filePath = (f: FileWithPath) => (f.path ? f.path.replace(/^\.\//, '') : f.name);
 
+interface SubmissionForm extends Record<string, unknown> {
+  file: FileWithPath | null;
+}
+
+const EMPTY: SubmissionForm = { file: null };
+
 /** "Upload Jawabanmu disini": drop or choose one file (50 MB at most) and hand it in with a progress bar. */
 export function UploadSubmissionModal({ assignmentId, opened, onClose }: { assignmentId: number; opened: boolean; onClose: () => void }) {
   const submit = useSubmitAssignment(assignmentId);
+  // Only a file: the server checks its size and type again.
+  const form = useForm<SubmissionForm>({ initialValues: EMPTY });
   const openRef = useRef<() => void>(null);
   const abortRef = useRef<AbortController | null>(null);
-  const [file, setFile] = useState<FileWithPath | null>(null);
   const [rejections, setRejections] = useState<string[]>([]);
   const [progress, setProgress] = useState(0);
   const uploading = submit.isPending;
+  const { file } = form.values;
 
-  const reset = () => {
-    setFile(null);
-    setRejections([]);
-    setProgress(0);
-  };
-
+  /** Closing the dialog cancels an upload under way. */
   const close = () => {
     abortRef.current?.abort();
-    reset();
+    setRejections([]);
+    setProgress(0);
     onClose();
   };
 
   /** One file (the first); the rest of a drop, and anything too large, is listed with its reason. */
   const onDropAny = (accepted: FileWithPath[], rejected: FileRejection[]) => {
-    setFile(accepted[0] ?? null);
+    form.setFieldValue('file', accepted[0] ?? null);
     setRejections(rejected.map((r) => `${r.file.name}: ${r.errors.map((e) => dropMessage(e.code, { maxSize: LIMITS.fileBytes })).join(', ')}`));
   };
 
-  const upload = () => {
-    if (!file) return;
+  const send = async ({ file }: SubmissionForm) => {
     const controller = new AbortController();
     abortRef.current = controller;
     setProgress(0);
-    submit.mutate(
-      { file, onProgress: setProgress, signal: controller.signal },
-      {
-        onSuccess: (res) => {
-          toastSuccess(`${res.message ?? 'Berhasil'}, Tugasmu berhasil dikumpulkan.`, TOAST_MS.long);
-          abortRef.current = null;
-          reset();
-          onClose();
-        },
-        onError: (err) => {
-          abortRef.current = null;
-          setProgress(0);
-          // Closing the dialog cancels the upload on purpose; that is not a failure to report.
-          if (err instanceof ApiError && err.status === -1) return;
-          toastApiError(err, TOAST_MS.long);
-        },
-      },
-    );
+    try {
+      const res = await submit.mutateAsync({ file: file!, onProgress: setProgress, signal: controller.signal });
+      setRejections([]);
+      return { message: `${res.message ?? 'Berhasil'}, Tugasmu berhasil dikumpulkan.` };
+    } finally {
+      abortRef.current = null;
+    }
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Upload Jawabanmu disini" size="lg" closeOnClickOutside={!uploading}>
+    <FormModal
+      opened={opened}
+      onClose={close}
+      title="Upload Jawabanmu disini"
+      size="lg"
+      form={form}
+      initialValues={EMPTY}
+      savedMessage="Tugasmu berhasil dikumpulkan."
+      savedToastMs={TOAST_MS.long}
+      ready={file !== null}
+      showSubmit={file !== null}
+      submitLabel="Upload Submission"
+      save={send}
+      onError={(err) => {
+        setProgress(0);
+        // Closing the dialog cancels the upload on purpose; that is not a failure to report.
+        if (err instanceof ApiError && err.status === -1) return;
+        toastApiError(err, TOAST_MS.long);
+      }}
+    >
       <Stack>
         <Dropzone
           onDrop={() => undefined}
@@ -150,12 +163,7 @@ export function UploadSubmissionModal({ assignmentId, opened, onClose }: { assig
             </Text>
           </Stack>
         )}
-        {file && (
-          <Button onClick={upload} loading={uploading} leftSection={<IconUpload size={16} />}>
-            Upload Submission
-          </Button>
-        )}
       </Stack>
-    </Modal>
+    </FormModal>
   );
 }

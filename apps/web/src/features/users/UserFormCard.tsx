@@ -1,15 +1,28 @@
-import { useState } from 'react';
 import { Button, Card, Grid, Group, NativeSelect, PasswordInput, TextInput, Textarea } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { LIMITS, MSG, RELIGIONS, type AdminUser, type UserCreateBody, type UserUpdateBody } from '@kelasku/contract';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  GENDER_LABELS,
+  LIMITS,
+  MSG,
+  RELIGIONS,
+  ROLE_IDS,
+  ROLE_LABELS,
+  userCreateBody,
+  userUpdateBody,
+  type AdminUser,
+  type UserCreateBody,
+  type UserUpdateBody,
+} from '@kelasku/contract';
 import { useSaveUser } from '../../api/admin';
-import { ApiError } from '../../api/client';
 import { useRombelOptions } from '../../api/profile';
+import { DateField } from '../../components/DateFields';
+import { formFailure } from '../../lib/form-errors';
 import { toastApiError, toastError, toastSuccess } from '../../lib/toast';
 import { goBack } from '../admin-dashboard/parts';
 
-/** The values of the create and edit forms, as the inputs hold them (strings). */
-interface UserForm {
+/** The values of the create and edit forms, as the inputs hold them (the date picker holds null when empty). */
+interface UserForm extends Record<string, unknown> {
   role: string;
   name: string;
   gender: string;
@@ -17,13 +30,12 @@ interface UserForm {
   username: string;
   password: string;
   confirm_password: string;
-  birthday: string;
+  birthday: string | null;
   religion: string;
   telpon: string;
   address: string;
   rombel_id: string;
 }
-type UserErrors = Partial<Record<keyof UserForm, string>>;
 
 const emptyUserForm: UserForm = {
   role: '',
@@ -33,7 +45,7 @@ const emptyUserForm: UserForm = {
   username: '',
   password: '',
   confirm_password: '',
-  birthday: '',
+  birthday: null,
   religion: '',
   telpon: '',
   address: '',
@@ -47,60 +59,46 @@ const userToForm = (u: AdminUser): UserForm => ({
   gender: u.gender ?? '',
   email: u.email ?? '',
   username: u.username,
-  birthday: u.birthday ?? '',
+  birthday: u.birthday,
   religion: u.religion ?? '',
   telpon: u.telpon ?? '',
   address: u.address ?? '',
   rombel_id: u.student?.rombel_id ? String(u.student.rombel_id) : '',
 });
 
-/** A name the server would refuse as "Masukkan nama yang benar". */
-const isNumericName = (name: string) => name.trim() !== '' && !Number.isNaN(Number(name.trim()));
+const STUDENT = String(ROLE_IDS.student);
+const ROLE_OPTIONS = Object.values(ROLE_IDS).map((id) => ({ value: String(id), label: ROLE_LABELS[id]! }));
+const GENDERS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));
 
-/** The messages shown under the inputs (SPEC §5); the server checks the same and has the last word. */
-function userFormErrors(f: UserForm, mode: 'create' | 'edit'): UserErrors {
-  const e: UserErrors = {};
-  if (f.name.length > LIMITS.nameMax) e.name = MSG.nameMax;
-  if (f.username && (f.username.trim().length < LIMITS.usernameMin || f.username.trim().length > LIMITS.usernameMax)) e.username = MSG.usernameLength;
-  if (mode === 'edit' && !f.username.trim()) e.username = MSG.required;
-  if (f.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) e.email = MSG.emailFormat;
-  if (f.password && (f.password.length < LIMITS.passwordMin || f.password.length > LIMITS.passwordMax)) e.password = MSG.passwordLength;
-  if (f.confirm_password && f.password !== f.confirm_password) e.confirm_password = MSG.passwordMismatch;
-  if (mode === 'edit' && f.password && !f.confirm_password) e.confirm_password = MSG.required;
-  if (f.birthday && f.birthday > LIMITS.birthdayMax) e.birthday = MSG.birthdayMax;
-  if (f.telpon && !/^\d{4}-\d{4}-\d{4}$/.test(f.telpon)) e.telpon = MSG.telponFormat;
-  return e;
+type Mode = 'create' | 'edit';
+
+/**
+ * The form of Create User (contract: userCreateBody) or Edit User (userUpdateBody). Edit checks every
+ * field as it is typed; create checks the two passwords as they are typed and the rest on submit
+ * (SPEC §5: a numeric name shows a red toast then). A changed password re-checks its confirmation.
+ */
+function useUserForm(mode: Mode, user: AdminUser | undefined) {
+  const form = useForm<UserForm>({
+    initialValues: user ? userToForm(user) : emptyUserForm,
+    validate: schemaResolver(mode === 'create' ? userCreateBody : userUpdateBody, { sync: true }),
+    validateInputOnChange: mode === 'edit' ? true : ['password', 'confirm_password'],
+    onValuesChange: (values, previous) => {
+      if (values.password !== previous.password && values.confirm_password) form.validateField('confirm_password');
+    },
+  });
+  return form;
 }
 
-/** Form state plus the server's field messages of the last failed save. */
-function useUserForm(initial: UserForm) {
-  const [form, setForm] = useState<UserForm>(initial);
-  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
-  const set = (k: keyof UserForm) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const value = e.currentTarget.value;
-    setForm((f) => ({ ...f, [k]: value }));
-    setServerErrors((s) => (s[k] ? { ...s, [k]: [] } : s));
-  };
-  const takeServerErrors = (err: unknown) => setServerErrors(err instanceof ApiError ? err.errors : {});
-  return { form, set, serverErrors, takeServerErrors };
-}
-
-type Props = ReturnType<typeof useUserForm> & { mode: 'create' | 'edit'; errors: UserErrors };
+type Form = ReturnType<typeof useUserForm>;
 
 /** A hint under an input, dark enough to read (Mantine's dimmed grey fails the contrast check). */
 const hint = (description: string) => ({ description, styles: { description: { color: 'var(--mantine-color-gray-7)' } } });
 
-const GENDERS = [
-  { value: 'L', label: 'Laki-laki' },
-  { value: 'P', label: 'Perempuan' },
-];
-
 /** The inputs of Create User and Edit User. */
-function UserFields({ form, set, serverErrors, mode, errors }: Props) {
+function UserFields({ form, mode }: { form: Form; mode: Mode }) {
   const rombels = useRombelOptions();
-  const err = (k: keyof UserForm) => errors[k] ?? serverErrors[k]?.[0];
   // aria-invalid too: PasswordInput marks its inner input only with data-invalid.
-  const text = (k: keyof UserForm) => ({ value: form[k], onChange: set(k), error: err(k), 'aria-invalid': !!err(k) });
+  const text = (k: keyof UserForm & string) => ({ ...form.getInputProps(k), 'aria-invalid': !!form.errors[k] });
   const select = (placeholder: string, data: { value: string; label: string }[]) => [{ value: '', label: placeholder }, ...data];
   const col = { base: 12, sm: 6 };
   return (
@@ -110,11 +108,7 @@ function UserFields({ form, set, serverErrors, mode, errors }: Props) {
           <NativeSelect
             label="Role"
             required
-            data={select('Pilih role', [
-              { value: '1', label: 'Admin' },
-              { value: '2', label: 'Guru' },
-              { value: '3', label: 'Siswa' },
-            ])}
+            data={select('Pilih role', ROLE_OPTIONS)}
             {...text('role')}
           />
         </Grid.Col>
@@ -138,7 +132,7 @@ function UserFields({ form, set, serverErrors, mode, errors }: Props) {
           {...text('username')}
         />
       </Grid.Col>
-      {form.role === '3' && (
+      {form.values.role === STUDENT && (
         <Grid.Col span={col}>
           <NativeSelect
             label="Rombel"
@@ -150,7 +144,7 @@ function UserFields({ form, set, serverErrors, mode, errors }: Props) {
       {mode === 'edit' && (
         <>
           <Grid.Col span={col}>
-            <TextInput label="Tanggal lahir" type="date" max={LIMITS.birthdayMax} {...text('birthday')} />
+            <DateField label="Tanggal lahir" maxDate={LIMITS.birthdayMax} {...form.getInputProps('birthday')} />
           </Grid.Col>
           <Grid.Col span={col}>
             <NativeSelect label="Agama" data={select('Pilih agama', RELIGIONS.map((r) => ({ value: r, label: r })))} {...text('religion')} />
@@ -201,7 +195,7 @@ function toBody(f: UserForm, user: AdminUser | undefined): UserCreateBody | User
     email: f.email.trim() || null,
     username: f.username.trim(),
   };
-  const rombel = f.role === '3' ? { rombel_id: f.rombel_id ? Number(f.rombel_id) : null } : {};
+  const rombel = f.role === STUDENT ? { rombel_id: f.rombel_id ? Number(f.rombel_id) : null } : {};
   if (!user) return { ...common, role: Number(f.role), password: f.password, confirm_password: f.confirm_password, ...rombel };
   return {
     ...common,
@@ -217,59 +211,51 @@ function toBody(f: UserForm, user: AdminUser | undefined): UserCreateBody | User
 
 /**
  * Create User (no `user`) or Edit User. Green toast with the server's message and back one page on
- * success; red toast with the message plus " please try again!" on failure, the form stays.
+ * success; red toast with the message plus " please try again!" on failure, the form stays with the
+ * server's field messages under their inputs.
  */
 export function UserFormCard({ user }: { user?: AdminUser }) {
-  const mode = user ? 'edit' : 'create';
+  const mode: Mode = user ? 'edit' : 'create';
   const navigate = useNavigate();
   const save = useSaveUser();
-  const state = useUserForm(user ? userToForm(user) : emptyUserForm);
-  const { form } = state;
-  const errors = userFormErrors(form, mode);
-  const filled = !!form.gender && !!form.name.trim();
-  // SPEC §5 create: role, gender, name, password and its confirmation set, and the two passwords equal.
+  const form = useUserForm(mode, user);
+  const f = form.values;
+  // SPEC §5: create needs role, gender, name and both passwords; edit needs gender and name, and a new password its confirmation.
   const ready =
-    mode === 'create'
-      ? filled && !!form.role && !!form.password && !!form.confirm_password && form.password === form.confirm_password
-      : filled && Object.keys(errors).length === 0;
+    !!f.gender && !!f.name.trim() && (mode === 'create' ? !!f.role && !!f.password && !!f.confirm_password : !f.password || !!f.confirm_password);
+  // Create waits only for equal passwords (the rest is checked on submit); edit for every rule shown.
+  const blocked = mode === 'create' ? !!form.errors.confirm_password : Object.values(form.errors).some(Boolean);
   const back = () => goBack(navigate, '/resources/users');
 
-  const submit = () => {
-    if (!ready || save.isPending) return;
-    if (isNumericName(form.name)) {
-      toastError(MSG.nameNumeric);
-      return;
-    }
-    save.mutate(
-      { id: user?.id, body: toBody(form, user) },
-      {
-        onSuccess: (res) => {
-          toastSuccess(res.message ?? MSG.saved);
-          back();
+  const submit = form.onSubmit(
+    (values) =>
+      save.mutate(
+        { id: user?.id, body: toBody(values, user) },
+        {
+          onSuccess: (res) => {
+            toastSuccess(res.message ?? MSG.saved);
+            back();
+          },
+          onError: (err) => {
+            form.setErrors(formFailure(err, Object.keys(values)).fields);
+            toastApiError(err);
+          },
         },
-        onError: (err) => {
-          state.takeServerErrors(err);
-          toastApiError(err);
-        },
-      },
-    );
-  };
+      ),
+    (errors) => {
+      if (errors.name === MSG.nameNumeric) toastError(MSG.nameNumeric);
+    },
+  );
 
   return (
     <Card withBorder>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <UserFields {...state} mode={mode} errors={errors} />
+      <form noValidate onSubmit={submit}>
+        <UserFields form={form} mode={mode} />
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={back}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!ready || save.isPending} loading={save.isPending}>
+          <Button type="submit" disabled={!ready || blocked || save.isPending} loading={save.isPending}>
             {mode === 'create' ? 'Simpan' : 'Simpan Perubahan'}
           </Button>
         </Group>

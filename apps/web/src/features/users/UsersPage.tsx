@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Badge, Box, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ROLE_BY_ID, ROLE_LABELS, type RoleName } from '@kelasku/contract';
+import { ROLE_BY_ID, ROLE_IDS, ROLE_LABELS, type RoleName } from '@kelasku/contract';
 import { useDeleteUser, useUserPage } from '../../api/admin';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { deleteAfterConfirm, ListHeader, ResourceTable, RowActions } from '../admin-dashboard/parts';
 
-const ROLE_COLORS: Record<number, string> = { 1: 'grape', 2: 'blue', 3: 'teal' };
+const ROLE_COLORS: Record<number, string> = { [ROLE_IDS.admin]: 'grape', [ROLE_IDS.teacher]: 'blue', [ROLE_IDS.student]: 'teal' };
 
 /** How long typing pauses before the list asks the server. */
 const SEARCH_DEBOUNCE_MS = 300;

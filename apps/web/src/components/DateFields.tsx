@@ -1,0 +1,39 @@
+import { DatePickerInput, DateTimePicker, type DatePickerInputProps, type DateTimePickerProps } from '@mantine/dates';
+
+/** Indonesian names of the calendar's controls (screen readers). */
+const ARIA_LABELS = {
+  monthLevelControl: 'Pilih bulan dan tahun',
+  yearLevelControl: 'Pilih tahun',
+  nextMonth: 'Bulan berikutnya',
+  previousMonth: 'Bulan sebelumnya',
+  nextYear: 'Tahun berikutnya',
+  previousYear: 'Tahun sebelumnya',
+  nextDecade: 'Dekade berikutnya',
+  previousDecade: 'Dekade sebelumnya',
+};
+
+/**
+ * A date (dd/mm/yyyy). Its value is the API's "YYYY-MM-DD" string, so no time zone is involved.
+ * Month and year are native select boxes in the calendar's header: quick to reach a birthday on a phone.
+ */
+export function DateField(props: DatePickerInputProps) {
+  return <DatePickerInput valueFormat="DD/MM/YYYY" withNativeLevelSelect ariaLabels={ARIA_LABELS} clearable placeholder="dd/mm/yyyy" {...props} />;
+}
+
+/**
+ * A date and a 24-hour time (dd/mm/yyyy hh.mm) in WIB. Its value is the wall-clock string
+ * "YYYY-MM-DD HH:mm:ss"; lib/format.ts reads and writes it as WIB (fromWibPickerValue, toWibPickerValue).
+ */
+export function DateTimeField(props: DateTimePickerProps) {
+  return (
+    <DateTimePicker
+      valueFormat="DD/MM/YYYY HH.mm"
+      withNativeLevelSelect
+      ariaLabels={ARIA_LABELS}
+      placeholder="dd/mm/yyyy jj.mm"
+      timePickerProps={{ format: '24h', hoursInputLabel: 'Jam', minutesInputLabel: 'Menit' }}
+      submitButtonProps={{ 'aria-label': 'Pilih tanggal dan jam' }}
+      {...props}
+    />
+  );
+}
