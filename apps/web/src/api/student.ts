@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssignmentWithSubmission, ClassContentDetail, OnlineClass, UpcomingAssignment } from '@kelasku/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AssignmentWithSubmission, ClassContentDetail, ClassDetail, ClassSummary, UpcomingAssignment } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 
@@ -19,9 +19,11 @@ export const studentKeys = {
   submission: (assignmentId: number) => ['student', 'submissions', assignmentId] as const,
 };
 
-/** The classes of the student's rombel (shared with the sidebar's "My Class" list). */
+/** The classes of the student's rombel (summaries: no students), shared with the sidebar's "My Class" list. */
+export const myClassesQuery = queryOptions({ queryKey: keys.studentClasses, queryFn: () => api.get<ClassSummary[]>('/api/student/my-classes') });
+
 export function useMyClasses() {
-  return useQuery({ queryKey: keys.studentClasses, queryFn: () => api.get<OnlineClass[]>('/api/student/my-classes') });
+  return useQuery(myClassesQuery);
 }
 
 export function useRandomWord() {
@@ -39,7 +41,7 @@ export function useUpcomingAssignments() {
 export function useStudentClass(classId: number) {
   return useQuery({
     queryKey: keys.studentClass(classId),
-    queryFn: () => api.get<OnlineClass>(`/api/student/my-classes/${classId}`),
+    queryFn: () => api.get<ClassDetail>(`/api/student/my-classes/${classId}`),
     enabled: Number.isInteger(classId) && classId > 0,
   });
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ClassContent, ClassContentBody, ClassContentDetail, ClassMaterial, OnlineClass, OnlineClassBody } from '@kelasku/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ClassContent, ClassContentBody, ClassContentDetail, ClassDetail, ClassMaterial, ClassSummary, OnlineClassBody } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 
@@ -19,16 +19,21 @@ const classPath = (id: number) => `${classesPath}/${id}`;
 const contentsPath = (classId: number) => `${classPath(classId)}/contents`;
 const contentPath = (classId: number, contentId: number) => `${contentsPath(classId)}/${contentId}`;
 
-/** The dashboard list and the sidebar's My Class list share this query. */
+/** The dashboard list and the sidebar's My Class list share this query (summaries: no students). */
+export const teacherClassesQuery = queryOptions({ queryKey: teacherKeys.classes, queryFn: () => api.get<ClassSummary[]>(classesPath) });
+
 export function useTeacherClasses() {
-  return useQuery({ queryKey: teacherKeys.classes, queryFn: () => api.get<OnlineClass[]>(classesPath) });
+  return useQuery(teacherClassesQuery);
 }
 
-/** One class; `shown` (the card the teacher clicked, passed as navigation state) fills the page until the answer arrives. */
-export function useTeacherClass(classId: number, shown?: OnlineClass) {
-  return useQuery({
+/**
+ * One class with its students; `shown` (the card the teacher clicked, passed as navigation state)
+ * fills the page until the answer arrives: a summary, so its students are not there yet.
+ */
+export function useTeacherClass(classId: number, shown?: ClassSummary) {
+  return useQuery<ClassSummary | ClassDetail>({
     queryKey: teacherKeys.class(classId),
-    queryFn: () => api.get<OnlineClass>(classPath(classId)),
+    queryFn: () => api.get<ClassDetail>(classPath(classId)),
     enabled: classId > 0,
     placeholderData: shown?.id === classId ? shown : undefined,
   });
@@ -44,7 +49,7 @@ export function useSaveClass() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: OnlineClassBody }) =>
-      id === undefined ? api.post<OnlineClass>(classesPath, body) : api.put<OnlineClass>(classPath(id), body),
+      id === undefined ? api.post<ClassDetail>(classesPath, body) : api.put<ClassDetail>(classPath(id), body),
     meta: { toast: false },
     onSuccess: (res, { id }) => {
       if (id !== undefined) qc.setQueryData(teacherKeys.class(id), res.data);

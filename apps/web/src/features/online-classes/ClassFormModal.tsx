@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Select, TextInput } from '@mantine/core';
-import { LIMITS, MSG, type OnlineClass } from '@kelasku/contract';
+import { LIMITS, MSG, type ClassDetail, type ClassSummary } from '@kelasku/contract';
 import { useRombelOptions } from '../../api/profile';
 import { useSaveClass } from '../../api/teacher-classes';
 import { DescriptionField, ModalForm, saveCallbacks, type FormErrors } from './ModalForm';
@@ -9,11 +9,11 @@ export interface ClassFormModalProps {
   opened: boolean;
   onClose: () => void;
   /** Present when editing ("Edit Kelas"); absent for "Tambah Kelas Baru". */
-  klass?: OnlineClass;
+  klass?: ClassSummary;
   /** Which field takes the focus when the modal opens. */
   focus?: 'name' | 'description';
   /** Called with the saved class (create and edit). */
-  onSaved?: (klass: OnlineClass) => void;
+  onSaved?: (klass: ClassDetail) => void;
 }
 
 /** "Tambah Kelas Baru" and "Edit Kelas": name required, description optional, rombel from the API (first by default). */
@@ -30,7 +30,7 @@ export function ClassFormModal({ opened, onClose, klass, focus = 'name', onSaved
     if (!opened) return;
     setName(klass?.name ?? '');
     setDescription(klass?.description ?? '');
-    setRombel(klass ? String(klass.rombel_class_id) : null);
+    setRombel(klass ? String(klass.rombel.id) : null);
     setErrors({});
     save.reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps
