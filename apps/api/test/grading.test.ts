@@ -7,7 +7,7 @@ import { assignmentScene, expectNotFound, expectOtherRolesRefused, submissionRow
 import { students, submissions, users } from '../src/db/schema.js';
 import type { Tx } from '../src/db/client.js';
 import { gradeSubmission } from '../src/features/grading/queries.js';
-import { saveSubmission } from '../src/features/submissions/queries.js';
+import { saveSubmission } from '../src/features/submissions/routes.js';
 
 const t = useTestApp();
 const LISTS = ['unsubmitted', 'ungrading', 'graded'] as const;

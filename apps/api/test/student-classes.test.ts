@@ -48,17 +48,17 @@ describe('GET /api/student/my-classes', () => {
     const names = [s.klass.name, 'basis Data', 'Administrasi Jaringan'].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase()));
     expect(list.map((c) => c.name)).toEqual(names);
     const basis = list.find((c) => c.id === b.id);
-    expect(basis).toMatchObject({
+    expect(basis).toEqual({
       id: b.id,
       name: 'basis Data',
       description: 'SQL dasar',
-      rombel_name: s.rombel.name,
-      rombel_class: { name: s.rombel.name },
-      teacher: { name: 'Bu Sari', avatar: null },
-      teacher_name: 'Bu Sari',
-      teacher_avatar: null,
+      rombel: { id: s.rombel.id, name: s.rombel.name },
+      teacher: { id: second.id, name: 'Bu Sari', avatar: null },
+      created_at: b.createdAt.toISOString(),
+      updated_at: b.updatedAt.toISOString(),
     });
-    expect(list.find((c) => c.id === a.id).teacher_name).toBe(s.teacher.name);
+    expect(list.find((c) => c.id === a.id).teacher.name).toBe(s.teacher.name);
+    expect(list.every((c) => !('students' in c))).toBe(true);
     expect(list.some((c) => c.id === s.otherClass.id)).toBe(false);
   });
 
@@ -89,7 +89,7 @@ describe('GET /api/student/my-classes/{classId}', () => {
     const res = await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}`);
     expect(res.status).toBe(200);
     const c = res.body.data;
-    expect(c).toMatchObject({ id: s.klass.id, name: s.klass.name, description: null, rombel_name: s.rombel.name, teacher_name: s.teacher.name });
+    expect(c).toMatchObject({ id: s.klass.id, name: s.klass.name, description: null, rombel: { id: s.rombel.id, name: s.rombel.name }, teacher: { id: s.teacher.id, name: s.teacher.name } });
     expect(c.students.total).toBe(2);
     expect(c.students.data.map((x: any) => x.id).sort()).toEqual(s.students.map((x) => x.id).sort());
     expect(c.students.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String), nis: '1234', avatar: null });

@@ -10,6 +10,8 @@ import { assignments, comments, contents, forums, materials, onlineClasses, stud
 import { notFound } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
 
+export * from './policies.js';
+
 export type OnlineClass = typeof onlineClasses.$inferSelect;
 export type Content = typeof contents.$inferSelect;
 export type Forum = typeof forums.$inferSelect;

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssignmentWithSubmission, ClassContentDetail, OnlineClass, RandomWord, UpcomingAssignment } from '@kelasku/contract';
+import type { AssignmentWithSubmission, ClassContentDetail, ClassDetail, ClassSummary, RandomWord, UpcomingAssignment } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 
-/** The classes of the student's rombel (shared with the sidebar's "My Class" list; `enabled` false for other roles). */
+/** The classes of the student's rombel (summaries: no students), shared with the sidebar's "My Class" list; `enabled` false for other roles. */
 export function useMyClasses(enabled = true) {
-  return useQuery({ queryKey: keys.studentClasses, queryFn: () => api.get<OnlineClass[]>('/api/student/my-classes'), enabled });
+  return useQuery({ queryKey: keys.studentClasses, queryFn: () => api.get<ClassSummary[]>('/api/student/my-classes'), enabled });
 }
 
 export function useRandomWord() {
@@ -23,7 +23,7 @@ export function useUpcomingAssignments() {
 export function useStudentClass(classId: number) {
   return useQuery({
     queryKey: keys.studentClass(classId),
-    queryFn: () => api.get<OnlineClass>(`/api/student/my-classes/${classId}`),
+    queryFn: () => api.get<ClassDetail>(`/api/student/my-classes/${classId}`),
     enabled: Number.isInteger(classId) && classId > 0,
   });
 }

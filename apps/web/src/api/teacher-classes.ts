@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ClassContent, ClassContentBody, ClassContentDetail, ClassMaterial, OnlineClass, OnlineClassBody } from '@kelasku/contract';
+import type { ClassContent, ClassContentBody, ClassContentDetail, ClassDetail, ClassMaterial, ClassSummary, OnlineClassBody } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 
@@ -8,16 +8,19 @@ const classPath = (id: number) => `${classesPath}/${id}`;
 const contentsPath = (classId: number) => `${classPath(classId)}/contents`;
 const contentPath = (classId: number, contentId: number) => `${contentsPath(classId)}/${contentId}`;
 
-/** The dashboard list and the sidebar's My Class list share this query (`enabled` false for other roles). */
+/** The dashboard list and the sidebar's My Class list share this query (summaries: no students; `enabled` false for other roles). */
 export function useTeacherClasses(enabled = true) {
-  return useQuery({ queryKey: keys.teacherClasses, queryFn: () => api.get<OnlineClass[]>(classesPath), enabled });
+  return useQuery({ queryKey: keys.teacherClasses, queryFn: () => api.get<ClassSummary[]>(classesPath), enabled });
 }
 
-/** One class; `shown` (the card the teacher clicked, passed as navigation state) fills the page until the answer arrives. */
-export function useTeacherClass(classId: number, shown?: OnlineClass) {
-  return useQuery({
+/**
+ * One class with its students; `shown` (the card the teacher clicked, passed as navigation state)
+ * fills the page until the answer arrives: a summary, so its students are not there yet.
+ */
+export function useTeacherClass(classId: number, shown?: ClassSummary) {
+  return useQuery<ClassSummary | ClassDetail>({
     queryKey: keys.teacherClass(classId),
-    queryFn: () => api.get<OnlineClass>(classPath(classId)),
+    queryFn: () => api.get<ClassDetail>(classPath(classId)),
     enabled: classId > 0,
     placeholderData: shown?.id === classId ? shown : undefined,
   });
@@ -33,7 +36,7 @@ export function useSaveClass() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: OnlineClassBody }) =>
-      id === undefined ? api.post<OnlineClass>(classesPath, body) : api.put<OnlineClass>(classPath(id), body),
+      id === undefined ? api.post<ClassDetail>(classesPath, body) : api.put<ClassDetail>(classPath(id), body),
     meta: { toast: false },
     onSuccess: (res, { id }) => {
       if (id !== undefined) qc.setQueryData(keys.teacherClass(id), res.data);

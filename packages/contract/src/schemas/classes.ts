@@ -50,25 +50,26 @@ export const classStudent = z.object({
   avatar: z.string().nullable(),
 });
 
-/** The online class of SPEC §3, the same in the list and the detail. `rombel_id` repeats `rombel_class_id`. */
-export const onlineClass = z.object({
+/**
+ * An online class as the lists show it (teacher and student dashboards, the sidebar's class menu):
+ * its rombel and teacher, no students. The rombel's id is what the edit form sends as `rombel_class_id`.
+ */
+export const classSummary = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string().nullable(),
-  rombel_class_id: z.number(),
-  rombel_id: z.number(),
-  rombel_name: z.string(),
-  rombel_class: z.object({ id: z.number(), name: z.string() }),
-  teacher: z.object({ name: z.string(), avatar: z.string().nullable() }),
-  teacher_id: z.number(),
-  teacher_name: z.string(),
-  teacher_avatar: z.string().nullable(),
-  /** Students of the class's rombel, by name. */
-  students: z.object({ data: z.array(classStudent), total: z.number() }),
+  rombel: z.object({ id: z.number(), name: z.string() }),
+  teacher: z.object({ id: z.number(), name: z.string(), avatar: z.string().nullable() }),
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type OnlineClass = z.infer<typeof onlineClass>;
+export type ClassSummary = z.infer<typeof classSummary>;
+
+/** One online class as its page shows it: the summary and the students of its rombel, by name. */
+export const classDetail = classSummary.extend({
+  students: z.object({ data: z.array(classStudent), total: z.number() }),
+});
+export type ClassDetail = z.infer<typeof classDetail>;
 
 // ---------------------------------------------------------------- contents
 

@@ -6,15 +6,13 @@ import { comments, forums, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 import type { Comment, Content, Forum } from '../../access/index.js';
 import type { AuthUser } from '../../types.js';
+import { mayDeleteComment } from '../../access/index.js';
 
 const roleLabel = (roleId: number) => ROLE_LABELS[roleId] ?? String(roleId);
 
 const authorColumns = { name: users.name, roleId: users.roleId, avatarFileId: users.avatarFileId };
 
 type Author = { name: string; roleId: number; avatarFileId: number | null };
-
-/** Who may delete a comment: its author, or the class's teacher (a teacher only ever reaches their own classes). */
-export const mayDelete = (user: AuthUser, authorId: number) => user.id === authorId || user.role === 'teacher';
 
 const selectComments = (db: Db, where: SQL | undefined) => {
   const author = userOf(db, 'author', comments.authorId);
@@ -183,7 +181,7 @@ function toReply(files: FileService, user: AuthUser, c: Comment, a: Author): For
     avatar: files.url(a.avatarFileId),
     comment: c.body,
     created_at: c.createdAt.toISOString(),
-    can_delete: mayDelete(user, c.authorId),
+    can_delete: mayDeleteComment(user, c),
   };
 }
 

@@ -15,10 +15,10 @@ import {
   THREAD_PER_PAGE,
 } from '@kelasku/contract';
 import type { App, AuthUser } from '../../types.js';
-import { commentIn, contentFor, forumFor, type Comment, type Content, type Forum } from '../../access/index.js';
+import { authorize, commentIn, contentFor, forumFor, mayDeleteComment, type Comment, type Content, type Forum } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
-import { forbidden, notFound } from '../../http/errors.js';
-import { commentView, deleteComment, deleteForum, insertComment, insertForum, loadThreadPage, mayDelete, updateForum, type ForumValues } from './queries.js';
+import { notFound } from '../../http/errors.js';
+import { commentView, deleteComment, deleteForum, insertComment, insertForum, loadThreadPage, updateForum, type ForumValues } from './queries.js';
 
 const values = (b: { topic: string; description?: string | null }): ForumValues => ({ topic: b.topic, description: b.description ?? null });
 
@@ -129,7 +129,7 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
     },
     async (request) => {
       const { forum, target } = await reachComment(app, request.user, request.params);
-      if (!mayDelete(request.user, target.authorId)) throw forbidden(FORUM_MSG.commentNotOwn);
+      authorize(mayDeleteComment(request.user, target), FORUM_MSG.commentNotOwn);
       if (!(await deleteComment(app.db, forum.id, target.id))) throw notFound();
       return { success: true as const, message: FORUM_MSG.commentDeleted };
     },

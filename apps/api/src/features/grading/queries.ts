@@ -78,7 +78,7 @@ export type GradeOutcome = 'graded' | 'not-in-class' | 'not-submitted' | 'file-c
  * Grades the submission of a student of the class's rombel. One UPDATE decides it: PostgreSQL
  * runs it under the submission row's lock, so a replacement racing it is either committed first
  * (then, when the teacher named the file they saw, `file_id` no longer matches and nothing is
- * graded) or waits and then finds the score set (and refuses, see saveSubmission). A graded
+ * graded) or waits and then finds the score set (and refuses, see writeSubmission). A graded
  * submission therefore never holds a file the teacher did not see.
  */
 export async function gradeSubmission(

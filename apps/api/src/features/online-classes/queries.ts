@@ -1,9 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { OnlineClass } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
 import { assignments, contents, materials, onlineClasses, rombelClasses, students, submissions, users } from '../../db/schema.js';
-import type { FileService } from '../../files/service.js';
 
 /** Online classes with their rombel and teacher, one query; the caller adds the filter. */
 function selectClasses(db: Db, where: SQL) {
@@ -21,67 +19,38 @@ function selectClasses(db: Db, where: SQL) {
     .orderBy(asc(sql`lower(${rombelClasses.name})`), asc(sql`lower(${onlineClasses.name})`), asc(onlineClasses.id));
 }
 
-/** Which classes: those a teacher teaches, those of a student's rombel, or one class; `id` names the teacher, student or class. */
-export type ClassScope = 'teacher' | 'student' | 'class';
+/** A class with its rombel's name and its teacher's name and avatar. */
+export type ClassRow = Awaited<ReturnType<typeof selectClasses>>[number];
 
-const scopeFilter: Record<ClassScope, (id: number) => SQL> = {
-  teacher: (id) => eq(onlineClasses.teacherId, id),
-  student: (id) => sql`${onlineClasses.rombelClassId} = (select ${students.rombelClassId} from ${students} where ${students.userId} = ${id})`,
-  class: (id) => eq(onlineClasses.id, id),
-};
+/** The classes a teacher teaches, by rombel name then class name; one query. */
+export const classesOfTeacher = (db: Db, teacherId: number): Promise<ClassRow[]> => selectClasses(db, eq(onlineClasses.teacherId, teacherId));
 
-/** Students of the given rombels, by name; one query whatever the number of rombels. */
-function studentsOf(db: Db, rombelIds: number[]) {
+/** The classes of a student's rombel, by rombel name then class name; one query. */
+export const classesOfStudent = (db: Db, studentId: number): Promise<ClassRow[]> =>
+  selectClasses(db, sql`${onlineClasses.rombelClassId} = (select ${students.rombelClassId} from ${students} where ${students.userId} = ${studentId})`);
+
+/** One class with its rombel and teacher; null when there is no such class. */
+export async function classById(db: Db, classId: number): Promise<ClassRow | null> {
+  const [row] = await selectClasses(db, eq(onlineClasses.id, classId));
+  return row ?? null;
+}
+
+/** Students of a rombel, by name; one query. */
+export function studentsOfRombel(db: Db, rombelId: number) {
   const user = userOf(db, 'u', students.userId);
   return db
-    .select({ rombelId: students.rombelClassId, id: students.userId, name: user.name, nis: students.nis, avatar: user.avatarFileId })
+    .select({ id: students.userId, name: user.name, nis: students.nis, avatar: user.avatarFileId })
     .from(students)
     .innerJoinLateral(user, sql`true`)
-    .where(inArray(students.rombelClassId, rombelIds))
+    .where(eq(students.rombelClassId, rombelId))
     .orderBy(asc(sql`lower(${user.name})`), asc(students.userId));
 }
+export type RosterRow = Awaited<ReturnType<typeof studentsOfRombel>>[number];
 
-/**
- * Online classes in the shape of SPEC §3, students of each class's rombel included, sorted by
- * rombel name then class name. Two queries whatever the number of classes and students.
- */
-export async function loadClasses(db: Db, files: FileService, scope: ClassScope, id: number): Promise<OnlineClass[]> {
-  const rows = await selectClasses(db, scopeFilter[scope](id));
-  const rombelIds = [...new Set(rows.map((r) => r.klass.rombelClassId))];
-  const roster = rombelIds.length ? await studentsOf(db, rombelIds) : [];
-  const byRombel = new Map<number, OnlineClass['students']['data']>();
-  for (const s of roster) {
-    const list = byRombel.get(s.rombelId!) ?? [];
-    list.push({ id: s.id, name: s.name, nis: s.nis, avatar: files.url(s.avatar) });
-    byRombel.set(s.rombelId!, list);
-  }
-  return rows.map(({ klass, rombelName, teacherName, teacherAvatar }) => {
-    const avatar = files.url(teacherAvatar);
-    const data = byRombel.get(klass.rombelClassId) ?? [];
-    return {
-      id: klass.id,
-      name: klass.name,
-      description: klass.description,
-      rombel_class_id: klass.rombelClassId,
-      rombel_id: klass.rombelClassId,
-      rombel_name: rombelName,
-      rombel_class: { id: klass.rombelClassId, name: rombelName },
-      teacher: { name: teacherName, avatar },
-      teacher_id: klass.teacherId,
-      teacher_name: teacherName,
-      teacher_avatar: avatar,
-      students: { data, total: data.length },
-      created_at: klass.createdAt.toISOString(),
-      updated_at: klass.updatedAt.toISOString(),
-    };
-  });
-}
-
-export const classesOfTeacher = (db: Db, files: FileService, teacherId: number) => loadClasses(db, files, 'teacher', teacherId);
-
-export async function loadClass(db: Db, files: FileService, classId: number): Promise<OnlineClass | null> {
-  const [klass] = await loadClasses(db, files, 'class', classId);
-  return klass ?? null;
+/** One class and the students of its rombel; two queries; null when there is no such class. */
+export async function classWithRoster(db: Db, classId: number): Promise<{ row: ClassRow; roster: RosterRow[] } | null> {
+  const row = await classById(db, classId);
+  return row && { row, roster: await studentsOfRombel(db, row.klass.rombelClassId) };
 }
 
 export interface ClassValues {

@@ -1,9 +1,10 @@
-import { CLASS_MSG, MSG, errorEnvelope, ok, okMessage, onlineClass, onlineClassBody, onlineClassParams } from '@kelasku/contract';
+import { CLASS_MSG, MSG, classDetail, classSummary, errorEnvelope, ok, okMessage, onlineClassBody, onlineClassParams } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { classForTeacher } from '../../access/index.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
-import { classesOfTeacher, deleteClass, insertClass, loadClass, updateClass, type ClassValues } from './queries.js';
+import { classWithRoster, classesOfTeacher, deleteClass, insertClass, updateClass, type ClassValues } from './queries.js';
+import { toClassDetail, toClassSummary } from './present.js';
 
 const values = (b: { name: string; description?: string | null; rombel_class_id: number }): ClassValues => ({
   name: b.name,
@@ -30,11 +31,16 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'The teacher\'s online classes with rombel, teacher and the rombel\'s students, by rombel name then class name',
-        response: { 200: ok(onlineClass.array()) },
+        summary:
+          'The teacher\'s online classes, by rombel name then class name: each with its rombel and teacher, ' +
+          'without students (the class detail has them)',
+        response: { 200: ok(classSummary.array()) },
       },
     },
-    async (request) => ({ success: true as const, data: await classesOfTeacher(app.db, app.files, request.user.id) }),
+    async (request) => {
+      const rows = await classesOfTeacher(app.db, request.user.id);
+      return { success: true as const, data: rows.map((r) => toClassSummary(app.files, r)) };
+    },
   );
 
   app.post(
@@ -42,17 +48,17 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Create an online class for a rombel (name required, description optional)',
+        summary: 'Create an online class for a rombel (name required, description optional); answers the class detail',
         body: onlineClassBody,
-        response: { 201: ok(onlineClass), 422: errorEnvelope },
+        response: { 201: ok(classDetail), 422: errorEnvelope },
       },
     },
     async (request, reply) => {
       const id = await withKnownRombel(() => insertClass(app.db, request.user.id, values(request.body)));
-      const klass = await loadClass(app.db, app.files, id);
-      if (!klass) throw notFound();
+      const found = await classWithRoster(app.db, id);
+      if (!found) throw notFound();
       reply.code(201);
-      return { success: true as const, message: CLASS_MSG.classCreated, data: klass };
+      return { success: true as const, message: CLASS_MSG.classCreated, data: toClassDetail(app.files, found) };
     },
   );
 
@@ -61,16 +67,16 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'One of the teacher\'s online classes (another teacher\'s class is a 404)',
+        summary: 'One of the teacher\'s online classes with the students of its rombel, by name (another teacher\'s class is a 404)',
         params: onlineClassParams,
-        response: { 200: ok(onlineClass), 404: errorEnvelope },
+        response: { 200: ok(classDetail), 404: errorEnvelope },
       },
     },
     async (request) => {
       const { id } = await classForTeacher(app.db, request.user, request.params.id);
-      const klass = await loadClass(app.db, app.files, id);
-      if (!klass) throw notFound();
-      return { success: true as const, data: klass };
+      const found = await classWithRoster(app.db, id);
+      if (!found) throw notFound();
+      return { success: true as const, data: toClassDetail(app.files, found) };
     },
   );
 
@@ -79,18 +85,18 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Edit one of the teacher\'s online classes',
+        summary: 'Edit one of the teacher\'s online classes; answers the class detail',
         params: onlineClassParams,
         body: onlineClassBody,
-        response: { 200: ok(onlineClass), 404: errorEnvelope, 422: errorEnvelope },
+        response: { 200: ok(classDetail), 404: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request) => {
       const { id } = await classForTeacher(app.db, request.user, request.params.id);
       const done = await withKnownRombel(() => updateClass(app.db, id, request.user.id, values(request.body)));
-      const klass = done ? await loadClass(app.db, app.files, id) : null;
-      if (!klass) throw notFound();
-      return { success: true as const, message: CLASS_MSG.classUpdated, data: klass };
+      const found = done ? await classWithRoster(app.db, id) : null;
+      if (!found) throw notFound();
+      return { success: true as const, message: CLASS_MSG.classUpdated, data: toClassDetail(app.files, found) };
     },
   );
 

@@ -5,7 +5,8 @@ import type { App } from '../../types.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { revokeUserTokens } from '../../auth/tokens.js';
 import { readMultipartWithFile } from '../../files/multipart.js';
-import { forbidden, invalidField, notFound } from '../../http/errors.js';
+import { authorize, mayEditProfile, schoolFieldsOfOwnProfile, SCHOOL_FIELDS, type SchoolField } from '../../access/index.js';
+import { invalidField, notFound } from '../../http/errors.js';
 import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
 import { conflictForUnique } from '../users-shared.js';
 import { loadProfile } from '../session/queries.js';
@@ -14,6 +15,7 @@ import { passwordHashOf, rombelExists, saveProfile, setAvatar, setPasswordHash, 
 
 /** Every field the profile form saves (the body's `role` is accepted but never used). */
 const PROFILE_FIELDS = Object.keys(profileBody.shape).filter((k) => k !== 'role');
+const isSchoolField = (k: string): k is SchoolField => (SCHOOL_FIELDS as readonly string[]).includes(k);
 
 /** The user's own profile, password and avatar. */
 export default async function profileRoutes(app: App) {
@@ -32,13 +34,15 @@ export default async function profileRoutes(app: App) {
     },
     async (request) => {
       const me = request.user;
-      if (request.params.id !== me.id) throw forbidden(MSG.profileOwnOnly);
-      // PUT replaces the whole form: a field left out or blank is cleared; the role is never taken from the body.
+      authorize(mayEditProfile(me, request.params.id), MSG.profileOwnOnly);
+      // PUT replaces the whole form: a field left out or blank is cleared; the role is never taken from the body,
+      // and school-owned fields other than the user's own role's are ignored.
       const body = request.body as Record<string, unknown>;
-      const update = Object.fromEntries(PROFILE_FIELDS.map((k) => [k, body[k] ?? null])) as ProfileUpdate;
+      const own = new Set<string>(schoolFieldsOfOwnProfile(me));
+      const update = Object.fromEntries(PROFILE_FIELDS.map((k) => [k, isSchoolField(k) && !own.has(k) ? null : (body[k] ?? null)])) as ProfileUpdate;
       try {
         await app.db.transaction(async (tx) => {
-          if (me.roleId === 3 && update.rombel != null && !(await rombelExists(tx, update.rombel as number))) {
+          if (update.rombel != null && !(await rombelExists(tx, update.rombel as number))) {
             throw invalidField('rombel', MSG.rombelUnknown);
           }
           await saveProfile(tx, me.id, me.roleId, update);

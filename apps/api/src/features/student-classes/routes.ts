@@ -1,8 +1,9 @@
-import { MSG, classContentDetail, errorEnvelope, myClassContentParams, myClassParams, ok, onlineClass } from '@kelasku/contract';
+import { MSG, classContentDetail, classDetail, classSummary, errorEnvelope, myClassContentParams, myClassParams, ok } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { classForStudent, contentFor } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
-import { loadClass, loadClasses } from '../online-classes/queries.js';
+import { classWithRoster, classesOfStudent } from '../online-classes/queries.js';
+import { toClassDetail, toClassSummary } from '../online-classes/present.js';
 import { contentDetail, contentsOfClass } from '../contents/queries.js';
 import { rombelOf } from './queries.js';
 
@@ -19,13 +20,14 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          'Classes of the student\'s rombel by rombel name then class name. A student without a rombel gets an empty list ' +
-          'and the message "Silahkan lengkapi profile kamu untuk dapat mengikuti kelas".',
-        response: { 200: ok(onlineClass.array()) },
+          'Classes of the student\'s rombel by rombel name then class name, each with its rombel and teacher, without ' +
+          'students (the class detail has them). A student without a rombel gets an empty list and the message ' +
+          '"Silahkan lengkapi profile kamu untuk dapat mengikuti kelas".',
+        response: { 200: ok(classSummary.array()) },
       },
     },
     async (request) => {
-      const data = await loadClasses(app.db, app.files, 'student', request.user.id);
+      const data = (await classesOfStudent(app.db, request.user.id)).map((r) => toClassSummary(app.files, r));
       // No class: say why when the profile has no rombel yet (one more query, only then).
       if (data.length === 0 && (await rombelOf(app.db, request.user.id)) === null) {
         return { success: true as const, message: MSG.noRombel, data };
@@ -39,16 +41,16 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'One class of the student\'s rombel with its teacher and students',
+        summary: 'One class of the student\'s rombel with its teacher and the students of the rombel, by name',
         params: myClassParams,
-        response: { 200: ok(onlineClass), 404: errorEnvelope },
+        response: { 200: ok(classDetail), 404: errorEnvelope },
       },
     },
     async (request) => {
       const klass = await classForStudent(app.db, request.user, request.params.classId);
-      const data = await loadClass(app.db, app.files, klass.id);
-      if (!data) throw notFound();
-      return { success: true as const, data };
+      const found = await classWithRoster(app.db, klass.id);
+      if (!found) throw notFound();
+      return { success: true as const, data: toClassDetail(app.files, found) };
     },
   );
 

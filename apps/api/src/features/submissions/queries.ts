@@ -1,11 +1,10 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { MSG, SUBMISSION_STATUS, gradingStatus, submissionStatusId, type StudentSubmission } from '@kelasku/contract';
+import { SUBMISSION_STATUS, gradingStatus, submissionStatusId, type StudentSubmission } from '@kelasku/contract';
 import type { Executor, Tx } from '../../db/client.js';
 import { assignments, storedFiles, submissions } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 import { extensionOf } from '../../files/types.js';
 import type { Assignment } from '../../access/index.js';
-import { conflict, notFound } from '../../http/errors.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
 type FileRow = Pick<typeof storedFiles.$inferSelect, 'originalName' | 'size'>;
@@ -67,26 +66,29 @@ export async function isGraded(db: Executor, assignmentId: number, studentId: nu
   return rows.length > 0;
 }
 
+/** What writeSubmission did: handed in (`replacedFileId` to release after the commit), or why it did not. */
+export type SaveOutcome = { saved: true; created: boolean; replacedFileId: number | null } | { saved: false; why: 'assignment-gone' | 'graded' };
+
 /**
  * Hands in `fileId` (already recorded in this transaction) as the student's work, stamped with the
- * transaction's time. First time: inserts the row; later: replaces the file while ungraded (409
- * once graded). Returns the file it replaced, to release after the commit.
+ * transaction's time. First time: inserts the row; later: replaces the file while ungraded (not
+ * once graded). Writes nothing when it answers `saved: false`; the caller then rolls back.
  *
  * Concurrency: the assignment is held FOR SHARE, so a delete of it waits for this upload (or this
- * upload finds it gone: 404). The student's row is read FOR UPDATE, so two uploads of the same
+ * upload finds it gone). The student's row is read FOR UPDATE, so two uploads of the same
  * student are applied one after the other: when both find no row, the INSERT of the second waits
  * for the first and then does nothing, and the loop reads the first's row and replaces its file.
  * Either way one row and one file remain, and the replaced file is returned. A grade racing
- * this either commits first (the locked row then shows its score: 409) or waits for it.
+ * this either commits first (the locked row then shows its score) or waits for it.
  */
-export async function saveSubmission(
+export async function writeSubmission(
   tx: Tx,
   assignmentId: number,
   studentId: number,
   fileId: number,
-): Promise<{ created: boolean; replacedFileId: number | null }> {
+): Promise<SaveOutcome> {
   const [live] = await tx.select({ id: assignments.id }).from(assignments).where(eq(assignments.id, assignmentId)).for('share');
-  if (!live) throw notFound();
+  if (!live) return { saved: false, why: 'assignment-gone' };
   for (let attempt = 0; attempt < 5; attempt++) {
     const [current] = await tx
       .select({ id: submissions.id, fileId: submissions.fileId, score: submissions.score })
@@ -94,16 +96,16 @@ export async function saveSubmission(
       .where(and(eq(submissions.assignmentId, assignmentId), eq(submissions.studentId, studentId)))
       .for('update');
     if (current) {
-      if (current.score !== null) throw conflict(MSG.gradedLocked, 'file');
+      if (current.score !== null) return { saved: false, why: 'graded' };
       await tx.update(submissions).set({ fileId, submittedAt: sql`now()` }).where(eq(submissions.id, current.id));
-      return { created: false, replacedFileId: current.fileId };
+      return { saved: true, created: false, replacedFileId: current.fileId };
     }
     const inserted = await tx
       .insert(submissions)
       .values({ assignmentId, studentId, fileId, submittedAt: sql`now()` })
       .onConflictDoNothing({ target: [submissions.assignmentId, submissions.studentId] })
       .returning({ id: submissions.id });
-    if (inserted.length) return { created: true, replacedFileId: null };
+    if (inserted.length) return { saved: true, created: true, replacedFileId: null };
   }
   throw new Error(`submission of student ${studentId} for assignment ${assignmentId} did not settle`);
 }

@@ -1,12 +1,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, assignmentWithSubmission, errorEnvelope, ok, studentAssignmentParams } from '@kelasku/contract';
 import type { App } from '../../types.js';
+import type { Tx } from '../../db/client.js';
 import { assignmentForStudent } from '../../access/index.js';
 import { readMultipartWithFile } from '../../files/multipart.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { authorName, toAssignment } from '../assignments/queries.js';
-import { isGraded, saveSubmission, submissionOf, toStudentSubmission } from './queries.js';
+import { isGraded, submissionOf, toStudentSubmission, writeSubmission } from './queries.js';
+
+/** A graded submission is not replaced: the 409 naming the file field. */
+const gradedLocked = () => conflict(MSG.gradedLocked, 'file');
+
+/**
+ * Hands in the student's file inside the upload's transaction (writeSubmission); an assignment
+ * deleted meanwhile is a 404 and a graded submission a 409, thrown so the transaction rolls back.
+ */
+export async function saveSubmission(tx: Tx, assignmentId: number, studentId: number, fileId: number) {
+  const outcome = await writeSubmission(tx, assignmentId, studentId, fileId);
+  if (!outcome.saved) throw outcome.why === 'graded' ? gradedLocked() : notFound();
+  return { created: outcome.created, replacedFileId: outcome.replacedFileId };
+}
 
 /** /api/student/submissions/:assignmentId: the student's own work for an assignment of their rombel's classes. */
 export default async function submissionsRoutes(app: App): Promise<void> {
@@ -60,7 +74,7 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     const found = await assignmentForStudent(app.db, me, request.params.assignmentId);
     const a = found.assignment;
     // Refused before any byte is stored; saveSubmission checks again under the row lock.
-    if (await isGraded(app.db, a.id, me.id)) throw conflict(MSG.gradedLocked, 'file');
+    if (await isGraded(app.db, a.id, me.id)) throw gradedLocked();
     const { file } = await readMultipartWithFile(request, 'file', 'document');
     let saved;
     try {

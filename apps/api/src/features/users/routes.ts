@@ -19,7 +19,8 @@ import type { App } from '../../types.js';
 import type { FileService } from '../../files/service.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeUserTokens } from '../../auth/tokens.js';
-import { conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
+import { authorize, mayChangeRoleOrStatus, mayDeleteUser } from '../../access/index.js';
+import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
 import { conflictForUnique } from '../users-shared.js';
 import { rombelExists } from '../profile/queries.js';
@@ -162,7 +163,7 @@ export default async function usersRoutes(app: App): Promise<void> {
       const me = request.user;
       const id = request.params.id;
       const b = request.body;
-      if (id === me.id && ((b.role !== undefined && b.role !== me.roleId) || b.status === 0)) throw forbidden(MSG.selfDemote);
+      authorize(mayChangeRoleOrStatus(me, id, b), MSG.selfDemote);
       const passwordHash = b.password === undefined ? undefined : await hashPassword(b.password);
       await withUniqueConflicts(() =>
         app.db.transaction(async (tx) => {
@@ -211,7 +212,7 @@ export default async function usersRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const id = request.params.id;
-      if (id === request.user.id) throw forbidden(MSG.selfDelete);
+      authorize(mayDeleteUser(request.user, id), MSG.selfDelete);
       let fileIds: number[];
       try {
         fileIds = await app.db.transaction(async (tx) => {

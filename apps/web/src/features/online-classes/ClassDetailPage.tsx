@@ -3,9 +3,10 @@ import { ActionIcon, Badge, Box, Button, Group, List, Paper, Stack, Text, Title,
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { ClassContentDetail, OnlineClass } from '@kelasku/contract';
+import type { ClassContentDetail, ClassDetail as ClassWithStudents, ClassSummary } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import { useContents, useTeacherClass } from '../../api/teacher-classes';
+import { LoadingDots } from '../../components/LoadingDots';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { NotFoundPage } from '../errors/ErrorPages';
@@ -45,7 +46,8 @@ function ContentsTab({ classId }: { classId: number }) {
   );
 }
 
-function AboutTab({ klass, onEditDescription }: { klass: OnlineClass; onEditDescription: () => void }) {
+/** `students` is missing while the page shows the card the teacher clicked (a summary) and the detail is on its way. */
+function AboutTab({ klass, students, onEditDescription }: { klass: ClassSummary; students?: ClassWithStudents['students']; onEditDescription: () => void }) {
   return (
     <Stack>
       <Paper withBorder p="md">
@@ -63,17 +65,21 @@ function AboutTab({ klass, onEditDescription }: { klass: OnlineClass; onEditDesc
           <Title order={3} size="h4">
             Siswa
           </Title>
-          <Text size="sm" c="dimmed">
-            Total: {klass.students.total} siswa
-          </Text>
+          {students && (
+            <Text size="sm" c="dimmed">
+              Total: {students.total} siswa
+            </Text>
+          )}
         </Group>
-        {klass.students.total === 0 ? (
+        {!students ? (
+          <LoadingDots />
+        ) : students.total === 0 ? (
           <Text size="sm" c="dimmed">
             Belum ada siswa di rombel ini.
           </Text>
         ) : (
           <List type="ordered" spacing="xs" aria-label="Daftar siswa">
-            {klass.students.data.map((s) => (
+            {students.data.map((s) => (
               <List.Item key={s.id}>
                 <Group gap="sm" wrap="nowrap">
                   <UserAvatar src={s.avatar} name={s.name} size="sm" />
@@ -95,7 +101,7 @@ function AboutTab({ klass, onEditDescription }: { klass: OnlineClass; onEditDesc
   );
 }
 
-function ClassDetail({ klass }: { klass: OnlineClass }) {
+function ClassDetail({ klass }: { klass: ClassSummary | ClassWithStudents }) {
   const navigate = useNavigate();
   const [edit, setEdit] = useState<{ opened: boolean; focus: 'name' | 'description' }>({ opened: false, focus: 'name' });
   useDocumentTitle(`Teacher | ${klass.name}`);
@@ -113,10 +119,10 @@ function ClassDetail({ klass }: { klass: OnlineClass }) {
               </UnstyledButton>
             </Title>
             <Group gap="sm" mt={6}>
-              <Badge variant="light">{klass.rombel_name}</Badge>
+              <Badge variant="light">{klass.rombel.name}</Badge>
               <Group gap={6} wrap="nowrap">
-                <UserAvatar src={klass.teacher_avatar} name={klass.teacher_name} size="sm" />
-                <Text size="sm">{klass.teacher_name}</Text>
+                <UserAvatar src={klass.teacher.avatar} name={klass.teacher.name} size="sm" />
+                <Text size="sm">{klass.teacher.name}</Text>
               </Group>
             </Group>
           </Box>
@@ -124,7 +130,7 @@ function ClassDetail({ klass }: { klass: OnlineClass }) {
       </Paper>
       <ClassTabs
         konten={<ContentsTab classId={klass.id} />}
-        tentang={<AboutTab klass={klass} onEditDescription={() => setEdit({ opened: true, focus: 'description' })} />}
+        tentang={<AboutTab klass={klass} students={'students' in klass ? klass.students : undefined} onEditDescription={() => setEdit({ opened: true, focus: 'description' })} />}
       />
       <ClassFormModal opened={edit.opened} klass={klass} focus={edit.focus} onClose={() => setEdit((e) => ({ ...e, opened: false }))} />
     </Stack>
@@ -135,7 +141,7 @@ function ClassDetail({ klass }: { klass: OnlineClass }) {
 export default function ClassDetailPage() {
   const classId = Number(useParams().classId);
   const valid = Number.isInteger(classId) && classId > 0;
-  const state = useLocation().state as { klass?: OnlineClass } | null;
+  const state = useLocation().state as { klass?: ClassSummary } | null;
   const klass = useTeacherClass(valid ? classId : 0, state?.klass);
   if (!valid || (klass.error instanceof ApiError && klass.error.status === 404)) return <NotFoundPage />;
   return <QueryState query={klass}>{(data) => <ClassDetail key={data.id} klass={data} />}</QueryState>;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { CLASS_MSG, LIMITS, MSG, onlineClassBody, type OnlineClass } from '@kelasku/contract';
+import { CLASS_MSG, LIMITS, MSG, onlineClassBody, type ClassDetail, type ClassSummary } from '@kelasku/contract';
 import { useRombelOptions } from '../../api/profile';
 import { useSaveClass } from '../../api/teacher-classes';
 import { DescriptionField } from '../../components/DescriptionField';
@@ -11,11 +11,11 @@ export interface ClassFormModalProps {
   opened: boolean;
   onClose: () => void;
   /** Present when editing ("Edit Kelas"); absent for "Tambah Kelas Baru". */
-  klass?: OnlineClass;
+  klass?: ClassSummary;
   /** Which field takes the focus when the modal opens. */
   focus?: 'name' | 'description';
   /** Called with the saved class (create and edit). */
-  onSaved?: (klass: OnlineClass) => void;
+  onSaved?: (klass: ClassDetail) => void;
 }
 
 interface ClassForm extends Record<string, unknown> {
@@ -28,7 +28,7 @@ interface ClassForm extends Record<string, unknown> {
 export function ClassFormModal({ opened, onClose, klass, focus = 'name', onSaved }: ClassFormModalProps) {
   const rombels = useRombelOptions();
   const save = useSaveClass();
-  const initialValues: ClassForm = { name: klass?.name ?? '', description: klass?.description ?? '', rombel_class_id: klass ? String(klass.rombel_class_id) : null };
+  const initialValues: ClassForm = { name: klass?.name ?? '', description: klass?.description ?? '', rombel_class_id: klass ? String(klass.rombel.id) : null };
   const form = useForm<ClassForm>({ initialValues, validate: schemaResolver(onlineClassBody, { sync: true }) });
 
   const options = (rombels.data ?? []).map((r) => ({ value: String(r.id), label: r.name }));

@@ -3,7 +3,7 @@ import { ActionIcon, Affix, Badge, Button, Card, Center, Group, Menu, SimpleGrid
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconDotsVertical, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { TRUNCATE, type OnlineClass } from '@kelasku/contract';
+import { TRUNCATE, type ClassSummary } from '@kelasku/contract';
 import { useDeleteClass, useTeacherClasses } from '../../api/teacher-classes';
 import { confirmDelete } from '../../components/ConfirmDelete';
 import { QueryState } from '../../components/QueryState';
@@ -12,10 +12,10 @@ import { truncate } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { ClassFormModal } from './ClassFormModal';
 
-const byRombelThenName = (a: OnlineClass, b: OnlineClass) =>
-  a.rombel_name.localeCompare(b.rombel_name, 'id', { sensitivity: 'base' }) || a.name.localeCompare(b.name, 'id', { sensitivity: 'base' });
+const byRombelThenName = (a: ClassSummary, b: ClassSummary) =>
+  a.rombel.name.localeCompare(b.rombel.name, 'id', { sensitivity: 'base' }) || a.name.localeCompare(b.name, 'id', { sensitivity: 'base' });
 
-function ClassCard({ klass, onEdit }: { klass: OnlineClass; onEdit: () => void }) {
+function ClassCard({ klass, onEdit }: { klass: ClassSummary; onEdit: () => void }) {
   const del = useDeleteClass();
   const remove = () =>
     confirmDelete({
@@ -26,7 +26,7 @@ function ClassCard({ klass, onEdit }: { klass: OnlineClass; onEdit: () => void }
   return (
     <Card withBorder shadow="xs" padding="lg" component="article" aria-label={klass.name}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Badge variant="light">{klass.rombel_name}</Badge>
+        <Badge variant="light">{klass.rombel.name}</Badge>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" aria-label={`Menu kelas ${klass.name}`} loading={del.isPending}>
@@ -48,9 +48,9 @@ function ClassCard({ klass, onEdit }: { klass: OnlineClass; onEdit: () => void }
       </Title>
       <Group justify="space-between" mt="md" wrap="nowrap">
         <Group gap="xs" wrap="nowrap" miw={0}>
-          <UserAvatar src={klass.teacher_avatar} name={klass.teacher_name} size="sm" />
-          <Text size="sm" c="dimmed" title={klass.teacher_name}>
-            {truncate(klass.teacher_name, TRUNCATE.teacherCardTeacher)}
+          <UserAvatar src={klass.teacher.avatar} name={klass.teacher.name} size="sm" />
+          <Text size="sm" c="dimmed" title={klass.teacher.name}>
+            {truncate(klass.teacher.name, TRUNCATE.teacherCardTeacher)}
           </Text>
         </Group>
         <Button component={Link} to={`/online-class/${klass.id}`} state={{ klass }} size="xs" aria-label={`View ${klass.name}`}>
@@ -68,8 +68,8 @@ export default function TeacherDashboard() {
   const [search, setSearch] = useState('');
   const [modalOpened, setModalOpened] = useState(false);
   // Kept while the modal closes, so its title does not switch mid-animation.
-  const [editing, setEditing] = useState<OnlineClass | undefined>();
-  const openModal = (klass?: OnlineClass) => {
+  const [editing, setEditing] = useState<ClassSummary | undefined>();
+  const openModal = (klass?: ClassSummary) => {
     setEditing(klass);
     setModalOpened(true);
   };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Accordion, ActionIcon, Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconClipboardText, IconFileText, IconMessages } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ClassContentDetail, OnlineClass } from '@kelasku/contract';
+import type { ClassContentDetail, ClassDetail } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import { useStudentClass, useStudentContents } from '../../api/student';
 import { QueryState } from '../../components/QueryState';
@@ -11,7 +11,7 @@ import { NotFoundPage } from '../errors/ErrorPages';
 import { formatDate } from '../../lib/format';
 import { ClassTabs } from '../../components/ClassTabs';
 
-function ClassHeader({ klass }: { klass: OnlineClass }) {
+function ClassHeader({ klass }: { klass: ClassDetail }) {
   const navigate = useNavigate();
   return (
     <Card withBorder padding="lg">
@@ -21,7 +21,7 @@ function ClassHeader({ klass }: { klass: OnlineClass }) {
         </ActionIcon>
         <Stack gap={6}>
           <Badge variant="light" color="teal">
-            {klass.rombel_name}
+            {klass.rombel.name}
           </Badge>
           <Title order={2}>{klass.name}</Title>
           <Group gap="xs">
@@ -136,7 +136,7 @@ function ContentsTab({ classId }: { classId: number }) {
   );
 }
 
-function AboutTab({ klass }: { klass: OnlineClass }) {
+function AboutTab({ klass }: { klass: ClassDetail }) {
   return (
     <Stack>
       <Title order={3}>Tentang Kelas Online</Title>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Blockquote, Button, Card, Grid, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle, IconQuote, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { MSG, TRUNCATE, type OnlineClass } from '@kelasku/contract';
+import { MSG, TRUNCATE, type ClassSummary } from '@kelasku/contract';
 import { useMe } from '../../api/profile';
 import { useMyClasses, useRandomWord, useUpcomingAssignments } from '../../api/student';
 import { QueryState } from '../../components/QueryState';
@@ -28,12 +28,12 @@ function QuoteBlock() {
   );
 }
 
-function ClassCard({ klass }: { klass: OnlineClass }) {
+function ClassCard({ klass }: { klass: ClassSummary }) {
   return (
     <Card withBorder padding="md" component="article" aria-label={klass.name}>
       <Stack gap="xs" h="100%">
         <Badge variant="light" color="teal">
-          {klass.rombel_name}
+          {klass.rombel.name}
         </Badge>
         <Text fw={600} size="lg">
           {klass.name}
@@ -52,8 +52,8 @@ function ClassCard({ klass }: { klass: OnlineClass }) {
   );
 }
 
-const byRombelThenName = (a: OnlineClass, b: OnlineClass) =>
-  a.rombel_name.localeCompare(b.rombel_name, 'id', { sensitivity: 'base' }) || a.name.localeCompare(b.name, 'id', { sensitivity: 'base' });
+const byRombelThenName = (a: ClassSummary, b: ClassSummary) =>
+  a.rombel.name.localeCompare(b.rombel.name, 'id', { sensitivity: 'base' }) || a.name.localeCompare(b.name, 'id', { sensitivity: 'base' });
 
 function ClassGrid() {
   const classes = useMyClasses();
