@@ -48,6 +48,23 @@ const count = (page: Page, n: number) => page.getByRole('group', { name: `${n} k
 const comment = (page: Page, text: string) => page.getByTestId('forum-comment').filter({ hasText: text });
 
 test.describe('forum discussions', () => {
+  test('an open thread revalidates: an unchanged poll is a 304 with no body, a new comment arrives as 200', async ({ page, request }) => {
+    const w = await forumWorld(request);
+    const polls: number[] = [];
+    page.on('response', (res) => {
+      if (res.request().method() === 'GET' && res.url().includes(w.studentApi)) polls.push(res.status());
+    });
+    await login(page, w.student.username, w.student.password);
+    await page.goto(w.studentUrl);
+    await expect(count(page, 0)).toBeVisible();
+    // The next polls ask with the page's ETag and nothing changed.
+    await expect.poll(() => polls.filter((s) => s === 304).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const posted = await api(request, w.teacher.token, 'POST', `${w.teacherApi}/comments`, { comment: 'Pertanyaan baru dari guru' });
+    expect(posted.status).toBe(201);
+    await expect(comment(page, 'Pertanyaan baru dari guru')).toBeVisible({ timeout: 15_000 });
+    await expect(count(page, 1)).toBeVisible();
+  });
+
   test('student comments with HTML shown literally; the teacher sees it by polling and replies; counts grow; edit and delete', async ({ page, browser, request, baseURL }) => {
     const w = await forumWorld(request);
 

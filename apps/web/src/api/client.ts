@@ -36,26 +36,35 @@ function handleFailure(status: number, body: Envelope<unknown>, path: string): n
   throw new ApiError(status, body.message ?? `Server menjawab ${status}.`, body.errors ?? {});
 }
 
-/** Calls the API with the stored bearer token. Resolves to the whole envelope. */
-export async function request<T = unknown>(method: string, path: string, body?: unknown): Promise<Envelope<T> & { data: T }> {
+/** Sends a request with the stored bearer token; no connection becomes the Indonesian ApiError. */
+export async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const token = getToken();
-  let res: Response;
   try {
-    res = await fetch(path, {
+    return await fetch(path, {
       method,
       headers: {
         Accept: 'application/json',
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...headers,
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
   } catch {
     throw new ApiError(0, NETWORK_MESSAGE);
   }
+}
+
+/** The envelope of an answer; a failure throws its ApiError (and a dead session logs out). */
+export async function envelopeOf<T>(res: Response, path: string): Promise<Envelope<T> & { data: T }> {
   const parsed = await parse<T>(res);
   if (!res.ok || parsed.success === false) handleFailure(res.status, parsed, path);
   return parsed as Envelope<T> & { data: T };
+}
+
+/** Calls the API with the stored bearer token. Resolves to the whole envelope. */
+export async function request<T = unknown>(method: string, path: string, body?: unknown): Promise<Envelope<T> & { data: T }> {
+  return envelopeOf<T>(await send(method, path, body), path);
 }
 
 export const api = {

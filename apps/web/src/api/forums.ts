@@ -25,21 +25,25 @@ const contentBase = (role: ForumRole, p: ForumPlace) =>
 
 const forumUrl = (role: ForumRole, p: ForumPath) => `${contentBase(role, p)}/forums/${p.forumId}`;
 
-const fetchThreadPage = (role: ForumRole, p: ForumPath, page: number) =>
-  getPage<ForumThread>(forumUrl(role, p), { page, per_page: THREAD_PER_PAGE });
+/** One page of the thread; with the copy already loaded, an unchanged page costs a 304 and no body. */
+const fetchThreadPage = (role: ForumRole, p: ForumPath, page: number, loaded?: ThreadPage) =>
+  getPage<ForumThread>(forumUrl(role, p), { page, per_page: THREAD_PER_PAGE }, loaded);
 
 /**
  * The thread, top-level comments oldest first in pages of 20 (`fetchNextPage` loads the next).
  * Every loaded page is refetched every few seconds while the page is open, so comments by others
  * appear without a reload; once the reader has reached the end, a page that new comments open is
- * loaded by itself. Polling stops after a failure (a deleted forum, no connection) and resumes
+ * loaded by itself. A poll of an unchanged page is answered 304 with no body. Polling stops after a failure (a deleted forum, no connection) and resumes
  * with the next successful fetch (reconnect, a post of one's own).
  */
 export function useForumThread(role: ForumRole, p: ForumPath) {
+  const qc = useQueryClient();
   const queryKey = keys.forumThread(role, p);
   const thread = useInfiniteQuery({
     queryKey,
-    queryFn: ({ pageParam }) => fetchThreadPage(role, p, pageParam),
+    // The poll revalidates: each loaded page is asked for with its ETag.
+    queryFn: ({ pageParam }) =>
+      fetchThreadPage(role, p, pageParam, qc.getQueryData<ThreadPages>(queryKey)?.pages.find((pg) => pg.meta.page === pageParam)),
     initialPageParam: 1,
     getNextPageParam: (last: ThreadPage) => (last.meta.page < last.meta.last_page ? last.meta.page + 1 : undefined),
     select: mergeThreadPages,

@@ -4,6 +4,7 @@ import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft, IconBook, IconChevronDown, IconHome, IconLogout, IconQuote, IconSchool, IconUser, IconUsers } from '@tabler/icons-react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
 import 'dayjs/locale/id';
 import { HEADER_SCROLL_PX, ROLE_LABELS, ROLE_IDS } from '@kelasku/contract';
 import { getSessionUser } from '../api/session';
@@ -176,9 +177,12 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        {/* Date pickers speak Indonesian; their values are read as WIB by lib/format.ts. */}
+        {/* Date pickers speak Indonesian; their values are read as WIB by lib/format.ts. The confirm
+            dialogs live here too: the login page needs neither, and loads less. */}
         <DatesProvider settings={{ locale: 'id', firstDayOfWeek: 1 }}>
-          <Outlet />
+          <ModalsProvider labels={{ confirm: 'Ya', cancel: 'Batal' }}>
+            <Outlet />
+          </ModalsProvider>
         </DatesProvider>
         {!isMobile && (
           <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl" py="md">
