@@ -1,22 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Assignment as AssignmentView } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { assignments, submissions, users } from '../../db/schema.js';
-import type { Assignment, OnlineClass } from '../../access/index.js';
-
-/** The Assignment of SPEC §3 from its row, its author's name and its class. */
-export const toAssignment = (a: Assignment, author: string, klass: Pick<OnlineClass, 'id' | 'name'>): AssignmentView => ({
-  id: a.id,
-  assignment_id: a.id,
-  content_id: a.contentId,
-  title: a.title,
-  description: a.description,
-  deadline: a.deadline.toISOString(),
-  author,
-  created_at: a.createdAt.toISOString(),
-  updated_at: a.updatedAt.toISOString(),
-  online_class: { id: klass.id, name: klass.name },
-});
+import type { Assignment } from '../../access/index.js';
 
 export async function authorName(db: Executor, userId: number): Promise<string> {
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));

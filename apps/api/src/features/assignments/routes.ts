@@ -12,7 +12,8 @@ import type { App } from '../../types.js';
 import { assignmentFor, contentFor } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { notFound } from '../../http/errors.js';
-import { authorName, deleteAssignment, insertAssignment, toAssignment, updateAssignment } from './queries.js';
+import { authorName, deleteAssignment, insertAssignment, updateAssignment } from './queries.js';
+import { toAssignment } from './present.js';
 
 /** /api/teacher/online-classes/:classId/contents/:contentId/assignments: the teacher's assignments. */
 export default async function assignmentsRoutes(app: App): Promise<void> {

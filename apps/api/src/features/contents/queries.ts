@@ -1,20 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { ClassContent, ClassContentDetail } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { assignments, contents, forums, materials, storedFiles } from '../../db/schema.js';
-import type { FileService } from '../../files/service.js';
 import type { Content } from '../../access/index.js';
 import { deleteFilesUnder } from '../online-classes/queries.js';
-import { toMaterial } from '../materials/queries.js';
-
-export const toContent = (c: Content): ClassContent => ({
-  id: c.id,
-  online_class_id: c.onlineClassId,
-  title: c.title,
-  description: c.description,
-  created_at: c.createdAt.toISOString(),
-  updated_at: c.updatedAt.toISOString(),
-});
 
 /** Materials (with their stored files), forums and assignments of the given contents, oldest first: three queries at once. */
 async function childrenOf(db: Db, contentIds: number[]) {
@@ -40,29 +28,16 @@ async function childrenOf(db: Db, contentIds: number[]) {
   return { materialRows, forumRows, assignmentRows };
 }
 
-/** Contents with their materials (signed links), forums and assignments, oldest first. */
-async function withChildren(db: Db, files: FileService, rows: Content[]): Promise<ClassContentDetail[]> {
-  const { materialRows, forumRows, assignmentRows } = await childrenOf(
-    db,
-    rows.map((c) => c.id),
-  );
-  const out = new Map<number, ClassContentDetail>(rows.map((c) => [c.id, { ...toContent(c), materials: [], forums: [], assignment: [] }]));
-  for (const { m, f } of materialRows) out.get(m.contentId)?.materials.push(toMaterial(files, m, f));
-  for (const f of forumRows) out.get(f.contentId)?.forums.push({ id: f.id, topic: f.topic });
-  for (const a of assignmentRows) out.get(a.contentId)?.assignment.push({ id: a.id, title: a.title });
-  return [...out.values()];
-}
+export type ContentChildren = Awaited<ReturnType<typeof childrenOf>>;
 
-/** Every content of a class with its children; four queries whatever the size of the class. */
-export async function contentsOfClass(db: Db, files: FileService, classId: number): Promise<ClassContentDetail[]> {
+/** Every content of a class, oldest first, with their children's rows; four queries whatever the size of the class. */
+export async function contentsOfClass(db: Db, classId: number): Promise<{ rows: Content[]; children: ContentChildren }> {
   const rows = await db.select().from(contents).where(eq(contents.onlineClassId, classId)).orderBy(asc(contents.id));
-  return withChildren(db, files, rows);
+  return { rows, children: await childrenOf(db, rows.map((c) => c.id)) };
 }
 
-/** One content with its children; three queries (the content row comes from the access check). */
-export async function contentDetail(db: Db, files: FileService, content: Content): Promise<ClassContentDetail> {
-  return (await withChildren(db, files, [content]))[0]!;
-}
+/** The children's rows of one content; three queries (the content row comes from the access check). */
+export const childrenOfContent = (db: Db, content: Content): Promise<ContentChildren> => childrenOf(db, [content.id]);
 
 export interface ContentValues {
   title: string;

@@ -13,7 +13,8 @@ import type { App } from '../../types.js';
 import { classForTeacher, contentFor } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { notFound } from '../../http/errors.js';
-import { contentDetail, contentsOfClass, deleteContent, insertContent, toContent, updateContent, type ContentValues } from './queries.js';
+import { childrenOfContent, contentsOfClass, deleteContent, insertContent, updateContent, type ContentValues } from './queries.js';
+import { toContent, toContentDetails } from './present.js';
 
 const values = (b: { title: string; description?: string | null }): ContentValues => ({ title: b.title, description: b.description ?? null });
 
@@ -33,7 +34,8 @@ export default async function contentsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const klass = await classForTeacher(app.db, request.user, request.params.classId);
-      return { success: true as const, data: await contentsOfClass(app.db, app.files, klass.id) };
+      const { rows, children } = await contentsOfClass(app.db, klass.id);
+      return { success: true as const, data: toContentDetails(app.files, rows, children) };
     },
   );
 
@@ -75,7 +77,7 @@ export default async function contentsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
-      return { success: true as const, data: await contentDetail(app.db, app.files, content) };
+      return { success: true as const, data: toContentDetails(app.files, [content], await childrenOfContent(app.db, content))[0]! };
     },
   );
 

@@ -1,18 +1,10 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread, type PageMeta } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
 import { comments, forums, users } from '../../db/schema.js';
-import type { FileService } from '../../files/service.js';
-import type { Comment, Content, Forum } from '../../access/index.js';
-import type { AuthUser } from '../../types.js';
-import { mayDeleteComment } from '../../access/index.js';
-
-const roleLabel = (roleId: number) => ROLE_LABELS[roleId] ?? String(roleId);
+import type { Comment, Forum } from '../../access/index.js';
 
 const authorColumns = { name: users.name, roleId: users.roleId, avatarFileId: users.avatarFileId };
-
-type Author = { name: string; roleId: number; avatarFileId: number | null };
 
 const selectComments = (db: Db, where: SQL | undefined) => {
   const author = userOf(db, 'author', comments.authorId);
@@ -24,7 +16,9 @@ const selectComments = (db: Db, where: SQL | undefined) => {
     .orderBy(asc(comments.id));
 };
 
-type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
+export type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
+
+export type Author = { name: string; roleId: number; avatarFileId: number | null };
 
 /** The forum's author and its comment counts (top-level, and all with replies) in one statement. */
 const forumHead = (db: Db, forum: Forum) =>
@@ -57,78 +51,6 @@ const pageWithReplies = (db: Db, forumId: number, limit: number, offset: number)
           union all select r.id from below b cross join lateral (select id from comments where parent_id = b.id offset 0) r
         ) select id from below))`,
   );
-/**
- * One page of the thread: top-level comments `perPage` at a time (oldest first), each with every
- * reply below it however deep. Two queries at once whatever the length of the thread. There is no
- * whole-thread read: a forum may collect thousands of comments, and no request should read them all.
- */
-export async function loadThreadPage(
-  db: Db,
-  files: FileService,
-  user: AuthUser,
-  content: Content,
-  forum: Forum,
-  page: number,
-  perPage: number,
-): Promise<{ thread: ForumThread; meta: PageMeta }> {
-  const [[head], rows] = await Promise.all([
-    forumHead(db, forum),
-    pageWithReplies(db, forum.id, perPage, (page - 1) * perPage),
-  ]);
-  const total = Number(head?.top ?? 0);
-  return {
-    thread: assembleThread(files, user, content, forum, head, rows, Number(head?.all ?? 0)),
-    meta: { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
-  };
-}
-
-function assembleThread(
-  files: FileService,
-  user: AuthUser,
-  content: Content,
-  forum: Forum,
-  author: Author | undefined,
-  rows: CommentRow[],
-  totalComment: number,
-): ForumThread {
-  const parentOf = new Map(rows.map((r) => [r.c.id, r.c.parentId]));
-  /** Replies made through the API point at a top-level comment; data written otherwise may nest deeper. */
-  const rootOf = (id: number): number => {
-    let at = id;
-    for (let hops = 0; hops < rows.length; hops++) {
-      const parent = parentOf.get(at);
-      if (parent == null || !parentOf.has(parent)) break;
-      at = parent;
-    }
-    return at;
-  };
-  const top = new Map<number, ForumComment>();
-  const replies: { root: number; reply: ForumReply }[] = [];
-  for (const { c, author: a } of rows) {
-    const reply = toReply(files, user, c, a);
-    const root = rootOf(c.id);
-    if (root === c.id) top.set(c.id, Object.assign(reply, { sub_comments: [] as ForumReply[] }));
-    else replies.push({ root, reply });
-  }
-  for (const { root, reply } of replies) top.get(root)?.sub_comments.push(reply);
-
-  return {
-    id: forum.id,
-    content_id: forum.contentId,
-    content_of: content.title,
-    topic: forum.topic,
-    description: forum.description,
-    created_at: forum.createdAt.toISOString(),
-    updated_at: forum.updatedAt.toISOString(),
-    author: author?.name ?? '',
-    author_id: forum.authorId,
-    author_role: author ? roleLabel(author.roleId) : '',
-    avatar: files.url(author?.avatarFileId),
-    total_comment: totalComment,
-    comments: [...top.values()],
-  };
-}
-
 export interface ForumValues {
   topic: string;
   description: string | null;
@@ -172,21 +94,20 @@ export async function deleteComment(db: Executor, forumId: number, commentId: nu
   return gone.length > 0;
 }
 
-function toReply(files: FileService, user: AuthUser, c: Comment, a: Author): ForumReply {
-  return {
-    id: c.id,
-    author: a.name,
-    author_id: c.authorId,
-    author_role: roleLabel(a.roleId),
-    avatar: files.url(a.avatarFileId),
-    comment: c.body,
-    created_at: c.createdAt.toISOString(),
-    can_delete: mayDeleteComment(user, c),
-  };
+/**
+ * One page of the thread's rows: the forum's author and counts, and top-level comments `perPage`
+ * at a time (oldest first), each with every reply below it however deep. Two queries at once
+ * whatever the length of the thread. There is no whole-thread read: a forum may collect thousands
+ * of comments, and no request should read them all.
+ */
+export async function threadPageRows(db: Db, forum: Forum, page: number, perPage: number) {
+  const [[head], rows] = await Promise.all([forumHead(db, forum), pageWithReplies(db, forum.id, perPage, (page - 1) * perPage)]);
+  return { head, rows };
 }
+export type ThreadPageRows = Awaited<ReturnType<typeof threadPageRows>>;
 
-/** A new comment as the thread shows it, for the reply to its creation (one query for the author's avatar). */
-export async function commentView(db: Db, files: FileService, user: AuthUser, c: Comment): Promise<ForumComment> {
-  const [a] = await db.select(authorColumns).from(users).where(eq(users.id, c.authorId)).limit(1);
-  return { ...toReply(files, user, c, a ?? { name: user.name, roleId: user.roleId, avatarFileId: null }), sub_comments: [] };
+/** A comment's author (name, role, avatar); one query; undefined when the user is gone. */
+export async function commentAuthor(db: Db, authorId: number): Promise<Author | undefined> {
+  const [a] = await db.select(authorColumns).from(users).where(eq(users.id, authorId)).limit(1);
+  return a;
 }

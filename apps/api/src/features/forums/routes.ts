@@ -18,7 +18,8 @@ import type { App, AuthUser } from '../../types.js';
 import { authorize, commentIn, contentFor, forumFor, mayDeleteComment, type Comment, type Content, type Forum } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { notFound } from '../../http/errors.js';
-import { commentView, deleteComment, deleteForum, insertComment, insertForum, loadThreadPage, updateForum, type ForumValues } from './queries.js';
+import { commentAuthor, deleteComment, deleteForum, insertComment, insertForum, threadPageRows, updateForum, type ForumValues } from './queries.js';
+import { toNewComment, toThreadPage } from './present.js';
 
 const values = (b: { topic: string; description?: string | null }): ForumValues => ({ topic: b.topic, description: b.description ?? null });
 
@@ -40,8 +41,11 @@ async function reachForum(app: App, user: AuthUser, path: ForumPath): Promise<{ 
 }
 
 /** A page of the forum's thread with its `meta`; the first page of {@link THREAD_PER_PAGE} unless asked otherwise. */
-const threadPage = (app: App, user: AuthUser, content: Content, forum: Forum, page = 1, perPage = THREAD_PER_PAGE) =>
-  loadThreadPage(app.db, app.files, user, content, forum, page, perPage);
+const threadPage = async (app: App, user: AuthUser, content: Content, forum: Forum, page = 1, perPage = THREAD_PER_PAGE) =>
+  toThreadPage(app.files, user, content, forum, await threadPageRows(app.db, forum, page, perPage), page, perPage);
+
+/** A comment just written, as the thread shows it (one query for its author's avatar). */
+const newComment = async (app: App, user: AuthUser, row: Comment) => toNewComment(app.files, user, row, await commentAuthor(app.db, row.authorId));
 
 /** The forum and comment of the path, within the caller's reach (404 otherwise). */
 async function reachComment(app: App, user: AuthUser, path: ForumPath & { commentId: number }): Promise<{ forum: Forum; target: Comment }> {
@@ -93,7 +97,7 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
       const { forum } = await reachForum(app, request.user, request.params);
       const row = await underLiveParent(() => insertComment(app.db, forum.id, request.user.id, request.body.comment, null));
       reply.code(201);
-      return { success: true as const, message: FORUM_MSG.commentCreated, data: await commentView(app.db, app.files, request.user, row) };
+      return { success: true as const, message: FORUM_MSG.commentCreated, data: await newComment(app, request.user, row) };
     },
   );
 
@@ -113,7 +117,7 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
       const parentId = target.parentId ?? target.id;
       const row = await underLiveParent(() => insertComment(app.db, forum.id, request.user.id, request.body.comment, parentId));
       reply.code(201);
-      return { success: true as const, message: FORUM_MSG.replyCreated, data: await commentView(app.db, app.files, request.user, row) };
+      return { success: true as const, message: FORUM_MSG.replyCreated, data: await newComment(app, request.user, row) };
     },
   );
 

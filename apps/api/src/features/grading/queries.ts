@@ -1,10 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { SUBMISSION_STATUS, submissionStatusId, type AssignmentStudent } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { storedFiles, students, submissions, users } from '../../db/schema.js';
-import type { FileService } from '../../files/service.js';
-import { extensionOf } from '../../files/types.js';
-import type { Assignment } from '../../access/index.js';
 
 /** The teacher's three grading columns (DECISIONS): Ditugaskan, Diserahkan, Dinilai. */
 export type GradingState = 'unsubmitted' | 'ungrading' | 'graded';
@@ -32,44 +28,18 @@ const gradingSelect = (db: Db, assignmentId: number, where: SQL | undefined) =>
     .where(where)
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
 
+export type GradingRow = Awaited<ReturnType<typeof gradingSelect>>[number];
+
 /**
  * Students of the class's rombel in one grading column, by name, each with their submission
  * (`only`: just that student). One query whatever the number of students.
  */
-export async function assignmentStudents(
-  db: Db,
-  files: FileService,
-  a: Assignment,
-  rombelId: number,
-  state: GradingState,
-  only?: number,
-): Promise<AssignmentStudent[]> {
-  const rows = await gradingSelect(
+export function assignmentStudents(db: Db, assignmentId: number, rombelId: number, state: GradingState, only?: number): Promise<GradingRow[]> {
+  return gradingSelect(
     db,
-    a.id,
+    assignmentId,
     and(eq(students.rombelClassId, rombelId), stateFilter[state], only === undefined ? undefined : eq(students.userId, only)),
   );
-  return rows.map((r) => ({
-    student_id: r.id,
-    name: r.name,
-    nis: r.nis,
-    avatar: files.url(r.avatar),
-    submission:
-      r.submission && r.file
-        ? {
-            file_id: r.submission.fileId,
-            file: files.url(r.submission.fileId),
-            filename: r.file.name,
-            file_extension: extensionOf(r.file.name),
-            size: r.file.size,
-            score: r.submission.score,
-            submitted_at: r.submission.submittedAt.toISOString(),
-            graded_at: r.submission.gradedAt?.toISOString() ?? null,
-            status_id: submissionStatusId(r.submission.submittedAt, a.deadline),
-            status: SUBMISSION_STATUS[submissionStatusId(r.submission.submittedAt, a.deadline)],
-          }
-        : null,
-  }));
 }
 
 export type GradeOutcome = 'graded' | 'not-in-class' | 'not-submitted' | 'file-changed';

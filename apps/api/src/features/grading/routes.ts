@@ -11,6 +11,7 @@ import type { App } from '../../types.js';
 import { assignmentFor } from '../../access/index.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { assignmentStudents, gradeSubmission, type GradingState } from './queries.js';
+import { toAssignmentStudent } from './present.js';
 
 const columns: Array<[GradingState, string]> = [
   ['unsubmitted', 'Ditugaskan: students of the class\'s rombel who handed in nothing'],
@@ -36,7 +37,8 @@ export default async function gradingRoutes(app: App): Promise<void> {
       },
       async (request) => {
         const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params);
-        return { success: true as const, data: await assignmentStudents(app.db, app.files, a, klass.rombelClassId, state) };
+        const rows = await assignmentStudents(app.db, a.id, klass.rombelClassId, state);
+        return { success: true as const, data: rows.map((r) => toAssignmentStudent(app.files, a, r)) };
       },
     );
   }
@@ -67,9 +69,9 @@ export default async function gradingRoutes(app: App): Promise<void> {
       if (outcome === 'not-in-class') throw invalidField('student_id', ASSIGNMENT_MSG.studentNotInClass);
       if (outcome === 'not-submitted') throw invalidField('student_id', MSG.notSubmitted);
       if (outcome === 'file-changed') throw conflict(ASSIGNMENT_MSG.fileChanged, 'file_id');
-      const [entry] = await assignmentStudents(app.db, app.files, a, klass.rombelClassId, 'graded', student_id);
+      const [entry] = await assignmentStudents(app.db, a.id, klass.rombelClassId, 'graded', student_id);
       if (!entry) throw notFound(); // deleted meanwhile
-      return { success: true as const, message: ASSIGNMENT_MSG.graded, data: entry };
+      return { success: true as const, message: ASSIGNMENT_MSG.graded, data: toAssignmentStudent(app.files, a, entry) };
     },
   );
 }

@@ -4,7 +4,8 @@ import { contentFor, materialIn } from '../../access/index.js';
 import { readUploadForm } from '../../files/multipart.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { notFound } from '../../http/errors.js';
-import { deleteMaterial, insertMaterial, toMaterial } from './queries.js';
+import { deleteMaterial, insertMaterial } from './queries.js';
+import { toMaterial } from './present.js';
 
 /** /api/teacher/online-classes/:classId/contents/:contentId/materials: files of a content. */
 export default async function materialsRoutes(app: App): Promise<void> {

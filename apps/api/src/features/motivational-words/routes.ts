@@ -1,16 +1,8 @@
 import { ADMIN_MSG, MSG, errorEnvelope, motivationalWord, ok, okMessage, randomWord, wordBody, wordParams } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { notFound } from '../../http/errors.js';
-import { deleteWord, findWord, insertWord, listWords, randomActiveWord, updateWord, type Word } from './queries.js';
-
-const toWord = (w: Word) => ({
-  id: w.id,
-  title: w.title,
-  body: w.body,
-  from: w.from,
-  active: w.active,
-  created_at: w.createdAt.toISOString(),
-});
+import { deleteWord, findWord, insertWord, listWords, randomActiveWord, updateWord } from './queries.js';
+import { toWord } from './present.js';
 
 /** /api/admin/resources/motivational-words — the admin's CRUD. */
 export async function adminRoutes(app: App): Promise<void> {

@@ -10,7 +10,7 @@ import { invalidField, notFound } from '../../http/errors.js';
 import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
 import { conflictForUnique } from '../users-shared.js';
 import { loadProfile } from '../session/queries.js';
-import { toProfile } from '../session/routes.js';
+import { toProfile } from '../session/present.js';
 import { passwordHashOf, rombelExists, saveProfile, setAvatar, setPasswordHash, type ProfileUpdate } from './queries.js';
 
 /** Every field the profile form saves (the body's `role` is accepted but never used). */

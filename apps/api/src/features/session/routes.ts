@@ -1,4 +1,4 @@
-import { MSG, ROLE_BY_ID, errorEnvelope, loginBody, loginData, ok, okMessage, profile } from '@kelasku/contract';
+import { MSG, errorEnvelope, loginBody, loginData, ok, okMessage, profile } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { dummyHash, verifyPassword } from '../../auth/passwords.js';
 import { issueToken, revokeToken } from '../../auth/tokens.js';
@@ -12,33 +12,7 @@ import {
   loadProfile,
   recordFailure,
 } from './queries.js';
-import type { FileService } from '../../files/service.js';
-
-type ProfileRow = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
-
-export function toProfile(files: FileService, row: ProfileRow) {
-  const u = row.user;
-  return {
-    id: u.id,
-    name: u.name,
-    username: u.username,
-    email: u.email,
-    gender: u.gender,
-    religion: u.religion,
-    birthday: u.birthday,
-    address: u.address,
-    telpon: u.telpon,
-    status: u.status,
-    role: ROLE_BY_ID[u.roleId]!,
-    role_id: u.roleId,
-    avatar: files.url(u.avatarFileId),
-    teacher: u.roleId === 2 ? { nip: row.nip ?? null, nik: row.nik ?? null } : null,
-    student:
-      u.roleId === 3
-        ? { nis: row.nis ?? null, nisn: row.nisn ?? null, rombel_id: row.rombelId ?? null, rombel_name: row.rombelName ?? null }
-        : null,
-  };
-}
+import { toLoginUser, toProfile } from './present.js';
 
 /** POST /api/login — the one route of the session that needs no token. */
 export async function publicRoutes(app: App) {
@@ -77,14 +51,7 @@ export async function publicRoutes(app: App) {
         message: MSG.loginSuccess,
         data: {
           token,
-          user: {
-            id: user.id,
-            name: user.name,
-            username: user.username,
-            email: user.email,
-            role: ROLE_BY_ID[user.roleId]!,
-            avatar: app.files.url(user.avatarFileId),
-          },
+          user: toLoginUser(app.files, user),
         },
       };
     },

@@ -4,7 +4,8 @@ import { classForStudent, contentFor } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
 import { classWithRoster, classesOfStudent } from '../online-classes/queries.js';
 import { toClassDetail, toClassSummary } from '../online-classes/present.js';
-import { contentDetail, contentsOfClass } from '../contents/queries.js';
+import { childrenOfContent, contentsOfClass } from '../contents/queries.js';
+import { toContentDetails } from '../contents/present.js';
 import { rombelOf } from './queries.js';
 
 /**
@@ -66,7 +67,8 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const klass = await classForStudent(app.db, request.user, request.params.classId);
-      return { success: true as const, data: await contentsOfClass(app.db, app.files, klass.id) };
+      const { rows, children } = await contentsOfClass(app.db, klass.id);
+      return { success: true as const, data: toContentDetails(app.files, rows, children) };
     },
   );
 
@@ -82,7 +84,7 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
-      return { success: true as const, data: await contentDetail(app.db, app.files, content) };
+      return { success: true as const, data: toContentDetails(app.files, [content], await childrenOfContent(app.db, content))[0]! };
     },
   );
 }

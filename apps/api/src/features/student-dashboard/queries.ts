@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { UpcomingAssignment } from '@kelasku/contract';
 import type { Db } from '../../db/client.js';
 import { assignments, contents, onlineClasses, students, submissions } from '../../db/schema.js';
 
@@ -7,8 +6,8 @@ import { assignments, contents, onlineClasses, students, submissions } from '../
  * Assignments of the classes of the student's rombel whose deadline has not passed and that the
  * student has not handed in, soonest first. One query.
  */
-export async function upcomingAssignments(db: Db, studentId: number): Promise<UpcomingAssignment[]> {
-  const rows = await db
+export function upcomingAssignments(db: Db, studentId: number) {
+  return db
     .select({
       id: assignments.id,
       title: assignments.title,
@@ -24,11 +23,4 @@ export async function upcomingAssignments(db: Db, studentId: number): Promise<Up
     .leftJoin(submissions, and(eq(submissions.assignmentId, assignments.id), eq(submissions.studentId, studentId)))
     .where(and(isNull(submissions.id), gte(assignments.deadline, sql`now()`)))
     .orderBy(asc(assignments.deadline), asc(assignments.id));
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    deadline: r.deadline.toISOString(),
-    content_id: r.contentId,
-    online_class: { id: r.classId, name: r.className },
-  }));
 }

@@ -1,6 +1,7 @@
 import { ok, upcomingAssignment } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { upcomingAssignments } from './queries.js';
+import { toUpcoming } from './present.js';
 
 /** /api/student/upcoming-assignments: the "Upcoming Assignments" panel of the student's dashboard. */
 export default async function studentDashboardRoutes(app: App): Promise<void> {
@@ -16,7 +17,7 @@ export default async function studentDashboardRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      return { success: true as const, data: await upcomingAssignments(app.db, request.user.id) };
+      return { success: true as const, data: (await upcomingAssignments(app.db, request.user.id)).map(toUpcoming) };
     },
   );
 }

@@ -6,8 +6,10 @@ import { assignmentForStudent } from '../../access/index.js';
 import { readMultipartWithFile } from '../../files/multipart.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { authorName, toAssignment } from '../assignments/queries.js';
-import { isGraded, submissionOf, toStudentSubmission, writeSubmission } from './queries.js';
+import { authorName } from '../assignments/queries.js';
+import { toAssignment } from '../assignments/present.js';
+import { isGraded, submissionOf, writeSubmission } from './queries.js';
+import { toStudentSubmission } from './present.js';
 
 /** A graded submission is not replaced: the 409 naming the file field. */
 const gradedLocked = () => conflict(MSG.gradedLocked, 'file');

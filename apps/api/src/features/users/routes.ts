@@ -1,7 +1,6 @@
 import {
   ADMIN_MSG,
   MSG,
-  ROLE_LABELS,
   adminUser,
   errorEnvelope,
   ok,
@@ -13,10 +12,8 @@ import {
   userParams,
   userUpdateBody,
   USERS_PER_PAGE,
-  type AdminUser,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import type { FileService } from '../../files/service.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeUserTokens } from '../../auth/tokens.js';
 import { authorize, mayChangeRoleOrStatus, mayDeleteUser } from '../../access/index.js';
@@ -24,7 +21,7 @@ import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
 import { conflictForUnique } from '../users-shared.js';
 import { rombelExists } from '../profile/queries.js';
-import { toProfile } from '../session/routes.js';
+import { toAdminUser } from './present.js';
 import type { Executor } from '../../db/client.js';
 import {
   deleteUser,
@@ -37,13 +34,7 @@ import {
   teachesClasses,
   updateUser,
   type UserDetails,
-  type UserRow,
 } from './queries.js';
-
-/** The profile shape plus the role's label and creation time; the password hash never leaves. */
-const toAdminUser = (files: FileService, row: UserRow): AdminUser =>
-  // Added to the profile object rather than spread into a copy: a page holds 50 of them.
-  Object.assign(toProfile(files, row), { role_label: ROLE_LABELS[row.user.roleId]!, created_at: row.user.createdAt.toISOString() });
 
 /** A taken username or e-mail (case-insensitively) becomes the 409 naming the field. */
 async function withUniqueConflicts<T>(work: () => Promise<T>): Promise<T> {
