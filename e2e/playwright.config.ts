@@ -42,6 +42,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM, so the app stops its embedded PostgreSQL server too (SIGKILL would leave it running).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
