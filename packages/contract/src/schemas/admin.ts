@@ -23,6 +23,7 @@ export const ADMIN_MSG = {
   userCreated: 'User berhasil ditambahkan',
   userUpdated: 'User berhasil diperbarui',
   userDeleted: 'User berhasil dihapus',
+  userUnlocked: 'Kunci akun dibuka. User dapat masuk kembali.',
   rombelCreated: 'Rombel berhasil ditambahkan',
   rombelUpdated: 'Rombel berhasil diperbarui',
   rombelDeleted: 'Rombel berhasil dihapus',
@@ -70,6 +71,8 @@ export type DashboardStats = z.infer<typeof dashboardStats>;
 export const adminUser = profile.extend({
   role_label: z.string(),
   created_at: z.string(),
+  /** Locked everywhere by failed logins (50 within 15 minutes); the admin can lift it. */
+  locked: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { MSG, errorEnvelope, ok, okMessage, passwordBody, profile, profileBody, profileParams } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { attemptKeys, releaseAttempt, reserveAttempt, sleep } from '../../auth/login-limits.js';
 import { revokeUserTokens } from '../../auth/tokens.js';
 import { readMultipartWithFile } from '../../files/multipart.js';
-import { forbidden, invalidField, notFound } from '../../http/errors.js';
+import { forbidden, invalidField, notFound, tooManyRequests } from '../../http/errors.js';
 import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
 import { conflictForUnique } from '../users-shared.js';
 import { loadProfile } from '../session/queries.js';
@@ -61,20 +62,27 @@ export default async function profileRoutes(app: App) {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Change one\'s password; every other session of the user is logged out',
+        summary:
+          'Change one\'s password; every session of the user ends, this one included. The current password is checked ' +
+          'under the same limits as a login (429 past them)',
         body: passwordBody,
-        response: { 200: okMessage, 422: errorEnvelope },
+        response: { 200: okMessage, 422: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (request) => {
       const me = request.user;
       const { password, new_password } = request.body;
+      const keys = attemptKeys({ userId: me.id }, request.ip);
+      const reserved = await reserveAttempt(app.db, keys);
+      if (!reserved) throw tooManyRequests(MSG.loginRateLimited);
+      if (reserved.delayMs > 0) await sleep(reserved.delayMs);
       const current = await passwordHashOf(app.db, me.id);
       if (!current || !(await verifyPassword(current, password))) throw invalidField('password', MSG.passwordOldWrong);
+      await releaseAttempt(app.db, keys);
       const hashed = await hashPassword(new_password);
       await app.db.transaction(async (tx) => {
         await setPasswordHash(tx, me.id, hashed);
-        await revokeUserTokens(tx, me.id, me.tokenId);
+        await revokeUserTokens(tx, me.id);
       });
       return { success: true as const, message: MSG.passwordChanged };
     },

@@ -19,6 +19,7 @@ import type { App } from '../../types.js';
 import type { FileService } from '../../files/service.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeUserTokens } from '../../auth/tokens.js';
+import { lockedUsers, unlockAccount } from '../../auth/login-limits.js';
 import { conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
 import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
 import { conflictForUnique } from '../users-shared.js';
@@ -40,9 +41,15 @@ import {
 } from './queries.js';
 
 /** The profile shape plus the role's label and creation time; the password hash never leaves. */
-const toAdminUser = (files: FileService, row: UserRow): AdminUser =>
-  // Added to the profile object rather than spread into a copy: a page holds 50 of them.
-  Object.assign(toProfile(files, row), { role_label: ROLE_LABELS[row.user.roleId]!, created_at: row.user.createdAt.toISOString() });
+const toAdminUser = (files: FileService, row: UserRow, locked: Set<number>): AdminUser => ({
+  ...toProfile(files, row),
+  role_label: ROLE_LABELS[row.user.roleId]!,
+  created_at: row.user.createdAt.toISOString(),
+  locked: locked.has(row.user.id),
+});
+
+/** One user as the admin sees it, with its lock. */
+const adminUserOf = async (app: App, row: UserRow) => toAdminUser(app.files, row, await lockedUsers(app.db, [row.user.id]));
 
 /** A taken username or e-mail (case-insensitively) becomes the 409 naming the field. */
 async function withUniqueConflicts<T>(work: () => Promise<T>): Promise<T> {
@@ -89,9 +96,13 @@ export default async function usersRoutes(app: App): Promise<void> {
       const filter = { q: q || undefined, roleId: role === undefined ? undefined : ROLE_IDS[role] };
       const at = { page: page ?? 1, perPage: perPage ?? USERS_PER_PAGE };
       const { rows, total } = await listUsersPage(app.db, request.user.id, filter, at.page, at.perPage);
+      const locked = await lockedUsers(
+        app.db,
+        rows.map((r) => r.user.id),
+      );
       return {
         success: true as const,
-        data: rows.map((r) => toAdminUser(app.files, r)),
+        data: rows.map((r) => toAdminUser(app.files, r, locked)),
         meta: { page: at.page, per_page: at.perPage, total, last_page: Math.max(1, Math.ceil(total / at.perPage)) },
       };
     },
@@ -105,7 +116,7 @@ export default async function usersRoutes(app: App): Promise<void> {
     async (request) => {
       const row = await findUser(app.db, request.params.id);
       if (!row) throw notFound();
-      return { success: true as const, data: toAdminUser(app.files, row) };
+      return { success: true as const, data: await adminUserOf(app, row) };
     },
   );
 
@@ -141,7 +152,7 @@ export default async function usersRoutes(app: App): Promise<void> {
       const row = await findUser(app.db, id);
       if (!row) throw notFound();
       reply.code(201);
-      return { success: true as const, message: ADMIN_MSG.userCreated, data: toAdminUser(app.files, row) };
+      return { success: true as const, message: ADMIN_MSG.userCreated, data: await adminUserOf(app, row) };
     },
   );
 
@@ -193,7 +204,7 @@ export default async function usersRoutes(app: App): Promise<void> {
       );
       const row = await findUser(app.db, id);
       if (!row) throw notFound();
-      return { success: true as const, message: ADMIN_MSG.userUpdated, data: toAdminUser(app.files, row) };
+      return { success: true as const, message: ADMIN_MSG.userUpdated, data: await adminUserOf(app, row) };
     },
   );
 
@@ -229,6 +240,24 @@ export default async function usersRoutes(app: App): Promise<void> {
       }
       await app.files.release(fileIds);
       return { success: true as const, message: ADMIN_MSG.userDeleted };
+    },
+  );
+
+  app.delete(
+    '/resources/users/:id/login-lock',
+    {
+      schema: {
+        tags,
+        summary: 'Lift the lock that 50 failed logins within 15 minutes put on an account; its failures are forgotten',
+        params: userParams,
+        response: { 200: ok(adminUser), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const row = await findUser(app.db, request.params.id);
+      if (!row) throw notFound();
+      await unlockAccount(app.db, row.user.id);
+      return { success: true as const, message: ADMIN_MSG.userUnlocked, data: await adminUserOf(app, row) };
     },
   );
 }
