@@ -43,6 +43,8 @@ export const users = pgTable(
     address: text('address'),
     telpon: varchar('telpon', { length: 14 }),
     status: smallint('status').notNull().default(1),
+    /** Set by the admin (and the import): until the user sets a new password nothing else works. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     avatarFileId: integer('avatar_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

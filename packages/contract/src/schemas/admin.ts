@@ -116,10 +116,16 @@ export const userCreateBody = z
     email: emailField,
     username: usernameField,
     password: passwordField,
-    confirm_password: z.string({ error: MSG.required }).min(1, { error: MSG.required, abort: true }),
+    /** Optional (SPEC §7 sends none); when sent it must equal password. */
+    confirm_password: z.preprocess(blankToUndefined, z.string().optional()),
+    /** "Ganti password saat masuk": the user must set a new password before anything else works. */
+    must_change_password: z.boolean().optional(),
     ...detailFields,
   })
-  .refine((b) => b.password === b.confirm_password, { path: ['confirm_password'], message: MSG.passwordMismatch });
+  .refine((b) => b.confirm_password === undefined || b.password === b.confirm_password, {
+    path: ['confirm_password'],
+    message: MSG.passwordMismatch,
+  });
 export type UserCreateBody = z.input<typeof userCreateBody>;
 
 export const userUpdateBody = z
@@ -142,6 +148,8 @@ export const userUpdateBody = z
     /** Sent only when the admin sets a new password; then it must equal confirm_password. */
     password: z.preprocess(blankToUndefined, passwordField.optional()),
     confirm_password: z.preprocess(blankToUndefined, z.string().optional()),
+    /** Sets or clears "ganti password saat masuk"; left out keeps it. */
+    must_change_password: z.boolean().optional(),
     ...detailFields,
   })
   .refine((b) => b.password === undefined || b.password === b.confirm_password, {

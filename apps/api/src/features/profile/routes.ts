@@ -4,6 +4,7 @@ import { MSG, errorEnvelope, ok, okMessage, passwordBody, profile, profileBody, 
 import type { App } from '../../types.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { attemptKeys, releaseAttempt, reserveAttempt, sleep } from '../../auth/login-limits.js';
+import { refusedIdentityChanges, type SchoolIdentity } from '../../access/identity.js';
 import { revokeUserTokens } from '../../auth/tokens.js';
 import { readMultipartWithFile } from '../../files/multipart.js';
 import { forbidden, invalidField, notFound, tooManyRequests } from '../../http/errors.js';
@@ -37,6 +38,17 @@ export default async function profileRoutes(app: App) {
       // PUT replaces the whole form: a field left out or blank is cleared; the role is never taken from the body.
       const body = request.body as Record<string, unknown>;
       const update = Object.fromEntries(PROFILE_FIELDS.map((k) => [k, body[k] ?? null])) as ProfileUpdate;
+      const before = await loadProfile(app.db, me.id);
+      if (!before) throw notFound();
+      const identity = (v: { rombel?: unknown; nis?: unknown; nisn?: unknown; nip?: unknown; nik?: unknown }): SchoolIdentity => ({
+        rombel: (v.rombel as number | null) ?? null,
+        nis: (v.nis as string | null) ?? null,
+        nisn: (v.nisn as string | null) ?? null,
+        nip: (v.nip as string | null) ?? null,
+        nik: (v.nik as string | null) ?? null,
+      });
+      const refused = refusedIdentityChanges(me.roleId, identity({ ...before, rombel: before.rombelId }), identity(update));
+      if (refused.length > 0) throw forbidden(MSG.identitySchoolOwned);
       try {
         await app.db.transaction(async (tx) => {
           if (me.roleId === 3 && update.rombel != null && !(await rombelExists(tx, update.rombel as number))) {

@@ -14,6 +14,7 @@ export async function findLoginUser(db: Db, login: string) {
       status: users.status,
       passwordHash: users.passwordHash,
       avatarFileId: users.avatarFileId,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(users)
     .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`))

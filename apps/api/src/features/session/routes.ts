@@ -25,6 +25,7 @@ export function toProfile(files: FileService, row: ProfileRow) {
     role: ROLE_BY_ID[u.roleId]!,
     role_id: u.roleId,
     avatar: files.url(u.avatarFileId),
+    must_change_password: u.mustChangePassword,
     teacher: u.roleId === 2 ? { nip: row.nip ?? null, nik: row.nik ?? null } : null,
     student:
       u.roleId === 3
@@ -70,6 +71,7 @@ export async function publicRoutes(app: App) {
             email: user.email,
             role: ROLE_BY_ID[user.roleId]!,
             avatar: app.files.url(user.avatarFileId),
+            must_change_password: user.mustChangePassword,
           },
         },
       };

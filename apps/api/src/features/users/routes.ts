@@ -144,6 +144,7 @@ export default async function usersRoutes(app: App): Promise<void> {
             username: b.username,
             passwordHash,
             status: 1,
+            mustChangePassword: b.must_change_password ?? false,
           });
           await saveDetails(tx, id, b.role, details(b), false);
           return id;
@@ -196,6 +197,7 @@ export default async function usersRoutes(app: App): Promise<void> {
             telpon: b.telpon ?? null,
             status,
             ...(passwordHash ? { passwordHash } : {}),
+            ...(b.must_change_password === undefined ? {} : { mustChangePassword: b.must_change_password }),
           });
           await saveDetails(tx, id, roleId, details(b), roleChanged);
           // A new password or a deactivation ends the user's sessions (but not the admin's own, asking now).
