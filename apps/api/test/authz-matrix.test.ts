@@ -10,7 +10,7 @@ import { authTokens } from '../src/db/schema.js';
 import { hashToken, issueToken } from '../src/auth/tokens.js';
 import { multipartBody, samples, useTestApp, type TestContext } from './helpers.js';
 import { envelopeProblem, fingerprint } from './hardening.js';
-import type { TestUser } from './factory.js';
+import { FACTORY_IDENTITY, type TestUser } from './factory.js';
 
 const t = useTestApp();
 
@@ -198,7 +198,11 @@ const MATRIX: Record<string, Row> = {
         name: c.user.name,
         username: c.user.username,
         email: c.user.email,
-        ...(c.user.roleId === 3 ? { rombel: c.user === c.scene.student ? c.scene.ownRombel : c.scene.otherRombel } : {}),
+        // The school-owned fields as they are (the profile form resends them; a change is refused).
+        ...(c.user.roleId === 2 ? { nip: FACTORY_IDENTITY.nip, nik: FACTORY_IDENTITY.nik } : {}),
+        ...(c.user.roleId === 3
+          ? { rombel: c.user === c.scene.student ? c.scene.ownRombel : c.scene.otherRombel, nis: FACTORY_IDENTITY.nis, nisn: FACTORY_IDENTITY.nisn }
+          : {}),
       }),
   },
   'PATCH /api/profile/update-password': {

@@ -34,6 +34,8 @@ export const ADMIN_MSG = {
   wordUpdated: 'Kata motivasi berhasil diperbarui',
   wordDeleted: 'Kata motivasi berhasil dihapus',
   activeInvalid: 'Status aktif harus true atau false',
+  mustChangePasswordInvalid: 'Ganti password saat masuk harus true atau false',
+  statusFilterInvalid: 'Status harus active atau inactive',
 } as const;
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
@@ -48,6 +50,13 @@ const intChoice = (allowed: readonly number[] | null, message: string) =>
       .number({ error: (iss) => (iss.input === undefined ? MSG.required : message) })
       .int(message)
       .refine((n) => (allowed ? allowed.includes(n) : n > 0 && n <= 2_147_483_647), message),
+  );
+
+/** A yes/no field: true/false, also as "true"/"false", 1/0 or "1"/"0" from forms; anything else gets `message`. */
+const flagField = (message: string) =>
+  z.preprocess(
+    (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
+    z.boolean({ error: message }),
   );
 
 const optionalRombelId = z.preprocess(
@@ -91,6 +100,8 @@ export const userListQuery = z.object({
   /** Part of the name, username or e-mail, case-insensitive. */
   q: z.string().trim().max(100).optional(),
   role: z.enum(['admin', 'teacher', 'student']).optional(),
+  /** `active` (status 1) or `inactive` (status 0, deactivated); both when left out. */
+  status: z.enum(['active', 'inactive'], { error: ADMIN_MSG.statusFilterInvalid }).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 
@@ -119,7 +130,7 @@ export const userCreateBody = z
     /** Optional (SPEC §7 sends none); when sent it must equal password. */
     confirm_password: z.preprocess(blankToUndefined, z.string().optional()),
     /** "Ganti password saat masuk": the user must set a new password before anything else works. */
-    must_change_password: z.boolean().optional(),
+    must_change_password: flagField(ADMIN_MSG.mustChangePasswordInvalid).optional(),
     ...detailFields,
   })
   .refine((b) => b.confirm_password === undefined || b.password === b.confirm_password, {
@@ -149,7 +160,7 @@ export const userUpdateBody = z
     password: z.preprocess(blankToUndefined, passwordField.optional()),
     confirm_password: z.preprocess(blankToUndefined, z.string().optional()),
     /** Sets or clears "ganti password saat masuk"; left out keeps it. */
-    must_change_password: z.boolean().optional(),
+    must_change_password: flagField(ADMIN_MSG.mustChangePasswordInvalid).optional(),
     ...detailFields,
   })
   .refine((b) => b.password === undefined || b.password === b.confirm_password, {
@@ -195,10 +206,7 @@ export type RombelOption = z.infer<typeof rombelOption>;
 
 export const wordParams = z.object({ id: idParam });
 
-const activeField = z.preprocess(
-  (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
-  z.boolean({ error: ADMIN_MSG.activeInvalid }),
-);
+const activeField = flagField(ADMIN_MSG.activeInvalid);
 
 export const wordBody = z.object({
   title: requiredText(LIMITS.titleMax),
