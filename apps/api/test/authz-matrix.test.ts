@@ -239,6 +239,7 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /api/admin/resources/users/:id': { id: 'userId', expect: adminOnly([200, 404]) },
   'DELETE /api/admin/resources/users/:id/login-lock': { id: 'userId', expect: adminOnly([200, 404]) },
+  'GET /api/admin/resources/users/:id/delete-impact': { id: 'userId', expect: adminOnly([200, 404]), noMarker: true },
   'GET /api/admin/resources/departments': { expect: adminOnly(200) },
   'GET /api/admin/resources/rombel-classes': { expect: adminOnly(200) },
   'POST /api/admin/resources/rombel-classes': {

@@ -87,6 +87,17 @@ export type AdminUser = z.infer<typeof adminUser>;
 
 export const userParams = z.object({ id: idParam });
 
+/** What deleting a user would remove (the delete dialog offers deactivation instead). */
+export const userDeleteImpact = z.object({
+  /** Submissions that go: the user's own, and those handed in to assignments the user wrote. */
+  submissions: z.number(),
+  /** How many of those submissions are graded. */
+  graded: z.number(),
+  /** Comments that go: the user's own, those in forums the user opened, and every reply below them. */
+  comments: z.number(),
+});
+export type UserDeleteImpact = z.infer<typeof userDeleteImpact>;
+
 /**
  * Paging and filters of the user list. The answer is always one page with `meta`: `page` defaults
  * to 1 and `per_page` to {@link USERS_PER_PAGE} (at most 100).

@@ -9,6 +9,7 @@ import {
   pageMeta,
   ROLE_IDS,
   userCreateBody,
+  userDeleteImpact,
   userListQuery,
   userParams,
   userUpdateBody,
@@ -27,6 +28,7 @@ import { rombelExists } from '../profile/queries.js';
 import { toProfile } from '../session/routes.js';
 import type { Executor } from '../../db/client.js';
 import {
+  deleteImpact,
   deleteUser,
   filesOfUser,
   findUser,
@@ -85,15 +87,19 @@ export default async function usersRoutes(app: App): Promise<void> {
         tags,
         summary:
           'One page of every user except the admin asking, sorted by role then name, with teacher/student details, and `meta`. ' +
-          'Optional `q` (name, username or e-mail) and `role` filter it; `page` (default 1) and `per_page` (default 50, at most 100) choose the page. ' +
+          'Optional `q` (name, username or e-mail), `role` and `status` (`active` | `inactive`) filter it; `page` (default 1) and `per_page` (default 50, at most 100) choose the page. ' +
           'The list is always paged, so no request makes the server read and send the whole school.',
         querystring: userListQuery,
         response: { 200: ok(adminUser.array()).extend({ meta: pageMeta }) },
       },
     },
     async (request) => {
-      const { page, per_page: perPage, q, role } = request.query;
-      const filter = { q: q || undefined, roleId: role === undefined ? undefined : ROLE_IDS[role] };
+      const { page, per_page: perPage, q, role, status } = request.query;
+      const filter = {
+        q: q || undefined,
+        roleId: role === undefined ? undefined : ROLE_IDS[role],
+        status: status === undefined ? undefined : status === 'active' ? 1 : 0,
+      };
       const at = { page: page ?? 1, perPage: perPage ?? USERS_PER_PAGE };
       const { rows, total } = await listUsersPage(app.db, request.user.id, filter, at.page, at.perPage);
       const locked = await lockedUsers(
@@ -242,6 +248,26 @@ export default async function usersRoutes(app: App): Promise<void> {
       }
       await app.files.release(fileIds);
       return { success: true as const, message: ADMIN_MSG.userDeleted };
+    },
+  );
+
+  app.get(
+    '/resources/users/:id/delete-impact',
+    {
+      schema: {
+        tags,
+        summary:
+          'What deleting this user would remove, for the delete dialog: `submissions` (their own and those handed in to assignments ' +
+          'they wrote), how many of those are `graded`, and `comments` (their own, those in forums they opened, and the replies below). ' +
+          'Counts only; deletes nothing.',
+        params: userParams,
+        response: { 200: ok(userDeleteImpact), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const impact = await deleteImpact(app.db, request.params.id);
+      if (!impact) throw notFound();
+      return { success: true as const, data: impact };
     },
   );
 
