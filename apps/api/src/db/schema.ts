@@ -188,6 +188,8 @@ export const comments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     createdAt: createdAt(),
+    /** Deleted while it had replies: kept as "Komentar ini telah dihapus." (body emptied, author hidden) so the replies stay. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('comments_forum_idx').on(t.forumId, t.id),

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread, type PageMeta } from '@kelasku/contract';
+import { FORUM_MSG, ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread, type PageMeta } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
 import { comments, forums, users } from '../../db/schema.js';
@@ -28,13 +28,13 @@ const selectComments = (db: Db, where: SQL | undefined) => {
 
 type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
 
-/** The forum's author and its comment counts (top-level, and all with replies) in one statement. */
+/** The forum's author and its comment counts (top-level rows for paging, and all living comments with replies) in one statement. */
 const forumHead = (db: Db, forum: Forum) =>
   db
     .select({
       ...authorColumns,
       top: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${forum.id} and ${comments.parentId} is null)`,
-      all: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${forum.id})`,
+      all: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${forum.id} and ${comments.deletedAt} is null)`,
     })
     .from(users)
     .where(eq(users.id, forum.authorId))
@@ -165,16 +165,61 @@ export async function insertComment(db: Executor, forumId: number, authorId: num
   return row!;
 }
 
-/** Deletes a comment with its replies (they cascade in the same statement). */
-export async function deleteComment(db: Executor, forumId: number, commentId: number): Promise<boolean> {
-  const gone = await db
-    .delete(comments)
+/** Locks a comment of the forum for the rest of the transaction: a reply to it waits, and sees what we did. */
+async function lockComment(tx: Executor, forumId: number, commentId: number) {
+  const [row] = await tx
+    .select({ id: comments.id, parentId: comments.parentId, deletedAt: comments.deletedAt })
+    .from(comments)
     .where(and(eq(comments.id, commentId), eq(comments.forumId, forumId)))
-    .returning({ id: comments.id });
-  return gone.length > 0;
+    .for('update');
+  return row ?? null;
+}
+
+async function hasReplies(tx: Executor, commentId: number): Promise<boolean> {
+  return (await tx.select({ id: comments.id }).from(comments).where(eq(comments.parentId, commentId)).limit(1)).length > 0;
+}
+
+/**
+ * Deletes a comment, keeping others' words (DECISIONS "Roles and access"): a comment with replies
+ * becomes a tombstone (text emptied, shown as "Komentar ini telah dihapus." without its author) and
+ * its replies stay; one without replies is removed, and so is every tombstone above it left without
+ * replies. Runs inside the caller's transaction; the rows are locked before they are looked at, so
+ * a reply posted meanwhile either lands before (the comment becomes a tombstone) or finds its parent
+ * gone (404). False when there is no such living comment.
+ */
+export async function deleteComment(tx: Executor, forumId: number, commentId: number): Promise<boolean> {
+  const target = await lockComment(tx, forumId, commentId);
+  if (!target || target.deletedAt) return false;
+  if (await hasReplies(tx, target.id)) {
+    await tx.update(comments).set({ body: '', deletedAt: new Date() }).where(eq(comments.id, target.id));
+    return true;
+  }
+  await tx.delete(comments).where(eq(comments.id, target.id));
+  // Replies made through the API are one level deep; data written otherwise may nest deeper.
+  for (let parentId = target.parentId; parentId !== null; ) {
+    const parent = await lockComment(tx, forumId, parentId);
+    if (!parent?.deletedAt || (await hasReplies(tx, parent.id))) break;
+    await tx.delete(comments).where(eq(comments.id, parent.id));
+    parentId = parent.parentId;
+  }
+  return true;
 }
 
 function toReply(files: FileService, user: AuthUser, c: Comment, a: Author): ForumReply {
+  if (c.deletedAt) {
+    // A tombstone kept for its replies: who wrote it and what it said are gone.
+    return {
+      id: c.id,
+      author: null,
+      author_id: null,
+      author_role: null,
+      avatar: null,
+      comment: FORUM_MSG.commentRemoved,
+      created_at: c.createdAt.toISOString(),
+      deleted: true,
+      can_delete: false,
+    };
+  }
   return {
     id: c.id,
     author: a.name,
@@ -183,6 +228,7 @@ function toReply(files: FileService, user: AuthUser, c: Comment, a: Author): For
     avatar: files.url(a.avatarFileId),
     comment: c.body,
     created_at: c.createdAt.toISOString(),
+    deleted: false,
     can_delete: mayDelete(user, c.authorId),
   };
 }

@@ -122,15 +122,19 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
     {
       schema: {
         tags,
-        summary: 'Delete a comment with its replies: one\'s own, or any comment of the class for its teacher (403 for a student deleting someone else\'s)',
+        summary:
+          'Delete a comment or reply: one\'s own, or any comment of the class for its teacher (403 for a student deleting someone else\'s). ' +
+          'A comment that has replies stays for them as `deleted: true` ("Komentar ini telah dihapus.", author hidden); one without is removed, ' +
+          'and a deleted comment whose last reply goes is removed with it. A comment already deleted is 404.',
         params: forumCommentParams,
         response: { 200: okMessage, 403: errorEnvelope, 404: errorEnvelope },
       },
     },
     async (request) => {
       const { forum, target } = await reachComment(app, request.user, request.params);
+      if (target.deletedAt) throw notFound();
       if (!mayDelete(request.user, target.authorId)) throw forbidden(FORUM_MSG.commentNotOwn);
-      if (!(await deleteComment(app.db, forum.id, target.id))) throw notFound();
+      if (!(await app.db.transaction((tx) => deleteComment(tx, forum.id, target.id)))) throw notFound();
       return { success: true as const, message: FORUM_MSG.commentDeleted };
     },
   );
