@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { FORUM_MSG, MSG } from '@kelasku/contract';
-import { comments } from '../src/db/schema.js';
+import { FORUM_MSG, LIMITS, MSG } from '@kelasku/contract';
+import { comments, loginFailures } from '../src/db/schema.js';
 import { useTestApp } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
 import { forumPaths, forumScene, giveAvatar, isoDate, signedLink } from './forums-scene.js';
@@ -211,6 +211,41 @@ describe('POST …/forums/:forumId/comments and …/comments/:commentId/sub-comm
     const comment = await t.as(s.student.token).post(p.comments(s.forum.id), { comment: 'Halo?' });
     expect(comment.status).toBe(404);
     expect(comment.body).toEqual(notFound);
+  });
+});
+
+describe('comments a minute (DECISIONS "API conventions")', () => {
+  const limited = { success: false, message: FORUM_MSG.commentRateLimited };
+
+  it('25 parallel comments of one user: exactly 20 created, 5 answered 429; others and the next minute are not held', async () => {
+    const s = await forumScene(t);
+    const p = forumPaths('student', s.klass.id, s.content.id);
+    expect(LIMITS.commentsPerMinute).toBe(20);
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => t.as(s.student.token).post(p.comments(s.forum.id), { comment: `Banjir ${i}` })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(20).fill(201), ...Array(5).fill(429)]);
+    for (const r of answers.filter((a) => a.status === 429)) expect(r.body).toEqual(limited);
+    const mine = await t.db.select().from(comments).where(eq(comments.authorId, s.student.id));
+    expect(mine).toHaveLength(20);
+
+    // Replies count too.
+    const top = mine[0]!;
+    const reply = await t.as(s.student.token).post(p.replies(s.forum.id, top.id), { comment: 'Balasan' });
+    expect(reply.status).toBe(429);
+    expect(reply.body).toEqual(limited);
+    // Another user (the teacher, a classmate) is not held.
+    const classmate = await t.factory.student({ rombelId: 1 });
+    expect((await t.as(classmate.token).post(p.replies(s.forum.id, top.id), { comment: 'Saya boleh' })).status).toBe(201);
+    expect((await t.as(s.teacher.token).post(forumPaths('teacher', s.klass.id, s.content.id).comments(s.forum.id), { comment: 'Guru juga' })).status).toBe(201);
+    // A refused comment (empty, or in a forum out of reach) does not count.
+    expect((await t.as(classmate.token).post(p.comments(s.forum.id), { comment: '' })).status).toBe(422);
+    expect((await t.as(classmate.token).post(p.comments(s.otherForum.id), { comment: 'Bukan kelasku' })).status).toBe(404);
+    const [counter] = await t.db.select().from(loginFailures).where(eq(loginFailures.key, `c:${classmate.id}`));
+    expect(counter?.count).toBe(1);
+
+    // A minute later the student may write again.
+    await t.db.update(loginFailures).set({ windowStart: new Date(Date.now() - 61_000) }).where(eq(loginFailures.key, `c:${s.student.id}`));
+    expect((await t.as(s.student.token).post(p.comments(s.forum.id), { comment: 'Sudah tenang' })).status).toBe(201);
   });
 });
 

@@ -40,11 +40,15 @@ export function attemptKeys(account: { userId: number } | { typed: string }, add
 
 export const accountKey = (userId: number) => `a:${userId}`;
 
-const windowOpen = sql`now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})`;
+const windowOpenFor = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
+const windowOpen = windowOpenFor(LOGIN_LIMITS.windowMinutes);
 
-/** `insert … on conflict` that counts one attempt on a key, starting a new window once the old one passed. */
-const upsert = (key: string, max: number | null, onlyIf: ReturnType<typeof sql> | null) => {
-  const expired = sql`login_failures.window_start < ${windowOpen}`;
+/**
+ * `insert … on conflict` that counts one attempt on a key, starting a new window once the old one
+ * passed; with `max`, a key at its limit within the window takes nothing and the statement returns no row.
+ */
+const upsert = (key: string, max: number | null, onlyIf: ReturnType<typeof sql> | null, windowMinutes: number = LOGIN_LIMITS.windowMinutes) => {
+  const expired = sql`login_failures.window_start < ${windowOpenFor(windowMinutes)}`;
   return sql`insert into login_failures (key, count, window_start)
     select ${key}, 1, now() ${onlyIf ? sql`where ${onlyIf}` : sql``}
     on conflict (key) do update set
@@ -102,6 +106,16 @@ export async function lockedUsers(db: Executor, userIds: number[]): Promise<Set<
 export async function unlockAccount(db: Executor, userId: number): Promise<void> {
   const key = accountKey(userId);
   await db.delete(loginFailures).where(sql`${loginFailures.key} = ${key} or ${loginFailures.key} like ${`${key}|%`}`);
+}
+
+/**
+ * Counts one use of `key` (another kind of write than a login, e.g. `c:<userId>` for comments) in the
+ * same table and with the same single statement: false when `max` uses within `windowMinutes` are
+ * already counted. Atomic, and shared by every instance.
+ */
+export async function takeSlot(db: Db, key: string, max: number, windowMinutes: number): Promise<boolean> {
+  const { rows } = await db.execute(upsert(key, max, null, windowMinutes));
+  return rows.length > 0;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

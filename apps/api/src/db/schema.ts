@@ -273,7 +273,10 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
 );
 
-/** Failed logins per key ("u:<username>", "ip:<address>"), shared by every server instance. */
+/**
+ * Counters in a time window, shared by every server instance: failed logins per key ("a:<userId>",
+ * "a:<userId>|<address>", "ip:<address>", auth/login-limits.ts) and comments per user ("c:<userId>").
+ */
 export const loginFailures = pgTable('login_failures', {
   key: varchar('key', { length: 300 }).primaryKey(),
   count: integer('count').notNull().default(0),

@@ -1,5 +1,6 @@
 import {
   FORUM_MSG,
+  LIMITS,
   commentBody,
   errorEnvelope,
   forumBody,
@@ -17,7 +18,8 @@ import {
 import type { App, AuthUser } from '../../types.js';
 import { commentIn, contentFor, forumFor, type Comment, type Content, type Forum } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound, tooManyRequests } from '../../http/errors.js';
+import { takeSlot } from '../../auth/login-limits.js';
 import { commentView, deleteComment, deleteForum, insertComment, insertForum, loadThreadPage, mayDelete, updateForum, type ForumValues } from './queries.js';
 
 const values = (b: { topic: string; description?: string | null }): ForumValues => ({ topic: b.topic, description: b.description ?? null });
@@ -30,6 +32,14 @@ async function underLiveParent<T>(write: () => Promise<T>): Promise<T> {
     if (isForeignKeyViolation(err)) throw notFound();
     throw err;
   }
+}
+
+/**
+ * At most LIMITS.commentsPerMinute comments and replies of one user a minute (DECISIONS "API
+ * conventions"): a loop cannot flood a class. Counted in the database, so every instance agrees.
+ */
+async function throttleComments(app: App, user: AuthUser): Promise<void> {
+  if (!(await takeSlot(app.db, `c:${user.id}`, LIMITS.commentsPerMinute, 1))) throw tooManyRequests(FORUM_MSG.commentRateLimited);
 }
 
 type ForumPath = { classId: number; contentId: number; forumId: number };
@@ -83,14 +93,17 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
     {
       schema: {
         tags,
-        summary: 'Comment on a forum (plain text kept as typed; not empty, at most 5,000 characters)',
+        summary:
+          'Comment on a forum (plain text kept as typed; not empty, at most 5,000 characters). ' +
+          'At most 20 comments and replies a minute per user, then 429 "Terlalu banyak komentar. Tunggu sebentar lalu coba lagi."',
         params: forumParams,
         body: commentBody,
-        response: { 201: ok(forumComment), 404: errorEnvelope, 422: errorEnvelope },
+        response: { 201: ok(forumComment), 404: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (request, reply) => {
       const { forum } = await reachForum(app, request.user, request.params);
+      await throttleComments(app, request.user);
       const row = await underLiveParent(() => insertComment(app.db, forum.id, request.user.id, request.body.comment, null));
       reply.code(201);
       return { success: true as const, message: FORUM_MSG.commentCreated, data: await commentView(app.db, app.files, request.user, row) };
@@ -102,14 +115,17 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
     {
       schema: {
         tags,
-        summary: 'Reply to a comment; a reply to a reply joins the same top-level comment (one level of nesting)',
+        summary:
+          'Reply to a comment; a reply to a reply joins the same top-level comment (one level of nesting). ' +
+          'Counts toward the 20 comments and replies a minute per user (429 past them)',
         params: forumCommentParams,
         body: commentBody,
-        response: { 201: ok(forumComment), 404: errorEnvelope, 422: errorEnvelope },
+        response: { 201: ok(forumComment), 404: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (request, reply) => {
       const { forum, target } = await reachComment(app, request.user, request.params);
+      await throttleComments(app, request.user);
       const parentId = target.parentId ?? target.id;
       const row = await underLiveParent(() => insertComment(app.db, forum.id, request.user.id, request.body.comment, parentId));
       reply.code(201);
