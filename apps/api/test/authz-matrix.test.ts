@@ -179,6 +179,12 @@ const MATRIX: Record<string, Row> = {
       return `/api/files/${c.own.fileId}?${c.scene.app.files.url(c.scene.foreign.fileId).split('?')[1]}`;
     },
   },
+  'GET /api/files/:fileId/link': {
+    // A material's file: its class's teacher and the students of its rombel; the admin reaches no class.
+    expect: { none: 401, expired: 401, admin: 404, owner: [200, 404], otherTeacher: [404, 200], student: [200, 404], otherStudent: [404, 200] },
+    url: (c) => `/api/files/${c.target.fileId}/link`,
+    noMarker: true,
+  },
   'GET /api/docs': { expect: all(200) },
   'GET /api/docs/json': { expect: all(200) },
   'GET /api/docs/yaml': { expect: all(200) },
