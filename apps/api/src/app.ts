@@ -43,6 +43,9 @@ function refusedBeforeRouting(err: FastifyError, _request: unknown, reply: Fasti
   else void reply.code(500).send({ success: false, message: MSG.internal });
 }
 
+/** Trusts the `hops` nearest proxies: the address the farthest of them saw is the client's. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole HTTP application on an open, migrated database. Tests build it the same way. */
 export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -56,7 +59,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       },
     },
     bodyLimit: LIMITS.jsonBodyBytes,
-    trustProxy: config.trustProxy,
+    // A number of hops is given as proxy-addr's own rule for it (fastify's types take no number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     frameworkErrors: refusedBeforeRouting,

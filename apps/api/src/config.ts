@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -12,8 +13,12 @@ export interface Config {
   /** Folder of the built web app; null serves the API only. */
   webDir: string | null;
   logLevel: string;
-  /** Address of a reverse proxy in front of the app; enables X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the app whose X-Forwarded-For is believed: false (none, the
+   * connection's address counts), a number of trusted hops, or their addresses/CIDRs. Never "all":
+   * then the address a client writes into X-Forwarded-For itself would count.
+   */
+  trustProxy: false | number | string[];
   /** Lifetime of a signed file link, in seconds. */
   fileUrlTtl: number;
   /** Where stored files live (shared between instances). Default dataDir/storage. */
@@ -49,10 +54,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: databaseUrl ? truthy(env.SEED_DEMO) : env.SEED_DEMO === undefined || truthy(env.SEED_DEMO),
     webDir: env.WEB_DIR === '' ? null : path.resolve(env.WEB_DIR?.trim() || defaultWebDir()),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
-    trustProxy: truthy(env.TRUST_PROXY),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     fileUrlTtl: intFrom(env, 'FILE_URL_TTL', 3600, 60, 7 * 24 * 3600),
     storageDir: path.resolve(env.STORAGE_DIR?.trim() || path.join(dataDir, 'storage')),
   };
+}
+
+/** TRUST_PROXY: empty/off → none; a whole number → that many hops; on/yes/true → 1 hop; else a comma list of addresses or CIDRs. */
+function trustProxyFrom(raw: string | undefined): Config['trustProxy'] {
+  const v = raw?.trim().toLowerCase() ?? '';
+  if (v === '' || ['0', 'off', 'no', 'false'].includes(v)) return false;
+  if (['on', 'yes', 'true'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 20) return hops;
+  } else {
+    const list = v.split(',').map((p) => p.trim()).filter(Boolean);
+    if (list.length > 0 && list.every(isAddressOrCidr)) return list;
+  }
+  throw new ConfigError(
+    `TRUST_PROXY=${raw} tidak valid: isi dengan jumlah proxy tepercaya (mis. 1) atau daftar alamat/CIDR proxy (mis. 10.0.0.5,10.1.0.0/16).`,
+  );
+}
+
+function isAddressOrCidr(s: string): boolean {
+  const [address, prefix, ...rest] = s.split('/');
+  const family = net.isIP(address ?? '');
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function defaultWebDir(): string {

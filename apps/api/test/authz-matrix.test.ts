@@ -10,7 +10,7 @@ import { authTokens } from '../src/db/schema.js';
 import { hashToken, issueToken } from '../src/auth/tokens.js';
 import { multipartBody, samples, useTestApp, type TestContext } from './helpers.js';
 import { envelopeProblem, fingerprint } from './hardening.js';
-import type { TestUser } from './factory.js';
+import { FACTORY_IDENTITY, type TestUser } from './factory.js';
 
 const t = useTestApp();
 
@@ -179,6 +179,12 @@ const MATRIX: Record<string, Row> = {
       return `/api/files/${c.own.fileId}?${c.scene.app.files.url(c.scene.foreign.fileId).split('?')[1]}`;
     },
   },
+  'GET /api/files/:fileId/link': {
+    // A material's file: its class's teacher and the students of its rombel; the admin reaches no class.
+    expect: { none: 401, expired: 401, admin: 404, owner: [200, 404], otherTeacher: [404, 200], student: [200, 404], otherStudent: [404, 200] },
+    url: (c) => `/api/files/${c.target.fileId}/link`,
+    noMarker: true,
+  },
   'GET /api/docs': { expect: all(200) },
   'GET /api/docs/json': { expect: all(200) },
   'GET /api/docs/yaml': { expect: all(200) },
@@ -198,7 +204,11 @@ const MATRIX: Record<string, Row> = {
         name: c.user.name,
         username: c.user.username,
         email: c.user.email,
-        ...(c.user.roleId === 3 ? { rombel: c.user === c.scene.student ? c.scene.ownRombel : c.scene.otherRombel } : {}),
+        // The school-owned fields as they are (the profile form resends them; a change is refused).
+        ...(c.user.roleId === 2 ? { nip: FACTORY_IDENTITY.nip, nik: FACTORY_IDENTITY.nik } : {}),
+        ...(c.user.roleId === 3
+          ? { rombel: c.user === c.scene.student ? c.scene.ownRombel : c.scene.otherRombel, nis: FACTORY_IDENTITY.nis, nisn: FACTORY_IDENTITY.nisn }
+          : {}),
       }),
   },
   'PATCH /api/profile/update-password': {
@@ -234,6 +244,8 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'DELETE /api/admin/resources/users/:id': { id: 'userId', expect: adminOnly([200, 404]) },
+  'DELETE /api/admin/resources/users/:id/login-lock': { id: 'userId', expect: adminOnly([200, 404]) },
+  'GET /api/admin/resources/users/:id/delete-impact': { id: 'userId', expect: adminOnly([200, 404]), noMarker: true },
   'GET /api/admin/resources/departments': { expect: adminOnly(200) },
   'GET /api/admin/resources/rombel-classes': { expect: adminOnly(200) },
   'POST /api/admin/resources/rombel-classes': {

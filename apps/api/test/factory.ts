@@ -35,6 +35,9 @@ const hashOf = (p: string) => {
   return hashes.get(p)!;
 };
 
+/** The NIP/NIK of a factory teacher and NIS/NISN of a factory student unless told otherwise. */
+export const FACTORY_IDENTITY = { nip: '198001012005011001', nik: '3471010101800001', nis: '1234', nisn: '0012345678' } as const;
+
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${++seq}${randomBytes(3).toString('hex')}`;
 
@@ -45,19 +48,54 @@ export class Factory {
     readonly app: FastifyInstance,
   ) {}
 
-  async user(roleId: 1 | 2 | 3, over: Partial<{ name: string; username: string; password: string; email: string; status: number; rombelId: number | null; gender: string }> = {}): Promise<TestUser> {
+  async user(
+    roleId: 1 | 2 | 3,
+    over: Partial<{
+      name: string;
+      username: string;
+      password: string;
+      email: string;
+      status: number;
+      rombelId: number | null;
+      gender: string;
+      /** School-owned identity (DECISIONS "Roles and access"); the defaults below when left out. */
+      nip: string | null;
+      nik: string | null;
+      nis: string | null;
+      nisn: string | null;
+      mustChangePassword: boolean;
+    }> = {},
+  ): Promise<TestUser> {
     const username = over.username ?? unique(['', 'admin', 'guru', 'siswa'][roleId]!);
     const password = over.password ?? 'rahasia1';
     const name = over.name ?? `Pengguna ${username}`;
     const email = over.email ?? `${username}@test.sch.id`;
     const [row] = await this.db
       .insert(users)
-      .values({ roleId, username, name, email, passwordHash: await hashOf(password), status: over.status ?? 1, gender: over.gender ?? 'L' })
+      .values({
+        roleId,
+        username,
+        name,
+        email,
+        passwordHash: await hashOf(password),
+        status: over.status ?? 1,
+        gender: over.gender ?? 'L',
+        mustChangePassword: over.mustChangePassword ?? false,
+      })
       .returning({ id: users.id });
     const id = row!.id;
-    if (roleId === 2) await this.db.insert(teachers).values({ userId: id, nip: '198001012005011001', nik: '3471010101800001' });
+    if (roleId === 2) {
+      await this.db
+        .insert(teachers)
+        .values({ userId: id, nip: over.nip === undefined ? FACTORY_IDENTITY.nip : over.nip, nik: over.nik === undefined ? FACTORY_IDENTITY.nik : over.nik });
+    }
     if (roleId === 3) {
-      await this.db.insert(students).values({ userId: id, rombelClassId: over.rombelId === undefined ? 1 : over.rombelId, nis: '1234', nisn: '0012345678' });
+      await this.db.insert(students).values({
+        userId: id,
+        rombelClassId: over.rombelId === undefined ? 1 : over.rombelId,
+        nis: over.nis === undefined ? FACTORY_IDENTITY.nis : over.nis,
+        nisn: over.nisn === undefined ? FACTORY_IDENTITY.nisn : over.nisn,
+      });
     }
     const token = await issueToken(this.db, id);
     return { id, username, password, name, email, roleId, token };

@@ -126,6 +126,30 @@ describe('uploading a file', () => {
     expect(res.body.data.title).toBe('Judul sesudah file');
   });
 
+  it('drops bidirectional-override and control characters from the display name, so "tugas\u202Efdp.exe" cannot pose as a PDF', async () => {
+    // U+202E turns the rest around: the name would read "tugasexe.pdf" while it ends in .exe.
+    const disguised = await upload([
+      ['title', 'Tugas'],
+      ['file', { filename: 'tugas\u202Efdp.exe', data: samples.exe() }],
+    ]);
+    expect(disguised.status).toBe(415);
+    const cases: Array<[string, string]> = [
+      ['laporan\u202Efdp.txt.pdf', 'laporanfdp.txt.pdf'],
+      ['\u2066tugas\u2069 \u202Abab\u202C \u202Bdua\u202D.pdf', 'tugas bab dua.pdf'],
+      ['kiri\u200Ekanan\u200F\u061C.pdf', 'kirikanan.pdf'],
+      ['c1\u0085\u009Bkontrol\u0080.pdf', 'c1kontrol.pdf'],
+      ['tab\there\u0007.pdf', 'tabhere.pdf'],
+      ['\u202E\u2067laporan.pdf', 'laporan.pdf'],
+    ];
+    for (const [name, shown] of cases) {
+      const { row, body } = await stored(name, samples.pdf());
+      expect(row.originalName, JSON.stringify(name)).toBe(shown);
+      expect(body.data.filename).toBe(shown);
+      const served = await t.as().get(body.data.file);
+      expect(served.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(shown)}`);
+    }
+  });
+
   it('keeps a UTF-8 file name and drops folders and control characters from it', async () => {
     const { row, body } = await stored('Matéri Bahasa 日本語 — bab 1.pdf', samples.pdf());
     expect(row.originalName).toBe('Matéri Bahasa 日本語 — bab 1.pdf');
@@ -304,7 +328,7 @@ describe('signed file links', () => {
     for (const url of [first, later]) expect((await t.as().get(url)).status, url).toBe(200);
   });
 
-  it('refuse an altered, a missing and an expired signature with 403', async () => {
+  it('refuse an altered or a missing signature with 403 and an expired one with 410 (JSON to a script)', async () => {
     const u = new URL(file.url, 'http://x');
     const sig = u.searchParams.get('s')!;
     const exp = u.searchParams.get('e')!;
@@ -322,7 +346,6 @@ describe('signed file links', () => {
       `/api/files/${file.id}?e=${exp}&s=${flipped}`,
       `/api/files/${file.id}?e=${Number(exp) + 600}&s=${sig}`,
       `/api/files/${other.id}?e=${exp}&s=${sig}`,
-      `/api/files/${file.id}?e=${past}&s=${expiredSig}`,
       `/api/files/${file.id}?e=${exp}`,
       `/api/files/${file.id}?s=${sig}`,
       `/api/files/${file.id}`,
@@ -332,6 +355,27 @@ describe('signed file links', () => {
       const res = await t.as(teacher.token).get(url);
       expect(res.status, url).toBe(403);
       expect(res.body).toEqual({ success: false, message: MSG.fileLinkInvalid });
+    }
+    const expired = await t.as(teacher.token).get(`/api/files/${file.id}?e=${past}&s=${expiredSig}`);
+    expect(expired.status).toBe(410);
+    expect(expired.body).toEqual({ success: false, message: MSG.fileLinkInvalid });
+
+    // Opened in a browser tab: a small Indonesian page with the way back, never JSON.
+    const tab = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const pages: Array<[string, number, string]> = [
+      [`/api/files/${file.id}?e=${past}&s=${expiredSig}`, 410, FILE_MSG.linkExpiredPage],
+      ...refused.map((url): [string, number, string] => [url, 403, FILE_MSG.linkInvalidPage]),
+    ];
+    for (const [url, status, message] of pages) {
+      const res = await t.as().request('GET', url, undefined, tab);
+      expect(res.status, url).toBe(status);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+      expect(res.body).toMatch(/^<!doctype html><html lang="id">/);
+      expect(res.body).toContain(`<p>${message}</p>`);
+      expect(res.body).toContain(`<a href="/">${FILE_MSG.backToApp}</a>`);
+      expect(res.body).not.toContain('success');
     }
   });
 
@@ -343,6 +387,12 @@ describe('signed file links', () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ success: false, message: MSG.notFound });
     expect(await fs.stat(path.join(t.config.storageDir, gone.row.storageKey)).catch(() => null)).toBeNull();
+    // In a browser tab: the page with the way back.
+    const tab = await t.as().request('GET', gone.url, undefined, { accept: 'text/html' });
+    expect(tab.status).toBe(404);
+    expect(tab.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(tab.body).toContain(FILE_MSG.fileGonePage);
+    expect(tab.body).toContain('<a href="/">');
   });
 
   it('serve byte ranges with 206 and Content-Range, so a video can be seeked', async () => {

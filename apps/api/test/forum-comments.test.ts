@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { FORUM_MSG, MSG } from '@kelasku/contract';
-import { comments } from '../src/db/schema.js';
+import { FORUM_MSG, LIMITS, MSG } from '@kelasku/contract';
+import { comments, loginFailures } from '../src/db/schema.js';
 import { useTestApp } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
 import { forumPaths, forumScene, giveAvatar, isoDate, signedLink } from './forums-scene.js';
@@ -34,6 +34,7 @@ describe('GET …/forums/:forumId (the thread)', () => {
       avatar,
       comment,
       created_at: expect.stringMatching(isoDate),
+      deleted: false,
       can_delete,
     });
     expect(res.body).toEqual({
@@ -137,6 +138,7 @@ describe('POST …/forums/:forumId/comments and …/comments/:commentId/sub-comm
         avatar: expect.stringMatching(signedLink(avatar)),
         comment: 'Komentar pertama',
         created_at: expect.stringMatching(isoDate),
+        deleted: false,
         can_delete: true,
         sub_comments: [],
       },
@@ -212,19 +214,133 @@ describe('POST …/forums/:forumId/comments and …/comments/:commentId/sub-comm
   });
 });
 
-describe('DELETE …/forums/:forumId/comments/:commentId', () => {
-  it('lets a student delete their own comment with its replies', async () => {
+describe('comments a minute (DECISIONS "API conventions")', () => {
+  const limited = { success: false, message: FORUM_MSG.commentRateLimited };
+
+  it('25 parallel comments of one user: exactly 20 created, 5 answered 429; others and the next minute are not held', async () => {
     const s = await forumScene(t);
-    const mine = await t.factory.comment(s.forum.id, s.student.id, 'Salah ketik');
-    await t.factory.comment(s.forum.id, s.teacher.id, 'Balasan guru', mine.id);
+    const p = forumPaths('student', s.klass.id, s.content.id);
+    expect(LIMITS.commentsPerMinute).toBe(20);
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => t.as(s.student.token).post(p.comments(s.forum.id), { comment: `Banjir ${i}` })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(20).fill(201), ...Array(5).fill(429)]);
+    for (const r of answers.filter((a) => a.status === 429)) expect(r.body).toEqual(limited);
+    const mine = await t.db.select().from(comments).where(eq(comments.authorId, s.student.id));
+    expect(mine).toHaveLength(20);
+
+    // Replies count too.
+    const top = mine[0]!;
+    const reply = await t.as(s.student.token).post(p.replies(s.forum.id, top.id), { comment: 'Balasan' });
+    expect(reply.status).toBe(429);
+    expect(reply.body).toEqual(limited);
+    // Another user (the teacher, a classmate) is not held.
+    const classmate = await t.factory.student({ rombelId: 1 });
+    expect((await t.as(classmate.token).post(p.replies(s.forum.id, top.id), { comment: 'Saya boleh' })).status).toBe(201);
+    expect((await t.as(s.teacher.token).post(forumPaths('teacher', s.klass.id, s.content.id).comments(s.forum.id), { comment: 'Guru juga' })).status).toBe(201);
+    // A refused comment (empty, or in a forum out of reach) does not count.
+    expect((await t.as(classmate.token).post(p.comments(s.forum.id), { comment: '' })).status).toBe(422);
+    expect((await t.as(classmate.token).post(p.comments(s.otherForum.id), { comment: 'Bukan kelasku' })).status).toBe(404);
+    const [counter] = await t.db.select().from(loginFailures).where(eq(loginFailures.key, `c:${classmate.id}`));
+    expect(counter?.count).toBe(1);
+
+    // A minute later the student may write again.
+    await t.db.update(loginFailures).set({ windowStart: new Date(Date.now() - 61_000) }).where(eq(loginFailures.key, `c:${s.student.id}`));
+    expect((await t.as(s.student.token).post(p.comments(s.forum.id), { comment: 'Sudah tenang' })).status).toBe(201);
+  });
+});
+
+describe('DELETE …/forums/:forumId/comments/:commentId', () => {
+  /** A deleted comment kept for its replies, as the thread shows it. */
+  const tombstone = (id: number) => ({
+    id,
+    author: null,
+    author_id: null,
+    author_role: null,
+    avatar: null,
+    comment: FORUM_MSG.commentRemoved,
+    created_at: expect.stringMatching(isoDate),
+    deleted: true,
+    can_delete: false,
+  });
+
+  it('a comment with replies stays as "Komentar ini telah dihapus." without its author; the replies stay whole', async () => {
+    const s = await forumScene(t);
+    await giveAvatar(t, s.student.id);
+    const mine = await t.factory.comment(s.forum.id, s.student.id, 'Salah ketik RAHASIA');
+    const reply = await t.factory.comment(s.forum.id, s.teacher.id, 'Balasan guru', mine.id);
     const kept = await t.factory.comment(s.forum.id, s.teacher.id, 'Tetap ada');
     const p = forumPaths('student', s.klass.id, s.content.id);
     const res = await t.as(s.student.token).delete(p.comment(s.forum.id, mine.id));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: FORUM_MSG.commentDeleted });
+    for (const [area, token] of [['student', s.student.token], ['teacher', s.teacher.token]] as const) {
+      const thread = await t.as(token).get(forumPaths(area, s.klass.id, s.content.id).forum(s.forum.id));
+      // Two living comments; the tombstone keeps its place on the page.
+      expect(thread.body.data.total_comment).toBe(2);
+      expect(thread.body.meta.total).toBe(2);
+      const [first, second] = thread.body.data.comments;
+      expect(first).toEqual({ ...tombstone(mine.id), sub_comments: [expect.objectContaining({ id: reply.id, comment: 'Balasan guru', author: s.teacher.name, deleted: false })] });
+      expect(second).toMatchObject({ id: kept.id, comment: 'Tetap ada', deleted: false });
+      // Neither the words nor the author's name are anywhere in the answer.
+      expect(thread.raw.body).not.toContain('RAHASIA');
+      expect(JSON.stringify(thread.body.data.comments)).not.toContain(s.student.name);
+    }
+    // The words are gone from the database too.
+    const [row] = await t.db.select().from(comments).where(eq(comments.id, mine.id));
+    expect(row).toMatchObject({ body: '', deletedAt: expect.any(Date) });
+
+    // A deleted comment cannot be deleted again (by its author or the teacher); replying to it still works.
+    expect((await t.as(s.student.token).delete(p.comment(s.forum.id, mine.id))).body).toEqual(notFound);
+    expect((await t.as(s.teacher.token).delete(forumPaths('teacher', s.klass.id, s.content.id).comment(s.forum.id, mine.id))).status).toBe(404);
+    const more = await t.as(s.student.token).post(p.replies(s.forum.id, mine.id), { comment: 'Masih lanjut' });
+    expect(more.status).toBe(201);
+  });
+
+  it('a comment without replies is removed; a deleted comment goes with its last reply', async () => {
+    const s = await forumScene(t);
+    const classmate = await t.factory.student({ rombelId: 1 });
+    const lonely = await t.factory.comment(s.forum.id, s.student.id, 'Sendirian');
+    const top = await t.factory.comment(s.forum.id, s.student.id, 'Ada balasan');
+    const r1 = await t.factory.comment(s.forum.id, classmate.id, 'Balasan 1', top.id);
+    const r2 = await t.factory.comment(s.forum.id, s.teacher.id, 'Balasan 2', top.id);
+    const p = forumPaths('student', s.klass.id, s.content.id);
+    const ids = async () => (await t.db.select({ id: comments.id }).from(comments).where(eq(comments.forumId, s.forum.id))).map((r) => r.id).sort((a, b) => a - b);
+
+    expect((await t.as(s.student.token).delete(p.comment(s.forum.id, lonely.id))).status).toBe(200);
+    expect(await ids()).toEqual([top.id, r1.id, r2.id]);
+    expect((await t.as(s.student.token).delete(p.comment(s.forum.id, top.id))).status).toBe(200);
+    expect(await ids()).toEqual([top.id, r1.id, r2.id]);
+    // One reply goes: the tombstone stays for the other.
+    expect((await t.as(classmate.token).delete(p.comment(s.forum.id, r1.id))).status).toBe(200);
+    expect(await ids()).toEqual([top.id, r2.id]);
     const thread = await t.as(s.student.token).get(p.forum(s.forum.id));
+    expect(thread.body.data.comments).toEqual([{ ...tombstone(top.id), sub_comments: [expect.objectContaining({ id: r2.id })] }]);
     expect(thread.body.data.total_comment).toBe(1);
-    expect(thread.body.data.comments.map((c: { id: number }) => c.id)).toEqual([kept.id]);
+    // The last reply goes (the teacher moderating): the tombstone goes with it.
+    expect((await t.as(s.teacher.token).delete(forumPaths('teacher', s.klass.id, s.content.id).comment(s.forum.id, r2.id))).status).toBe(200);
+    expect(await ids()).toEqual([]);
+    expect((await t.as(s.student.token).get(p.forum(s.forum.id))).body.data).toMatchObject({ total_comment: 0, comments: [] });
+  });
+
+  it('a reply posted while its comment is deleted either makes it a tombstone or finds it gone (404), never lost', async () => {
+    for (let round = 0; round < 5; round++) {
+      const s = await forumScene(t);
+      const top = await t.factory.comment(s.forum.id, s.student.id, 'Balapan');
+      const p = forumPaths('student', s.klass.id, s.content.id);
+      const [del, reply] = await Promise.all([
+        t.as(s.student.token).delete(p.comment(s.forum.id, top.id)),
+        t.as(s.teacher.token).post(forumPaths('teacher', s.klass.id, s.content.id).replies(s.forum.id, top.id), { comment: 'Balasan cepat' }),
+      ]);
+      expect(del.status).toBe(200);
+      const rows = await t.db.select().from(comments).where(eq(comments.forumId, s.forum.id));
+      if (reply.status === 201) {
+        // The reply stays, under a tombstone.
+        expect(rows.map((r) => [r.id === top.id, r.deletedAt !== null]).sort()).toEqual([[false, false], [true, true]]);
+      } else {
+        expect(reply.status).toBe(404);
+        expect(rows).toEqual([]);
+      }
+    }
   });
 
   it('lets a student delete their own reply, and refuses someone else\'s comment or reply with 403', async () => {
@@ -253,8 +369,11 @@ describe('DELETE …/forums/:forumId/comments/:commentId', () => {
     const p = forumPaths('teacher', s.klass.id, s.content.id);
     const res = await t.as(s.teacher.token).delete(p.comment(s.forum.id, other.id));
     expect(res).toMatchObject({ status: 200, body: { success: true, message: FORUM_MSG.commentDeleted } });
+    // A comment with a reply stays as a tombstone until the reply goes too.
     expect((await t.as(s.teacher.token).delete(p.comment(s.forum.id, top.id))).status).toBe(200);
-    expect(await t.db.select().from(comments).where(eq(comments.id, reply.id))).toEqual([]);
+    expect((await t.as(s.teacher.token).get(p.forum(s.forum.id))).body.data).toMatchObject({ total_comment: 1, comments: [{ id: top.id, deleted: true }] });
+    expect((await t.as(s.teacher.token).delete(p.comment(s.forum.id, reply.id))).status).toBe(200);
+    expect(await t.db.select().from(comments).where(eq(comments.id, top.id))).toEqual([]);
     expect((await t.as(s.teacher.token).get(p.forum(s.forum.id))).body.data).toMatchObject({ total_comment: 0, comments: [] });
     expect((await t.as(s.teacher.token).delete(p.comment(s.forum.id, top.id))).status).toBe(404);
   });

@@ -158,6 +158,54 @@ describe('security headers', () => {
   });
 });
 
+describe('Cache-Control of authenticated answers (shared lab computers)', () => {
+  it('every GET of every area answers no-store to its role, granted or refused; a file link keeps its own policy', async () => {
+    const f = t.factory;
+    const teacher = await f.teacher();
+    const student = await f.student({ rombelId: 1 });
+    const klass = await f.onlineClass(teacher.id, { rombelId: 1 });
+    const content = await f.content(klass.id);
+    const material = await f.material(content.id);
+    const forum = await f.forum(content.id, teacher.id);
+    const assignment = await f.assignment(content.id, teacher.id);
+    await f.submission(assignment.id, student.id);
+    const rombel = await f.rombel();
+    const word = await f.word();
+    const ids: Record<string, number> = { classId: klass.id, contentId: content.id, forumId: forum.id, assignmentId: assignment.id, fileId: material.fileId };
+    /** What `:id` names on a route. */
+    const idOf = (url: string) =>
+      url.includes('/resources/users') ? student.id
+        : url.includes('/rombel-classes') ? rombel.id
+          : url.includes('/motivational-words') ? word.id
+            : url.includes('/assignments/') ? assignment.id
+              : klass.id;
+    const tokenFor = (url: string) =>
+      url.startsWith('/api/admin') ? admin.token : url.startsWith('/api/teacher') ? teacher.token : url.startsWith('/api/student') ? student.token : teacher.token;
+    const routes = t.app.routeTable.filter(
+      (r) => r.method === 'GET' && r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && !['/api/health', '/api/files/:id'].includes(r.url),
+    );
+    const problems: string[] = [];
+    let granted = 0;
+    for (const r of routes) {
+      const url = r.url.replace(/:(\w+)/g, (_, name: string) => String(name === 'id' ? idOf(r.url) : ids[name] ?? 1)).replace(/\*$/, 'x');
+      for (const token of [tokenFor(r.url), 'x'.repeat(43)]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        if (res.statusCode === 200) granted++;
+        if (!String(res.headers['content-type']).startsWith('application/json')) problems.push(`${url} (${res.statusCode}): not JSON`);
+        if (res.headers['cache-control'] !== 'no-store') problems.push(`${url} (${res.statusCode}): Cache-Control ${res.headers['cache-control']}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(routes.length).toBeGreaterThan(25);
+    expect(granted).toBeGreaterThan(20);
+    // Writes too (a comment, the profile), and the signed file link, which the browser may keep a while.
+    const comment = await t.as(student.token).post(`/api/student/my-classes/${klass.id}/contents/${content.id}/forums/${forum.id}/comments`, { comment: 'Halo' });
+    expect(comment.status).toBe(201);
+    expect(comment.headers['cache-control']).toBe('no-store');
+    expect((await t.as().get(t.app.files.url(material.fileId))).headers['cache-control']).toBe('private, max-age=600');
+  });
+});
+
 describe('tokens and passwords', () => {
   it('never appear in a log line (trace level) nor in any answer except the login token itself', async () => {
     const secrets = new Set<string>();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { FILE_MSG, LIMITS, MSG } from '@kelasku/contract';
 import { filesUnder, samples, useTestApp, type ApiResponse } from './helpers.js';
-import type { TestUser } from './factory.js';
+import { FACTORY_IDENTITY, type TestUser } from './factory.js';
 import { storedFiles, users } from '../src/db/schema.js';
 
 const t = useTestApp();
@@ -32,12 +32,21 @@ function api(token?: string | null) {
   };
 }
 
+/** The school-owned fields each user made here holds now: the profile form resends them unchanged. */
+const identityOf = new Map<number, Record<string, unknown>>();
+
 async function make(role: 'admin' | 'teacher' | 'student', over: Parameters<typeof t.factory.user>[1] = {}): Promise<TestUser> {
   const u = await t.factory[role](over);
   secrets.add(u.password);
   secrets.add(u.token);
+  const pick = (k: 'nip' | 'nik' | 'nis' | 'nisn') => (over[k] === undefined ? FACTORY_IDENTITY[k] : over[k]);
+  if (role === 'teacher') identityOf.set(u.id, { nip: pick('nip'), nik: pick('nik') });
+  if (role === 'student') identityOf.set(u.id, { nis: pick('nis'), nisn: pick('nisn'), rombel: over.rombelId === undefined ? 1 : over.rombelId });
   return u;
 }
+
+/** A user with none of the school-owned fields set yet (a student without a rombel completing the profile). */
+const makeBlank = (role: 'teacher' | 'student') => make(role, role === 'teacher' ? { nip: null, nik: null } : { nis: null, nisn: null, rombelId: null });
 
 const login = async (username: string, password: string) => {
   secrets.add(password);
@@ -49,8 +58,9 @@ const login = async (username: string, password: string) => {
 const PASSWORD = '/api/profile/update-password';
 const AVATAR = '/api/profile/update-avatar';
 
-/** The body the profile form sends, filled with valid values. */
+/** The body the profile form sends, filled with valid values; the school-owned fields as they are. */
 const formOf = (u: TestUser, over: Record<string, unknown> = {}) => ({
+  ...identityOf.get(u.id),
   name: u.name,
   username: u.username,
   email: u.email,
@@ -112,6 +122,7 @@ describe('PUT /api/profile/{id}', () => {
       role: 'admin',
       role_id: 1,
       avatar: null,
+      must_change_password: false,
       teacher: null,
       student: null,
     };
@@ -121,45 +132,107 @@ describe('PUT /api/profile/{id}', () => {
     expect((await login('admin_baru', me.password)).status).toBe(200);
   });
 
-  it('a teacher saves NIP and NIK; student fields in the body are ignored', async () => {
+  const owned = { success: false, message: MSG.identitySchoolOwned };
+
+  /** Each change (undefined: the field left out) is 403 and leaves the profile as it was; answers that profile. */
+  async function expectOwnedRefused(me: TestUser, changes: Array<Record<string, unknown>>) {
+    const before = (await api(me.token).get('/api/me')).body;
+    for (const over of changes) {
+      const body: Record<string, unknown> = formOf(me, { name: 'Tidak Tersimpan', ...over });
+      for (const [k, v] of Object.entries(over)) if (v === undefined) delete body[k];
+      const res = await api(me.token).put(`/api/profile/${me.id}`, body);
+      expect(res.status, JSON.stringify(over)).toBe(403);
+      expect(res.body).toEqual(owned);
+    }
+    expect((await api(me.token).get('/api/me')).body).toEqual(before);
+    return before;
+  }
+
+  it('a teacher cannot change NIP or NIK from the profile (403, nothing saved); the same values and student fields are fine', async () => {
     const me = await make('teacher');
-    const res = await api(me.token).put(
-      `/api/profile/${me.id}`,
-      formOf(me, { nip: '197001012000011002', nik: '3471020202700002', nis: '12345678', nisn: '0099887766', rombel: 2 }),
-    );
+    await expectOwnedRefused(me, [
+      { nip: '197001012000011002' },
+      { nik: '3471020202700002' },
+      { nip: '197001012000011002', nik: '3471020202700002' },
+      { nip: '' },
+      { nik: null },
+      { nip: undefined },
+    ]);
+
+    // The form resends NIP and NIK unchanged; student fields in the body are ignored.
+    const res = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { name: 'Guru Baru', nis: '12345678', nisn: '0099887766', rombel: 2 }));
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ role: 'teacher', teacher: { nip: '197001012000011002', nik: '3471020202700002' }, student: null });
-    expect((await api(me.token).get('/api/me')).body.data.teacher).toEqual({ nip: '197001012000011002', nik: '3471020202700002' });
+    expect(res.body.data).toMatchObject({ name: 'Guru Baru', role: 'teacher', teacher: { nip: FACTORY_IDENTITY.nip, nik: FACTORY_IDENTITY.nik }, student: null });
+
+    // A teacher without NIP/NIK does not fill them in either: the admin does.
+    const blank = await makeBlank('teacher');
+    const fill = await api(blank.token).put(`/api/profile/${blank.id}`, formOf(blank, { nip: '197001012000011002' }));
+    expect(fill.status).toBe(403);
+    expect(fill.body).toEqual(owned);
+    expect((await api(blank.token).get('/api/me')).body.data.teacher).toEqual({ nip: null, nik: null });
   });
 
-  it('a student saves NIS, NISN and moves to an existing rombel; an unknown rombel is 422 and changes nothing', async () => {
-    const rombel = await t.factory.rombel({ name: 'XI TKJ Uji' });
+  it('a student with a rombel cannot move to another rombel or change NIS/NISN (403, nothing saved); the same values are fine', async () => {
+    const rombel = await t.factory.rombel({ name: 'XI TKJ Pindah' });
     const me = await make('student');
-    const res = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { nis: '87654321', nisn: '0011223344', rombel: rombel.id, nip: '1', nik: '2' }));
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
-      role: 'student',
-      teacher: null,
-      student: { nis: '87654321', nisn: '0011223344', rombel_id: rombel.id, rombel_name: 'XI TKJ Uji' },
-    });
-    // The form sends numbers as text too.
-    const asText = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { nis: '87654321', nisn: '0011223344', rombel: '1' }));
-    expect(asText.status).toBe(200);
-    expect(asText.body.data.student).toEqual({ nis: '87654321', nisn: '0011223344', rombel_id: 1, rombel_name: 'X TKJ 1' });
+    const before = await expectOwnedRefused(me, [
+      { rombel: rombel.id },
+      { rombel: String(rombel.id) },
+      { rombel: 999_999 },
+      { rombel: null },
+      { rombel: '' },
+      { nis: '87654321' },
+      { nisn: '0011223344' },
+      { nis: '' },
+      { nisn: null },
+      { nis: undefined },
+    ]);
+    expect(before.data.student).toEqual({ nis: FACTORY_IDENTITY.nis, nisn: FACTORY_IDENTITY.nisn, rombel_id: 1, rombel_name: 'X TKJ 1' });
+
+    // The whole form resent unchanged (the rombel as text too, as a form sends it) saves the other fields.
+    for (const rombelValue of [1, '1']) {
+      const res = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { name: 'Siswa Baru', rombel: rombelValue, nip: '1', nik: '2' }));
+      expect(res.status, String(rombelValue)).toBe(200);
+      expect(res.body.data).toMatchObject({ name: 'Siswa Baru', role: 'student', teacher: null, student: before.data.student });
+    }
+  });
+
+  it('a student without a rombel fills rombel, NIS and NISN once; changing them afterwards is 403; an unknown rombel is 422', async () => {
+    const rombel = await t.factory.rombel({ name: 'XI TKJ Uji' });
+    const me = await makeBlank('student');
 
     for (const rombelValue of [999_999, '999999', 0, -1, 'abc', 1.5]) {
       const bad = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { name: 'Tidak Tersimpan', rombel: rombelValue }));
       expect(bad.status, String(rombelValue)).toBe(422);
       expect(bad.body).toEqual({ success: false, message: MSG.rombelUnknown, errors: { rombel: [MSG.rombelUnknown] } });
     }
-    const after = await api(me.token).get('/api/me');
-    expect(after.body.data.name).toBe(me.name);
-    expect(after.body.data.student.rombel_id).toBe(1);
+    expect((await api(me.token).get('/api/me')).body.data).toMatchObject({ name: me.name, student: { nis: null, nisn: null, rombel_id: null, rombel_name: null } });
+
+    const filled = { nis: '87654321', nisn: '0011223344', rombel: rombel.id };
+    const res = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, filled));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      role: 'student',
+      teacher: null,
+      student: { nis: '87654321', nisn: '0011223344', rombel_id: rombel.id, rombel_name: 'XI TKJ Uji' },
+    });
+    const after = (await api(me.token).get('/api/me')).body;
+
+    for (const over of [{ rombel: 1 }, { nis: '11112222' }, { nisn: '9999999999' }, { rombel: null }, { nis: '' }]) {
+      const again = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { ...filled, ...over, name: 'Tidak Tersimpan' }));
+      expect(again.status, JSON.stringify(over)).toBe(403);
+      expect(again.body).toEqual(owned);
+    }
+    expect((await api(me.token).get('/api/me')).body).toEqual(after);
+
+    // The whole form resent unchanged is no change.
+    const same = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { ...filled, rombel: String(rombel.id), name: 'Sudah Lengkap' }));
+    expect(same.status).toBe(200);
+    expect(same.body.data).toMatchObject({ name: 'Sudah Lengkap', student: after.data.student });
   });
 
   it('blank optional fields become null', async () => {
-    const student = await make('student');
-    await api(student.token).put(`/api/profile/${student.id}`, formOf(student, { nis: '123', nisn: '456' }));
+    const student = await makeBlank('student');
     const res = await api(student.token).put(`/api/profile/${student.id}`, {
       name: student.name,
       username: student.username,
@@ -184,7 +257,7 @@ describe('PUT /api/profile/{id}', () => {
       student: { nis: null, nisn: null, rombel_id: null, rombel_name: null },
     });
 
-    const teacher = await make('teacher');
+    const teacher = await makeBlank('teacher');
     const tres = await api(teacher.token).put(`/api/profile/${teacher.id}`, formOf(teacher, { nip: '', nik: null }));
     expect(tres.status).toBe(200);
     expect(tres.body.data.teacher).toEqual({ nip: null, nik: null });
@@ -192,12 +265,20 @@ describe('PUT /api/profile/{id}', () => {
 
   it('a body with only the required fields is saved (the other fields become null), never a 500', async () => {
     for (const role of ['admin', 'teacher', 'student'] as const) {
-      const me = await make(role);
+      const me = role === 'admin' ? await make(role) : await makeBlank(role);
       const res = await api(me.token).put(`/api/profile/${me.id}`, { name: 'Hanya Nama', username: me.username });
       expect(res.status, role).toBe(200);
       expect(res.body.data).toMatchObject({ name: 'Hanya Nama', username: me.username, email: null, gender: null, telpon: null });
       if (role === 'teacher') expect(res.body.data.teacher).toEqual({ nip: null, nik: null });
       if (role === 'student') expect(res.body.data.student).toEqual({ nis: null, nisn: null, rombel_id: null, rombel_name: null });
+    }
+    // Leaving out school-owned fields that are set would clear them: refused.
+    for (const role of ['teacher', 'student'] as const) {
+      const me = await make(role);
+      const res = await api(me.token).put(`/api/profile/${me.id}`, { name: 'Hanya Nama', username: me.username });
+      expect(res.status, role).toBe(403);
+      expect(res.body).toEqual({ success: false, message: MSG.identitySchoolOwned });
+      expect((await userRow(me.id)).name).toBe(me.name);
     }
   });
 
@@ -215,8 +296,10 @@ describe('PUT /api/profile/{id}', () => {
 
   describe('SPEC §5 limits, each with its message', () => {
     const d = (n: number) => '1'.repeat(n);
-    // [field, value, message | null (accepted), role that sees the field]
-    const cases: Array<[string, unknown, string | null, 'admin' | 'teacher' | 'student']> = [
+    /** A well-formed value of a school-owned field the user may not change: 403, nothing saved. */
+    const OWNED = 'school-owned' as const;
+    // [field, value, message | null (accepted) | OWNED, role that sees the field]
+    const cases: Array<[string, unknown, string | null | typeof OWNED, 'admin' | 'teacher' | 'student']> = [
       ['name', '', MSG.required, 'admin'],
       ['name', '   ', MSG.required, 'admin'],
       ['name', undefined, MSG.required, 'admin'],
@@ -240,11 +323,11 @@ describe('PUT /api/profile/{id}', () => {
       ['birthday', '2005-02-30', MSG.dateFormat, 'student'],
       ['birthday', '15-06-2005', MSG.dateFormat, 'student'],
       ['nip', d(19), MSG.nipFormat, 'teacher'],
-      ['nip', d(18), null, 'teacher'],
+      ['nip', d(18), OWNED, 'teacher'],
       ['nip', '19800101abc', MSG.nipFormat, 'teacher'],
       ['nip', `${d(19)}x`, MSG.nipFormat, 'teacher'],
       ['nik', d(17), MSG.nikFormat, 'teacher'],
-      ['nik', d(16), null, 'teacher'],
+      ['nik', d(16), OWNED, 'teacher'],
       ['nik', '3471-0101', MSG.nikFormat, 'teacher'],
       ['nis', d(9), MSG.nisFormat, 'student'],
       ['nis', d(8), null, 'student'],
@@ -262,7 +345,8 @@ describe('PUT /api/profile/{id}', () => {
     ];
 
     it.each(cases)('%s = %j → %s', async (field, value, message, role) => {
-      const me = await make(role);
+      // A student without NIS/NISN fills them in once; a teacher never changes NIP/NIK from the profile.
+      const me = role === 'student' && ['nis', 'nisn'].includes(field) ? await makeBlank(role) : await make(role);
       const before = await api(me.token).get('/api/me');
       const body: Record<string, unknown> = formOf(me, { name: 'Nama Baru' });
       if (value === undefined) delete body[field];
@@ -272,6 +356,10 @@ describe('PUT /api/profile/{id}', () => {
         expect(res.status).toBe(200);
         const saved = ['nip', 'nik'].includes(field) ? res.body.data.teacher[field] : ['nis', 'nisn'].includes(field) ? res.body.data.student[field] : res.body.data[field];
         expect(saved).toBe(value);
+      } else if (message === OWNED) {
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ success: false, message: MSG.identitySchoolOwned });
+        expect((await api(me.token).get('/api/me')).body).toEqual(before.body);
       } else {
         expect(res.status).toBe(422);
         expect(res.body).toEqual({ success: false, message, errors: { [field]: [message] } });
@@ -364,9 +452,11 @@ describe('PATCH /api/profile/update-password', () => {
       expect(res.body).toEqual({ success: false, message: MSG.passwordLength, errors: { new_password: [MSG.passwordLength] } });
     }
     expect((await login(me.username, 'Mula#pw01')).status).toBe(200);
-    // 5 and 12 are allowed.
+    // 5 and 12 are allowed (each change ends the session that made it: the next one logs in again).
     expect((await change(me.token, 'Mula#pw01', 'Pq5#x')).status).toBe(200);
-    expect((await change(me.token, 'Pq5#x', 'Rr12#Rr12#ab')).status).toBe(200);
+    const next = await login(me.username, 'Pq5#x');
+    expect(next.status).toBe(200);
+    expect((await change(next.body.data.token, 'Pq5#x', 'Rr12#Rr12#ab')).status).toBe(200);
     expect((await login(me.username, 'Rr12#Rr12#ab')).status).toBe(200);
   });
 
@@ -392,7 +482,7 @@ describe('PATCH /api/profile/update-password', () => {
   });
 
   it.each(['admin', 'teacher', 'student'] as const)(
-    'a %s changes the password: the new one logs in, the old one does not, every other session ends',
+    'a %s changes the password: the new one logs in, the old one does not, every session ends (this one too)',
     async (role) => {
       const me = await make(role, { password: `Lama#${role.slice(0, 3)}` });
       const other = await login(me.username, me.password);
@@ -406,14 +496,15 @@ describe('PATCH /api/profile/update-password', () => {
       expect(res.body).toEqual({ success: true, message: MSG.passwordChanged });
 
       expect((await t.as(otherToken).get('/api/me')).status).toBe(401);
-      // The current screen keeps its token until it logs out.
-      expect((await t.as(me.token).get('/api/me')).status).toBe(200);
+      // The session that made the change ends too (the browser logs out, SPEC §4).
+      const current = await t.as(me.token).get('/api/me');
+      expect(current.status).toBe(401);
+      expect(current.body).toEqual({ success: false, message: MSG.unauthenticated });
+      expect((await t.as(me.token).post('/api/logout')).status).toBe(401);
       expect((await login(me.username, me.password)).status).toBe(401);
       const fresh = await login(me.username, next);
       expect(fresh.status).toBe(200);
       expect((await t.as(fresh.body.data.token).get('/api/me')).status).toBe(200);
-      expect((await t.as(me.token).post('/api/logout')).status).toBe(200);
-      expect((await t.as(me.token).get('/api/me')).status).toBe(401);
       // The stored hash is argon2id, never the password.
       const row = await userRow(me.id);
       expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -578,8 +669,8 @@ describe('secrets', () => {
       } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${where}[${i}]`));
       else if (v && typeof v === 'object') {
         for (const [k, x] of Object.entries(v)) {
-          // "password" may only appear as the name of a field with an error.
-          if (!where.endsWith('.errors')) expect(k, where).not.toMatch(/password|hash/i);
+          // "password" may only appear as the name of a field with an error, or as the flag must_change_password.
+          if (!where.endsWith('.errors') && k !== 'must_change_password') expect(k, where).not.toMatch(/password|hash/i);
           walk(x, `${where}.${k}`);
         }
       }

@@ -14,7 +14,15 @@ describe('POST /api/login', () => {
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(true);
       expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(res.body.data.user).toEqual({ id: u.id, name: 'Ani Wijaya', username: 'bu_ani', email: 'ani@sekolah.id', role: 'teacher', avatar: null });
+      expect(res.body.data.user).toEqual({
+        id: u.id,
+        name: 'Ani Wijaya',
+        username: 'bu_ani',
+        email: 'ani@sekolah.id',
+        role: 'teacher',
+        avatar: null,
+        must_change_password: false,
+      });
     }
   });
 
@@ -86,8 +94,17 @@ describe('GET /api/me and POST /api/logout', () => {
     const teacher = await t.factory.teacher({ name: 'Pak Guru' });
     const me = await t.as(teacher.token).get('/api/me');
     expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ id: teacher.id, name: 'Pak Guru', role: 'teacher', role_id: 2, teacher: { nip: '198001012005011001', nik: '3471010101800001' }, student: null });
-    expect(JSON.stringify(me.body)).not.toContain('password');
+    expect(me.body.data).toMatchObject({
+      id: teacher.id,
+      name: 'Pak Guru',
+      role: 'teacher',
+      role_id: 2,
+      must_change_password: false,
+      teacher: { nip: '198001012005011001', nik: '3471010101800001' },
+      student: null,
+    });
+    // No password or hash: "password" appears only in the name of the flag must_change_password.
+    expect(JSON.stringify(me.body).replaceAll('"must_change_password"', '')).not.toContain('password');
 
     const student = await t.factory.student();
     const sme = await t.as(student.token).get('/api/me');

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kelasku/contract';
 import { openDatabase } from '../src/db/client.js';
-import { MAX_FAILURES_PER_USERNAME } from '../src/features/session/queries.js';
+import { LOGIN_LIMITS } from '../src/auth/login-limits.js';
 import { Factory } from './factory.js';
 import { dbKind, freshDatabaseUrl, multipartBody, samples } from './helpers.js';
 
@@ -192,7 +192,7 @@ describe(`two server processes on one database (${dbKind})`, () => {
   it('failed logins count across both instances', async () => {
     const user = await pair.factory.student();
     // Alternate: neither instance alone sees the limit.
-    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) {
       const res = await login(i % 2 === 0 ? pair.a : pair.b, user.username, 'salah123');
       expect(res.status, `attempt ${i + 1}`).toBe(401);
     }

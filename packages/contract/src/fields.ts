@@ -60,6 +60,7 @@ export const religionField = z.preprocess(
 );
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date: "2026-02-31" is refused, never rolled over into March. */
 const validDate = (v: string) => isoDate.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 export const birthdayField = (min: string | null, max: string, rangeMessage: string) =>
@@ -94,16 +95,23 @@ export const digitsField = (max: number, message: string) =>
       .optional(),
   );
 
+/**
+ * Date and time of an ISO 8601 date-time: a real calendar date (2026-02-31 and 2026-02-29 are refused,
+ * where Date.parse would roll them over into March), hours 00–23, minutes and seconds 00–59.
+ */
+const isoDateTime = /^(\d{4}-\d{2}-\d{2})[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-](?:0\d|1[0-4]):?[0-5]\d)?$/;
+const validDateTime = (v: string) => {
+  const m = isoDateTime.exec(v);
+  return m !== null && validDate(m[1]!) && !Number.isNaN(Date.parse(withOffset(v)));
+};
+
 /** A date-time with an offset (ISO 8601); "2026-11-30T23:59" without offset is read as WIB (+07:00). */
 export const dateTimeField = z.preprocess(
   trim,
   z
     .string({ error: MSG.deadlineFormat })
     .min(1, MSG.deadlineFormat)
-    .refine(
-      (v) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && !Number.isNaN(Date.parse(withOffset(v))),
-      MSG.deadlineFormat,
-    )
+    .refine(validDateTime, MSG.deadlineFormat)
     .transform((v) => new Date(Date.parse(withOffset(v))).toISOString()),
 );
 

@@ -16,6 +16,8 @@ export const LIMITS = {
   titleMax: 255,
   textMax: 10_000,
   commentMax: 5_000,
+  /** Comments and replies one user may post within a minute (DECISIONS "API conventions"). */
+  commentsPerMinute: 20,
   avatarBytes: 5 * MB,
   fileBytes: 50 * MB,
   jsonBodyBytes: 1 * MB,

@@ -4,6 +4,8 @@ export const MSG = {
   loginFailed: 'Username atau password salah',
   loginSuccess: 'Berhasil masuk',
   loginInactive: 'Akun kamu tidak aktif. Hubungi admin sekolah.',
+  passwordChangeRequired: 'Kamu harus mengganti password terlebih dahulu sebelum melanjutkan.',
+  identitySchoolOwned: 'Data ini dikelola sekolah dan tidak dapat diubah dari profil. Hubungi admin sekolah.',
   loginRateLimited: 'Terlalu banyak percobaan masuk yang gagal. Coba lagi dalam 15 menit.',
   logoutSuccess: 'Berhasil keluar',
   unauthenticated: 'Sesi kamu telah berakhir. Silakan masuk kembali.',

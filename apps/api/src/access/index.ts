@@ -3,7 +3,7 @@
  * each checks the whole parent chain in one query and throws 404 (never 403) when the object is
  * outside the caller's reach, so a guessed id reveals nothing.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { assignments, comments, contents, forums, materials, onlineClasses, students } from '../db/schema.js';
@@ -155,4 +155,35 @@ export async function assignmentForStudent(
       .where(eq(assignments.id, assignmentId))
       .limit(1),
   );
+}
+
+/**
+ * Whether the user may open a stored file, decided by its parent object in one statement (404 when
+ * not): an avatar, for any logged-in user; a material, for the teacher of its class and the
+ * students of the class's rombel; a submission, for the student who handed it in and the teacher
+ * of the assignment's class. An admin reaches no class, so avatars only.
+ */
+export async function fileFor(db: Db, user: AuthUser, fileId: number): Promise<void> {
+  const teacher = user.role === 'teacher';
+  const student = user.role === 'student';
+  const classReach = teacher
+    ? sql`oc.teacher_id = ${user.id}`
+    : student
+      ? sql`oc.rombel_class_id = (select rombel_class_id from students where user_id = ${user.id})`
+      : sql`false`;
+  const { rows } = await db.execute(sql`
+    select 1 as ok where
+      exists (select 1 from users where avatar_file_id = ${fileId})
+      or exists (
+        select 1 from materials m
+          join contents c on c.id = m.content_id
+          join online_classes oc on oc.id = c.online_class_id
+        where m.file_id = ${fileId} and ${classReach})
+      or exists (
+        select 1 from submissions s
+          join assignments a on a.id = s.assignment_id
+          join contents c on c.id = a.content_id
+          join online_classes oc on oc.id = c.online_class_id
+        where s.file_id = ${fileId} and (${student ? sql`s.student_id = ${user.id}` : sql`false`} or ${teacher ? classReach : sql`false`}))`);
+  if (rows.length === 0) throw notFound();
 }

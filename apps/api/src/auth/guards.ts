@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ROLE_BY_ID, ROLE_IDS, type RoleName } from '@kelasku/contract';
+import { MSG, ROLE_BY_ID, ROLE_IDS, type RoleName } from '@kelasku/contract';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { userForToken } from './tokens.js';
 
@@ -17,7 +17,13 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const user = await userForToken(request.server.db, token);
   if (!user) throw unauthorized();
   request.user = { ...user, role: ROLE_BY_ID[user.roleId]! };
+  if (user.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD.has(`${request.method} ${request.routeOptions.url}`)) {
+    throw forbidden(MSG.passwordChangeRequired);
+  }
 }
+
+/** What a user who must set a new password may still do: see who they are, set it, or log out. */
+const ALLOWED_BEFORE_NEW_PASSWORD = new Set(['GET /api/me', 'PATCH /api/profile/update-password', 'POST /api/logout']);
 
 /** onRequest hook for a role area: 403 for any other role. */
 export function requireRole(role: RoleName) {

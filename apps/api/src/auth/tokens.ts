@@ -22,6 +22,7 @@ export interface TokenUser {
   roleId: number;
   name: string;
   username: string;
+  mustChangePassword: boolean;
 }
 
 /**
@@ -38,6 +39,7 @@ export async function userForToken(db: Db, token: string): Promise<TokenUser | n
       roleId: users.roleId,
       name: users.name,
       username: users.username,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))

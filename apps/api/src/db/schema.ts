@@ -43,6 +43,8 @@ export const users = pgTable(
     address: text('address'),
     telpon: varchar('telpon', { length: 14 }),
     status: smallint('status').notNull().default(1),
+    /** Set by the admin (and the import): until the user sets a new password nothing else works. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     avatarFileId: integer('avatar_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -54,6 +56,8 @@ export const users = pgTable(
     // The admin's user list pages in this order (role, name ignoring case, id): a page reads 50 index entries instead of sorting every user.
     index('users_role_lower_name_idx').on(t.roleId, sql`lower(${t.name})`, t.id),
     index('users_avatar_file_idx').on(t.avatarFileId),
+    // The list filtered to deactivated users (few) in the list's order; the active ones are served by the index above.
+    index('users_inactive_idx').on(t.roleId, sql`lower(${t.name})`, t.id).where(sql`${t.status} = 0`),
     check('users_role_ck', sql`${t.roleId} in (1, 2, 3)`),
     check('users_gender_ck', sql`${t.gender} is null or ${t.gender} in ('L', 'P')`),
   ],
@@ -184,6 +188,8 @@ export const comments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     createdAt: createdAt(),
+    /** Deleted while it had replies: kept as "Komentar ini telah dihapus." (body emptied, author hidden) so the replies stay. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('comments_forum_idx').on(t.forumId, t.id),
@@ -267,7 +273,10 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
 );
 
-/** Failed logins per key ("u:<username>", "ip:<address>"), shared by every server instance. */
+/**
+ * Counters in a time window, shared by every server instance: failed logins per key ("a:<userId>",
+ * "a:<userId>|<address>", "ip:<address>", auth/login-limits.ts) and comments per user ("c:<userId>").
+ */
 export const loginFailures = pgTable('login_failures', {
   key: varchar('key', { length: 300 }).primaryKey(),
   count: integer('count').notNull().default(0),

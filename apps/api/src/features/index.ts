@@ -4,7 +4,7 @@
  * /api/admin, /api/teacher, /api/student.
  */
 import type { App } from '../types.js';
-import fileRoutes from '../files/routes.js';
+import fileRoutes, { fileLinkRoutes } from '../files/routes.js';
 import * as session from './session/routes.js';
 import profileRoutes from './profile/routes.js';
 import adminDashboardRoutes from './admin-dashboard/routes.js';
@@ -25,7 +25,7 @@ type Plugin = (app: App) => Promise<void>;
 
 export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student', Plugin[]> = {
   public: [session.publicRoutes, fileRoutes],
-  authed: [session.routes, profileRoutes, rombels.optionRoutes],
+  authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes],
   admin: [adminDashboardRoutes, usersRoutes, rombels.adminRoutes, motivationalWords.adminRoutes],
   teacher: [onlineClassesRoutes, contentsRoutes, materialsRoutes, assignmentsRoutes, gradingRoutes, forums.teacherRoutes],
   student: [studentClassesRoutes, submissionsRoutes, studentDashboardRoutes, forums.studentRoutes, motivationalWords.studentRoutes],

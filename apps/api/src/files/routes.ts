@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { MSG, errorEnvelope, idParam } from '@kelasku/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FILE_MSG, MSG, errorEnvelope, fileLink, fileLinkParams, idParam, ok } from '@kelasku/contract';
 import type { App } from '../types.js';
 import { storedFiles } from '../db/schema.js';
+import { fileFor } from '../access/index.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { isInline } from './types.js';
 
@@ -57,6 +59,21 @@ function securityPolicy(mime: string): string {
   return "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
 }
 
+/** A browser tab (its navigations always accept text/html), not a script or an <img>. */
+const opensInTab = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+/** The small Indonesian page a tab shows for a link that does not open a file, with the way back. Nothing in it comes from the request. */
+function linkPage(reply: FastifyReply, status: number, message: string) {
+  const page =
+    '<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>Kelasku</title><style>body{font-family:system-ui,sans-serif;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center;background:#f4f6f8;color:#1f2933}` +
+    `main{max-width:28rem;margin:1rem;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.1)}a{color:#0b7285;font-weight:600}</style></head>` +
+    `<body><main><h1 style="font-size:1.25rem">Kelasku</h1><p>${message}</p><p><a href="/">${FILE_MSG.backToApp}</a></p></main></body></html>`;
+  // Replaces the app's page policy: no script, only the inline style above.
+  reply.raw.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+  return reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page);
+}
+
 /** The bytes of a file; documented only, never serialized (a stream is sent as it is). */
 const fileBytes = z.any();
 
@@ -71,7 +88,9 @@ export default async function fileRoutes(app: App) {
         tags: ['files'],
         summary:
           'Read a stored file through the signed link found in a `file` or `avatar` field (no bearer token needed). ' +
-          'Supports `Range: bytes=a-b` (206) and `If-None-Match` (304). An expired or altered link answers 403.',
+          'Supports `Range: bytes=a-b` (206) and `If-None-Match` (304). An altered link answers 403, an expired one 410, a link to a file ' +
+          'that is gone 404: to a browser tab (Accept: text/html) as a small Indonesian HTML page with a link back to the app, otherwise ' +
+          'as the JSON envelope. Get a fresh link from `GET /api/files/{fileId}/link` when the user clicks.',
         security: [],
         params: z.object({ id: idParam }),
         querystring: linkQuery,
@@ -81,6 +100,7 @@ export default async function fileRoutes(app: App) {
           304: fileBytes.describe('Not modified'),
           403: errorEnvelope,
           404: errorEnvelope,
+          410: errorEnvelope,
           416: errorEnvelope,
         },
       },
@@ -89,9 +109,17 @@ export default async function fileRoutes(app: App) {
       const { id } = request.params;
       const { e, s } = request.query;
       const exp = e !== undefined && /^\d{1,15}$/.test(e) ? Number(e) : NaN;
-      if (!s || !app.files.verify(id, exp, s)) throw new HttpError(403, MSG.fileLinkInvalid);
+      const link = s ? app.files.check(id, exp, s) : 'invalid';
+      if (link !== 'valid') {
+        const status = link === 'expired' ? 410 : 403;
+        if (opensInTab(request)) return linkPage(reply, status, link === 'expired' ? FILE_MSG.linkExpiredPage : FILE_MSG.linkInvalidPage);
+        throw new HttpError(status, MSG.fileLinkInvalid);
+      }
       const [file] = await app.db.select().from(storedFiles).where(eq(storedFiles.id, id));
-      if (!file) throw notFound();
+      if (!file) {
+        if (opensInTab(request)) return linkPage(reply, 404, FILE_MSG.fileGonePage);
+        throw notFound();
+      }
       const range = parseRange(request.headers.range, file.size);
       const etag = `"f${file.id}-${file.size}"`;
       reply
@@ -126,6 +154,29 @@ export default async function fileRoutes(app: App) {
         reply.header('Content-Length', file.size);
       }
       return reply.send(body ?? '');
+    },
+  );
+}
+
+/** GET /api/files/:fileId/link (any logged-in user): the browser asks for a fresh link when the user clicks a file. */
+export async function fileLinkRoutes(app: App) {
+  app.get(
+    '/files/:fileId/link',
+    {
+      schema: {
+        tags: ['files'],
+        summary:
+          'A fresh signed link (`data.url`) to open a stored file in a new tab, minted when the user clicks, so a page left open for hours ' +
+          'never opens an expired link. Only for a file whose parent the caller may see: an avatar (any logged-in user), a material of a ' +
+          'class the caller teaches or whose rombel is theirs, a submission the caller handed in or whose class they teach. Anything else ' +
+          'is 404, so an id reveals nothing.',
+        params: fileLinkParams,
+        response: { 200: ok(fileLink), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      await fileFor(app.db, request.user, request.params.fileId);
+      return { success: true as const, data: { url: app.files.url(request.params.fileId) } };
     },
   );
 }

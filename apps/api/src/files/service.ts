@@ -67,11 +67,18 @@ class UploadMeter extends Transform {
   }
 }
 
-/** Cleans a client-supplied file name for display: no folders, no control characters, bounded length. */
+/**
+ * What a display name may not hold: C0 and C1 controls, and the bidirectional marks, embeddings,
+ * overrides and isolates (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069) that make
+ * "tugas\u202Efdp.exe" read as "tugasexe.pdf"; and the characters no file system takes.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"<>|*?:]/g;
+
+/** Cleans a client-supplied file name for display: no folders, no control or bidi characters, bounded length. */
 export function displayName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').replace(/^\.+/, '').trim();
+  const clean = base.replace(NOT_IN_NAMES, '').replace(/^\.+/, '').trim();
   if (!clean) return 'file';
   if (clean.length <= 200) return clean;
   const dot = clean.lastIndexOf('.');
@@ -150,7 +157,7 @@ export class FileService {
       await pending.abort();
       throw err;
     }
-    return { key: pending.key, originalName, mimeType, size: data.length, field: 'file' };
+    return { key: pending.key, originalName: displayName(originalName), mimeType, size: data.length, field: 'file' };
   }
 
   /** Inserts the stored_files row of a received file inside the caller's transaction. */
@@ -246,12 +253,13 @@ export class FileService {
   private static readonly MAX_LINKS = 50_000;
   private readonly links = new Map<number, { exp: number; url: string }>();
 
-  /** Checks a link's signature and expiry. */
-  verify(fileId: number, exp: number, sig: string): boolean {
-    if (!Number.isInteger(exp) || exp < Date.now() / 1000) return false;
+  /** Checks a link's signature and expiry: valid, signed by us but past its time (expired), or not ours (invalid). */
+  check(fileId: number, exp: number, sig: string): 'valid' | 'expired' | 'invalid' {
+    if (!Number.isInteger(exp)) return 'invalid';
     const want = Buffer.from(this.sign(fileId, exp));
     const got = Buffer.from(sig);
-    return want.length === got.length && timingSafeEqual(want, got);
+    if (want.length !== got.length || !timingSafeEqual(want, got)) return 'invalid';
+    return exp < Date.now() / 1000 ? 'expired' : 'valid';
   }
 }
 

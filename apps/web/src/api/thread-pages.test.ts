@@ -9,6 +9,7 @@ const comment = (id: number, text = `Komentar ${id}`): ForumComment => ({
   author_role: 'Siswa',
   avatar: null,
   comment: text,
+  deleted: false,
   created_at: '2026-11-24T01:00:00Z',
   can_delete: false,
   sub_comments: [],

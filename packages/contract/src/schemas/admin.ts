@@ -23,6 +23,7 @@ export const ADMIN_MSG = {
   userCreated: 'User berhasil ditambahkan',
   userUpdated: 'User berhasil diperbarui',
   userDeleted: 'User berhasil dihapus',
+  userUnlocked: 'Kunci akun dibuka. User dapat masuk kembali.',
   rombelCreated: 'Rombel berhasil ditambahkan',
   rombelUpdated: 'Rombel berhasil diperbarui',
   rombelDeleted: 'Rombel berhasil dihapus',
@@ -33,6 +34,8 @@ export const ADMIN_MSG = {
   wordUpdated: 'Kata motivasi berhasil diperbarui',
   wordDeleted: 'Kata motivasi berhasil dihapus',
   activeInvalid: 'Status aktif harus true atau false',
+  mustChangePasswordInvalid: 'Ganti password saat masuk harus true atau false',
+  statusFilterInvalid: 'Status harus active atau inactive',
 } as const;
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
@@ -47,6 +50,13 @@ const intChoice = (allowed: readonly number[] | null, message: string) =>
       .number({ error: (iss) => (iss.input === undefined ? MSG.required : message) })
       .int(message)
       .refine((n) => (allowed ? allowed.includes(n) : n > 0 && n <= 2_147_483_647), message),
+  );
+
+/** A yes/no field: true/false, also as "true"/"false", 1/0 or "1"/"0" from forms; anything else gets `message`. */
+const flagField = (message: string) =>
+  z.preprocess(
+    (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
+    z.boolean({ error: message }),
   );
 
 const optionalRombelId = z.preprocess(
@@ -70,10 +80,23 @@ export type DashboardStats = z.infer<typeof dashboardStats>;
 export const adminUser = profile.extend({
   role_label: z.string(),
   created_at: z.string(),
+  /** Locked everywhere by failed logins (50 within 15 minutes); the admin can lift it. */
+  locked: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
 export const userParams = z.object({ id: idParam });
+
+/** What deleting a user would remove (the delete dialog offers deactivation instead). */
+export const userDeleteImpact = z.object({
+  /** Submissions that go: the user's own, and those handed in to assignments the user wrote. */
+  submissions: z.number(),
+  /** How many of those submissions are graded. */
+  graded: z.number(),
+  /** Comments that go: the user's own, those in forums the user opened, and every reply below them. */
+  comments: z.number(),
+});
+export type UserDeleteImpact = z.infer<typeof userDeleteImpact>;
 
 /**
  * Paging and filters of the user list. The answer is always one page with `meta`: `page` defaults
@@ -88,6 +111,8 @@ export const userListQuery = z.object({
   /** Part of the name, username or e-mail, case-insensitive. */
   q: z.string().trim().max(100).optional(),
   role: z.enum(['admin', 'teacher', 'student']).optional(),
+  /** `active` (status 1) or `inactive` (status 0, deactivated); both when left out. */
+  status: z.enum(['active', 'inactive'], { error: ADMIN_MSG.statusFilterInvalid }).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 
@@ -113,10 +138,16 @@ export const userCreateBody = z
     email: emailField,
     username: usernameField,
     password: passwordField,
-    confirm_password: z.string({ error: MSG.required }).min(1, { error: MSG.required, abort: true }),
+    /** Optional (SPEC §7 sends none); when sent it must equal password. */
+    confirm_password: z.preprocess(blankToUndefined, z.string().optional()),
+    /** "Ganti password saat masuk": the user must set a new password before anything else works. */
+    must_change_password: flagField(ADMIN_MSG.mustChangePasswordInvalid).optional(),
     ...detailFields,
   })
-  .refine((b) => b.password === b.confirm_password, { path: ['confirm_password'], message: MSG.passwordMismatch });
+  .refine((b) => b.confirm_password === undefined || b.password === b.confirm_password, {
+    path: ['confirm_password'],
+    message: MSG.passwordMismatch,
+  });
 export type UserCreateBody = z.input<typeof userCreateBody>;
 
 export const userUpdateBody = z
@@ -139,6 +170,8 @@ export const userUpdateBody = z
     /** Sent only when the admin sets a new password; then it must equal confirm_password. */
     password: z.preprocess(blankToUndefined, passwordField.optional()),
     confirm_password: z.preprocess(blankToUndefined, z.string().optional()),
+    /** Sets or clears "ganti password saat masuk"; left out keeps it. */
+    must_change_password: flagField(ADMIN_MSG.mustChangePasswordInvalid).optional(),
     ...detailFields,
   })
   .refine((b) => b.password === undefined || b.password === b.confirm_password, {
@@ -184,10 +217,7 @@ export type RombelOption = z.infer<typeof rombelOption>;
 
 export const wordParams = z.object({ id: idParam });
 
-const activeField = z.preprocess(
-  (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
-  z.boolean({ error: ADMIN_MSG.activeInvalid }),
-);
+const activeField = flagField(ADMIN_MSG.activeInvalid);
 
 export const wordBody = z.object({
   title: requiredText(LIMITS.titleMax),

@@ -20,7 +20,21 @@ export const FILE_MSG = {
   notMultipart: 'Kirim data sebagai multipart/form-data.',
   oneFileOnly: 'Hanya satu file yang dapat diunggah',
   uploadInterrupted: 'Unggahan terputus sebelum selesai. Silakan coba lagi.',
+  /** The small page a browser tab shows for a file link that is too old (410), altered (403) or of a file that is gone (404). */
+  linkExpiredPage: 'Tautan sudah kedaluwarsa. Kembali ke Kelasku dan buka file itu lagi.',
+  linkInvalidPage: 'Tautan file tidak valid. Kembali ke Kelasku dan buka file itu lagi.',
+  fileGonePage: 'File ini sudah tidak ada. Mungkin sudah dihapus atau diganti.',
+  backToApp: 'Kembali ke Kelasku',
 } as const;
+
+/** GET /api/files/{fileId}/link: a fresh signed link to open the file in a new tab. */
+export const fileLink = z.object({
+  /** Path of a signed link (`/api/files/{id}?e=…&s=…`), valid at least FILE_URL_TTL seconds from now; no bearer token needed. */
+  url: z.string(),
+});
+export type FileLink = z.infer<typeof fileLink>;
+
+export const fileLinkParams = z.object({ fileId: idParam });
 
 // ---------------------------------------------------------------- online classes
 

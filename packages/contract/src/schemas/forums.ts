@@ -12,6 +12,10 @@ export const FORUM_MSG = {
   replyCreated: 'Balasan berhasil dikirim',
   commentDeleted: 'Komentar berhasil dihapus',
   commentNotOwn: 'Kamu hanya dapat menghapus komentarmu sendiri.',
+  /** The text of a deleted comment kept for its replies. */
+  commentRemoved: 'Komentar ini telah dihapus.',
+  /** More than LIMITS.commentsPerMinute comments and replies of one user within a minute. */
+  commentRateLimited: 'Terlalu banyak komentar. Tunggu sebentar lalu coba lagi.',
   /** PostgreSQL cannot store the NUL character; no keyboard types it. */
   textInvalidChar: 'Teks berisi karakter yang tidak valid',
 } as const;
@@ -48,17 +52,25 @@ export type CommentBody = z.input<typeof commentBody>;
 
 // ---------------------------------------------------------------- thread
 
+/**
+ * A comment or reply. A comment deleted while it had replies stays for them as a tombstone:
+ * `deleted: true`, `comment` is {@link FORUM_MSG.commentRemoved}, `author`, `author_id`,
+ * `author_role` and `avatar` are null, and `can_delete` is false (it goes by itself with its last reply).
+ */
 const commentFields = {
   id: z.number(),
-  author: z.string(),
-  author_id: z.number(),
-  /** "Guru", "Siswa" or "Admin". */
-  author_role: z.string(),
+  /** Null on a deleted comment. */
+  author: z.string().nullable(),
+  author_id: z.number().nullable(),
+  /** "Guru", "Siswa" or "Admin"; null on a deleted comment. */
+  author_role: z.string().nullable(),
   /** Signed link to the author's avatar, or null. */
   avatar: z.string().nullable(),
   /** Plain text exactly as typed; show it as text, never as HTML. */
   comment: z.string(),
   created_at: z.string(),
+  /** Deleted while it had replies: only the replies are left to show. */
+  deleted: z.boolean(),
   /** Whether the caller may delete it: their own comment, or any comment for the class's teacher. */
   can_delete: z.boolean(),
 };
@@ -84,7 +96,7 @@ export const forumThread = z.object({
   author_id: z.number(),
   author_role: z.string(),
   avatar: z.string().nullable(),
-  /** Comments and replies together. */
+  /** Comments and replies together (deleted ones kept for their replies not counted). */
   total_comment: z.number(),
   comments: z.array(forumComment),
 });

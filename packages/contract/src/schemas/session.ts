@@ -29,6 +29,8 @@ export const sessionUser = z.object({
   email: z.string().nullable(),
   role: roleName,
   avatar: z.string().nullable(),
+  /** The admin asked for a new password: until it is set, only the password change works. */
+  must_change_password: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -48,6 +50,7 @@ export const profile = z.object({
   role: roleName,
   role_id: z.number(),
   avatar: z.string().nullable(),
+  must_change_password: z.boolean(),
   teacher: z.object({ nip: z.string().nullable(), nik: z.string().nullable() }).nullable(),
   student: z
     .object({

@@ -1,5 +1,6 @@
 import {
   FORUM_MSG,
+  LIMITS,
   commentBody,
   errorEnvelope,
   forumBody,
@@ -17,9 +18,9 @@ import {
 import type { App, AuthUser } from '../../types.js';
 import { authorize, commentIn, contentFor, forumFor, mayDeleteComment, type Comment, type Content, type Forum } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
-import { notFound } from '../../http/errors.js';
-import { commentAuthor, deleteComment, deleteForum, insertComment, insertForum, threadPageRows, updateForum, type ForumValues } from './queries.js';
-import { toNewComment, toThreadPage } from './present.js';
+import { notFound, tooManyRequests } from '../../http/errors.js';
+import { takeSlot } from '../../auth/login-limits.js';
+import { commentView, deleteComment, deleteForum, insertComment, insertForum, loadThreadPage, updateForum, type ForumValues } from './queries.js';
 
 const values = (b: { topic: string; description?: string | null }): ForumValues => ({ topic: b.topic, description: b.description ?? null });
 
@@ -33,6 +34,14 @@ async function underLiveParent<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * At most LIMITS.commentsPerMinute comments and replies of one user a minute (DECISIONS "API
+ * conventions"): a loop cannot flood a class. Counted in the database, so every instance agrees.
+ */
+async function throttleComments(app: App, user: AuthUser): Promise<void> {
+  if (!(await takeSlot(app.db, `c:${user.id}`, LIMITS.commentsPerMinute, 1))) throw tooManyRequests(FORUM_MSG.commentRateLimited);
+}
+
 type ForumPath = { classId: number; contentId: number; forumId: number };
 
 /** The content and forum of the path, within the caller's reach (404 otherwise). */
@@ -41,11 +50,8 @@ async function reachForum(app: App, user: AuthUser, path: ForumPath): Promise<{ 
 }
 
 /** A page of the forum's thread with its `meta`; the first page of {@link THREAD_PER_PAGE} unless asked otherwise. */
-const threadPage = async (app: App, user: AuthUser, content: Content, forum: Forum, page = 1, perPage = THREAD_PER_PAGE) =>
-  toThreadPage(app.files, user, content, forum, await threadPageRows(app.db, forum, page, perPage), page, perPage);
-
-/** A comment just written, as the thread shows it (one query for its author's avatar). */
-const newComment = async (app: App, user: AuthUser, row: Comment) => toNewComment(app.files, user, row, await commentAuthor(app.db, row.authorId));
+const threadPage = (app: App, user: AuthUser, content: Content, forum: Forum, page = 1, perPage = THREAD_PER_PAGE) =>
+  loadThreadPage(app.db, app.files, user, content, forum, page, perPage);
 
 /** The forum and comment of the path, within the caller's reach (404 otherwise). */
 async function reachComment(app: App, user: AuthUser, path: ForumPath & { commentId: number }): Promise<{ forum: Forum; target: Comment }> {
@@ -87,17 +93,20 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
     {
       schema: {
         tags,
-        summary: 'Comment on a forum (plain text kept as typed; not empty, at most 5,000 characters)',
+        summary:
+          'Comment on a forum (plain text kept as typed; not empty, at most 5,000 characters). ' +
+          'At most 20 comments and replies a minute per user, then 429 "Terlalu banyak komentar. Tunggu sebentar lalu coba lagi."',
         params: forumParams,
         body: commentBody,
-        response: { 201: ok(forumComment), 404: errorEnvelope, 422: errorEnvelope },
+        response: { 201: ok(forumComment), 404: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (request, reply) => {
       const { forum } = await reachForum(app, request.user, request.params);
+      await throttleComments(app, request.user);
       const row = await underLiveParent(() => insertComment(app.db, forum.id, request.user.id, request.body.comment, null));
       reply.code(201);
-      return { success: true as const, message: FORUM_MSG.commentCreated, data: await newComment(app, request.user, row) };
+      return { success: true as const, message: FORUM_MSG.commentCreated, data: await commentView(app.db, app.files, request.user, row) };
     },
   );
 
@@ -106,18 +115,21 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
     {
       schema: {
         tags,
-        summary: 'Reply to a comment; a reply to a reply joins the same top-level comment (one level of nesting)',
+        summary:
+          'Reply to a comment; a reply to a reply joins the same top-level comment (one level of nesting). ' +
+          'Counts toward the 20 comments and replies a minute per user (429 past them)',
         params: forumCommentParams,
         body: commentBody,
-        response: { 201: ok(forumComment), 404: errorEnvelope, 422: errorEnvelope },
+        response: { 201: ok(forumComment), 404: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (request, reply) => {
       const { forum, target } = await reachComment(app, request.user, request.params);
+      await throttleComments(app, request.user);
       const parentId = target.parentId ?? target.id;
       const row = await underLiveParent(() => insertComment(app.db, forum.id, request.user.id, request.body.comment, parentId));
       reply.code(201);
-      return { success: true as const, message: FORUM_MSG.replyCreated, data: await newComment(app, request.user, row) };
+      return { success: true as const, message: FORUM_MSG.replyCreated, data: await commentView(app.db, app.files, request.user, row) };
     },
   );
 
@@ -126,15 +138,19 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
     {
       schema: {
         tags,
-        summary: 'Delete a comment with its replies: one\'s own, or any comment of the class for its teacher (403 for a student deleting someone else\'s)',
+        summary:
+          'Delete a comment or reply: one\'s own, or any comment of the class for its teacher (403 for a student deleting someone else\'s). ' +
+          'A comment that has replies stays for them as `deleted: true` ("Komentar ini telah dihapus.", author hidden); one without is removed, ' +
+          'and a deleted comment whose last reply goes is removed with it. A comment already deleted is 404.',
         params: forumCommentParams,
         response: { 200: okMessage, 403: errorEnvelope, 404: errorEnvelope },
       },
     },
     async (request) => {
       const { forum, target } = await reachComment(app, request.user, request.params);
+      if (target.deletedAt) throw notFound();
       authorize(mayDeleteComment(request.user, target), FORUM_MSG.commentNotOwn);
-      if (!(await deleteComment(app.db, forum.id, target.id))) throw notFound();
+      if (!(await app.db.transaction((tx) => deleteComment(tx, forum.id, target.id)))) throw notFound();
       return { success: true as const, message: FORUM_MSG.commentDeleted };
     },
   );

@@ -49,5 +49,6 @@ export async function passwordHashOf(tx: Executor, userId: number): Promise<stri
 }
 
 export async function setPasswordHash(tx: Executor, userId: number, hash: string): Promise<void> {
-  await tx.update(users).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(users.id, userId));
+  // The user chose it: a password change the admin asked for is done.
+  await tx.update(users).set({ passwordHash: hash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, userId));
 }

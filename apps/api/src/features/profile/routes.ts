@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { MSG, errorEnvelope, ok, okMessage, passwordBody, profile, profileBody, profileParams } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { attemptKeys, releaseAttempt, reserveAttempt, sleep } from '../../auth/login-limits.js';
+import { refusedIdentityChanges, type SchoolIdentity } from '../../access/identity.js';
 import { revokeUserTokens } from '../../auth/tokens.js';
 import { readMultipartWithFile } from '../../files/multipart.js';
 import { authorize, mayEditProfile, schoolFieldsOfOwnProfile, SCHOOL_FIELDS, type SchoolField } from '../../access/index.js';
-import { invalidField, notFound } from '../../http/errors.js';
+import { forbidden, invalidField, notFound, tooManyRequests } from '../../http/errors.js';
 import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
 import { conflictForUnique } from '../users-shared.js';
 import { loadProfile } from '../session/queries.js';
@@ -40,6 +42,17 @@ export default async function profileRoutes(app: App) {
       const body = request.body as Record<string, unknown>;
       const own = new Set<string>(schoolFieldsOfOwnProfile(me));
       const update = Object.fromEntries(PROFILE_FIELDS.map((k) => [k, isSchoolField(k) && !own.has(k) ? null : (body[k] ?? null)])) as ProfileUpdate;
+      const before = await loadProfile(app.db, me.id);
+      if (!before) throw notFound();
+      const identity = (v: { rombel?: unknown; nis?: unknown; nisn?: unknown; nip?: unknown; nik?: unknown }): SchoolIdentity => ({
+        rombel: (v.rombel as number | null) ?? null,
+        nis: (v.nis as string | null) ?? null,
+        nisn: (v.nisn as string | null) ?? null,
+        nip: (v.nip as string | null) ?? null,
+        nik: (v.nik as string | null) ?? null,
+      });
+      const refused = refusedIdentityChanges(me.roleId, identity({ ...before, rombel: before.rombelId }), identity(update));
+      if (refused.length > 0) throw forbidden(MSG.identitySchoolOwned);
       try {
         await app.db.transaction(async (tx) => {
           if (update.rombel != null && !(await rombelExists(tx, update.rombel as number))) {
@@ -65,20 +78,27 @@ export default async function profileRoutes(app: App) {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Change one\'s password; every other session of the user is logged out',
+        summary:
+          'Change one\'s password; every session of the user ends, this one included. The current password is checked ' +
+          'under the same limits as a login (429 past them)',
         body: passwordBody,
-        response: { 200: okMessage, 422: errorEnvelope },
+        response: { 200: okMessage, 422: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (request) => {
       const me = request.user;
       const { password, new_password } = request.body;
+      const keys = attemptKeys({ userId: me.id }, request.ip);
+      const reserved = await reserveAttempt(app.db, keys);
+      if (!reserved) throw tooManyRequests(MSG.loginRateLimited);
+      if (reserved.delayMs > 0) await sleep(reserved.delayMs);
       const current = await passwordHashOf(app.db, me.id);
       if (!current || !(await verifyPassword(current, password))) throw invalidField('password', MSG.passwordOldWrong);
+      await releaseAttempt(app.db, keys);
       const hashed = await hashPassword(new_password);
       await app.db.transaction(async (tx) => {
         await setPasswordHash(tx, me.id, hashed);
-        await revokeUserTokens(tx, me.id, me.tokenId);
+        await revokeUserTokens(tx, me.id);
       });
       return { success: true as const, message: MSG.passwordChanged };
     },

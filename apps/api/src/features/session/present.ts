@@ -21,6 +21,7 @@ export function toProfile(files: FileService, row: ProfileRow) {
     role: ROLE_BY_ID[u.roleId]!,
     role_id: u.roleId,
     avatar: files.url(u.avatarFileId),
+    must_change_password: u.mustChangePassword,
     teacher: u.roleId === 2 ? { nip: row.nip ?? null, nik: row.nik ?? null } : null,
     student:
       u.roleId === 3
@@ -31,7 +32,7 @@ export function toProfile(files: FileService, row: ProfileRow) {
 
 type LoginRow = NonNullable<Awaited<ReturnType<typeof findLoginUser>>>;
 
-/** The user of the login answer (DECISIONS: id, name, username, email, role, avatar). */
+/** The user of the login answer (DECISIONS: id, name, username, email, role, avatar), and whether a new password is due. */
 export const toLoginUser = (files: FileService, user: LoginRow) => ({
   id: user.id,
   name: user.name,
@@ -39,4 +40,5 @@ export const toLoginUser = (files: FileService, user: LoginRow) => ({
   email: user.email,
   role: ROLE_BY_ID[user.roleId]!,
   avatar: files.url(user.avatarFileId),
+  must_change_password: user.mustChangePassword,
 });

@@ -1,10 +1,6 @@
-import { eq, getTableColumns, or, sql, inArray, and, gt } from 'drizzle-orm';
+import { eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { loginFailures, rombelClasses, students, teachers, users } from '../../db/schema.js';
-
-export const FAILURE_WINDOW_MIN = 15;
-export const MAX_FAILURES_PER_USERNAME = 10;
-export const MAX_FAILURES_PER_ADDRESS = 50;
+import { rombelClasses, students, teachers, users } from '../../db/schema.js';
 
 export async function findLoginUser(db: Db, login: string) {
   const key = login.toLowerCase();
@@ -18,44 +14,13 @@ export async function findLoginUser(db: Db, login: string) {
       status: users.status,
       passwordHash: users.passwordHash,
       avatarFileId: users.avatarFileId,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(users)
     .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`))
     .limit(2);
   // A username wins over somebody else's e-mail address that happens to read the same.
   return rows.find((r) => r.username.toLowerCase() === key) ?? rows[0] ?? null;
-}
-
-/** Keys over their limit within the window; counted in the database so every instance agrees. */
-export async function blockedKeys(db: Db, keys: { key: string; max: number }[]): Promise<string[]> {
-  const rows = await db
-    .select({ key: loginFailures.key, count: loginFailures.count })
-    .from(loginFailures)
-    .where(
-      and(
-        inArray(loginFailures.key, keys.map((k) => k.key)),
-        gt(loginFailures.windowStart, sql`now() - make_interval(mins => ${FAILURE_WINDOW_MIN})`),
-      ),
-    );
-  return rows.filter((r) => r.count >= (keys.find((k) => k.key === r.key)?.max ?? Infinity)).map((r) => r.key);
-}
-
-export async function recordFailure(db: Db, keys: string[]): Promise<void> {
-  const expired = sql`${loginFailures.windowStart} < now() - make_interval(mins => ${FAILURE_WINDOW_MIN})`;
-  await db
-    .insert(loginFailures)
-    .values(keys.map((key) => ({ key, count: 1 })))
-    .onConflictDoUpdate({
-      target: loginFailures.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
-        windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`,
-      },
-    });
-}
-
-export async function clearFailures(db: Db, key: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
 /** Every column of a user but the password hash, which a profile never needs (nor carries). */

@@ -3,15 +3,8 @@ import type { App } from '../../types.js';
 import { dummyHash, verifyPassword } from '../../auth/passwords.js';
 import { issueToken, revokeToken } from '../../auth/tokens.js';
 import { HttpError, notFound, tooManyRequests } from '../../http/errors.js';
-import {
-  MAX_FAILURES_PER_ADDRESS,
-  MAX_FAILURES_PER_USERNAME,
-  blockedKeys,
-  clearFailures,
-  findLoginUser,
-  loadProfile,
-  recordFailure,
-} from './queries.js';
+import { attemptKeys, releaseAttempt, reserveAttempt, sleep } from '../../auth/login-limits.js';
+import { findLoginUser, loadProfile } from './queries.js';
 import { toLoginUser, toProfile } from './present.js';
 
 /** POST /api/login — the one route of the session that needs no token. */
@@ -29,22 +22,15 @@ export async function publicRoutes(app: App) {
     },
     async (request) => {
       const { username, password } = request.body;
-      const userKey = `u:${username.toLowerCase()}`;
-      const ipKey = `ip:${request.ip}`;
-      const blocked = await blockedKeys(app.db, [
-        { key: userKey, max: MAX_FAILURES_PER_USERNAME },
-        { key: ipKey, max: MAX_FAILURES_PER_ADDRESS },
-      ]);
-      if (blocked.length > 0) throw tooManyRequests(MSG.loginRateLimited);
-
       const user = await findLoginUser(app.db, username);
+      const keys = attemptKeys(user ? { userId: user.id } : { typed: username }, request.ip);
+      const reserved = await reserveAttempt(app.db, keys);
+      if (!reserved) throw tooManyRequests(MSG.loginRateLimited);
+      if (reserved.delayMs > 0) await sleep(reserved.delayMs);
       const good = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-      if (!user || !good) {
-        await recordFailure(app.db, [userKey, ipKey]);
-        throw new HttpError(401, MSG.loginFailed);
-      }
+      if (!user || !good) throw new HttpError(401, MSG.loginFailed);
+      await releaseAttempt(app.db, keys);
       if (user.status !== 1) throw new HttpError(403, MSG.loginInactive);
-      await clearFailures(app.db, userKey);
       const token = await issueToken(app.db, user.id);
       return {
         success: true as const,

@@ -9,6 +9,8 @@ export interface UserFilter {
   /** Part of the name, username or e-mail, case-insensitive. */
   q?: string;
   roleId?: number;
+  /** 1 active, 0 deactivated. */
+  status?: number;
 }
 
 function userFilter(exceptId: number, f: UserFilter): SQL {
@@ -16,6 +18,7 @@ function userFilter(exceptId: number, f: UserFilter): SQL {
   return and(
     ne(users.id, exceptId),
     f.roleId === undefined ? undefined : eq(users.roleId, f.roleId),
+    f.status === undefined ? undefined : eq(users.status, f.status),
     pattern === null ? undefined : or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)),
   )!;
 }
@@ -112,6 +115,30 @@ export async function filesOfUser(tx: Executor, userId: number, avatarFileId: nu
       ),
     );
   return [...(avatarFileId === null ? [] : [avatarFileId]), ...rows.map((r) => r.fileId)];
+}
+
+/**
+ * What deleting the user would remove, for the delete dialog, in one statement (null: no such user):
+ * the submissions that go with the user (their own, and those handed in to assignments they wrote),
+ * how many of those are graded, and the comments that go (their own, those in forums they opened, and
+ * every reply below either).
+ */
+export async function deleteImpact(db: Executor, userId: number): Promise<{ submissions: number; graded: number; comments: number } | null> {
+  const { rows } = await db.execute<{ submissions: number; graded: number; comments: number }>(sql`
+    with recursive gone(id) as (
+      select id from comments
+        where author_id = ${userId} or forum_id in (select id from forums where author_id = ${userId})
+      union
+      select c.id from comments c join gone g on c.parent_id = g.id
+    ), subs as (
+      select score from submissions
+        where student_id = ${userId} or assignment_id in (select id from assignments where author_id = ${userId})
+    )
+    select (select count(*)::int from subs) as submissions,
+      (select count(*)::int from subs where score is not null) as graded,
+      (select count(*)::int from gone) as comments
+    from users where id = ${userId}`);
+  return rows[0] ?? null;
 }
 
 export async function deleteUser(tx: Executor, id: number): Promise<void> {

@@ -8,6 +8,7 @@ import {
   pageMeta,
   ROLE_IDS,
   userCreateBody,
+  userDeleteImpact,
   userListQuery,
   userParams,
   userUpdateBody,
@@ -17,6 +18,7 @@ import type { App } from '../../types.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeUserTokens } from '../../auth/tokens.js';
 import { authorize, mayChangeRoleOrStatus, mayDeleteUser } from '../../access/index.js';
+import { lockedUsers, unlockAccount } from '../../auth/login-limits.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
 import { conflictForUnique } from '../users-shared.js';
@@ -24,6 +26,7 @@ import { rombelExists } from '../profile/queries.js';
 import { toAdminUser } from './present.js';
 import type { Executor } from '../../db/client.js';
 import {
+  deleteImpact,
   deleteUser,
   filesOfUser,
   findUser,
@@ -34,7 +37,11 @@ import {
   teachesClasses,
   updateUser,
   type UserDetails,
+  type UserRow,
 } from './queries.js';
+
+/** One user as the admin sees it, with its lock. */
+const adminUserOf = async (app: App, row: UserRow) => toAdminUser(app.files, row, await lockedUsers(app.db, [row.user.id]));
 
 /** A taken username or e-mail (case-insensitively) becomes the 409 naming the field. */
 async function withUniqueConflicts<T>(work: () => Promise<T>): Promise<T> {
@@ -70,20 +77,28 @@ export default async function usersRoutes(app: App): Promise<void> {
         tags,
         summary:
           'One page of every user except the admin asking, sorted by role then name, with teacher/student details, and `meta`. ' +
-          'Optional `q` (name, username or e-mail) and `role` filter it; `page` (default 1) and `per_page` (default 50, at most 100) choose the page. ' +
+          'Optional `q` (name, username or e-mail), `role` and `status` (`active` | `inactive`) filter it; `page` (default 1) and `per_page` (default 50, at most 100) choose the page. ' +
           'The list is always paged, so no request makes the server read and send the whole school.',
         querystring: userListQuery,
         response: { 200: ok(adminUser.array()).extend({ meta: pageMeta }) },
       },
     },
     async (request) => {
-      const { page, per_page: perPage, q, role } = request.query;
-      const filter = { q: q || undefined, roleId: role === undefined ? undefined : ROLE_IDS[role] };
+      const { page, per_page: perPage, q, role, status } = request.query;
+      const filter = {
+        q: q || undefined,
+        roleId: role === undefined ? undefined : ROLE_IDS[role],
+        status: status === undefined ? undefined : status === 'active' ? 1 : 0,
+      };
       const at = { page: page ?? 1, perPage: perPage ?? USERS_PER_PAGE };
       const { rows, total } = await listUsersPage(app.db, request.user.id, filter, at.page, at.perPage);
+      const locked = await lockedUsers(
+        app.db,
+        rows.map((r) => r.user.id),
+      );
       return {
         success: true as const,
-        data: rows.map((r) => toAdminUser(app.files, r)),
+        data: rows.map((r) => toAdminUser(app.files, r, locked)),
         meta: { page: at.page, per_page: at.perPage, total, last_page: Math.max(1, Math.ceil(total / at.perPage)) },
       };
     },
@@ -97,7 +112,7 @@ export default async function usersRoutes(app: App): Promise<void> {
     async (request) => {
       const row = await findUser(app.db, request.params.id);
       if (!row) throw notFound();
-      return { success: true as const, data: toAdminUser(app.files, row) };
+      return { success: true as const, data: await adminUserOf(app, row) };
     },
   );
 
@@ -125,6 +140,7 @@ export default async function usersRoutes(app: App): Promise<void> {
             username: b.username,
             passwordHash,
             status: 1,
+            mustChangePassword: b.must_change_password ?? false,
           });
           await saveDetails(tx, id, b.role, details(b), false);
           return id;
@@ -133,7 +149,7 @@ export default async function usersRoutes(app: App): Promise<void> {
       const row = await findUser(app.db, id);
       if (!row) throw notFound();
       reply.code(201);
-      return { success: true as const, message: ADMIN_MSG.userCreated, data: toAdminUser(app.files, row) };
+      return { success: true as const, message: ADMIN_MSG.userCreated, data: await adminUserOf(app, row) };
     },
   );
 
@@ -177,6 +193,7 @@ export default async function usersRoutes(app: App): Promise<void> {
             telpon: b.telpon ?? null,
             status,
             ...(passwordHash ? { passwordHash } : {}),
+            ...(b.must_change_password === undefined ? {} : { mustChangePassword: b.must_change_password }),
           });
           await saveDetails(tx, id, roleId, details(b), roleChanged);
           // A new password or a deactivation ends the user's sessions (but not the admin's own, asking now).
@@ -185,7 +202,7 @@ export default async function usersRoutes(app: App): Promise<void> {
       );
       const row = await findUser(app.db, id);
       if (!row) throw notFound();
-      return { success: true as const, message: ADMIN_MSG.userUpdated, data: toAdminUser(app.files, row) };
+      return { success: true as const, message: ADMIN_MSG.userUpdated, data: await adminUserOf(app, row) };
     },
   );
 
@@ -221,6 +238,44 @@ export default async function usersRoutes(app: App): Promise<void> {
       }
       await app.files.release(fileIds);
       return { success: true as const, message: ADMIN_MSG.userDeleted };
+    },
+  );
+
+  app.get(
+    '/resources/users/:id/delete-impact',
+    {
+      schema: {
+        tags,
+        summary:
+          'What deleting this user would remove, for the delete dialog: `submissions` (their own and those handed in to assignments ' +
+          'they wrote), how many of those are `graded`, and `comments` (their own, those in forums they opened, and the replies below). ' +
+          'Counts only; deletes nothing.',
+        params: userParams,
+        response: { 200: ok(userDeleteImpact), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const impact = await deleteImpact(app.db, request.params.id);
+      if (!impact) throw notFound();
+      return { success: true as const, data: impact };
+    },
+  );
+
+  app.delete(
+    '/resources/users/:id/login-lock',
+    {
+      schema: {
+        tags,
+        summary: 'Lift the lock that 50 failed logins within 15 minutes put on an account; its failures are forgotten',
+        params: userParams,
+        response: { 200: ok(adminUser), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const row = await findUser(app.db, request.params.id);
+      if (!row) throw notFound();
+      await unlockAccount(app.db, row.user.id);
+      return { success: true as const, message: ADMIN_MSG.userUnlocked, data: await adminUserOf(app, row) };
     },
   );
 }

@@ -26,7 +26,10 @@ function useForumPath(): ForumPath {
 }
 
 /** Avatar, author, role label and a date line: the head of the post, a comment or a reply. */
-function Byline({ author, avatar, role, date, size = 'md' }: { author: string; avatar: string | null; role: string; date: string; size?: 'sm' | 'md' }) {
+function Byline({ author: name, avatar, role: label, date, size = 'md' }: { author: string | null; avatar: string | null; role: string | null; date: string; size?: 'sm' | 'md' }) {
+  // A deleted comment kept for its replies has no author (its text says it was deleted).
+  const author = name ?? '';
+  const role = label ?? '';
   return (
     <Group gap="sm" wrap="nowrap" align="center">
       <UserAvatar src={avatar} name={author} size={size} />

@@ -1,0 +1,1 @@
+CREATE INDEX "users_inactive_idx" ON "users" USING btree ("role_id",lower("name"),"id") WHERE "users"."status" = 0;
