@@ -122,8 +122,9 @@ export async function run(opts = {}) {
   }
 
   let server;
-  let lines = [];
-  let ok = false;
+  // Both set at the end of the try block; an exception propagates after the cleanup.
+  let lines;
+  let ok;
   try {
     let q;
     let closeDb = async () => {};

@@ -118,7 +118,7 @@ for (const phone of [false, true]) {
       test(`every ${role} screen has no serious or critical axe violation${tag}`, async ({ page }) => {
         test.setTimeout(180_000);
         const s = scene;
-        let found: string[] = [];
+        let found: string[];
         if (role === 'guest') {
           found = await audit(page, [['login', '/login']]);
         } else if (role === 'admin') {
