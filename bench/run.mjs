@@ -38,12 +38,20 @@ const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
 const WARMUP = Number(env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
-const DATABASES = (env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim()).filter(Boolean);
+const DATABASES = (env.BENCH_DATABASES ?? 'postgres,pglite')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const PG_URL = (env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const ONLY = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : null;
 const RESULTS = env.BENCH_RESULTS ?? path.join(ROOT, 'bench/RESULTS.md');
 const COMPUTED = env.BENCH_COMPUTED !== '0';
-const ACCOUNTS = { admin: ['admin.sekolah', 'admin123'], teacher: ['guru001', 'guru123'], student: ['siswa0001', 'siswa123'], loginStudent: ['siswa0002', 'siswa123'] };
+const ACCOUNTS = {
+  admin: ['admin.sekolah', 'admin123'],
+  teacher: ['guru001', 'guru123'],
+  student: ['siswa0001', 'siswa123'],
+  loginStudent: ['siswa0002', 'siswa123'],
+};
 
 /** Goals of issue 7 for the PostgreSQL run. */
 const GOAL = { ratio: 0.25, p99: 50, p99Heavy: 100 };
@@ -79,7 +87,13 @@ async function startServer(extraEnv) {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { child, base, output: () => output };
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, base, output: () => output };
     await sleep(100);
   }
   child.kill('SIGTERM');
@@ -120,7 +134,8 @@ async function discover(base) {
     const detail = (await api(base, 'GET', `${tc}/${c.id}`, { token: teacher })).body.data;
     for (const f of detail.forums) {
       const thread = (await api(base, 'GET', `${tc}/${c.id}/forums/${f.id}`, { token: teacher })).body.data;
-      if (thread.total_comment === 100 && detail.assignment.length) target = { content: c.id, forum: f.id, assignment: detail.assignment[0].id };
+      if (thread.total_comment === 100 && detail.assignment.length)
+        target = { content: c.id, forum: f.id, assignment: detail.assignment[0].id };
     }
     if (target) break;
   }
@@ -141,7 +156,12 @@ async function discover(base) {
       { name: 'teacher: grading Ditugaskan (36 students)', url: `${grading}/unsubmitted`, token: teacher },
       { name: 'teacher: grading Diserahkan', url: `${grading}/ungrading`, token: teacher },
       { name: 'teacher: grading Dinilai', url: `${grading}/graded`, token: teacher },
-      { name: `admin: user list, page of 50 (of ${users})`, url: '/api/admin/resources/users?page=1&per_page=50', token: admin, heavy: true },
+      {
+        name: `admin: user list, page of 50 (of ${users})`,
+        url: '/api/admin/resources/users?page=1&per_page=50',
+        token: admin,
+        heavy: true,
+      },
       { name: 'login (argon2id)', url: '/api/login', method: 'POST', body: loginBody, login: true },
     ],
   };
@@ -155,7 +175,10 @@ function cannon(base, ep, seconds, connections = CONNECTIONS) {
         method: ep.method ?? 'GET',
         connections,
         duration: seconds,
-        headers: { ...(ep.token ? { authorization: `Bearer ${ep.token}` } : {}), ...(ep.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(ep.token ? { authorization: `Bearer ${ep.token}` } : {}),
+          ...(ep.body ? { 'content-type': 'application/json' } : {}),
+        },
         body: ep.body,
       },
       (err, result) => (err ? reject(err) : resolve(result)),
@@ -271,8 +294,13 @@ async function benchDatabase(kind) {
         const label = extraEnv.REPLY_CACHE === 'off' ? `${kind} (REPLY_CACHE=off)` : kind;
         const health = { name: 'GET /api/health (baseline)', url: '/api/health' };
         const rows = [];
-        const load = os.loadavg().map((l) => l.toFixed(1)).join(', ');
-        const wanted = found.endpoints.filter((e) => !ONLY || ONLY.test(e.name)).filter((e) => !(extraEnv.REPLY_CACHE === 'off' && e.login));
+        const load = os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(', ');
+        const wanted = found.endpoints
+          .filter((e) => !ONLY || ONLY.test(e.name))
+          .filter((e) => !(extraEnv.REPLY_CACHE === 'off' && e.login));
         rows.push({ ep: health, ...(await measure(target, health)) });
         log(`${label}: health ${rows[0].rps.toFixed(0)} req/s`);
         for (const ep of wanted) {
@@ -327,7 +355,8 @@ function table(result) {
     'The first columns are the server as it ships: the reply cache (`apps/api/src/http/reply-cache.ts`) answers a repeat of the same read by the same user ' +
       'from memory until a change to what it shows (the same request over and over, as here, is its best case). The "computed" columns are a second start ' +
       'of the server with `REPLY_CACHE=off` on the same data: every read runs its SQL and writes its reply, which is what a first read, or a read right after ' +
-      'a change in its class, costs.' + (result.computed ? ` Health in that pass: ${fmt(result.computed.rows[0].rps)} req/s.` : ''),
+      'a change in its class, costs.' +
+      (result.computed ? ` Health in that pass: ${fmt(result.computed.rows[0].rps)} req/s.` : ''),
     '',
     '| endpoint | req/s | p50 | p99 | × health | errors | response | server CPU/req | db CPU/req | goal | computed: req/s | p99 | × health | errors | server CPU/req | db CPU/req |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
