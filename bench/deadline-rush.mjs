@@ -54,15 +54,23 @@ async function stopServer(child) {
 async function seedClass(db, n) {
   const tag = randomBytes(4).toString('hex');
   const dept = (await db.query(`select id from departments order by id limit 1`)).rows[0].id;
-  const rombel = (await db.query(`insert into rombel_classes (department_id, name, grade) values ($1, $2, 12) returning id`, [dept, `XII RUSH ${tag}`])).rows[0].id;
+  const rombel = (
+    await db.query(`insert into rombel_classes (department_id, name, grade) values ($1, $2, 12) returning id`, [dept, `XII RUSH ${tag}`])
+  ).rows[0].id;
   const teacher = (
-    await db.query(`insert into users (role_id, name, username, password_hash) values (2, 'Guru Rush', $1, '!') returning id`, [`guru_${tag}`])
+    await db.query(`insert into users (role_id, name, username, password_hash) values (2, 'Guru Rush', $1, '!') returning id`, [
+      `guru_${tag}`,
+    ])
   ).rows[0].id;
   await db.query(`insert into teachers (user_id) values ($1)`, [teacher]);
   const klass = (
-    await db.query(`insert into online_classes (name, rombel_class_id, teacher_id) values ('Kelas Rush', $1, $2) returning id`, [rombel, teacher])
+    await db.query(`insert into online_classes (name, rombel_class_id, teacher_id) values ('Kelas Rush', $1, $2) returning id`, [
+      rombel,
+      teacher,
+    ])
   ).rows[0].id;
-  const content = (await db.query(`insert into contents (online_class_id, title) values ($1, 'Pertemuan 1') returning id`, [klass])).rows[0].id;
+  const content = (await db.query(`insert into contents (online_class_id, title) values ($1, 'Pertemuan 1') returning id`, [klass])).rows[0]
+    .id;
   const assignment = (
     await db.query(
       `insert into assignments (content_id, author_id, title, description, deadline) values ($1, $2, 'Tugas Akhir', 'Kumpulkan sebelum tenggat', now() + interval '1 hour') returning id`,
@@ -94,7 +102,9 @@ function multipart(bytes, name) {
   Buffer.from('\n%%EOF\n').copy(data, bytes - 7);
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="_method"\r\n\r\nPUT\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -166,7 +176,15 @@ export async function run(opts = {}) {
   let db;
   try {
     const port = await freePort();
-    server = await startServer({ DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR: '', LOG_LEVEL: 'warn', SEED_DEMO: '0' });
+    server = await startServer({
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIR: '',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+    });
     db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     const scene = await seedClass(db, students);
@@ -179,7 +197,8 @@ export async function run(opts = {}) {
     const afterReplace = await verify(db, storageDir, scene.assignment, fileBytes);
     const list = await gradingList(server.base, scene, 20);
 
-    const ok = (v) => v.rows === students && v.students === students && v.storedRows === students && v.onDisk === students && v.pending === 0;
+    const ok = (v) =>
+      v.rows === students && v.students === students && v.storedRows === students && v.onDisk === students && v.pending === 0;
     const row = (label, r) => {
       const total = r.latencies.length;
       const failed = total - (r.statuses[200] ?? 0) - (r.statuses[201] ?? 0);
@@ -214,11 +233,7 @@ export async function run(opts = {}) {
     );
     const errors = [...handIn.errors, ...replace.errors];
     if (errors.length) lines.push('', `Errors (first 5 of ${errors.length}):`, '', ...errors.slice(0, 5).map((e) => `- ${e}`));
-    lines.push(
-      '',
-      `Status codes: hand in ${JSON.stringify(handIn.statuses)}, replace ${JSON.stringify(replace.statuses)}.`,
-      '',
-    );
+    lines.push('', `Status codes: hand in ${JSON.stringify(handIn.statuses)}, replace ${JSON.stringify(replace.statuses)}.`, '');
     if (resultsFile) await fs.writeFile(resultsFile, `# Kelasku benchmark: deadline rush\n\n${lines.join('\n')}`);
     return lines;
   } finally {
@@ -256,7 +271,14 @@ async function verify(db, storageDir, assignment, fileBytes) {
   );
   const storedRows = (await db.query(`select count(*)::int as n from stored_files`)).rows[0].n;
   const disk = await countFiles(storageDir);
-  return { rows: rows[0].rows, students: rows[0].students, wrongSize: rows[0].wrong_size, storedRows, onDisk: disk.stored, pending: disk.pending };
+  return {
+    rows: rows[0].rows,
+    students: rows[0].students,
+    wrongSize: rows[0].wrong_size,
+    storedRows,
+    onDisk: disk.stored,
+    pending: disk.pending,
+  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -56,26 +56,56 @@ async function seed(q, n) {
   const tag = randomBytes(4).toString('hex');
   const one = async (text, params) => (await q(text, params))[0];
   const dept = (await one(`select id from departments order by id limit 1`)).id;
-  const rombel = (await one(`insert into rombel_classes (department_id, name, grade) values ($1, $2, 11) returning id`, [dept, `XI LOAD ${tag}`])).id;
-  const teacher = (await one(`insert into users (role_id, name, username, password_hash) values (2, 'Guru Beban', $1, '!') returning id`, [`guru_load_${tag}`])).id;
+  const rombel = (
+    await one(`insert into rombel_classes (department_id, name, grade) values ($1, $2, 11) returning id`, [dept, `XI LOAD ${tag}`])
+  ).id;
+  const teacher = (
+    await one(`insert into users (role_id, name, username, password_hash) values (2, 'Guru Beban', $1, '!') returning id`, [
+      `guru_load_${tag}`,
+    ])
+  ).id;
   await q(`insert into teachers (user_id) values ($1)`, [teacher]);
-  const klass = (await one(`insert into online_classes (name, rombel_class_id, teacher_id) values ('Kelas Beban', $1, $2) returning id`, [rombel, teacher])).id;
+  const klass = (
+    await one(`insert into online_classes (name, rombel_class_id, teacher_id) values ('Kelas Beban', $1, $2) returning id`, [
+      rombel,
+      teacher,
+    ])
+  ).id;
   const contents = [];
-  for (const title of ['Pertemuan 1', 'Pertemuan 2']) contents.push((await one(`insert into contents (online_class_id, title) values ($1, $2) returning id`, [klass, title])).id);
+  for (const title of ['Pertemuan 1', 'Pertemuan 2'])
+    contents.push((await one(`insert into contents (online_class_id, title) values ($1, $2) returning id`, [klass, title])).id);
   // A forum per group of about ten students, so a thread grows as a class's would.
   const forums = [];
   for (let i = 0; i < Math.max(1, Math.ceil(n / 10)); i++) {
-    forums.push((await one(`insert into forums (content_id, author_id, topic, description) values ($1, $2, $3, 'Tanya di sini') returning id`, [contents[0], teacher, `Diskusi kelompok ${i + 1}`])).id);
+    forums.push(
+      (
+        await one(`insert into forums (content_id, author_id, topic, description) values ($1, $2, $3, 'Tanya di sini') returning id`, [
+          contents[0],
+          teacher,
+          `Diskusi kelompok ${i + 1}`,
+        ])
+      ).id,
+    );
   }
   const assignments = [];
   for (const [i, c] of contents.entries()) {
     assignments.push(
-      (await one(`insert into assignments (content_id, author_id, title, description, deadline) values ($1, $2, $3, 'Kerjakan', now() + interval '1 day') returning id`, [c, teacher, `Tugas ${i + 1}`])).id,
+      (
+        await one(
+          `insert into assignments (content_id, author_id, title, description, deadline) values ($1, $2, $3, 'Kerjakan', now() + interval '1 day') returning id`,
+          [c, teacher, `Tugas ${i + 1}`],
+        )
+      ).id,
     );
   }
   const students = [];
   for (let i = 1; i <= n; i++) {
-    const id = (await one(`insert into users (role_id, name, username, password_hash) values (3, $1, $2, '!') returning id`, [`Siswa Beban ${i}`, `siswa_load_${tag}_${i}`])).id;
+    const id = (
+      await one(`insert into users (role_id, name, username, password_hash) values (3, $1, $2, '!') returning id`, [
+        `Siswa Beban ${i}`,
+        `siswa_load_${tag}_${i}`,
+      ])
+    ).id;
     await q(`insert into students (user_id, rombel_class_id, nis) values ($1, $2, '1')`, [id, rombel]);
     const token = randomBytes(32).toString('base64url');
     await q(`insert into auth_tokens (user_id, token_hash) values ($1, $2)`, [id, createHash('sha256').update(token).digest('hex')]);
@@ -90,7 +120,9 @@ function multipart(bytes, name) {
   Buffer.from('%PDF-1.4\n%load\n').copy(data);
   return {
     body: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       data,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
@@ -122,8 +154,9 @@ export async function run(opts = {}) {
   }
 
   let server;
-  let lines = [];
-  let ok = false;
+  // Both set at the end of the try block; an exception propagates after the cleanup.
+  let lines;
+  let ok;
   try {
     let q;
     let closeDb = async () => {};
@@ -218,7 +251,9 @@ export async function run(opts = {}) {
     await open();
     const stored = new Map((await q(`select id, body from comments where forum_id = any($1::int[])`, [scene.forums])).map((r) => [Number(r.id), r.body]));
     const lostComments = comments.filter((cm) => stored.get(Number(cm.id)) !== cm.text);
-    const rows = await q(`select student_id, assignment_id, file_id from submissions where assignment_id = any($1::int[])`, [scene.assignments]);
+    const rows = await q(`select student_id, assignment_id, file_id from submissions where assignment_id = any($1::int[])`, [
+      scene.assignments,
+    ]);
     const rowOf = new Map(rows.map((r) => [`${r.student_id}:${r.assignment_id}`, Number(r.file_id)]));
     const lostSubmissions = [...lastUpload].filter(([k, fileId]) => rowOf.get(k) !== fileId);
     const keys = new Set((await q(`select storage_key from stored_files`)).map((r) => r.storage_key));
@@ -232,9 +267,12 @@ export async function run(opts = {}) {
     }
     await closeDb();
 
-    const fivexx = Object.entries(statuses).filter(([s]) => s === 'network' || Number(s) >= 500).reduce((a, [, v]) => a + v, 0);
+    const fivexx = Object.entries(statuses)
+      .filter(([s]) => s === 'network' || Number(s) >= 500)
+      .reduce((a, [, v]) => a + v, 0);
     const total = Object.values(statuses).reduce((a, b) => a + b, 0);
-    ok = fivexx === 0 && lostComments.length === 0 && lostSubmissions.length === 0 && pending === 0 && onDisk === keys.size && exitCode === 0;
+    ok =
+      fivexx === 0 && lostComments.length === 0 && lostSubmissions.length === 0 && pending === 0 && onDisk === keys.size && exitCode === 0;
     const lat = (k) => {
       const s = latencies[k].sort((a, b) => a - b);
       return `${s.length} | ${percentile(s, 50).toFixed(0)} | ${percentile(s, 99).toFixed(0)}`;

@@ -27,7 +27,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, freePort, sleep } from './lib.mjs';
@@ -76,7 +75,13 @@ async function startServer(extraEnv) {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { child, base, output: () => output };
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, base, output: () => output };
     await sleep(100);
   }
   child.kill('SIGTERM');
@@ -127,7 +132,8 @@ async function discover(base) {
     const detail = (await api(base, 'GET', `${tc}/${c.id}`, { token: teacher })).body.data;
     for (const f of detail.forums) {
       const thread = (await api(base, 'GET', `${tc}/${c.id}/forums/${f.id}`, { token: teacher })).body.data;
-      if (thread.total_comment === 100 && detail.assignment.length) target = { content: c.id, forum: f.id, assignment: detail.assignment[0].id };
+      if (thread.total_comment === 100 && detail.assignment.length)
+        target = { content: c.id, forum: f.id, assignment: detail.assignment[0].id };
     }
     if (target) break;
   }
@@ -148,7 +154,12 @@ async function discover(base) {
       { name: 'teacher: grading Ditugaskan (36 students)', url: `${grading}/unsubmitted`, token: teacher },
       { name: 'teacher: grading Diserahkan', url: `${grading}/ungrading`, token: teacher },
       { name: 'teacher: grading Dinilai', url: `${grading}/graded`, token: teacher },
-      { name: `admin: user list, page of 50 (of ${users})`, url: '/api/admin/resources/users?page=1&per_page=50', token: admin, heavy: true },
+      {
+        name: `admin: user list, page of 50 (of ${users})`,
+        url: '/api/admin/resources/users?page=1&per_page=50',
+        token: admin,
+        heavy: true,
+      },
       { name: 'login (argon2id)', url: '/api/login', method: 'POST', body: loginBody, login: true },
     ],
   };
@@ -162,7 +173,10 @@ function cannon(base, ep, seconds, connections = CONNECTIONS) {
         method: ep.method ?? 'GET',
         connections,
         duration: seconds,
-        headers: { ...(ep.token ? { authorization: `Bearer ${ep.token}` } : {}), ...(ep.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(ep.token ? { authorization: `Bearer ${ep.token}` } : {}),
+          ...(ep.body ? { 'content-type': 'application/json' } : {}),
+        },
         body: ep.body,
       },
       (err, result) => (err ? reject(err) : resolve(result)),

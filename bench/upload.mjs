@@ -98,7 +98,13 @@ async function watchMemory(pid, work) {
   }
   const after = memoryOf(pid);
   const peak = hwmReset ? Math.max(after.hwm, sampledMax) : sampledMax;
-  return { result, baselineMb: baseline / 1024, peakGrowthMb: (peak - baseline) / 1024, sampledGrowthMb: (sampledMax - baseline) / 1024, hwmReset };
+  return {
+    result,
+    baselineMb: baseline / 1024,
+    peakGrowthMb: (peak - baseline) / 1024,
+    sampledGrowthMb: (sampledMax - baseline) / 1024,
+    hwmReset,
+  };
 }
 
 /** The file's bytes, made on the fly (a PDF header, then a repeating pattern); never held whole. */
@@ -193,14 +199,22 @@ export async function run(opts = {}) {
   const rounds = Number(opts.rounds ?? process.env.ROUNDS ?? 3);
   const size = Number(opts.fileBytes ?? 50 * MB);
   const resultsFile = opts.resultsFile === undefined ? path.join(ROOT, 'bench/RESULTS-upload.md') : opts.resultsFile;
-  if (process.platform !== 'linux') throw new Error('bench/upload.mjs reads /proc to measure the server\'s memory: run it on Linux.');
+  if (process.platform !== 'linux') throw new Error("bench/upload.mjs reads /proc to measure the server's memory: run it on Linux.");
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-upload-'));
   const storageDir = path.join(dataDir, 'storage');
   let server;
   try {
     const port = await freePort();
-    server = await startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR: '', LOG_LEVEL: 'warn', SEED_DEMO: '1', DATABASE_URL: '' });
+    server = await startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIR: '',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+      DATABASE_URL: '',
+    });
     const { base, child } = server;
     const login = await api(base, null, 'POST', '/api/login', { username: 'guru', password: 'guru123' });
     const token = login.data.token;

@@ -16,20 +16,46 @@ async function a11yScene(request: APIRequestContext) {
   const rombelId = (await freshRombel(request, 'X A11Y')).id;
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombelId, nis: '12345678' });
-  const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', { rombel_class_id: rombelId, name: `Jaringan ${unique()}`, description: 'Dasar jaringan.' });
+  const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', {
+    rombel_class_id: rombelId,
+    name: `Jaringan ${unique()}`,
+    description: 'Dasar jaringan.',
+  });
   const classId = klass.body.data.id as number;
   const base = `/api/teacher/online-classes/${classId}`;
   const content = await api(request, teacher.token, 'POST', `${base}/contents`, { title: 'Topologi', description: 'Bus, ring, bintang.' });
   const contentId = content.body.data.id as number;
-  const pdf = { name: 'modul.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n') };
-  const material = await request.post(`${base}/contents/${contentId}/materials`, { headers: { Authorization: `Bearer ${teacher.token}` }, multipart: { title: 'Modul', file: pdf } });
+  const pdf = {
+    name: 'modul.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+  };
+  const material = await request.post(`${base}/contents/${contentId}/materials`, {
+    headers: { Authorization: `Bearer ${teacher.token}` },
+    multipart: { title: 'Modul', file: pdf },
+  });
   expect(material.status(), await material.text()).toBe(201);
-  const forum = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/forums`, { topic: 'Diskusi topologi', description: 'Apa kelebihannya?' });
+  const forum = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/forums`, {
+    topic: 'Diskusi topologi',
+    description: 'Apa kelebihannya?',
+  });
   const forumId = forum.body.data.id as number;
-  const comment = await api(request, student.token, 'POST', `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forumId}/comments`, { comment: 'Lebih mudah dirawat.' });
+  const comment = await api(
+    request,
+    student.token,
+    'POST',
+    `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forumId}/comments`,
+    { comment: 'Lebih mudah dirawat.' },
+  );
   expect(comment.status).toBe(201);
   // A reply too: replies are drawn differently (indented, "@author" in colour) and must pass the audit as well.
-  const reply = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/forums/${forumId}/comments/${comment.body.data.id}/sub-comments`, { comment: 'Betul, dan mudah ditambah.' });
+  const reply = await api(
+    request,
+    teacher.token,
+    'POST',
+    `${base}/contents/${contentId}/forums/${forumId}/comments/${comment.body.data.id}/sub-comments`,
+    { comment: 'Betul, dan mudah ditambah.' },
+  );
   expect(reply.status).toBe(201);
   const assignment = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/assignments`, {
     title: 'Tugas subnetting',
@@ -37,7 +63,10 @@ async function a11yScene(request: APIRequestContext) {
     deadline: new Date(Date.now() + 3 * 86_400_000).toISOString(),
   });
   const assignmentId = assignment.body.data.id as number;
-  const handIn = await request.post(`/api/student/submissions/${assignmentId}`, { headers: { Authorization: `Bearer ${student.token}` }, multipart: { file: pdf } });
+  const handIn = await request.post(`/api/student/submissions/${assignmentId}`, {
+    headers: { Authorization: `Bearer ${student.token}` },
+    multipart: { file: pdf },
+  });
   expect(handIn.status(), await handIn.text()).toBe(201);
   const words = await api(request, admin, 'GET', '/api/admin/resources/motivational-words');
   return { rombelId, teacher, student, classId, contentId, forumId, assignmentId, wordId: words.body.data[0]?.id as number | undefined };
@@ -56,7 +85,12 @@ async function settle(page: Page) {
 async function violations(page: Page, screen: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  return serious.flatMap((v) => v.nodes.map((n) => `${screen}: [${v.impact}] ${v.id} at ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim().slice(0, 200)} ${n.html.slice(0, 160)}`));
+  return serious.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${screen}: [${v.impact}] ${v.id} at ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim().slice(0, 200)} ${n.html.slice(0, 160)}`,
+    ),
+  );
 }
 
 /** Visits each screen (and, where given, a tab or a state opened by a click) and collects its violations. */
@@ -118,7 +152,7 @@ for (const phone of [false, true]) {
       test(`every ${role} screen has no serious or critical axe violation${tag}`, async ({ page }) => {
         test.setTimeout(180_000);
         const s = scene;
-        let found: string[] = [];
+        let found: string[];
         if (role === 'guest') {
           found = await audit(page, [['login', '/login']]);
         } else if (role === 'admin') {

@@ -154,7 +154,15 @@ test('an admin creates, searches, views, edits and deletes a user', async ({ pag
   const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/admin/resources/users/${userId}`));
   await save.click();
   const sent = (await put).postDataJSON();
-  expect(sent).toMatchObject({ name: newName, status: 1, telpon: '0812-3456-7890', birthday: '2000-05-17', religion: 'Islam', gender: 'P', password: 'baru123' });
+  expect(sent).toMatchObject({
+    name: newName,
+    status: 1,
+    telpon: '0812-3456-7890',
+    birthday: '2000-05-17',
+    religion: 'Islam',
+    gender: 'P',
+    password: 'baru123',
+  });
   await expect(toast(page, 'User berhasil diperbarui')).toBeVisible();
   await expect(page).toHaveURL(/\/resources\/users$/);
   await expect(row(page, newName)).toBeVisible();
@@ -197,7 +205,10 @@ test('Cancel on Create User goes back one page; an edit with empty password fiel
   await apiToken(request, user.username, user.password);
 });
 
-test('the user list comes in pages of 50 (page in the address, kept by back and reload); the server search finds a user on a later page', async ({ page, request }) => {
+test('the user list comes in pages of 50 (page in the address, kept by back and reload); the server search finds a user on a later page', async ({
+  page,
+  request,
+}) => {
   const s = stamp();
   const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
   const USERS = '/api/admin/resources/users';
@@ -207,7 +218,15 @@ test('the user list comes in pages of 50 (page in the address, kept by back and 
   for (let from = 1; from <= 55; from += 11) {
     const batch = await Promise.all(
       Array.from({ length: 11 }, (_, k) => from + k).map((i) =>
-        api(request, admin, 'POST', USERS, { role: 3, name: name(i), gender: 'P', email: `hal${s}n${i}@uji.sch.id`, username: `hal${s}n${i}`, password: 'rahasia1', confirm_password: 'rahasia1' }),
+        api(request, admin, 'POST', USERS, {
+          role: 3,
+          name: name(i),
+          gender: 'P',
+          email: `hal${s}n${i}@uji.sch.id`,
+          username: `hal${s}n${i}`,
+          password: 'rahasia1',
+          confirm_password: 'rahasia1',
+        }),
       ),
     );
     for (const res of batch) {
@@ -284,7 +303,8 @@ test('the user list comes in pages of 50 (page in the address, kept by back and 
   await expect(page.getByRole('row').filter({ hasText: 'Siswa' })).toHaveCount(0);
 
   // Clean up (the deleted one answers 404).
-  for (let k = 0; k < ids.length; k += 11) await Promise.all(ids.slice(k, k + 11).map((id) => api(request, admin, 'DELETE', `${USERS}/${id}`)));
+  for (let k = 0; k < ids.length; k += 11)
+    await Promise.all(ids.slice(k, k + 11).map((id) => api(request, admin, 'DELETE', `${USERS}/${id}`)));
 });
 
 test('an admin creates, searches, views, edits and deletes a rombel; a rombel with students is refused', async ({ page, request }) => {

@@ -18,10 +18,17 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   const rombel = await freshRombel(request, 'XI ALUR', 11);
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombel.id });
-  const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', { rombel_class_id: rombel.id, name: `Administrasi Server ${stamp}`, description: '' });
+  const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', {
+    rombel_class_id: rombel.id,
+    name: `Administrasi Server ${stamp}`,
+    description: '',
+  });
   expect(klass.status, JSON.stringify(klass.body)).toBe(201);
   const classId = klass.body.data.id as number;
-  const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, { title: 'Layanan DNS', description: '' });
+  const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, {
+    title: 'Layanan DNS',
+    description: '',
+  });
   expect(content.status, JSON.stringify(content.body)).toBe(201);
   const title = `Konfigurasi DNS ${stamp}`;
 
@@ -55,7 +62,9 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   const dialog = studentPage.getByRole('dialog', { name: 'Upload Jawabanmu disini' });
   for (const name of ['dns-draf.txt', 'dns-final.txt']) {
     await studentPage.getByRole('button', { name: 'Update Submission' }).click();
-    await dialog.getByLabel('File jawaban').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`zone "smk.sch.id" — ${name}`) });
+    await dialog
+      .getByLabel('File jawaban')
+      .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`zone "smk.sch.id" — ${name}`) });
     await dialog.getByRole('button', { name: 'Upload Submission' }).click();
     await expect(dialog).toBeHidden();
     await expect(statusCell(studentPage, 'File Submission').getByRole('link', { name })).toBeVisible();
@@ -72,7 +81,9 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   await work.getByRole('textbox', { name: 'Nilai (0–100)' }).fill('90');
   await work.getByRole('button', { name: 'Beri Nilai' }).click();
   await expect(toast(teacherPage, 'Nilai berhasil disimpan')).toBeVisible();
-  await expect(teacherPage.getByRole('region', { name: 'Dinilai', exact: true }).getByRole('button', { name: student.name })).toContainText('90');
+  await expect(teacherPage.getByRole('region', { name: 'Dinilai', exact: true }).getByRole('button', { name: student.name })).toContainText(
+    '90',
+  );
 
   // The student sees the grade, and the submission is locked.
   await studentPage.reload();

@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { api, freshRombel, freshUser, login, pickDate, toast } from './fixtures';
 
 /** A PDF the upload accepts (its type is checked by content). */
-const pdf = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${text}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`);
+const pdf = (text: string) =>
+  Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${text}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`);
 
 /**
  * A fresh teacher with a class for a fresh rombel (so its grading lists hold only this test's
@@ -26,13 +27,23 @@ async function scene(request: APIRequestContext, students = 1) {
   });
   expect(content.status, JSON.stringify(content.body)).toBe(201);
   const contentId = content.body.data.id as number;
-  return { teacher, students: pupils, classId, contentId, base: `/api/teacher/online-classes/${classId}/contents/${contentId}/assignments` };
+  return {
+    teacher,
+    students: pupils,
+    classId,
+    contentId,
+    base: `/api/teacher/online-classes/${classId}/contents/${contentId}/assignments`,
+  };
 }
 
 type Scene = Awaited<ReturnType<typeof scene>>;
 
 async function createAssignment(request: APIRequestContext, s: Scene, title = 'Tugas Topologi') {
-  const res = await api(request, s.teacher.token, 'POST', s.base, { title, description: 'Gambar topologi star.', deadline: '2030-12-01T10:00' });
+  const res = await api(request, s.teacher.token, 'POST', s.base, {
+    title,
+    description: 'Gambar topologi star.',
+    deadline: '2030-12-01T10:00',
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.id as number;
 }
@@ -146,7 +157,10 @@ test('a teacher creates an assignment from Sub konten, edits it, grades a submis
   expect((await api(request, s.teacher.token, 'GET', `${s.base}/${assignmentId}`)).status).toBe(404);
 });
 
-test('the assignment page loads by id, a student without a submission has no grading form, another teacher gets Not Found', async ({ page, request }) => {
+test('the assignment page loads by id, a student without a submission has no grading form, another teacher gets Not Found', async ({
+  page,
+  request,
+}) => {
   const s = await scene(request, 2);
   const [submitter, idle] = s.students as [Scene['students'][0], Scene['students'][0]];
   const assignmentId = await createAssignment(request, s);

@@ -22,7 +22,13 @@ export async function apiToken(request: APIRequestContext, username: string, pas
   return (await res.json()).data.token as string;
 }
 
-export async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown) {
+export async function api(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  data?: unknown,
+) {
   const res = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, ...(data !== undefined ? { data } : {}) });
   const body = await res.json().catch(() => null);
   return { status: res.status(), body };

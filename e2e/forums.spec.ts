@@ -13,14 +13,24 @@ async function forumWorld(request: APIRequestContext) {
 
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombelId });
-  const cls = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', { name: 'Jaringan Dasar', description: null, rombel_class_id: rombelId });
+  const cls = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', {
+    name: 'Jaringan Dasar',
+    description: null,
+    rombel_class_id: rombelId,
+  });
   expect(cls.status, JSON.stringify(cls.body)).toBe(201);
   const classId = cls.body.data.id as number;
-  const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, { title: 'Topologi Jaringan', description: 'Bintang dan cincin' });
+  const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, {
+    title: 'Topologi Jaringan',
+    description: 'Bintang dan cincin',
+  });
   expect(content.status, JSON.stringify(content.body)).toBe(201);
   const contentId = content.body.data.id as number;
   const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`;
-  const forum = await api(request, teacher.token, 'POST', base, { topic: 'Kelebihan topologi bintang?', description: 'Diskusikan dengan teman sekelas.' });
+  const forum = await api(request, teacher.token, 'POST', base, {
+    topic: 'Kelebihan topologi bintang?',
+    description: 'Diskusikan dengan teman sekelas.',
+  });
   expect(forum.status, JSON.stringify(forum.body)).toBe(201);
   const forumId = forum.body.data.id as number;
   return {
@@ -40,7 +50,12 @@ async function forumWorld(request: APIRequestContext) {
 
 /** A second, separate browser session (another person at another computer). */
 async function otherPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'id-ID', timezoneId: 'Asia/Jakarta', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    viewport: { width: 1280, height: 800 },
+  });
   return context.newPage();
 }
 
@@ -131,7 +146,9 @@ test.describe('forum discussions', () => {
     await expect(count(teacher, 2)).toBeVisible();
 
     // The student sees "@teacher …" under their comment and the count grows again.
-    await expect(mine.getByTestId('forum-reply')).toHaveText(new RegExp(`@${w.teacher.name} Betul, dan satu kabel putus`), { timeout: 15_000 });
+    await expect(mine.getByTestId('forum-reply')).toHaveText(new RegExp(`@${w.teacher.name} Betul, dan satu kabel putus`), {
+      timeout: 15_000,
+    });
     await expect(count(page, 2)).toBeVisible();
     expect(dialogs).toEqual([]);
 
@@ -160,7 +177,12 @@ test.describe('forum discussions', () => {
     await teacher.context().close();
   });
 
-  test('reach, reload and moderation: outsiders get the not-found text; authors and the class teacher delete comments', async ({ page, browser, request, baseURL }) => {
+  test('reach, reload and moderation: outsiders get the not-found text; authors and the class teacher delete comments', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
     const w = await forumWorld(request);
     const byStudent = await api(request, w.student.token, 'POST', `${w.studentApi}/comments`, { comment: 'Komentar siswa pertama' });
     expect(byStudent.status).toBe(201);
@@ -217,7 +239,10 @@ test.describe('forum discussions', () => {
     }
   });
 
-  test('a long thread comes 20 top-level comments at a time: Tampilkan komentar lainnya loads the rest, the count is the whole thread, new comments still arrive', async ({ page, request }) => {
+  test('a long thread comes 20 top-level comments at a time: Tampilkan komentar lainnya loads the rest, the count is the whole thread, new comments still arrive', async ({
+    page,
+    request,
+  }) => {
     const w = await forumWorld(request);
     const say = (n: number) => `Pendapat ${String(n).padStart(2, '0')}`;
     const post = async (token: string, url: string, n: number) => {
@@ -290,7 +315,7 @@ test.describe('forum discussions', () => {
     await expect(count(page, 27)).toBeVisible();
   });
 
-  test('Buat Forum from the class page\'s Sub konten menu; the new forum is listed and opens', async ({ page, request }) => {
+  test("Buat Forum from the class page's Sub konten menu; the new forum is listed and opens", async ({ page, request }) => {
     const w = await forumWorld(request);
     await login(page, w.teacher.username, w.teacher.password);
     await page.goto(`/online-class/${w.classId}`);

@@ -10,7 +10,14 @@ if (!process.env.TEST_WORKER_INDEX) fs.rmSync(dataDir, { recursive: true, force:
 
 export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 /** Browser tests: the real server (demo data on a fresh embedded database) driven by Debian's Chromium. */

@@ -26,17 +26,27 @@ async function classScene(request: APIRequestContext) {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const classId = created.body.data.id as number;
   const base = `/api/teacher/online-classes/${classId}`;
-  const content = await api(request, teacher.token, 'POST', `${base}/contents`, { title: 'Pengenalan Topologi', description: 'Topologi bus, ring dan bintang.' });
+  const content = await api(request, teacher.token, 'POST', `${base}/contents`, {
+    title: 'Pengenalan Topologi',
+    description: 'Topologi bus, ring dan bintang.',
+  });
   const contentId = content.body.data.id as number;
   const material = await request.post(`${base}/contents/${contentId}/materials`, {
     headers: { Authorization: `Bearer ${teacher.token}` },
     multipart: {
       title: 'Modul Topologi',
-      file: { name: 'modul.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n') },
+      file: {
+        name: 'modul.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+      },
     },
   });
   expect(material.status(), await material.text()).toBe(201);
-  const forum = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/forums`, { topic: 'Diskusi Topologi Bintang', description: 'Apa kelebihannya?' });
+  const forum = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/forums`, {
+    topic: 'Diskusi Topologi Bintang',
+    description: 'Apa kelebihannya?',
+  });
   expect(forum.status, JSON.stringify(forum.body)).toBe(201);
   const assignmentTitle = `Tugas Subnetting ${unique()}`;
   const assignment = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/assignments`, {
@@ -147,7 +157,10 @@ test.describe('student dashboard, class page and submission', () => {
     await expect(statusCell(page, 'Status')).toHaveText('Sudah Mengumpulkan');
     await expect(statusCell(page, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
     await expect(statusCell(page, 'Submitted At')).toHaveText(/ WIB$/);
-    await expect(statusCell(page, 'File Submission').getByRole('link', { name: 'jawaban-pertama.txt' })).toHaveAttribute('target', '_blank');
+    await expect(statusCell(page, 'File Submission').getByRole('link', { name: 'jawaban-pertama.txt' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     await expect(statusCell(page, 'Score')).toHaveText('-');
 
     // Replace it by dropping a file; two files at once are refused with the SPEC §5 message.
@@ -166,7 +179,9 @@ test.describe('student dashboard, class page and submission', () => {
     await expect(dialog.getByRole('alert')).toHaveText('b.txt: Terlalu banyak file');
     await expect(dialog.getByRole('list', { name: 'File yang dipilih' })).toHaveText(`a.txt - ${'isi a.txt'.length} bytes`);
     await drop(['jawaban-kedua.txt']);
-    await expect(dialog.getByRole('list', { name: 'File yang dipilih' })).toHaveText(`jawaban-kedua.txt - ${'isi jawaban-kedua.txt'.length} bytes`);
+    await expect(dialog.getByRole('list', { name: 'File yang dipilih' })).toHaveText(
+      `jawaban-kedua.txt - ${'isi jawaban-kedua.txt'.length} bytes`,
+    );
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Upload Submission' }).click();
     await expect(toast(page, DONE).first()).toBeVisible();
@@ -190,7 +205,10 @@ test.describe('student dashboard, class page and submission', () => {
     await expect(page.getByRole('button', { name: 'Update Submission' })).toBeDisabled();
   });
 
-  test('the class page shows Pembelajaran 1 with its material, forum and assignment links, and the Tentang tab', async ({ page, request }) => {
+  test('the class page shows Pembelajaran 1 with its material, forum and assignment links, and the Tentang tab', async ({
+    page,
+    request,
+  }) => {
     const s = await classScene(request);
     await login(page, s.student.username, s.student.password);
     await page.getByRole('link', { name: `View ${s.className}` }).click();
@@ -215,7 +233,10 @@ test.describe('student dashboard, class page and submission', () => {
       'href',
       `/my-classes/${s.classId}/contents/${s.contentId}/forums/${s.forumId}`,
     );
-    await expect(page.getByRole('link', { name: s.assignmentTitle })).toHaveAttribute('href', `/my-classes/${s.classId}/submissions/${s.assignmentId}`);
+    await expect(page.getByRole('link', { name: s.assignmentTitle })).toHaveAttribute(
+      'href',
+      `/my-classes/${s.classId}/submissions/${s.assignmentId}`,
+    );
 
     await page.getByRole('tab', { name: 'Tentang' }).click();
     await expect(page.getByText('Kelas tentang dasar-dasar jaringan komputer.')).toBeVisible();

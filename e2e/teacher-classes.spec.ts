@@ -44,7 +44,12 @@ function noisePng(side: number): Buffer {
 async function throttleUploads(page: Page, bytesPerSecond: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
 }
 
 async function confirmDialog(page: Page) {
@@ -156,7 +161,10 @@ test.describe('teacher dashboard and classes', () => {
 
   test('contents and materials: add, edit, upload with progress and cancel, open in a new tab, delete', async ({ page, request }) => {
     const teacher = await freshUser(request, 2);
-    const created = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', { name: 'Sistem Komputer', rombel_class_id: 1 });
+    const created = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', {
+      name: 'Sistem Komputer',
+      rombel_class_id: 1,
+    });
     expect(created.status).toBe(201);
     const classId = created.body.data.id as number;
     await login(page, teacher.username, teacher.password);
@@ -288,15 +296,17 @@ test.describe('teacher dashboard and classes', () => {
     await expect(dialog.getByRole('button', { name: 'Unggah' })).toBeDisabled();
   });
 
-  test('the server\'s refusal of a file type is shown in the form', async ({ page, request }) => {
+  test("the server's refusal of a file type is shown in the form", async ({ page, request }) => {
     const dialog = await openMaterialForm(page, request, 'Program');
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00 program') });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00 program') });
     await dialog.getByRole('button', { name: 'Unggah' }).click();
     await expect(dialog.getByText('Tipe file tidak didukung')).toBeVisible();
     await expect(dialog).toBeVisible();
   });
 
-  test('another teacher\'s class id shows the not-found page', async ({ page, request }) => {
+  test("another teacher's class id shows the not-found page", async ({ page, request }) => {
     const owner = await freshUser(request, 2);
     const klass = await api(request, owner.token, 'POST', '/api/teacher/online-classes', { name: 'Kelas Rahasia', rombel_class_id: 1 });
     const other = await freshUser(request, 2);

@@ -9,7 +9,6 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export const okMessage = z.object({ success: z.literal(true), message: z.string() });
 
-export const ok = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), message: z.string().optional(), data });
+export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string().optional(), data });
 
 export type Ok<T> = { success: true; message?: string; data: T };

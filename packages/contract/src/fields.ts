@@ -14,10 +14,7 @@ export const optionalText = (max: number, message = `Maksimal ${max} karakter`) 
 export const requiredText = (max: number, requiredMessage: string = MSG.required) =>
   z.preprocess(
     trim,
-    z
-      .string({ error: requiredMessage })
-      .min(1, { error: requiredMessage, abort: true })
-      .max(max, `Maksimal ${max} karakter`),
+    z.string({ error: requiredMessage }).min(1, { error: requiredMessage, abort: true }).max(max, `Maksimal ${max} karakter`),
   );
 
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
@@ -41,10 +38,7 @@ export const usernameField = z.preprocess(
     .regex(/^[A-Za-z0-9._-]+$/, MSG.usernameChars),
 );
 
-export const emailField = z.preprocess(
-  blankToNull,
-  z.email({ error: MSG.emailFormat }).max(255, MSG.emailFormat).nullable().optional(),
-);
+export const emailField = z.preprocess(blankToNull, z.email({ error: MSG.emailFormat }).max(255, MSG.emailFormat).nullable().optional());
 
 export const passwordField = z
   .string({ error: MSG.required })
@@ -54,10 +48,7 @@ export const passwordField = z
 
 export const genderField = z.enum(['L', 'P'], { error: MSG.genderInvalid });
 
-export const religionField = z.preprocess(
-  blankToNull,
-  z.enum(RELIGIONS, { error: MSG.religionInvalid }).nullable().optional(),
-);
+export const religionField = z.preprocess(blankToNull, z.enum(RELIGIONS, { error: MSG.religionInvalid }).nullable().optional());
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar date: "2026-02-31" is refused, never rolled over into March. */
@@ -87,12 +78,7 @@ export const telponField = z.preprocess(
 export const digitsField = (max: number, message: string) =>
   z.preprocess(
     blankToNull,
-    z
-      .string({ error: message })
-      .max(max, { error: message, abort: true })
-      .regex(/^\d+$/, message)
-      .nullable()
-      .optional(),
+    z.string({ error: message }).max(max, { error: message, abort: true }).regex(/^\d+$/, message).nullable().optional(),
   );
 
 /**

@@ -61,7 +61,13 @@ const flagField = (message: string) =>
 
 const optionalRombelId = z.preprocess(
   (v) => (v === '' ? null : numericString(v)),
-  z.number({ error: MSG.rombelUnknown }).int(MSG.rombelUnknown).positive(MSG.rombelUnknown).max(2_147_483_647, MSG.rombelUnknown).nullable().optional(),
+  z
+    .number({ error: MSG.rombelUnknown })
+    .int(MSG.rombelUnknown)
+    .positive(MSG.rombelUnknown)
+    .max(2_147_483_647, MSG.rombelUnknown)
+    .nullable()
+    .optional(),
 );
 
 // ---------------------------------------------------------------- dashboard
@@ -163,7 +169,10 @@ export const userUpdateBody = z
     /** The form always sends 1; 0 deactivates the account (its sessions end at once). */
     status: z.preprocess(
       (v) => numericString(blankToUndefined(v)),
-      z.number({ error: MSG.statusInvalid }).refine((n) => n === 0 || n === 1, MSG.statusInvalid).optional(),
+      z
+        .number({ error: MSG.statusInvalid })
+        .refine((n) => n === 0 || n === 1, MSG.statusInvalid)
+        .optional(),
     ),
     /** Changing the role moves the detail row (see docs/api-admin.md). */
     role: z.preprocess(blankToUndefined, roleIdField.optional()),

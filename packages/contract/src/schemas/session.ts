@@ -81,7 +81,13 @@ export const profileBody = z.object({
   nisn: digitsField(LIMITS.nisnMax, MSG.nisnFormat),
   rombel: z.preprocess(
     (v) => (v === '' ? null : v),
-    z.coerce.number({ error: MSG.rombelUnknown }).int(MSG.rombelUnknown).positive(MSG.rombelUnknown).max(2_147_483_647, MSG.rombelUnknown).nullable().optional(),
+    z.coerce
+      .number({ error: MSG.rombelUnknown })
+      .int(MSG.rombelUnknown)
+      .positive(MSG.rombelUnknown)
+      .max(2_147_483_647, MSG.rombelUnknown)
+      .nullable()
+      .optional(),
   ),
 });
 export type ProfileBody = z.input<typeof profileBody>;
