@@ -249,7 +249,9 @@ export async function run(opts = {}) {
 
     // Every acknowledged write is there.
     await open();
-    const stored = new Map((await q(`select id, body from comments where forum_id = any($1::int[])`, [scene.forums])).map((r) => [Number(r.id), r.body]));
+    const stored = new Map(
+      (await q(`select id, body from comments where forum_id = any($1::int[])`, [scene.forums])).map((r) => [Number(r.id), r.body]),
+    );
     const lostComments = comments.filter((cm) => stored.get(Number(cm.id)) !== cm.text);
     const rows = await q(`select student_id, assignment_id, file_id from submissions where assignment_id = any($1::int[])`, [
       scene.assignments,

@@ -35,11 +35,19 @@ const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
 const WARMUP = Number(env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
-const DATABASES = (env.BENCH_DATABASES ?? 'postgres,embedded').split(',').map((s) => s.trim()).filter(Boolean);
+const DATABASES = (env.BENCH_DATABASES ?? 'postgres,embedded')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const PG_URL = (env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const ONLY = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : null;
 const RESULTS = env.BENCH_RESULTS ?? path.join(ROOT, 'bench/RESULTS.md');
-const ACCOUNTS = { admin: ['admin.sekolah', 'admin123'], teacher: ['guru001', 'guru123'], student: ['siswa0001', 'siswa123'], loginStudent: ['siswa0002', 'siswa123'] };
+const ACCOUNTS = {
+  admin: ['admin.sekolah', 'admin123'],
+  teacher: ['guru001', 'guru123'],
+  student: ['siswa0001', 'siswa123'],
+  loginStudent: ['siswa0002', 'siswa123'],
+};
 
 /** Goals of issue 7 for the PostgreSQL run. */
 const GOAL = { ratio: 0.25, p99: 50, p99Heavy: 100 };
@@ -271,7 +279,10 @@ async function benchDatabase(kind) {
     }
     const dbName = kind === 'postgres' ? new URL(serverEnv.DATABASE_URL).pathname.slice(1) : 'kelasku';
     // The server's own database connection: the scratch server's, or the embedded one's socket.
-    const adminUrl = kind === 'postgres' ? `${PG_URL}/postgres` : `postgres://postgres@localhost/postgres?host=${encodeURIComponent(path.join(serverEnv.DATA_DIR, 'postgres'))}`;
+    const adminUrl =
+      kind === 'postgres'
+        ? `${PG_URL}/postgres`
+        : `postgres://postgres@localhost/postgres?host=${encodeURIComponent(path.join(serverEnv.DATA_DIR, 'postgres'))}`;
     /** One pass over the endpoints against a freshly started server. */
     const pass = async (extraEnv, endpointsOf) => {
       const server = await startServer({ ...serverEnv, ...extraEnv });
@@ -293,7 +304,10 @@ async function benchDatabase(kind) {
         const label = kind;
         const health = { name: 'GET /api/health (baseline)', url: '/api/health' };
         const rows = [];
-        const load = os.loadavg().map((l) => l.toFixed(1)).join(', ');
+        const load = os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(', ');
         const wanted = found.endpoints.filter((e) => !ONLY || ONLY.test(e.name));
         rows.push({ ep: health, ...(await measure(target, health)) });
         log(`${label}: health ${rows[0].rps.toFixed(0)} req/s`);

@@ -70,7 +70,9 @@ try {
   const app = rssMb(first.child.pid);
   const pids = postgresPids(dataDir);
   const db = pids.reduce((n, p) => n + rssMb(p), 0);
-  console.log(`idle memory after ${IDLE} s: app ${app.toFixed(0)} MB + PostgreSQL ${db.toFixed(0)} MB in ${pids.length} processes = ${(app + db).toFixed(0)} MB (RSS; shared pages of the PostgreSQL processes are counted in each)`);
+  console.log(
+    `idle memory after ${IDLE} s: app ${app.toFixed(0)} MB + PostgreSQL ${db.toFixed(0)} MB in ${pids.length} processes = ${(app + db).toFixed(0)} MB (RSS; shared pages of the PostgreSQL processes are counted in each)`,
+  );
   await stop(first.child);
   const later = [];
   for (let i = 0; i < RUNS; i++) {

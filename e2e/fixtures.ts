@@ -72,7 +72,20 @@ export async function freshRombel(request: APIRequestContext, prefix: string, gr
 /** The text of the visible toast with this message. */
 export const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
-const MONTHS_ID = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'];
+const MONTHS_ID = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+];
 
 /**
  * Picks a date in a @mantine/dates picker (DatePickerInput or DateTimePicker): opens it, chooses the

@@ -80,7 +80,12 @@ test.describe('forum discussions', () => {
     await expect(count(page, 1)).toBeVisible();
   });
 
-  test('student comments with HTML shown literally; the teacher sees it by polling and replies; counts grow; edit and delete', async ({ page, browser, request, baseURL }) => {
+  test('student comments with HTML shown literally; the teacher sees it by polling and replies; counts grow; edit and delete', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
     const w = await forumWorld(request);
 
     // The teacher opens the forum page.
@@ -253,8 +258,11 @@ test.describe('forum discussions', () => {
     // Exactly one page: 20 comments (oldest first) and a reply under the third. The student and the
     // teacher take turns: one user may post at most 20 comments a minute.
     const ids: number[] = [];
-    for (let n = 1; n <= 20; n++) ids.push(n % 2 ? await post(w.student.token, w.studentApi, n) : await post(w.teacher.token, w.teacherApi, n));
-    const reply = await api(request, w.teacher.token, 'POST', `${w.teacherApi}/comments/${ids[2]}/sub-comments`, { comment: 'Balasan guru' });
+    for (let n = 1; n <= 20; n++)
+      ids.push(n % 2 ? await post(w.student.token, w.studentApi, n) : await post(w.teacher.token, w.teacherApi, n));
+    const reply = await api(request, w.teacher.token, 'POST', `${w.teacherApi}/comments/${ids[2]}/sub-comments`, {
+      comment: 'Balasan guru',
+    });
     expect(reply.status).toBe(201);
 
     await login(page, w.student.username, w.student.password);

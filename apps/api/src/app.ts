@@ -86,7 +86,12 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(etag);
   // JSON of 1 KB and more is compressed for browsers that accept it; the built web app's assets are
   // served pre-compressed (below). Request bodies are never decompressed (no zip bombs).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   const storage = opts.storage ?? new DiskStorage(config.storageDir);
   if (storage instanceof DiskStorage) await storage.init();
@@ -124,24 +129,23 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
 
   app.get('/api/health', { schema: { tags: ['system'], security: [] } }, async () => ({ success: true, data: { status: 'ok' } }));
 
-  const mount = (plugins: Array<(a: App) => Promise<void>>, guard?: Parameters<typeof requireRole>[0]) =>
-    async (scope: App) => {
-      // Shared lab computers: no answer of a signed-in user is kept by the browser or a proxy
-      // (a file link sets its own policy). Revalidation still works: the ETag is sent and checked.
-      scope.addHook('onSend', async (_request, reply, payload) => {
-        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-        return payload;
+  const mount = (plugins: Array<(a: App) => Promise<void>>, guard?: Parameters<typeof requireRole>[0]) => async (scope: App) => {
+    // Shared lab computers: no answer of a signed-in user is kept by the browser or a proxy
+    // (a file link sets its own policy). Revalidation still works: the ETag is sent and checked.
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+      return payload;
+    });
+    scope.addHook('onRequest', authenticate);
+    if (guard) scope.addHook('onRequest', requireRole(guard));
+    for (const p of plugins) await scope.register(p);
+    // Unknown paths inside a role area are still behind its guard: 401/403 first, then 404.
+    if (guard) {
+      scope.all('/*', { schema: { hide: true } }, async () => {
+        throw new HttpError(404, MSG.routeNotFound);
       });
-      scope.addHook('onRequest', authenticate);
-      if (guard) scope.addHook('onRequest', requireRole(guard));
-      for (const p of plugins) await scope.register(p);
-      // Unknown paths inside a role area are still behind its guard: 401/403 first, then 404.
-      if (guard) {
-        scope.all('/*', { schema: { hide: true } }, async () => {
-          throw new HttpError(404, MSG.routeNotFound);
-        });
-      }
-    };
+    }
+  };
 
   await app.register(
     async (scope) => {
@@ -164,10 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       // that accepts one gets it, about a quarter of the bytes.
       preCompressed: true,
       setHeaders: (res, filePath) => {
-        res.header(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -69,7 +69,10 @@ function trustProxyFrom(raw: string | undefined): Config['trustProxy'] {
     const hops = Number(v);
     if (hops <= 20) return hops;
   } else {
-    const list = v.split(',').map((p) => p.trim()).filter(Boolean);
+    const list = v
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     if (list.length > 0 && list.every(isAddressOrCidr)) return list;
   }
   throw new ConfigError(

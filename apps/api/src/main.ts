@@ -23,7 +23,8 @@ async function main() {
   } catch (err) {
     await database.close().catch(() => {});
     const e = err as NodeJS.ErrnoException;
-    if (e.code === 'EADDRINUSE') fail(`port ${config.port} sudah dipakai program lain. Jalankan dengan PORT=3001 npm start (atau port lain).`);
+    if (e.code === 'EADDRINUSE')
+      fail(`port ${config.port} sudah dipakai program lain. Jalankan dengan PORT=3001 npm start (atau port lain).`);
     if (e.code === 'EACCES') fail(`port ${config.port} tidak boleh dipakai oleh user ini. Pilih PORT di atas 1024.`);
     if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND') fail(`HOST=${config.host} bukan alamat mesin ini.`);
     fail(e.message);

@@ -7,7 +7,10 @@ import { seedDemo, seedReferenceData } from './seed/demo.js';
 import { purgeIdleTokens } from './auth/tokens.js';
 
 /** Opens, migrates and seeds the database, then builds the app. Failures become one line that says what to fix. */
-export async function startServices(config: Config, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<{
+export async function startServices(
+  config: Config,
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<{
   app: FastifyInstance;
   database: Database;
   seeded: boolean;

@@ -66,6 +66,8 @@ describe('OpenAPI', () => {
       }
     }
     const create = paths['/api/admin/resources/users']!.post.requestBody.content['application/json'].schema;
-    expect(Object.keys(create.properties)).toEqual(expect.arrayContaining(['role', 'name', 'gender', 'email', 'username', 'password', 'confirm_password']));
+    expect(Object.keys(create.properties)).toEqual(
+      expect.arrayContaining(['role', 'name', 'gender', 'email', 'username', 'password', 'confirm_password']),
+    );
   });
 });

@@ -12,12 +12,16 @@ const body = { title: 'Laporan Praktikum Jaringan', description: 'Buat laporan t
 describe('access', () => {
   it('refuses every teacher assignment endpoint to admins and students (403) and without a token (401)', async () => {
     const s = await assignmentScene(t);
-    await expectOtherRolesRefused(t, [s.admin, s.student], [
-      ['POST', s.assignmentsUrl, body],
-      ['GET', s.assignmentUrl],
-      ['PUT', s.assignmentUrl, body],
-      ['DELETE', s.assignmentUrl],
-    ]);
+    await expectOtherRolesRefused(
+      t,
+      [s.admin, s.student],
+      [
+        ['POST', s.assignmentsUrl, body],
+        ['GET', s.assignmentUrl],
+        ['PUT', s.assignmentUrl, body],
+        ['DELETE', s.assignmentUrl],
+      ],
+    );
     const [row] = await t.db.select().from(assignments).where(eq(assignments.id, s.assignment.id));
     expect(row!.title).toBe(s.assignment.title);
   });
@@ -127,10 +131,17 @@ describe('GET/PUT …/assignments/{id}', () => {
 
   it('edits title, description and deadline with the same rules as creating', async () => {
     const s = await assignmentScene(t);
-    const res = await t.as(s.teacher.token).put(s.assignmentUrl, { title: 'Baru', description: 'Deskripsi baru', deadline: '2027-01-15T08:00:00Z' });
+    const res = await t
+      .as(s.teacher.token)
+      .put(s.assignmentUrl, { title: 'Baru', description: 'Deskripsi baru', deadline: '2027-01-15T08:00:00Z' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(ASSIGNMENT_MSG.updated);
-    expect(res.body.data).toMatchObject({ id: s.assignment.id, title: 'Baru', description: 'Deskripsi baru', deadline: '2027-01-15T08:00:00.000Z' });
+    expect(res.body.data).toMatchObject({
+      id: s.assignment.id,
+      title: 'Baru',
+      description: 'Deskripsi baru',
+      deadline: '2027-01-15T08:00:00.000Z',
+    });
     const bad = await t.as(s.teacher.token).put(s.assignmentUrl, { title: 'Baru', description: '', deadline: 'x' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ description: [MSG.required], deadline: [MSG.deadlineFormat] });

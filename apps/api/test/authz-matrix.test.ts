@@ -95,9 +95,25 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
 
 const all = (s: number): Expectations => ({ none: s, expired: s, admin: s, owner: s, otherTeacher: s, student: s, otherStudent: s });
 /** Any logged-in user. */
-const authed = (ok: Cell): Expectations => ({ none: 401, expired: 401, admin: ok, owner: ok, otherTeacher: ok, student: ok, otherStudent: ok });
+const authed = (ok: Cell): Expectations => ({
+  none: 401,
+  expired: 401,
+  admin: ok,
+  owner: ok,
+  otherTeacher: ok,
+  student: ok,
+  otherStudent: ok,
+});
 /** The admin area; the foreign variant of an id route is an id that does not exist. */
-const adminOnly = (ok: Cell): Expectations => ({ none: 401, expired: 401, admin: ok, owner: 403, otherTeacher: 403, student: 403, otherStudent: 403 });
+const adminOnly = (ok: Cell): Expectations => ({
+  none: 401,
+  expired: 401,
+  admin: ok,
+  owner: 403,
+  otherTeacher: 403,
+  student: 403,
+  otherStudent: 403,
+});
 const teacherArea = (owner: Cell, otherTeacher: Cell): Expectations => ({
   none: 401,
   expired: 401,
@@ -153,7 +169,9 @@ interface Row {
 }
 
 const json = (v: unknown): Body => ({ json: v });
-const pdfForm = (fields: Record<string, string> = {}): Body => ({ form: { fields, files: { file: { name: 'matriks.pdf', data: samples.pdf() } } } });
+const pdfForm = (fields: Record<string, string> = {}): Body => ({
+  form: { fields, files: { file: { name: 'matriks.pdf', data: samples.pdf() } } },
+});
 const uniq = () => randomBytes(4).toString('hex');
 const T = '/api/teacher/online-classes/:classId/contents/:contentId';
 const S = '/api/student/my-classes/:classId/contents/:contentId';
@@ -181,7 +199,15 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/files/:fileId/link': {
     // A material's file: its class's teacher and the students of its rombel; the admin reaches no class.
-    expect: { none: 401, expired: 401, admin: 404, owner: [200, 404], otherTeacher: [404, 200], student: [200, 404], otherStudent: [404, 200] },
+    expect: {
+      none: 401,
+      expired: 401,
+      admin: 404,
+      owner: [200, 404],
+      otherTeacher: [404, 200],
+      student: [200, 404],
+      otherStudent: [404, 200],
+    },
     url: (c) => `/api/files/${c.target.fileId}/link`,
     noMarker: true,
   },
@@ -207,7 +233,11 @@ const MATRIX: Record<string, Row> = {
         // The school-owned fields as they are (the profile form resends them; a change is refused).
         ...(c.user.roleId === 2 ? { nip: FACTORY_IDENTITY.nip, nik: FACTORY_IDENTITY.nik } : {}),
         ...(c.user.roleId === 3
-          ? { rombel: c.user === c.scene.student ? c.scene.ownRombel : c.scene.otherRombel, nis: FACTORY_IDENTITY.nis, nisn: FACTORY_IDENTITY.nisn }
+          ? {
+              rombel: c.user === c.scene.student ? c.scene.ownRombel : c.scene.otherRombel,
+              nis: FACTORY_IDENTITY.nis,
+              nisn: FACTORY_IDENTITY.nisn,
+            }
           : {}),
       }),
   },
@@ -231,7 +261,16 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(201),
     body: () => {
       const u = `matriks${uniq()}`;
-      return json({ role: 3, name: 'Siswa Matriks', gender: 'L', username: u, email: `${u}@test.sch.id`, password: 'rahasia1', confirm_password: 'rahasia1', rombel_id: 1 });
+      return json({
+        role: 3,
+        name: 'Siswa Matriks',
+        gender: 'L',
+        username: u,
+        email: `${u}@test.sch.id`,
+        password: 'rahasia1',
+        confirm_password: 'rahasia1',
+        rombel_id: 1,
+      });
     },
   },
   'GET /api/admin/resources/users/:id': { id: 'userId', expect: adminOnly([200, 404]) },
@@ -317,7 +356,10 @@ const MATRIX: Record<string, Row> = {
   [`PUT ${T}/forums/:forumId`]: { expect: teacherChain(200), body: () => json({ topic: 'Diskusi Diubah' }) },
   [`DELETE ${T}/forums/:forumId`]: { expect: teacherChain(200) },
   [`POST ${T}/forums/:forumId/comments`]: { expect: teacherChain(201), body: () => json({ comment: 'Komentar guru' }) },
-  [`POST ${T}/forums/:forumId/comments/:commentId/sub-comments`]: { expect: teacherChain(201), body: () => json({ comment: 'Balasan guru' }) },
+  [`POST ${T}/forums/:forumId/comments/:commentId/sub-comments`]: {
+    expect: teacherChain(201),
+    body: () => json({ comment: 'Balasan guru' }),
+  },
   [`DELETE ${T}/forums/:forumId/comments/:commentId`]: { expect: teacherChain(200) },
   '* /api/teacher/*': { expect: teacherCatchAll, url: () => '/api/teacher/tidak-ada/1', body: () => json({}) },
 
@@ -328,7 +370,10 @@ const MATRIX: Record<string, Row> = {
   [`GET ${S}`]: { expect: studentChain(200) },
   [`GET ${S}/forums/:forumId`]: { expect: studentChain(200) },
   [`POST ${S}/forums/:forumId/comments`]: { expect: studentChain(201), body: () => json({ comment: 'Komentar siswa' }) },
-  [`POST ${S}/forums/:forumId/comments/:commentId/sub-comments`]: { expect: studentChain(201), body: () => json({ comment: 'Balasan siswa' }) },
+  [`POST ${S}/forums/:forumId/comments/:commentId/sub-comments`]: {
+    expect: studentChain(201),
+    body: () => json({ comment: 'Balasan siswa' }),
+  },
   [`DELETE ${S}/forums/:forumId/comments/:commentId`]: { expect: studentChain(200) },
   'GET /api/student/submissions/:assignmentId': { expect: studentTop(200) },
   // The chain's student has handed in already: a second upload replaces (200).
@@ -373,7 +418,9 @@ async function tokenFor(caller: Caller, scene: Scene): Promise<string | null> {
   if (caller === 'none') return null;
   if (caller === 'expired') {
     const token = randomBytes(32).toString('base64url');
-    await t.db.insert(authTokens).values({ userId: scene.owner.id, tokenHash: hashToken(token), lastUsedAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) });
+    await t.db
+      .insert(authTokens)
+      .values({ userId: scene.owner.id, tokenHash: hashToken(token), lastUsedAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) });
     return token;
   }
   // A fresh token per cell: logout and a password change end other sessions.
@@ -433,7 +480,10 @@ describe('authorization matrix', () => {
     const missing = routes.filter((r) => !MATRIX[rowKey(r)]).map((r) => `${r.method} ${r.url}`);
     expect(missing, 'routes without a row in MATRIX').toEqual([]);
     const used = new Set(routes.map(rowKey));
-    expect(Object.keys(MATRIX).filter((k) => !used.has(k)), 'rows without a route').toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((k) => !used.has(k)),
+      'rows without a route',
+    ).toEqual([]);
     expect(routes.length).toBeGreaterThan(60);
   });
 
@@ -445,7 +495,9 @@ describe('authorization matrix', () => {
       const row = MATRIX[rowKey(route)]!;
       const hasIds = route.url.includes(':');
       const variants: Variant[] = hasIds ? ['own', 'foreign'] : ['own'];
-      const plan = CALLERS.flatMap((caller) => variants.map((variant) => ({ caller, variant, status: cellOf(row.expect[caller], variant) })));
+      const plan = CALLERS.flatMap((caller) =>
+        variants.map((variant) => ({ caller, variant, status: cellOf(row.expect[caller], variant) })),
+      );
       // Refused cells first, on the shared scene, which they must leave exactly as it was.
       const refused = plan.filter((p) => p.status >= 400);
       const granted = plan.filter((p) => p.status < 400);
@@ -476,7 +528,13 @@ describe('authorization matrix', () => {
           for (const m of [scene.own.marker, scene.foreign.marker, own.marker, foreign.marker]) {
             if (res.body.includes(m)) failures.push(`${where}: refused answer leaks ${m}`);
           }
-        } else if (route.method === 'GET' && hasIds && !row.noMarker && route.url.startsWith('/api/') && !res.body.includes(target.marker)) {
+        } else if (
+          route.method === 'GET' &&
+          hasIds &&
+          !row.noMarker &&
+          route.url.startsWith('/api/') &&
+          !res.body.includes(target.marker)
+        ) {
           // A granted read shows the object asked for (proves the cell reached a real object).
           failures.push(`${where}: granted answer does not show the object ${target.marker}`);
         }

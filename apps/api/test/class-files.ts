@@ -41,7 +41,15 @@ export async function storageKeys(t: TestContext, fileIds: number[]): Promise<st
 /** Checks that a deleted class or content took everything under it along, stored files included. */
 export async function expectAllGone(
   t: TestContext,
-  gone: { contentIds: number[]; materialIds: number[]; forumIds: number[]; assignmentIds: number[]; submissionIds: number[]; fileIds: number[]; keys: string[] },
+  gone: {
+    contentIds: number[];
+    materialIds: number[];
+    forumIds: number[];
+    assignmentIds: number[];
+    submissionIds: number[];
+    fileIds: number[];
+    keys: string[];
+  },
 ): Promise<void> {
   expect(await t.db.select().from(contents).where(inArray(contents.id, gone.contentIds))).toEqual([]);
   expect(await t.db.select().from(materials).where(inArray(materials.id, gone.materialIds))).toEqual([]);

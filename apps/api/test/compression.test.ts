@@ -15,7 +15,10 @@ const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-web-'));
 fs.mkdirSync(path.join(webDir, 'assets'));
 const indexHtml = `<!doctype html><html lang="id"><head><title>Kelasku</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div>${' '.repeat(1200)}</body></html>`;
 const appJs = `export const kelas = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Pembelajaran ${i}`))};\n`;
-for (const [name, text] of [['index.html', indexHtml], ['assets/app.js', appJs]] as const) {
+for (const [name, text] of [
+  ['index.html', indexHtml],
+  ['assets/app.js', appJs],
+] as const) {
   const file = path.join(webDir, name);
   fs.writeFileSync(file, text);
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));

@@ -26,18 +26,22 @@ const shown = (c: { id: number; onlineClassId: number; title: string; descriptio
 describe('access', () => {
   it('refuses every endpoint to admins and students (403) and without a token (401)', async () => {
     const s = await t.factory.classScene();
-    await expectOtherRolesRefused(t, [s.admin, s.student, s.outsider], [
-      ['GET', contentsUrl(s.klass.id)],
-      ['POST', contentsUrl(s.klass.id), body],
-      ['GET', contentUrl(s.klass.id, s.content.id)],
-      ['PUT', contentUrl(s.klass.id, s.content.id), body],
-      ['DELETE', contentUrl(s.klass.id, s.content.id)],
-    ]);
+    await expectOtherRolesRefused(
+      t,
+      [s.admin, s.student, s.outsider],
+      [
+        ['GET', contentsUrl(s.klass.id)],
+        ['POST', contentsUrl(s.klass.id), body],
+        ['GET', contentUrl(s.klass.id, s.content.id)],
+        ['PUT', contentUrl(s.klass.id, s.content.id), body],
+        ['DELETE', contentUrl(s.klass.id, s.content.id)],
+      ],
+    );
     const [row] = await t.db.select().from(contents).where(eq(contents.id, s.content.id));
     expect(row!.title).toBe(s.content.title);
   });
 
-  it('answers 404 for another teacher\'s class, for a content of another class under this class\'s path, and for unknown ids', async () => {
+  it("answers 404 for another teacher's class, for a content of another class under this class's path, and for unknown ids", async () => {
     const s = await t.factory.classScene();
     // Another class of the same teacher: its content is still not reachable under this class's path.
     const sibling = await t.factory.onlineClass(s.teacher.id);
@@ -65,14 +69,17 @@ describe('access', () => {
       ['GET', contentUrl(s.klass.id, s.content.id)],
       ['DELETE', contentUrl(s.klass.id, s.content.id)],
     ]);
-    const rows = await t.db.select().from(contents).where(inArray(contents.id, [s.otherContent.id, siblingContent.id, s.content.id]));
+    const rows = await t.db
+      .select()
+      .from(contents)
+      .where(inArray(contents.id, [s.otherContent.id, siblingContent.id, s.content.id]));
     expect(rows).toHaveLength(3);
     expect(rows.find((r) => r.id === s.otherContent.id)!.title).toBe(s.otherContent.title);
   });
 });
 
 describe('GET …/contents', () => {
-  it('lists the class\'s contents oldest first, each with its materials, forums and assignments', async () => {
+  it("lists the class's contents oldest first, each with its materials, forums and assignments", async () => {
     const s = await t.factory.classScene();
     const second = await t.factory.content(s.klass.id, { title: 'Kedua', description: 'Deskripsi' });
     const material = await t.factory.material(s.content.id, { title: 'Modul 1' });
@@ -140,7 +147,9 @@ describe('GET …/contents', () => {
 describe('POST …/contents', () => {
   it('adds a content and answers it', async () => {
     const s = await t.factory.classScene();
-    const res = await t.as(s.teacher.token).post(contentsUrl(s.klass.id), { title: '  Pengenalan Topologi ', description: 'Bus, star dan ring' });
+    const res = await t
+      .as(s.teacher.token)
+      .post(contentsUrl(s.klass.id), { title: '  Pengenalan Topologi ', description: 'Bus, star dan ring' });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(CLASS_MSG.contentCreated);
     expect(res.body.data).toEqual({
@@ -281,6 +290,9 @@ describe('DELETE …/contents/{contentId}', () => {
     await expectMaterialKept(t, keptMaterial);
     const list = await t.as(s.teacher.token).get(contentsUrl(s.klass.id));
     expect(list.body.data.map((c: { id: number }) => c.id)).toEqual([kept.id]);
-    await expectNotFound(t, s.teacher.token, [['GET', contentUrl(s.klass.id, s.content.id)], ['DELETE', contentUrl(s.klass.id, s.content.id)]]);
+    await expectNotFound(t, s.teacher.token, [
+      ['GET', contentUrl(s.klass.id, s.content.id)],
+      ['DELETE', contentUrl(s.klass.id, s.content.id)],
+    ]);
   });
 });

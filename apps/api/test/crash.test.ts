@@ -18,7 +18,6 @@ import { openDatabase } from '../src/db/client.js';
 import { dbKind, filesUnder, samples } from './helpers.js';
 import { afterFile, api, login, startServer, type Server } from './server-process.js';
 
-
 /** A data folder (and, on PostgreSQL, an empty database) for one test. */
 async function freshData(): Promise<{ dataDir: string; databaseUrl: string | null }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-crash-'));
@@ -40,7 +39,6 @@ async function freshData(): Promise<{ dataDir: string; databaseUrl: string | nul
   u.pathname = `/${name}`;
   return { dataDir, databaseUrl: u.toString() };
 }
-
 
 /** The demo teacher's first class and its first content. */
 async function firstContent(server: Server, token: string): Promise<{ classId: number; contentId: number }> {
@@ -205,12 +203,17 @@ describe(`the real server process (${dbKind})`, () => {
     await fs.utimes(oldOrphan, minutesAgo(30), minutesAgo(30));
 
     const s2 = await startServer(data);
-    const sweepLine = s2.output.join('').split('\n').find((l) => l.includes('interrupted upload'));
+    const sweepLine = s2.output
+      .join('')
+      .split('\n')
+      .find((l) => l.includes('interrupted upload'));
     expect(sweepLine, s2.output.join('')).toBeTruthy();
     const swept = JSON.parse(sweepLine!);
     expect(swept.pending).toBe(1);
     expect(swept.files).toBe(1);
-    seen.push(`upload: restart swept ${swept.pending} unfinished upload(s), ${swept.files} file(s) without a row, ${swept.rows} unreferenced row(s)`);
+    seen.push(
+      `upload: restart swept ${swept.pending} unfinished upload(s), ${swept.files} file(s) without a row, ${swept.rows} unreferenced row(s)`,
+    );
     await expect(fs.stat(path.join(tmp, partial.name))).rejects.toThrow();
     await expect(fs.stat(oldOrphan)).rejects.toThrow();
     expect(await fs.readFile(otherUpload, 'utf8')).toContain('in flight');
@@ -241,11 +244,18 @@ describe(`the real server process (${dbKind})`, () => {
     const guru = await login(s1, 'guru', 'guru123');
     const siswa = await login(s1, 'siswa', 'siswa123');
     const { classId, contentId } = await firstContent(s1, guru);
-    const forum = await api(s1, 'POST', `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`, guru, { topic: 'Forum crash' });
+    const forum = await api(s1, 'POST', `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`, guru, {
+      topic: 'Forum crash',
+    });
     expect(forum.status, forum.text).toBe(201);
     const forumId: number = forum.json.data.id;
 
-    const acked = { users: [] as Array<{ username: string; role: number }>, comments: [] as number[], deletedClasses: [] as number[], classes: [] as number[] };
+    const acked = {
+      users: [] as Array<{ username: string; role: number }>,
+      comments: [] as number[],
+      deletedClasses: [] as number[],
+      classes: [] as number[],
+    };
     let sent = 0;
     let stop = false;
     const run = async (lane: number) => {
@@ -258,18 +268,27 @@ describe(`the real server process (${dbKind})`, () => {
             const role = i % 2 ? 2 : 3;
             const username = `crash${lane}x${i}${randomBytes(2).toString('hex')}`;
             const r = await api(s1, 'POST', '/api/admin/resources/users', admin, {
-              role, name: 'Korban Crash', gender: 'L', username, password: 'rahasia1', confirm_password: 'rahasia1', ...(role === 3 ? { rombel_id: 1, nis: '1' } : { nip: '1' }),
+              role,
+              name: 'Korban Crash',
+              gender: 'L',
+              username,
+              password: 'rahasia1',
+              confirm_password: 'rahasia1',
+              ...(role === 3 ? { rombel_id: 1, nis: '1' } : { nip: '1' }),
             });
             if (r.status === 201) acked.users.push({ username, role });
           } else if (kind === 1) {
-            const r = await api(s1, 'POST', `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forumId}/comments`, siswa, { comment: `crash ${lane}-${i}` });
+            const r = await api(s1, 'POST', `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forumId}/comments`, siswa, {
+              comment: `crash ${lane}-${i}`,
+            });
             if (r.status === 201) acked.comments.push(r.json.data.id);
           } else {
             // A class with contents, then its delete (a cascade over several tables).
             const c = await api(s1, 'POST', '/api/teacher/online-classes', guru, { name: `Kelas crash ${lane}-${i}`, rombel_class_id: 1 });
             if (c.status !== 201) continue;
             acked.classes.push(c.json.data.id);
-            for (let k = 0; k < 3; k++) await api(s1, 'POST', `/api/teacher/online-classes/${c.json.data.id}/contents`, guru, { title: `Isi ${k}` });
+            for (let k = 0; k < 3; k++)
+              await api(s1, 'POST', `/api/teacher/online-classes/${c.json.data.id}/contents`, guru, { title: `Isi ${k}` });
             const d = await api(s1, 'DELETE', `/api/teacher/online-classes/${c.json.data.id}`, guru);
             if (d.status === 200) acked.deletedClasses.push(c.json.data.id);
           }
@@ -279,7 +298,11 @@ describe(`the real server process (${dbKind})`, () => {
       }
     };
     const lanes = Array.from({ length: 12 }, (_, lane) => run(lane));
-    await waitFor(async () => acked.users.length >= 10 && acked.comments.length >= 10 && acked.deletedClasses.length >= 3, 'some acknowledged writes', 60_000);
+    await waitFor(
+      async () => acked.users.length >= 10 && acked.comments.length >= 10 && acked.deletedClasses.length >= 3,
+      'some acknowledged writes',
+      60_000,
+    );
     s1.proc.kill('SIGKILL');
     stop = true;
     await s1.exited;
@@ -294,18 +317,26 @@ describe(`the real server process (${dbKind})`, () => {
     s2.proc.kill('SIGTERM');
     expect((await s2.exited).code, s2.output.join('').slice(-4000)).toBe(0);
 
-    const users = await query<{ username: string; role_id: number }>(data, `select username, role_id from users where username like 'crash%'`);
+    const users = await query<{ username: string; role_id: number }>(
+      data,
+      `select username, role_id from users where username like 'crash%'`,
+    );
     const byName = new Map(users.map((u) => [u.username, u.role_id]));
     for (const u of acked.users) expect(byName.get(u.username), u.username).toBe(u.role);
     const commentIds = new Set((await query<{ id: number }>(data, 'select id from comments')).map((r) => Number(r.id)));
     for (const id of acked.comments) expect(commentIds.has(id), `comment ${id}`).toBe(true);
     const classIds = new Set((await query<{ id: number }>(data, 'select id from online_classes')).map((r) => Number(r.id)));
     for (const id of acked.deletedClasses) expect(classIds.has(id), `deleted class ${id}`).toBe(false);
-    const [dangling] = await query<{ n: number }>(data, 'select count(*)::int as n from contents c where not exists (select 1 from online_classes o where o.id = c.online_class_id)');
+    const [dangling] = await query<{ n: number }>(
+      data,
+      'select count(*)::int as n from contents c where not exists (select 1 from online_classes o where o.id = c.online_class_id)',
+    );
     expect(dangling!.n).toBe(0);
     const o = await orphans(data);
     expect(o).toMatchObject({ students: 0, teachers: 0, unreferenced: 0, missing_detail: 0, filesWithoutRow: [], rowsWithoutFile: [] });
-    seen.push(`writes: after restart ${users.length} crash users (${users.length - acked.users.length} committed without an answer), 0 without their detail row, 0 orphans`);
+    seen.push(
+      `writes: after restart ${users.length} crash users (${users.length - acked.users.length} committed without an answer), 0 without their detail row, 0 orphans`,
+    );
   }, 240_000);
 
   it('SIGTERM lets the upload in flight finish, refuses new work, closes the database and exits 0', async () => {
@@ -320,7 +351,10 @@ describe(`the real server process (${dbKind})`, () => {
     s.proc.kill('SIGTERM');
     await waitFor(async () => s.output.join('').includes('shutting down'), 'the shutdown to begin');
     // New connections are no longer taken.
-    const fresh = await fetch(`${s.url}/api/health`).then((r) => r.status, (e: Error) => e.message);
+    const fresh = await fetch(`${s.url}/api/health`).then(
+      (r) => r.status,
+      (e: Error) => e.message,
+    );
     expect(fresh === 503 || typeof fresh === 'string', String(fresh)).toBe(true);
     await up.finish();
     const res = await up.response;
@@ -330,7 +364,10 @@ describe(`the real server process (${dbKind})`, () => {
     seen.push(`SIGTERM: new request answered ${fresh}; the upload in flight finished with ${res?.status}; exit code ${exit.code}`);
 
     if (data.databaseUrl) {
-      const [c] = await query<{ n: number }>(data, `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+      const [c] = await query<{ n: number }>(
+        data,
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
       expect(c!.n).toBe(0);
     }
     // The database opens cleanly and holds the upload that finished during the shutdown.
@@ -351,7 +388,9 @@ describe(`the real server process (${dbKind})`, () => {
       const siswa = await login(s, 'siswa', 'siswa123');
       const { classId, contentId } = await firstContent(s, guru);
       const base = `/api/student/my-classes/${classId}/contents/${contentId}/forums`;
-      const forum = await api(s, 'POST', `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`, guru, { topic: 'Forum berhenti' });
+      const forum = await api(s, 'POST', `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`, guru, {
+        topic: 'Forum berhenti',
+      });
       expect(forum.status, forum.text).toBe(201);
       await api(s, 'GET', `${base}/${forum.json.data.id}`, siswa); // the session is checked and cached
 
@@ -368,7 +407,8 @@ describe(`the real server process (${dbKind})`, () => {
         signal: abort.signal,
       }).catch((e: Error) => e.name);
       await waitFor(
-        async () => (await lock.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rowCount,
+        async () =>
+          (await lock.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rowCount,
         'the request to wait on the lock',
       );
       s.proc.kill('SIGTERM');
@@ -383,7 +423,10 @@ describe(`the real server process (${dbKind})`, () => {
       const output = s.output.join('');
       expect(exit.code, output.slice(-4000)).toBe(0);
       expect(output).not.toMatch(/Cannot use a pool/);
-      const rows = await query<{ n: number }>(data, `select count(*)::int as n from comments where body = 'Dikirim sebelum server berhenti'`);
+      const rows = await query<{ n: number }>(
+        data,
+        `select count(*)::int as n from comments where body = 'Dikirim sebelum server berhenti'`,
+      );
       expect(rows[0]!.n).toBe(1);
       seen.push('SIGTERM: a handler whose client left finished its insert before the database closed');
     }, 120_000);

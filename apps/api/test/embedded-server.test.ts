@@ -70,7 +70,11 @@ describe('the embedded PostgreSQL server', () => {
     const dataDir = await newDataDir();
     const first = await startServer({ dataDir, databaseUrl: null });
     const admin = await login(first, 'admin', 'admin123');
-    const created = await api(first, 'POST', '/api/admin/resources/motivational-words', admin, { title: 'Tetap semangat', body: 'Belajar sedikit setiap hari.', from: 'Uji' });
+    const created = await api(first, 'POST', '/api/admin/resources/motivational-words', admin, {
+      title: 'Tetap semangat',
+      body: 'Belajar sedikit setiap hari.',
+      from: 'Uji',
+    });
     expect(created.status, created.text).toBe(201);
     const pid = await serverPid(dataDir);
     first.proc.kill('SIGKILL');

@@ -85,9 +85,11 @@ export class Factory {
       .returning({ id: users.id });
     const id = row!.id;
     if (roleId === 2) {
-      await this.db
-        .insert(teachers)
-        .values({ userId: id, nip: over.nip === undefined ? FACTORY_IDENTITY.nip : over.nip, nik: over.nik === undefined ? FACTORY_IDENTITY.nik : over.nik });
+      await this.db.insert(teachers).values({
+        userId: id,
+        nip: over.nip === undefined ? FACTORY_IDENTITY.nip : over.nip,
+        nik: over.nik === undefined ? FACTORY_IDENTITY.nik : over.nik,
+      });
     }
     if (roleId === 3) {
       await this.db.insert(students).values({
@@ -145,7 +147,10 @@ export class Factory {
 
   async material(contentId: number, over: Partial<{ title: string; fileId: number }> = {}) {
     const fileId = over.fileId ?? (await this.file()).id;
-    const [m] = await this.db.insert(materials).values({ contentId, title: over.title ?? unique('Materi '), fileId }).returning();
+    const [m] = await this.db
+      .insert(materials)
+      .values({ contentId, title: over.title ?? unique('Materi '), fileId })
+      .returning();
     return m!;
   }
 
@@ -176,7 +181,11 @@ export class Factory {
     return a!;
   }
 
-  async submission(assignmentId: number, studentId: number, over: Partial<{ score: number | null; submittedAt: Date; fileId: number }> = {}) {
+  async submission(
+    assignmentId: number,
+    studentId: number,
+    over: Partial<{ score: number | null; submittedAt: Date; fileId: number }> = {},
+  ) {
     const fileId = over.fileId ?? (await this.file('jawaban.pdf')).id;
     const [s] = await this.db
       .insert(submissions)
@@ -188,7 +197,12 @@ export class Factory {
   async word(over: Partial<{ title: string; body: string; from: string; active: boolean }> = {}) {
     const [w] = await this.db
       .insert(motivationalWords)
-      .values({ title: over.title ?? unique('Kata '), body: over.body ?? 'Terus belajar.', from: over.from ?? 'Guru', active: over.active ?? true })
+      .values({
+        title: over.title ?? unique('Kata '),
+        body: over.body ?? 'Terus belajar.',
+        from: over.from ?? 'Guru',
+        active: over.active ?? true,
+      })
       .returning();
     return w!;
   }

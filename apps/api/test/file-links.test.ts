@@ -31,7 +31,14 @@ async function scene() {
 describe('GET /api/files/{fileId}/link', () => {
   it('gives each role exactly the files whose parent it may see; 404 for everything else', async () => {
     const s = await scene();
-    const people = { admin: s.admin, teacher: s.teacher, otherTeacher: s.otherTeacher, student: s.student, classmate: s.classmate, outsider: s.outsider };
+    const people = {
+      admin: s.admin,
+      teacher: s.teacher,
+      otherTeacher: s.otherTeacher,
+      student: s.student,
+      classmate: s.classmate,
+      outsider: s.outsider,
+    };
     type Who = keyof typeof people;
     const files: Record<string, [fileId: number, allowed: Who[]]> = {
       'material of the class': [s.material.fileId, ['teacher', 'student', 'classmate']],
@@ -48,9 +55,13 @@ describe('GET /api/files/{fileId}/link', () => {
         const res = await t.as(user.token).get(linkOf(fileId));
         const want = allowed.includes(who) ? 200 : 404;
         if (res.status !== want) wrong.push(`${what} as ${who}: ${res.status}, expected ${want}`);
-        else if (want === 404 && JSON.stringify(res.body) !== JSON.stringify(notFound)) wrong.push(`${what} as ${who}: ${JSON.stringify(res.body)}`);
+        else if (want === 404 && JSON.stringify(res.body) !== JSON.stringify(notFound))
+          wrong.push(`${what} as ${who}: ${JSON.stringify(res.body)}`);
         else if (want === 200) {
-          expect(res.body).toEqual({ success: true, data: { url: expect.stringMatching(new RegExp(`^/api/files/${fileId}\\?e=\\d+&s=[\\w-]{32}$`)) } });
+          expect(res.body).toEqual({
+            success: true,
+            data: { url: expect.stringMatching(new RegExp(`^/api/files/${fileId}\\?e=\\d+&s=[\\w-]{32}$`)) },
+          });
           expect(res.headers['cache-control']).toBe('no-store');
         }
       }
@@ -99,7 +110,9 @@ describe('GET /api/files/{fileId}/link', () => {
     expect((await t.as(s.classmate.token).get(linkOf(s.material.fileId))).status).toBe(404);
     expect((await t.as(s.classmate.token).get(linkOf(s.otherMaterial.fileId))).status).toBe(200);
 
-    const gone = await t.as(s.teacher.token).delete(`/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}/materials/${s.material.id}`);
+    const gone = await t
+      .as(s.teacher.token)
+      .delete(`/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}/materials/${s.material.id}`);
     expect(gone.status).toBe(200);
     expect((await t.as(s.teacher.token).get(linkOf(s.material.fileId))).status).toBe(404);
   });

@@ -109,7 +109,13 @@ describe('uploading a file', () => {
     const data = pdf(10_000);
     const { url, row, body } = await stored('Modul Jaringan Dasar.pdf', data, 'Modul 1');
     expect(body.message).toBe(CLASS_MSG.materialCreated);
-    expect(body.data).toMatchObject({ title: 'Modul 1', filename: 'Modul Jaringan Dasar.pdf', file_extension: 'pdf', size: 10_000, mime: 'application/pdf' });
+    expect(body.data).toMatchObject({
+      title: 'Modul 1',
+      filename: 'Modul Jaringan Dasar.pdf',
+      file_extension: 'pdf',
+      size: 10_000,
+      mime: 'application/pdf',
+    });
     expect(url).toMatch(/^\/api\/files\/\d+\?e=\d+&s=[A-Za-z0-9_-]{32}$/);
     expect(row).toMatchObject({ originalName: 'Modul Jaringan Dasar.pdf', mimeType: 'application/pdf', size: 10_000 });
     // The name on disk is generated: nothing the user sent becomes part of a path.
@@ -473,7 +479,7 @@ describe('signed file links', () => {
     }
   });
 
-  it('show PDF, text and images inline; a PDF without the sandbox that would stop the browser\'s viewer', async () => {
+  it("show PDF, text and images inline; a PDF without the sandbox that would stop the browser's viewer", async () => {
     const p = await t.as().get((await stored('a.pdf', samples.pdf())).url);
     expect(p.headers['content-disposition']).toMatch(/^inline; /);
     expect(p.headers['content-security-policy']).toBe("frame-ancestors 'self'");
@@ -595,7 +601,7 @@ describe('uploads over a real connection', () => {
     });
   });
 
-  it('refuses an upload to another teacher\'s content or by a student before storing any of it; the rest is read and dropped', async () => {
+  it("refuses an upload to another teacher's content or by a student before storing any of it; the rest is read and dropped", async () => {
     const other = await t.factory.teacher();
     const otherClass = await t.factory.onlineClass(other.id);
     const otherContent = await t.factory.content(otherClass.id);

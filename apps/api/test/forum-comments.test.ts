@@ -26,7 +26,14 @@ describe('GET …/forums/:forumId (the thread)', () => {
 
     const res = await t.as(s.student.token).get(forumPaths('student', s.klass.id, s.content.id).forum(s.forum.id));
     expect(res.status).toBe(200);
-    const entry = (id: number, who: { id: number; name: string }, role: string, comment: string, can_delete: boolean, avatar: unknown = null) => ({
+    const entry = (
+      id: number,
+      who: { id: number; name: string },
+      role: string,
+      comment: string,
+      can_delete: boolean,
+      avatar: unknown = null,
+    ) => ({
       id,
       author: who.name,
       author_id: who.id,
@@ -55,7 +62,10 @@ describe('GET …/forums/:forumId (the thread)', () => {
         comments: [
           {
             ...entry(c1.id, s.student, 'Siswa', 'Apa itu topologi star?', true, expect.stringMatching(signedLink(studentAvatar))),
-            sub_comments: [entry(r1.id, s.teacher, 'Guru', 'Semua node ke satu hub.', false), entry(r2.id, classmate, 'Siswa', 'Terima kasih, Bu', false)],
+            sub_comments: [
+              entry(r1.id, s.teacher, 'Guru', 'Semua node ke satu hub.', false),
+              entry(r2.id, classmate, 'Siswa', 'Terima kasih, Bu', false),
+            ],
           },
           { ...entry(c2.id, classmate, 'Siswa', 'Saya juga bingung', false), sub_comments: [] },
         ],
@@ -120,48 +130,61 @@ describe('GET …/forums/:forumId (the thread)', () => {
 });
 
 describe('POST …/forums/:forumId/comments and …/comments/:commentId/sub-comments', () => {
-  it.each(['student', 'teacher'] as const)('lets the %s comment and reply; a reply to a reply joins the top-level comment; the count grows', async (area: Area) => {
-    const s = await forumScene(t);
-    const me = area === 'student' ? s.student : s.teacher;
-    const p = forumPaths(area, s.klass.id, s.content.id);
-    const avatar = await giveAvatar(t, me.id);
-    const created = await t.as(me.token).post(p.comments(s.forum.id), { comment: 'Komentar pertama' });
-    expect(created.status).toBe(201);
-    expect(created.body).toEqual({
-      success: true,
-      message: FORUM_MSG.commentCreated,
-      data: {
-        id: expect.any(Number),
-        author: me.name,
-        author_id: me.id,
-        author_role: area === 'student' ? 'Siswa' : 'Guru',
-        avatar: expect.stringMatching(signedLink(avatar)),
-        comment: 'Komentar pertama',
-        created_at: expect.stringMatching(isoDate),
-        deleted: false,
-        can_delete: true,
-        sub_comments: [],
-      },
-    });
-    const topId: number = created.body.data.id;
-    const reply = await t.as(me.token).post(p.replies(s.forum.id, topId), { comment: 'Balasan' });
-    expect(reply.status).toBe(201);
-    expect(reply.body.message).toBe(FORUM_MSG.replyCreated);
-    const replyToReply = await t.as(me.token).post(p.replies(s.forum.id, reply.body.data.id), { comment: 'Balasan kedua' });
-    expect(replyToReply.status).toBe(201);
-    const rows = await t.db.select().from(comments).where(eq(comments.forumId, s.forum.id));
-    expect(rows.filter((r) => r.parentId === topId).map((r) => r.body).sort()).toEqual(['Balasan', 'Balasan kedua']);
+  it.each(['student', 'teacher'] as const)(
+    'lets the %s comment and reply; a reply to a reply joins the top-level comment; the count grows',
+    async (area: Area) => {
+      const s = await forumScene(t);
+      const me = area === 'student' ? s.student : s.teacher;
+      const p = forumPaths(area, s.klass.id, s.content.id);
+      const avatar = await giveAvatar(t, me.id);
+      const created = await t.as(me.token).post(p.comments(s.forum.id), { comment: 'Komentar pertama' });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({
+        success: true,
+        message: FORUM_MSG.commentCreated,
+        data: {
+          id: expect.any(Number),
+          author: me.name,
+          author_id: me.id,
+          author_role: area === 'student' ? 'Siswa' : 'Guru',
+          avatar: expect.stringMatching(signedLink(avatar)),
+          comment: 'Komentar pertama',
+          created_at: expect.stringMatching(isoDate),
+          deleted: false,
+          can_delete: true,
+          sub_comments: [],
+        },
+      });
+      const topId: number = created.body.data.id;
+      const reply = await t.as(me.token).post(p.replies(s.forum.id, topId), { comment: 'Balasan' });
+      expect(reply.status).toBe(201);
+      expect(reply.body.message).toBe(FORUM_MSG.replyCreated);
+      const replyToReply = await t.as(me.token).post(p.replies(s.forum.id, reply.body.data.id), { comment: 'Balasan kedua' });
+      expect(replyToReply.status).toBe(201);
+      const rows = await t.db.select().from(comments).where(eq(comments.forumId, s.forum.id));
+      expect(
+        rows
+          .filter((r) => r.parentId === topId)
+          .map((r) => r.body)
+          .sort(),
+      ).toEqual(['Balasan', 'Balasan kedua']);
 
-    const thread = await t.as(me.token).get(p.forum(s.forum.id));
-    expect(thread.body.data.total_comment).toBe(3);
-    expect(thread.body.data.comments).toHaveLength(1);
-    expect(thread.body.data.comments[0].sub_comments.map((c: { comment: string }) => c.comment)).toEqual(['Balasan', 'Balasan kedua']);
-  });
+      const thread = await t.as(me.token).get(p.forum(s.forum.id));
+      expect(thread.body.data.total_comment).toBe(3);
+      expect(thread.body.data.comments).toHaveLength(1);
+      expect(thread.body.data.comments[0].sub_comments.map((c: { comment: string }) => c.comment)).toEqual(['Balasan', 'Balasan kedua']);
+    },
+  );
 
   it('keeps the text exactly as typed: HTML and scripts come back as the same characters', async () => {
     const s = await forumScene(t);
     const p = forumPaths('student', s.klass.id, s.content.id);
-    const texts = ['<img src=x onerror=alert(1)>', '<script>alert("x")</script> & &amp; \'kutip\'', '  spasi di depan\n\nbaris baru  ', 'Emoji 🙂 dan aksara ꦗꦮ'];
+    const texts = [
+      '<img src=x onerror=alert(1)>',
+      '<script>alert("x")</script> & &amp; \'kutip\'',
+      '  spasi di depan\n\nbaris baru  ',
+      'Emoji 🙂 dan aksara ꦗꦮ',
+    ];
     for (const text of texts) {
       const res = await t.as(s.student.token).post(p.comments(s.forum.id), { comment: text });
       expect(res.status).toBe(201);
@@ -196,7 +219,9 @@ describe('POST …/forums/:forumId/comments and …/comments/:commentId/sub-comm
       }
     }
     expect(await t.db.select().from(comments).where(eq(comments.forumId, s.forum.id))).toHaveLength(1);
-    const longest = await t.as(s.student.token).post(forumPaths('student', s.klass.id, s.content.id).comments(s.forum.id), { comment: 'x'.repeat(5_000) });
+    const longest = await t
+      .as(s.student.token)
+      .post(forumPaths('student', s.klass.id, s.content.id).comments(s.forum.id), { comment: 'x'.repeat(5_000) });
     expect(longest.status).toBe(201);
   });
 
@@ -221,7 +246,9 @@ describe('comments a minute (DECISIONS "API conventions")', () => {
     const s = await forumScene(t);
     const p = forumPaths('student', s.klass.id, s.content.id);
     expect(LIMITS.commentsPerMinute).toBe(20);
-    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => t.as(s.student.token).post(p.comments(s.forum.id), { comment: `Banjir ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => t.as(s.student.token).post(p.comments(s.forum.id), { comment: `Banjir ${i}` })),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([...Array(20).fill(201), ...Array(5).fill(429)]);
     for (const r of answers.filter((a) => a.status === 429)) expect(r.body).toEqual(limited);
@@ -236,15 +263,24 @@ describe('comments a minute (DECISIONS "API conventions")', () => {
     // Another user (the teacher, a classmate) is not held.
     const classmate = await t.factory.student({ rombelId: 1 });
     expect((await t.as(classmate.token).post(p.replies(s.forum.id, top.id), { comment: 'Saya boleh' })).status).toBe(201);
-    expect((await t.as(s.teacher.token).post(forumPaths('teacher', s.klass.id, s.content.id).comments(s.forum.id), { comment: 'Guru juga' })).status).toBe(201);
+    expect(
+      (await t.as(s.teacher.token).post(forumPaths('teacher', s.klass.id, s.content.id).comments(s.forum.id), { comment: 'Guru juga' }))
+        .status,
+    ).toBe(201);
     // A refused comment (empty, or in a forum out of reach) does not count.
     expect((await t.as(classmate.token).post(p.comments(s.forum.id), { comment: '' })).status).toBe(422);
     expect((await t.as(classmate.token).post(p.comments(s.otherForum.id), { comment: 'Bukan kelasku' })).status).toBe(404);
-    const [counter] = await t.db.select().from(loginFailures).where(eq(loginFailures.key, `c:${classmate.id}`));
+    const [counter] = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.key, `c:${classmate.id}`));
     expect(counter?.count).toBe(1);
 
     // A minute later the student may write again.
-    await t.db.update(loginFailures).set({ windowStart: new Date(Date.now() - 61_000) }).where(eq(loginFailures.key, `c:${s.student.id}`));
+    await t.db
+      .update(loginFailures)
+      .set({ windowStart: new Date(Date.now() - 61_000) })
+      .where(eq(loginFailures.key, `c:${s.student.id}`));
     expect((await t.as(s.student.token).post(p.comments(s.forum.id), { comment: 'Sudah tenang' })).status).toBe(201);
   });
 });
@@ -273,13 +309,19 @@ describe('DELETE …/forums/:forumId/comments/:commentId', () => {
     const res = await t.as(s.student.token).delete(p.comment(s.forum.id, mine.id));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: FORUM_MSG.commentDeleted });
-    for (const [area, token] of [['student', s.student.token], ['teacher', s.teacher.token]] as const) {
+    for (const [area, token] of [
+      ['student', s.student.token],
+      ['teacher', s.teacher.token],
+    ] as const) {
       const thread = await t.as(token).get(forumPaths(area, s.klass.id, s.content.id).forum(s.forum.id));
       // Two living comments; the tombstone keeps its place on the page.
       expect(thread.body.data.total_comment).toBe(2);
       expect(thread.body.meta.total).toBe(2);
       const [first, second] = thread.body.data.comments;
-      expect(first).toEqual({ ...tombstone(mine.id), sub_comments: [expect.objectContaining({ id: reply.id, comment: 'Balasan guru', author: s.teacher.name, deleted: false })] });
+      expect(first).toEqual({
+        ...tombstone(mine.id),
+        sub_comments: [expect.objectContaining({ id: reply.id, comment: 'Balasan guru', author: s.teacher.name, deleted: false })],
+      });
       expect(second).toMatchObject({ id: kept.id, comment: 'Tetap ada', deleted: false });
       // Neither the words nor the author's name are anywhere in the answer.
       expect(thread.raw.body).not.toContain('RAHASIA');
@@ -291,7 +333,9 @@ describe('DELETE …/forums/:forumId/comments/:commentId', () => {
 
     // A deleted comment cannot be deleted again (by its author or the teacher); replying to it still works.
     expect((await t.as(s.student.token).delete(p.comment(s.forum.id, mine.id))).body).toEqual(notFound);
-    expect((await t.as(s.teacher.token).delete(forumPaths('teacher', s.klass.id, s.content.id).comment(s.forum.id, mine.id))).status).toBe(404);
+    expect((await t.as(s.teacher.token).delete(forumPaths('teacher', s.klass.id, s.content.id).comment(s.forum.id, mine.id))).status).toBe(
+      404,
+    );
     const more = await t.as(s.student.token).post(p.replies(s.forum.id, mine.id), { comment: 'Masih lanjut' });
     expect(more.status).toBe(201);
   });
@@ -304,7 +348,10 @@ describe('DELETE …/forums/:forumId/comments/:commentId', () => {
     const r1 = await t.factory.comment(s.forum.id, classmate.id, 'Balasan 1', top.id);
     const r2 = await t.factory.comment(s.forum.id, s.teacher.id, 'Balasan 2', top.id);
     const p = forumPaths('student', s.klass.id, s.content.id);
-    const ids = async () => (await t.db.select({ id: comments.id }).from(comments).where(eq(comments.forumId, s.forum.id))).map((r) => r.id).sort((a, b) => a - b);
+    const ids = async () =>
+      (await t.db.select({ id: comments.id }).from(comments).where(eq(comments.forumId, s.forum.id)))
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
 
     expect((await t.as(s.student.token).delete(p.comment(s.forum.id, lonely.id))).status).toBe(200);
     expect(await ids()).toEqual([top.id, r1.id, r2.id]);
@@ -317,7 +364,9 @@ describe('DELETE …/forums/:forumId/comments/:commentId', () => {
     expect(thread.body.data.comments).toEqual([{ ...tombstone(top.id), sub_comments: [expect.objectContaining({ id: r2.id })] }]);
     expect(thread.body.data.total_comment).toBe(1);
     // The last reply goes (the teacher moderating): the tombstone goes with it.
-    expect((await t.as(s.teacher.token).delete(forumPaths('teacher', s.klass.id, s.content.id).comment(s.forum.id, r2.id))).status).toBe(200);
+    expect((await t.as(s.teacher.token).delete(forumPaths('teacher', s.klass.id, s.content.id).comment(s.forum.id, r2.id))).status).toBe(
+      200,
+    );
     expect(await ids()).toEqual([]);
     expect((await t.as(s.student.token).get(p.forum(s.forum.id))).body.data).toMatchObject({ total_comment: 0, comments: [] });
   });
@@ -329,13 +378,18 @@ describe('DELETE …/forums/:forumId/comments/:commentId', () => {
       const p = forumPaths('student', s.klass.id, s.content.id);
       const [del, reply] = await Promise.all([
         t.as(s.student.token).delete(p.comment(s.forum.id, top.id)),
-        t.as(s.teacher.token).post(forumPaths('teacher', s.klass.id, s.content.id).replies(s.forum.id, top.id), { comment: 'Balasan cepat' }),
+        t
+          .as(s.teacher.token)
+          .post(forumPaths('teacher', s.klass.id, s.content.id).replies(s.forum.id, top.id), { comment: 'Balasan cepat' }),
       ]);
       expect(del.status).toBe(200);
       const rows = await t.db.select().from(comments).where(eq(comments.forumId, s.forum.id));
       if (reply.status === 201) {
         // The reply stays, under a tombstone.
-        expect(rows.map((r) => [r.id === top.id, r.deletedAt !== null]).sort()).toEqual([[false, false], [true, true]]);
+        expect(rows.map((r) => [r.id === top.id, r.deletedAt !== null]).sort()).toEqual([
+          [false, false],
+          [true, true],
+        ]);
       } else {
         expect(reply.status).toBe(404);
         expect(rows).toEqual([]);
@@ -343,7 +397,7 @@ describe('DELETE …/forums/:forumId/comments/:commentId', () => {
     }
   });
 
-  it('lets a student delete their own reply, and refuses someone else\'s comment or reply with 403', async () => {
+  it("lets a student delete their own reply, and refuses someone else's comment or reply with 403", async () => {
     const s = await forumScene(t);
     const classmate = await t.factory.student({ rombelId: 1 });
     const theirs = await t.factory.comment(s.forum.id, classmate.id, 'Punya teman');
@@ -371,7 +425,10 @@ describe('DELETE …/forums/:forumId/comments/:commentId', () => {
     expect(res).toMatchObject({ status: 200, body: { success: true, message: FORUM_MSG.commentDeleted } });
     // A comment with a reply stays as a tombstone until the reply goes too.
     expect((await t.as(s.teacher.token).delete(p.comment(s.forum.id, top.id))).status).toBe(200);
-    expect((await t.as(s.teacher.token).get(p.forum(s.forum.id))).body.data).toMatchObject({ total_comment: 1, comments: [{ id: top.id, deleted: true }] });
+    expect((await t.as(s.teacher.token).get(p.forum(s.forum.id))).body.data).toMatchObject({
+      total_comment: 1,
+      comments: [{ id: top.id, deleted: true }],
+    });
     expect((await t.as(s.teacher.token).delete(p.comment(s.forum.id, reply.id))).status).toBe(200);
     expect(await t.db.select().from(comments).where(eq(comments.id, top.id))).toEqual([]);
     expect((await t.as(s.teacher.token).get(p.forum(s.forum.id))).body.data).toMatchObject({ total_comment: 0, comments: [] });
@@ -490,7 +547,9 @@ describe('revalidating a thread (ETag)', () => {
     expect(again.status).toBe(304);
     expect(again.raw.rawPayload.length).toBe(0);
 
-    const posted = await t.as(s.teacher.token).post(forumPaths('teacher', s.klass.id, s.content.id).comments(s.forum.id), { comment: 'Ada pertanyaan?' });
+    const posted = await t
+      .as(s.teacher.token)
+      .post(forumPaths('teacher', s.klass.id, s.content.id).comments(s.forum.id), { comment: 'Ada pertanyaan?' });
     expect(posted.status).toBe(201);
     const changed = await t.as(s.student.token).request('GET', p.forum(s.forum.id), undefined, { 'if-none-match': tag });
     expect(changed.status).toBe(200);

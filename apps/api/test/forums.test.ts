@@ -45,7 +45,11 @@ describe('POST /api/teacher/online-classes/:classId/contents/:contentId/forums',
   it('takes the description as optional: missing or blank is stored as null', async () => {
     const s = await forumScene(t);
     const p = forumPaths('teacher', s.klass.id, s.content.id);
-    for (const body of [{ topic: 'Tanpa deskripsi' }, { topic: 'Deskripsi kosong', description: '   ' }, { topic: 'Null', description: null }]) {
+    for (const body of [
+      { topic: 'Tanpa deskripsi' },
+      { topic: 'Deskripsi kosong', description: '   ' },
+      { topic: 'Null', description: null },
+    ]) {
       const res = await t.as(s.teacher.token).post(p.forums, body);
       expect(res.status).toBe(201);
       expect(res.body.data.description).toBeNull();
@@ -71,7 +75,7 @@ describe('POST /api/teacher/online-classes/:classId/contents/:contentId/forums',
     expect(ok.status).toBe(201);
   });
 
-  it('is 404 for another teacher\'s class, a content of another class and unknown ids; 403 for students and admins; 401 without a token', async () => {
+  it("is 404 for another teacher's class, a content of another class and unknown ids; 403 for students and admins; 401 without a token", async () => {
     const s = await forumScene(t);
     const body = { topic: 'Masuk?' };
     const cases: [string | null, string, number, object][] = [
@@ -167,7 +171,10 @@ describe('teacher forum endpoints: who may reach a forum', () => {
         expect(res.body).toEqual(notFound);
       }
     }
-    const [row] = await t.db.select().from(forums).where(inArray(forums.id, [s.forum.id]));
+    const [row] = await t.db
+      .select()
+      .from(forums)
+      .where(inArray(forums.id, [s.forum.id]));
     expect(row!.topic).toBe('Topologi jaringan');
   });
 

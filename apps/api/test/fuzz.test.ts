@@ -101,7 +101,19 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'PUT /api/profile/:id': {
     as: (x) => x.profileUser,
     ids: (x) => ({ id: x.profileUser.id }),
-    valid: (x) => ({ name: 'Siswa Fuzz', username: x.profileUser.username, email: x.profileUser.email, gender: 'P', birthday: '2005-05-05', religion: 'Islam', address: 'Jl. Merdeka', telpon: '0812-3456-7890', nis: FACTORY_IDENTITY.nis, nisn: FACTORY_IDENTITY.nisn, rombel: 2 }),
+    valid: (x) => ({
+      name: 'Siswa Fuzz',
+      username: x.profileUser.username,
+      email: x.profileUser.email,
+      gender: 'P',
+      birthday: '2005-05-05',
+      religion: 'Islam',
+      address: 'Jl. Merdeka',
+      telpon: '0812-3456-7890',
+      nis: FACTORY_IDENTITY.nis,
+      nisn: FACTORY_IDENTITY.nisn,
+      rombel: 2,
+    }),
   },
   'PATCH /api/profile/update-password': {
     as: (x) => x.passwordUser,
@@ -109,12 +121,32 @@ const ENDPOINTS: Record<string, Endpoint> = {
   },
   'POST /api/admin/resources/users': {
     as: (x) => x.admin,
-    valid: () => ({ role: 3, name: 'Siswa Baru', gender: 'L', username: 'siswa.fuzz', email: 'siswa.fuzz@test.sch.id', password: 'rahasia1', confirm_password: 'rahasia1', rombel_id: 1, nis: '1', nisn: '2' }),
+    valid: () => ({
+      role: 3,
+      name: 'Siswa Baru',
+      gender: 'L',
+      username: 'siswa.fuzz',
+      email: 'siswa.fuzz@test.sch.id',
+      password: 'rahasia1',
+      confirm_password: 'rahasia1',
+      rombel_id: 1,
+      nis: '1',
+      nisn: '2',
+    }),
   },
   'PUT /api/admin/resources/users/:id': {
     as: (x) => x.admin,
     ids: (x) => ({ id: x.targetUserId }),
-    valid: () => ({ name: 'Siswa Ubah', gender: 'P', username: 'siswa.ubah', email: 'ubah@test.sch.id', status: 1, role: 3, rombel_id: 1, birthday: '2006-01-01' }),
+    valid: () => ({
+      name: 'Siswa Ubah',
+      gender: 'P',
+      username: 'siswa.ubah',
+      email: 'ubah@test.sch.id',
+      status: 1,
+      role: 3,
+      rombel_id: 1,
+      birthday: '2006-01-01',
+    }),
   },
   'POST /api/admin/resources/rombel-classes': { as: (x) => x.admin, valid: () => ({ department_id: 1, name: 'XII TKJ Fuzz', grade: 12 }) },
   'PUT /api/admin/resources/rombel-classes/:id': {
@@ -122,13 +154,19 @@ const ENDPOINTS: Record<string, Endpoint> = {
     ids: (x) => ({ id: x.rombelId }),
     valid: () => ({ department_id: 1, name: 'XII TKJ Ubah', grade: 11 }),
   },
-  'POST /api/admin/resources/motivational-words': { as: (x) => x.admin, valid: () => ({ title: 'Semangat', body: 'Terus belajar', from: 'Guru', active: true }) },
+  'POST /api/admin/resources/motivational-words': {
+    as: (x) => x.admin,
+    valid: () => ({ title: 'Semangat', body: 'Terus belajar', from: 'Guru', active: true }),
+  },
   'PUT /api/admin/resources/motivational-words/:id': {
     as: (x) => x.admin,
     ids: (x) => ({ id: x.wordId }),
     valid: () => ({ title: 'Semangat', body: 'Terus belajar', from: 'Guru', active: false }),
   },
-  'POST /api/teacher/online-classes': { as: (x) => x.teacher, valid: () => ({ name: 'Kelas Fuzz', description: 'Deskripsi', rombel_class_id: 1 }) },
+  'POST /api/teacher/online-classes': {
+    as: (x) => x.teacher,
+    valid: () => ({ name: 'Kelas Fuzz', description: 'Deskripsi', rombel_class_id: 1 }),
+  },
   'PUT /api/teacher/online-classes/:id': {
     as: (x) => x.teacher,
     ids: (x) => ({ id: x.spareClassId }),
@@ -140,7 +178,11 @@ const ENDPOINTS: Record<string, Endpoint> = {
     valid: () => ({ title: 'Pertemuan', description: 'Isi' }),
   },
   [`PUT ${TC}`]: { as: (x) => x.teacher, ids: chain, valid: () => ({ title: 'Pertemuan Ubah', description: '' }) },
-  [`POST ${TC}/assignments`]: { as: (x) => x.teacher, ids: chain, valid: () => ({ title: 'Tugas', description: 'Kerjakan', deadline: future }) },
+  [`POST ${TC}/assignments`]: {
+    as: (x) => x.teacher,
+    ids: chain,
+    valid: () => ({ title: 'Tugas', description: 'Kerjakan', deadline: future }),
+  },
   [`PUT ${TC}/assignments/:id`]: {
     as: (x) => x.teacher,
     ids: (x) => ({ ...chain(x), id: x.assignmentId }),
@@ -154,9 +196,17 @@ const ENDPOINTS: Record<string, Endpoint> = {
   [`POST ${TC}/forums`]: { as: (x) => x.teacher, ids: chain, valid: () => ({ topic: 'Diskusi', description: 'Apa itu IP?' }) },
   [`PUT ${TC}/forums/:forumId`]: { as: (x) => x.teacher, ids: chain, valid: () => ({ topic: 'Diskusi Ubah', description: null }) },
   [`POST ${TC}/forums/:forumId/comments`]: { as: (x) => x.teacher, ids: chain, valid: () => ({ comment: 'Komentar guru' }) },
-  [`POST ${TC}/forums/:forumId/comments/:commentId/sub-comments`]: { as: (x) => x.teacher, ids: chain, valid: () => ({ comment: 'Balasan guru' }) },
+  [`POST ${TC}/forums/:forumId/comments/:commentId/sub-comments`]: {
+    as: (x) => x.teacher,
+    ids: chain,
+    valid: () => ({ comment: 'Balasan guru' }),
+  },
   [`POST ${SC}/forums/:forumId/comments`]: { as: (x) => x.student, ids: chain, valid: () => ({ comment: 'Komentar siswa' }) },
-  [`POST ${SC}/forums/:forumId/comments/:commentId/sub-comments`]: { as: (x) => x.student, ids: chain, valid: () => ({ comment: 'Balasan siswa' }) },
+  [`POST ${SC}/forums/:forumId/comments/:commentId/sub-comments`]: {
+    as: (x) => x.student,
+    ids: chain,
+    valid: () => ({ comment: 'Balasan siswa' }),
+  },
 };
 
 /** Routes that take a multipart form (fuzzed in uploads-hostile.test.ts) or no body at all. */
@@ -218,7 +268,11 @@ const bodyFrom = (valid: Record<string, unknown>): fc.Arbitrary<string> => {
     .record({
       replace: fc.dictionary(fc.constantFrom(...keys), hostile, { maxKeys: keys.length }),
       drop: fc.subarray(keys),
-      extra: fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('role', 'id', 'teacher_id', 'author_id', 'score', 'password_hash')), hostile, { maxKeys: 3 }),
+      extra: fc.dictionary(
+        fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('role', 'id', 'teacher_id', 'author_id', 'score', 'password_hash')),
+        hostile,
+        { maxKeys: 3 },
+      ),
       proto: fc.boolean(),
     })
     .map(({ replace, drop, extra, proto }) => {
@@ -259,7 +313,10 @@ async function send(method: string, url: string, user: TestUser | null, payload?
   const res = await t.app.inject({
     method: method as 'POST',
     url,
-    headers: { ...(user ? { authorization: `Bearer ${user.token}` } : {}), ...(payload === undefined ? {} : { 'content-type': contentType }) },
+    headers: {
+      ...(user ? { authorization: `Bearer ${user.token}` } : {}),
+      ...(payload === undefined ? {} : { 'content-type': contentType }),
+    },
     ...(payload === undefined ? {} : { payload }),
   });
   // A password change ends every session of the user, the one that made it too: the next request logs in again.
@@ -268,7 +325,13 @@ async function send(method: string, url: string, user: TestUser | null, payload?
 }
 
 /** Sends, then checks: no 5xx; a refusal is the Indonesian envelope and changed nothing. Returns the status. */
-async function checked(method: string, url: string, user: TestUser | null, payload?: string | Buffer, contentType?: string): Promise<number> {
+async function checked(
+  method: string,
+  url: string,
+  user: TestUser | null,
+  payload?: string | Buffer,
+  contentType?: string,
+): Promise<number> {
   const before = await fingerprint(t);
   const res = await send(method, url, user, payload, contentType);
   const what = `${method} ${url.slice(0, 200)} ${typeof payload === 'string' ? payload.slice(0, 300) : ''}`;
@@ -318,9 +381,26 @@ describe('hostile JSON bodies', () => {
         fc.nat(targets.length - 1),
         fc.oneof(
           fc.string({ unit: 'binary', maxLength: 200 }),
-          fc.constantFrom('{', '{"a":', '[1,', '{"title":"x",}', "{'title':'x'}", '\u0000', 'null', '{"a":1}{"b":2}', '\ufeff{"title":"x"}'),
+          fc.constantFrom(
+            '{',
+            '{"a":',
+            '[1,',
+            '{"title":"x",}',
+            "{'title':'x'}",
+            '\u0000',
+            'null',
+            '{"a":1}{"b":2}',
+            '\ufeff{"title":"x"}',
+          ),
         ),
-        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data', 'application/json; charset=utf-16'),
+        fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/xml',
+          'multipart/form-data',
+          'application/json; charset=utf-16',
+        ),
         async (i, text, type) => {
           const [key, ep] = targets[i]!;
           const [method, path] = key.split(' ') as [string, string];
@@ -333,7 +413,8 @@ describe('hostile JSON bodies', () => {
           }
           const status = await checked(method, fill(path, ep.ids?.(s) ?? {}), ep.as(s), text, type);
           count('raw', status);
-          if (!valid || !type.startsWith('application/json')) expect([400, 415, 422], `${key} ${type} ${JSON.stringify(text)}`).toContain(status);
+          if (!valid || !type.startsWith('application/json'))
+            expect([400, 415, 422], `${key} ${type} ${JSON.stringify(text)}`).toContain(status);
         },
       ),
       params(RAW_RUNS),
@@ -407,7 +488,13 @@ describe('hostile URLs', () => {
 
 describe('summary', () => {
   it('reports the statuses seen', () => {
-    const lines = [...tally].map(([k, m]) => `${k}: ${[...m].sort((a, b) => a[0] - b[0]).map(([st, n]) => `${st}×${n}`).join(' ')}`);
+    const lines = [...tally].map(
+      ([k, m]) =>
+        `${k}: ${[...m]
+          .sort((a, b) => a[0] - b[0])
+          .map(([st, n]) => `${st}×${n}`)
+          .join(' ')}`,
+    );
     const total = [...tally.values()].reduce((a, m) => a + [...m.values()].reduce((x, y) => x + y, 0), 0);
     console.info(`fuzz: ${total} requests\n${lines.join('\n')}`);
     expect(total).toBeGreaterThan(0);

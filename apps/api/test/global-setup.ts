@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
     await d.migrate();
     await seedReferenceData(d.db);
     await d.close();
-    project.provide(`db:${kind as "embedded" | "postgres"}`, url);
+    project.provide(`db:${kind as 'embedded' | 'postgres'}`, url);
   }
   project.provide('dbTemplate', template);
 

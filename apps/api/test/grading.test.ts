@@ -7,6 +7,7 @@ import { assignmentScene, expectNotFound, expectOtherRolesRefused, submissionRow
 import { students, submissions, users } from '../src/db/schema.js';
 import type { Tx } from '../src/db/client.js';
 import { gradeSubmission } from '../src/features/grading/queries.js';
+// eslint-disable-next-line no-restricted-imports -- the race test drives the hand-in transaction itself, as the route runs it
 import { saveSubmission } from '../src/features/submissions/routes.js';
 
 const t = useTestApp();
@@ -16,14 +17,18 @@ describe('access', () => {
   it('refuses the grading endpoints to admins and students (403) and without a token (401)', async () => {
     const s = await assignmentScene(t);
     await t.factory.submission(s.assignment.id, s.student.id);
-    await expectOtherRolesRefused(t, [s.admin, s.student], [
-      ...LISTS.map((l) => ['GET', `${s.assignmentUrl}/${l}`] as ['GET', string]),
-      ['POST', `${s.assignmentUrl}/grade`, { student_id: s.student.id, score: 100 }],
-    ]);
+    await expectOtherRolesRefused(
+      t,
+      [s.admin, s.student],
+      [
+        ...LISTS.map((l) => ['GET', `${s.assignmentUrl}/${l}`] as ['GET', string]),
+        ['POST', `${s.assignmentUrl}/grade`, { student_id: s.student.id, score: 100 }],
+      ],
+    );
     expect((await submissionRows(t, s.assignment.id))[0]!.score).toBeNull();
   });
 
-  it('answers 404 to another teacher and for another class\'s assignment in the path', async () => {
+  it("answers 404 to another teacher and for another class's assignment in the path", async () => {
     const s = await assignmentScene(t);
     await t.factory.submission(s.assignment.id, s.student.id);
     const calls = (url: string) => [
@@ -38,7 +43,7 @@ describe('access', () => {
 });
 
 describe('grading lists', () => {
-  it('splits the rombel\'s students into Ditugaskan, Diserahkan and Dinilai, by name, with their submissions', async () => {
+  it("splits the rombel's students into Ditugaskan, Diserahkan and Dinilai, by name, with their submissions", async () => {
     const s = await assignmentScene(t, { students: 4 });
     const [a, b, c, d] = s.students;
     await t.db.update(users).set({ name: 'dewi' }).where(eq(users.id, a!.id));
@@ -120,7 +125,12 @@ describe('POST …/assignments/{id}/grade', () => {
     expect(again.status).toBe(200);
     expect(again.body.data.submission.score).toBe(85);
     const graded = await t.as(s.teacher.token).get(`${s.assignmentUrl}/graded`);
-    expect(graded.body.data.map((e: any) => [e.student_id, e.submission.score]).sort()).toEqual([[a!.id, 85], [b!.id, 100]].sort());
+    expect(graded.body.data.map((e: any) => [e.student_id, e.submission.score]).sort()).toEqual(
+      [
+        [a!.id, 85],
+        [b!.id, 100],
+      ].sort(),
+    );
     expect((await t.as(s.teacher.token).get(`${s.assignmentUrl}/ungrading`)).body.data).toEqual([]);
     // The student sees the score and "Sudah dinilai".
     const mine = await t.as(a!.token).get(`/api/student/submissions/${s.assignment.id}`);
@@ -141,7 +151,7 @@ describe('POST …/assignments/{id}/grade', () => {
     expect((await submissionRows(t, s.assignment.id))[0]!.score).toBeNull();
   });
 
-  it('grades only a student of the class\'s rombel who handed in', async () => {
+  it("grades only a student of the class's rombel who handed in", async () => {
     const s = await assignmentScene(t, { students: 2 });
     const [handedIn, idle] = s.students;
     await t.factory.submission(s.assignment.id, handedIn!.id);
@@ -152,7 +162,11 @@ describe('POST …/assignments/{id}/grade', () => {
     for (const studentId of [s.outsider.id, s.teacher.id, 999999]) {
       const res = await t.as(s.teacher.token).post(`${s.assignmentUrl}/grade`, { student_id: studentId, score: 70 });
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ success: false, message: ASSIGNMENT_MSG.studentNotInClass, errors: { student_id: [ASSIGNMENT_MSG.studentNotInClass] } });
+      expect(res.body).toEqual({
+        success: false,
+        message: ASSIGNMENT_MSG.studentNotInClass,
+        errors: { student_id: [ASSIGNMENT_MSG.studentNotInClass] },
+      });
     }
     // A student who handed in and then moved to another rombel is no longer in the class.
     const moved = await t.factory.student({ rombelId: s.rombel.id });
@@ -181,7 +195,9 @@ describe('grading and replacing at the same time', () => {
     expect(row!.score).toBeNull();
     const current = (await t.as(s.teacher.token).get(`${s.assignmentUrl}/ungrading`)).body.data[0].submission;
     expect(current.filename).toBe('v2.pdf');
-    const ok = await t.as(s.teacher.token).post(`${s.assignmentUrl}/grade`, { student_id: s.student.id, score: 90, file_id: current.file_id });
+    const ok = await t
+      .as(s.teacher.token)
+      .post(`${s.assignmentUrl}/grade`, { student_id: s.student.id, score: 90, file_id: current.file_id });
     expect(ok.status).toBe(200);
     expect(ok.body.data.submission).toMatchObject({ score: 90, filename: 'v2.pdf' });
   });
@@ -247,7 +263,14 @@ describe('grading and replacing at the same time, inside the database', () => {
     const { s, seen } = await handedIn();
     const out = await overlap(
       async (tx) => saveSubmission(tx, s.assignment.id, s.student.id, await newFile(tx)),
-      () => gradeSubmission(t.db, { assignmentId: s.assignment.id, rombelId: s.rombel.id, studentId: s.student.id, score: 60, seenFileId: seen }),
+      () =>
+        gradeSubmission(t.db, {
+          assignmentId: s.assignment.id,
+          rombelId: s.rombel.id,
+          studentId: s.student.id,
+          score: 60,
+          seenFileId: seen,
+        }),
     );
     expect(out.first).toEqual({ created: false, replacedFileId: seen });
     expect(out.second).toEqual({ ok: true, v: 'file-changed' });
@@ -260,7 +283,8 @@ describe('grading and replacing at the same time, inside the database', () => {
     const { s, seen } = await handedIn();
     let stored: number | null = null;
     const out = await overlap(
-      (tx) => gradeSubmission(tx, { assignmentId: s.assignment.id, rombelId: s.rombel.id, studentId: s.student.id, score: 60, seenFileId: seen }),
+      (tx) =>
+        gradeSubmission(tx, { assignmentId: s.assignment.id, rombelId: s.rombel.id, studentId: s.student.id, score: 60, seenFileId: seen }),
       () =>
         t.db.transaction(async (tx) => {
           stored = await newFile(tx);

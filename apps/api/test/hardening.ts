@@ -62,7 +62,10 @@ export function envelopeProblem(raw: string): string | null {
     return `not JSON: ${raw.slice(0, 120)}`;
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return `not an object: ${raw.slice(0, 120)}`;
-  const keys = Object.keys(body).filter((k) => k !== 'errors').sort().join();
+  const keys = Object.keys(body)
+    .filter((k) => k !== 'errors')
+    .sort()
+    .join();
   if (body.success !== false || keys !== 'message,success') return `not the envelope: ${raw.slice(0, 200)}`;
   if (typeof body.message !== 'string' || !isIndonesian(body.message)) return `message not Indonesian: ${JSON.stringify(body.message)}`;
   if (body.errors !== undefined) {

@@ -63,7 +63,7 @@ function headerProblems(url: string, h: Headers): string[] {
     'x-xss-protection': '0',
   };
   for (const [name, value] of Object.entries(rest)) if (h[name] !== value) problems.push(`${name} is ${h[name]}, not ${value}`);
-  if (h['strict-transport-security'] !== undefined) problems.push('Strict-Transport-Security set (TLS is the proxy\'s business)');
+  if (h['strict-transport-security'] !== undefined) problems.push("Strict-Transport-Security set (TLS is the proxy's business)");
   if (h['x-powered-by'] !== undefined) problems.push(`X-Powered-By: ${h['x-powered-by']}`);
   if (h.server !== undefined) problems.push(`Server: ${h.server}`);
   return problems;
@@ -171,35 +171,58 @@ describe('Cache-Control of authenticated answers (shared lab computers)', () => 
     await f.submission(assignment.id, student.id);
     const rombel = await f.rombel();
     const word = await f.word();
-    const ids: Record<string, number> = { classId: klass.id, contentId: content.id, forumId: forum.id, assignmentId: assignment.id, fileId: material.fileId };
+    const ids: Record<string, number> = {
+      classId: klass.id,
+      contentId: content.id,
+      forumId: forum.id,
+      assignmentId: assignment.id,
+      fileId: material.fileId,
+    };
     /** What `:id` names on a route. */
     const idOf = (url: string) =>
-      url.includes('/resources/users') ? student.id
-        : url.includes('/rombel-classes') ? rombel.id
-          : url.includes('/motivational-words') ? word.id
-            : url.includes('/assignments/') ? assignment.id
+      url.includes('/resources/users')
+        ? student.id
+        : url.includes('/rombel-classes')
+          ? rombel.id
+          : url.includes('/motivational-words')
+            ? word.id
+            : url.includes('/assignments/')
+              ? assignment.id
               : klass.id;
     const tokenFor = (url: string) =>
-      url.startsWith('/api/admin') ? admin.token : url.startsWith('/api/teacher') ? teacher.token : url.startsWith('/api/student') ? student.token : teacher.token;
+      url.startsWith('/api/admin')
+        ? admin.token
+        : url.startsWith('/api/teacher')
+          ? teacher.token
+          : url.startsWith('/api/student')
+            ? student.token
+            : teacher.token;
     const routes = t.app.routeTable.filter(
-      (r) => r.method === 'GET' && r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && !['/api/health', '/api/files/:id'].includes(r.url),
+      (r) =>
+        r.method === 'GET' &&
+        r.url.startsWith('/api') &&
+        !r.url.startsWith('/api/docs') &&
+        !['/api/health', '/api/files/:id'].includes(r.url),
     );
     const problems: string[] = [];
     let granted = 0;
     for (const r of routes) {
-      const url = r.url.replace(/:(\w+)/g, (_, name: string) => String(name === 'id' ? idOf(r.url) : ids[name] ?? 1)).replace(/\*$/, 'x');
+      const url = r.url.replace(/:(\w+)/g, (_, name: string) => String(name === 'id' ? idOf(r.url) : (ids[name] ?? 1))).replace(/\*$/, 'x');
       for (const token of [tokenFor(r.url), 'x'.repeat(43)]) {
         const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
         if (res.statusCode === 200) granted++;
         if (!String(res.headers['content-type']).startsWith('application/json')) problems.push(`${url} (${res.statusCode}): not JSON`);
-        if (res.headers['cache-control'] !== 'no-store') problems.push(`${url} (${res.statusCode}): Cache-Control ${res.headers['cache-control']}`);
+        if (res.headers['cache-control'] !== 'no-store')
+          problems.push(`${url} (${res.statusCode}): Cache-Control ${res.headers['cache-control']}`);
       }
     }
     expect(problems).toEqual([]);
     expect(routes.length).toBeGreaterThan(25);
     expect(granted).toBeGreaterThan(20);
     // Writes too (a comment, the profile), and the signed file link, which the browser may keep a while.
-    const comment = await t.as(student.token).post(`/api/student/my-classes/${klass.id}/contents/${content.id}/forums/${forum.id}/comments`, { comment: 'Halo' });
+    const comment = await t
+      .as(student.token)
+      .post(`/api/student/my-classes/${klass.id}/contents/${content.id}/forums/${forum.id}/comments`, { comment: 'Halo' });
     expect(comment.status).toBe(201);
     expect(comment.headers['cache-control']).toBe('no-store');
     expect((await t.as().get(t.app.files.url(material.fileId))).headers['cache-control']).toBe('private, max-age=600');
@@ -210,11 +233,21 @@ describe('tokens and passwords', () => {
   it('never appear in a log line (trace level) nor in any answer except the login token itself', async () => {
     const secrets = new Set<string>();
     const answers: Array<{ what: string; body: string; token?: string }> = [];
-    const call = async (what: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string | null, payload?: unknown, raw?: string) => {
+    const call = async (
+      what: string,
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+      url: string,
+      token: string | null,
+      payload?: unknown,
+      raw?: string,
+    ) => {
       const res = await t.app.inject({
         method,
         url,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload !== undefined || raw ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload !== undefined || raw ? { 'content-type': 'application/json' } : {}),
+        },
         ...(raw !== undefined ? { payload: raw } : payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
       });
       answers.push({ what, body: res.body });
@@ -238,18 +271,40 @@ describe('tokens and passwords', () => {
     await call('token in url', 'GET', `/api/me?token=${loginToken}`, null);
     await call('token in body', 'POST', '/api/logout', null, { token: loginToken });
     // Password changes: own, admin-set, on create; also refused ones.
-    await call('change password', 'PATCH', '/api/profile/update-password', student.token, { password: 'Sis!wa#01', new_password: 'Baru!pw02', new_password_confirmation: 'Baru!pw02' });
-    await call('wrong old password', 'PATCH', '/api/profile/update-password', student.token, { password: 'Lama!pw03', new_password: 'Baru!pw04', new_password_confirmation: 'Baru!pw04' });
+    await call('change password', 'PATCH', '/api/profile/update-password', student.token, {
+      password: 'Sis!wa#01',
+      new_password: 'Baru!pw02',
+      new_password_confirmation: 'Baru!pw02',
+    });
+    await call('wrong old password', 'PATCH', '/api/profile/update-password', student.token, {
+      password: 'Lama!pw03',
+      new_password: 'Baru!pw04',
+      new_password_confirmation: 'Baru!pw04',
+    });
     secrets.add('Baru!pw02').add('Lama!pw03').add('Baru!pw04');
     const created = await call('create user', 'POST', '/api/admin/resources/users', admin.token, {
-      role: 2, name: 'Guru Baru', gender: 'P', username: `gururahasia${Date.now()}`, password: 'Buat!pw05', confirm_password: 'Buat!pw05',
+      role: 2,
+      name: 'Guru Baru',
+      gender: 'P',
+      username: `gururahasia${Date.now()}`,
+      password: 'Buat!pw05',
+      confirm_password: 'Buat!pw05',
     });
     expect(created.statusCode, created.body).toBe(201);
     await call('set password', 'PUT', `/api/admin/resources/users/${created.json().data.id}`, admin.token, {
-      name: 'Guru Baru', gender: 'P', username: created.json().data.username, password: 'Atur!pw06', confirm_password: 'Atur!pw06',
+      name: 'Guru Baru',
+      gender: 'P',
+      username: created.json().data.username,
+      password: 'Atur!pw06',
+      confirm_password: 'Atur!pw06',
     });
     await call('mismatch', 'POST', '/api/admin/resources/users', admin.token, {
-      role: 3, name: 'Siswa', gender: 'L', username: 'beda.pw', password: 'Beda!pw07', confirm_password: 'Beda!pw08',
+      role: 3,
+      name: 'Siswa',
+      gender: 'L',
+      username: 'beda.pw',
+      password: 'Beda!pw07',
+      confirm_password: 'Beda!pw08',
     });
     secrets.add('Buat!pw05').add('Atur!pw06').add('Beda!pw07').add('Beda!pw08');
     // A signed link: its signature is as good as a token while it lasts.

@@ -138,7 +138,10 @@ export class Client {
         ? {}
         : Buffer.isBuffer(body) || typeof body === 'string'
           ? { payload: body }
-          : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...headers } }),
+          : {
+              payload: JSON.stringify(body),
+              headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...headers },
+            }),
     });
     let parsed: any = res.body;
     if ((res.headers['content-type'] ?? '').toString().includes('application/json')) {
@@ -168,7 +171,12 @@ export class Client {
   }
 
   /** Sends a multipart form: text fields and files ({ name, data, type? }). */
-  upload<T = any>(method: Method, url: string, fields: Record<string, string>, files: Record<string, { name: string; data: Buffer; type?: string }>) {
+  upload<T = any>(
+    method: Method,
+    url: string,
+    fields: Record<string, string>,
+    files: Record<string, { name: string; data: Buffer; type?: string }>,
+  ) {
     const { payload, contentType } = multipartBody(fields, files);
     return this.request<T>(method, url, payload, { 'content-type': contentType });
   }
@@ -212,11 +220,7 @@ export async function filesUnder(root: string): Promise<string[]> {
 
 /** Small real files for uploads. */
 export const samples = {
-  png: () =>
-    Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    ),
+  png: () => Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
   jpeg: () =>
     Buffer.from(
       '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',

@@ -68,7 +68,11 @@ describe('a burst of wrong passwords', () => {
     expect(list.body.data.find((x: { id: number }) => x.id === u.id)).toMatchObject({ locked: true });
     const lifted = await t.as(admin.token).delete(`/api/admin/resources/users/${u.id}/login-lock`);
     expect(lifted.status).toBe(200);
-    expect(lifted.body).toMatchObject({ success: true, message: 'Kunci akun dibuka. User dapat masuk kembali.', data: { id: u.id, locked: false } });
+    expect(lifted.body).toMatchObject({
+      success: true,
+      message: 'Kunci akun dibuka. User dapat masuk kembali.',
+      data: { id: u.id, locked: false },
+    });
     expect((await login(t, u.username, 'guru123', '192.0.2.1')).status).toBe(200);
     const other = await t.factory.student();
     expect((await t.as(admin.token).get(`/api/admin/resources/users/${other.id}`)).body.data.locked).toBe(false);
@@ -95,7 +99,7 @@ describe('a school behind one address', () => {
 });
 
 describe('the counted address', () => {
-  it('without TRUST_PROXY is the connection\'s, whatever X-Forwarded-For says', async () => {
+  it("without TRUST_PROXY is the connection's, whatever X-Forwarded-For says", async () => {
     const u = await t.factory.student({ password: 'benar123' });
     for (let i = 0; i < 10; i++) {
       const spoofed = { 'x-forwarded-for': `10.9.${i}.${i}` };
@@ -138,7 +142,9 @@ describe('the password change', () => {
   it('ends every session of the user, the one that made the change included', async () => {
     const u = await t.factory.teacher({ password: 'lama123' });
     const other = (await login(t, u.username, 'lama123', '198.51.100.81')).body.data.token as string;
-    const res = await t.as(u.token).patch('/api/profile/update-password', { password: 'lama123', new_password: 'baru123', new_password_confirmation: 'baru123' });
+    const res = await t
+      .as(u.token)
+      .patch('/api/profile/update-password', { password: 'lama123', new_password: 'baru123', new_password_confirmation: 'baru123' });
     expect(res.status).toBe(200);
     expect((await t.as(u.token).get('/api/me')).status).toBe(401);
     expect((await t.as(other).get('/api/me')).status).toBe(401);

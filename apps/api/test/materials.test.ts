@@ -42,14 +42,18 @@ describe('access', () => {
     expect(await t.db.select().from(materials).where(eq(materials.id, material.id))).toHaveLength(1);
   });
 
-  it('answers 404 for another teacher\'s content, a content of another class under this path, and a material of another content', async () => {
+  it("answers 404 for another teacher's content, a content of another class under this path, and a material of another content", async () => {
     const s = await t.factory.classScene();
     const sibling = await t.factory.content(s.klass.id);
     const material = await t.factory.material(s.content.id);
     const siblingMaterial = await t.factory.material(sibling.id);
     const otherMaterial = await t.factory.material(s.otherContent.id);
     const before = { rows: await rowCount(), disk: await filesOnDisk() };
-    for (const url of [materialsUrl(s.otherClass.id, s.otherContent.id), materialsUrl(s.klass.id, s.otherContent.id), materialsUrl(s.klass.id, 999999)]) {
+    for (const url of [
+      materialsUrl(s.otherClass.id, s.otherContent.id),
+      materialsUrl(s.klass.id, s.otherContent.id),
+      materialsUrl(s.klass.id, 999999),
+    ]) {
       const res = await t.as(s.teacher.token).upload('POST', url, { title: 'Materi' }, pdfFile());
       expect(res.status, url).toBe(404);
       expect(res.body).toEqual({ success: false, message: MSG.notFound });
@@ -78,7 +82,9 @@ describe('POST …/contents/{contentId}/materials', () => {
   it('stores the file and answers the material, which then shows in the content with a link that opens', async () => {
     const s = await t.factory.classScene();
     const data = samples.pdf('Subnetting kelas C');
-    const res = await t.as(s.teacher.token).upload('POST', materialsUrl(s.klass.id, s.content.id), { title: 'Subnetting' }, pdfFile('Subnetting Kelas C.pdf', data));
+    const res = await t
+      .as(s.teacher.token)
+      .upload('POST', materialsUrl(s.klass.id, s.content.id), { title: 'Subnetting' }, pdfFile('Subnetting Kelas C.pdf', data));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       success: true,
@@ -110,7 +116,14 @@ describe('POST …/contents/{contentId}/materials', () => {
   it('takes a video and lets it be played from any point', async () => {
     const s = await t.factory.classScene();
     const video = Buffer.concat([Buffer.from('00000018667479706d703432000000006d70343269736f6d', 'hex'), Buffer.alloc(MB, 7)]);
-    const res = await t.as(s.teacher.token).upload('POST', materialsUrl(s.klass.id, s.content.id), { title: 'Video crimping' }, { file: { name: 'crimping.mp4', data: video, type: 'video/mp4' } });
+    const res = await t
+      .as(s.teacher.token)
+      .upload(
+        'POST',
+        materialsUrl(s.klass.id, s.content.id),
+        { title: 'Video crimping' },
+        { file: { name: 'crimping.mp4', data: video, type: 'video/mp4' } },
+      );
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ mime: 'video/mp4', file_extension: 'mp4', size: video.length });
     const part = await t.as().request('GET', res.body.data.file, undefined, { range: 'bytes=524288-524297' });
@@ -139,7 +152,10 @@ describe('POST …/contents/{contentId}/materials', () => {
   it('answers 404 and keeps nothing when the content is deleted while the file is arriving', async () => {
     const s = await t.factory.classScene();
     const before = { rows: await rowCount(), disk: await filesOnDisk() };
-    const { payload, contentType } = multipartBody({ title: 'Terlambat' }, pdfFile('telat.pdf', Buffer.concat([samples.pdf(), Buffer.alloc(2 * MB, 0x20)])));
+    const { payload, contentType } = multipartBody(
+      { title: 'Terlambat' },
+      pdfFile('telat.pdf', Buffer.concat([samples.pdf(), Buffer.alloc(2 * MB, 0x20)])),
+    );
     const body = new PassThrough();
     const upload = t.app.inject({
       method: 'POST',

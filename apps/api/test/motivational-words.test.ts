@@ -41,7 +41,12 @@ describe('admin CRUD', () => {
     const res = await t.as(admin.token).post(WORDS, word);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(ADMIN_MSG.wordCreated);
-    expect(res.body.data).toEqual({ id: expect.any(Number), ...word, active: true, created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) });
+    expect(res.body.data).toEqual({
+      id: expect.any(Number),
+      ...word,
+      active: true,
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+    });
     const off = await t.as(admin.token).post(WORDS, { ...word, title: 'Diam', active: false });
     expect(off.status).toBe(201);
     expect(off.body.data.active).toBe(false);

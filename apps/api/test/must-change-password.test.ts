@@ -30,30 +30,33 @@ function authedRoutes(): Array<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
 }
 
 describe('a user who must change the password', () => {
-  it.each(['admin', 'teacher', 'student'] as const)('a %s gets 403 on every route but /api/me, the change and logout; nothing changes', async (role) => {
-    const me = await t.factory[role]({ mustChangePassword: true });
-    const routes = authedRoutes().filter((r) => !ALLOWED.has(r.key));
-    expect(routes.length).toBeGreaterThan(60);
-    const before = await fingerprint(t);
-    const wrong: string[] = [];
-    for (const r of routes) {
-      const res = await t.as(me.token).request(r.method, r.url, r.method === 'GET' || r.method === 'DELETE' ? undefined : {});
-      if (res.status !== 403 || JSON.stringify(res.body) !== JSON.stringify({ success: false, message: MSG.passwordChangeRequired })) {
-        wrong.push(`${r.method} ${r.url}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+  it.each(['admin', 'teacher', 'student'] as const)(
+    'a %s gets 403 on every route but /api/me, the change and logout; nothing changes',
+    async (role) => {
+      const me = await t.factory[role]({ mustChangePassword: true });
+      const routes = authedRoutes().filter((r) => !ALLOWED.has(r.key));
+      expect(routes.length).toBeGreaterThan(60);
+      const before = await fingerprint(t);
+      const wrong: string[] = [];
+      for (const r of routes) {
+        const res = await t.as(me.token).request(r.method, r.url, r.method === 'GET' || r.method === 'DELETE' ? undefined : {});
+        if (res.status !== 403 || JSON.stringify(res.body) !== JSON.stringify({ success: false, message: MSG.passwordChangeRequired })) {
+          wrong.push(`${r.method} ${r.url}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+        }
       }
-    }
-    expect(wrong).toEqual([]);
-    expect(await fingerprint(t)).toBe(before);
+      expect(wrong).toEqual([]);
+      expect(await fingerprint(t)).toBe(before);
 
-    // Who they are, with the flag, so the browser shows only the change-password form.
-    const who = await t.as(me.token).get('/api/me');
-    expect(who.status).toBe(200);
-    expect(who.body.data).toMatchObject({ id: me.id, role, must_change_password: true });
-    // A login says it too.
-    const again = await login(me.username, me.password);
-    expect(again.status).toBe(200);
-    expect(again.body.data.user.must_change_password).toBe(true);
-  });
+      // Who they are, with the flag, so the browser shows only the change-password form.
+      const who = await t.as(me.token).get('/api/me');
+      expect(who.status).toBe(200);
+      expect(who.body.data).toMatchObject({ id: me.id, role, must_change_password: true });
+      // A login says it too.
+      const again = await login(me.username, me.password);
+      expect(again.status).toBe(200);
+      expect(again.body.data.user.must_change_password).toBe(true);
+    },
+  );
 
   it('sets a new password: the flag is cleared, the session ends, and with a fresh login every route works again', async () => {
     const me = await t.factory.teacher({ mustChangePassword: true, password: 'Lama#123' });
@@ -61,11 +64,15 @@ describe('a user who must change the password', () => {
     expect((await t.as(me.token).get('/api/teacher/online-classes')).status).toBe(403);
 
     // The same rules as any change: a wrong current password is 422 and changes nothing.
-    const wrong = await t.as(me.token).patch(PASSWORD, { password: 'Salah#123', new_password: 'Baru#123', new_password_confirmation: 'Baru#123' });
+    const wrong = await t
+      .as(me.token)
+      .patch(PASSWORD, { password: 'Salah#123', new_password: 'Baru#123', new_password_confirmation: 'Baru#123' });
     expect(wrong.status).toBe(422);
     expect(await flagOf(me.id)).toBe(true);
 
-    const res = await t.as(me.token).patch(PASSWORD, { password: 'Lama#123', new_password: 'Baru#123', new_password_confirmation: 'Baru#123' });
+    const res = await t
+      .as(me.token)
+      .patch(PASSWORD, { password: 'Lama#123', new_password: 'Baru#123', new_password_confirmation: 'Baru#123' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: MSG.passwordChanged });
     expect(await flagOf(me.id)).toBe(false);
@@ -128,7 +135,9 @@ describe('the admin sets and clears the flag', () => {
     expect(held.body).toEqual({ success: false, message: MSG.passwordChangeRequired });
 
     // Not set on create: false.
-    const plain = await t.as(admin.token).post(USERS, { role: 2, name: 'Guru Baru', gender: 'P', username: `${username}g`, password: 'rahasia1' });
+    const plain = await t
+      .as(admin.token)
+      .post(USERS, { role: 2, name: 'Guru Baru', gender: 'P', username: `${username}g`, password: 'rahasia1' });
     expect(plain.body.data.must_change_password).toBe(false);
   });
 
@@ -136,8 +145,17 @@ describe('the admin sets and clears the flag', () => {
     const admin = await t.factory.admin();
     const target = await t.factory.student();
     for (const value of ['ya', 2, -1, {}, [true], 'truee']) {
-      const create = await t.as(admin.token).post(USERS, { role: 3, name: 'Siswa', gender: 'L', username: `salah${Date.now() % 100000}`, password: 'rahasia1', must_change_password: value });
-      const edit = await t.as(admin.token).put(`${USERS}/${target.id}`, { name: target.name, gender: 'L', username: target.username, must_change_password: value });
+      const create = await t.as(admin.token).post(USERS, {
+        role: 3,
+        name: 'Siswa',
+        gender: 'L',
+        username: `salah${Date.now() % 100000}`,
+        password: 'rahasia1',
+        must_change_password: value,
+      });
+      const edit = await t
+        .as(admin.token)
+        .put(`${USERS}/${target.id}`, { name: target.name, gender: 'L', username: target.username, must_change_password: value });
       for (const res of [create, edit]) {
         expect(res.status, JSON.stringify(value)).toBe(422);
         expect(res.body).toEqual({

@@ -23,18 +23,22 @@ describe('access', () => {
   it('refuses every endpoint to admins and students (403) and without a token (401)', async () => {
     const s = await t.factory.classScene();
     const body = { name: 'Kelas', rombel_class_id: 1 };
-    await expectOtherRolesRefused(t, [s.admin, s.student, s.outsider], [
-      ['GET', URL_],
-      ['POST', URL_, body],
-      ['GET', `${URL_}/${s.klass.id}`],
-      ['PUT', `${URL_}/${s.klass.id}`, body],
-      ['DELETE', `${URL_}/${s.klass.id}`],
-    ]);
+    await expectOtherRolesRefused(
+      t,
+      [s.admin, s.student, s.outsider],
+      [
+        ['GET', URL_],
+        ['POST', URL_, body],
+        ['GET', `${URL_}/${s.klass.id}`],
+        ['PUT', `${URL_}/${s.klass.id}`, body],
+        ['DELETE', `${URL_}/${s.klass.id}`],
+      ],
+    );
     const [row] = await t.db.select().from(onlineClasses).where(eq(onlineClasses.id, s.klass.id));
     expect(row!.name).toBe(s.klass.name);
   });
 
-  it('answers 404 for another teacher\'s class and for ids that do not exist, and changes nothing', async () => {
+  it("answers 404 for another teacher's class and for ids that do not exist, and changes nothing", async () => {
     const s = await t.factory.classScene();
     const body = { name: 'Diambil alih', rombel_class_id: 1 };
     await expectNotFound(t, s.teacher.token, [
@@ -53,7 +57,7 @@ describe('access', () => {
 });
 
 describe('GET /api/teacher/online-classes', () => {
-  it('lists only the teacher\'s classes, by rombel name then class name, each a summary with its rombel and teacher', async () => {
+  it("lists only the teacher's classes, by rombel name then class name, each a summary with its rombel and teacher", async () => {
     const teacher = await t.factory.teacher({ name: 'Bu Sri Wahyuningsih Kusumawardani' });
     const avatar = await giveAvatar(teacher.id);
     const rombelB = await t.factory.rombel({ name: 'XII TKJ Zulu' });
@@ -132,11 +136,13 @@ describe('GET /api/teacher/online-classes', () => {
 });
 
 describe('POST /api/teacher/online-classes', () => {
-  it('creates a class for a rombel and answers its detail: the list\'s summary and the rombel\'s students', async () => {
+  it("creates a class for a rombel and answers its detail: the list's summary and the rombel's students", async () => {
     const teacher = await t.factory.teacher();
     const rombel = await t.factory.rombel({ name: 'X TKJ Baru' });
     const student = await t.factory.student({ rombelId: rombel.id, name: 'Dewi' });
-    const res = await t.as(teacher.token).post(URL_, { name: '  Administrasi Jaringan  ', description: 'Semester ganjil', rombel_class_id: rombel.id });
+    const res = await t
+      .as(teacher.token)
+      .post(URL_, { name: '  Administrasi Jaringan  ', description: 'Semester ganjil', rombel_class_id: rombel.id });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
     expect(res.body.message).toBe(CLASS_MSG.classCreated);
@@ -154,7 +160,7 @@ describe('POST /api/teacher/online-classes', () => {
     expect(list.body.data).toEqual([summary]);
   });
 
-  it('accepts a form\'s string rombel id, and a blank or missing description as none', async () => {
+  it("accepts a form's string rombel id, and a blank or missing description as none", async () => {
     const teacher = await t.factory.teacher();
     for (const extra of [{ description: '   ' }, {}, { description: null }]) {
       const res = await t.as(teacher.token).post(URL_, { name: 'Kelas', rombel_class_id: '2', ...extra });
@@ -175,7 +181,10 @@ describe('POST /api/teacher/online-classes', () => {
       [{ name: 'Kelas', rombel_class_id: 'abc' }, { rombel_class_id: [MSG.rombelUnknown] }],
       [{ name: 'Kelas', rombel_class_id: -1 }, { rombel_class_id: [MSG.rombelUnknown] }],
       [{ name: 'Kelas', rombel_class_id: 1.5 }, { rombel_class_id: [MSG.rombelUnknown] }],
-      [{ name: '', description: 'x'.repeat(10_001), rombel_class_id: 1 }, { name: [MSG.required], description: ['Maksimal 10000 karakter'] }],
+      [
+        { name: '', description: 'x'.repeat(10_001), rombel_class_id: 1 },
+        { name: [MSG.required], description: ['Maksimal 10000 karakter'] },
+      ],
     ];
     for (const [body, errors] of cases) {
       const res = await t.as(teacher.token).post(URL_, body);
@@ -187,7 +196,7 @@ describe('POST /api/teacher/online-classes', () => {
 });
 
 describe('GET /api/teacher/online-classes/{id}', () => {
-  it('answers one class: the list\'s summary and the students of its rombel, by name', async () => {
+  it("answers one class: the list's summary and the students of its rombel, by name", async () => {
     const s = await t.factory.classScene();
     const siti = await t.factory.student({ rombelId: 1, name: 'zz Siti Aminah' });
     const budi = await t.factory.student({ rombelId: 1, name: 'ZZ budi Santoso' });
@@ -197,7 +206,16 @@ describe('GET /api/teacher/online-classes/{id}', () => {
     const list = await t.as(s.teacher.token).get(URL_);
     const { students, ...summary } = res.body.data;
     expect(summary).toEqual(list.body.data.find((c: { id: number }) => c.id === s.klass.id));
-    expect(Object.keys(res.body.data).sort()).toEqual(['created_at', 'description', 'id', 'name', 'rombel', 'students', 'teacher', 'updated_at']);
+    expect(Object.keys(res.body.data).sort()).toEqual([
+      'created_at',
+      'description',
+      'id',
+      'name',
+      'rombel',
+      'students',
+      'teacher',
+      'updated_at',
+    ]);
     expect(students.data).toContainEqual({ id: s.student.id, name: s.student.name, nis: '1234', avatar: null });
     expect(students.data.slice(-2)).toEqual([
       { id: budi.id, name: 'ZZ budi Santoso', nis: '1234', avatar: signedLink(budiAvatar) },
@@ -212,11 +230,21 @@ describe('PUT /api/teacher/online-classes/{id}', () => {
   it('changes the name, description and rombel', async () => {
     const s = await t.factory.classScene();
     const rombel = await t.factory.rombel({ name: 'XI TKJ Pindahan' });
-    const res = await t.as(s.teacher.token).put(`${URL_}/${s.klass.id}`, { name: 'Nama Baru', description: 'Deskripsi baru', rombel_class_id: rombel.id });
+    const res = await t
+      .as(s.teacher.token)
+      .put(`${URL_}/${s.klass.id}`, { name: 'Nama Baru', description: 'Deskripsi baru', rombel_class_id: rombel.id });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(CLASS_MSG.classUpdated);
-    expect(res.body.data).toMatchObject({ id: s.klass.id, name: 'Nama Baru', description: 'Deskripsi baru', rombel: { id: rombel.id, name: 'XI TKJ Pindahan' }, students: { data: [], total: 0 } });
-    const cleared = await t.as(s.teacher.token).put(`${URL_}/${s.klass.id}`, { name: 'Nama Baru', description: '', rombel_class_id: rombel.id });
+    expect(res.body.data).toMatchObject({
+      id: s.klass.id,
+      name: 'Nama Baru',
+      description: 'Deskripsi baru',
+      rombel: { id: rombel.id, name: 'XI TKJ Pindahan' },
+      students: { data: [], total: 0 },
+    });
+    const cleared = await t
+      .as(s.teacher.token)
+      .put(`${URL_}/${s.klass.id}`, { name: 'Nama Baru', description: '', rombel_class_id: rombel.id });
     expect(cleared.body.data.description).toBeNull();
     const [row] = await t.db.select().from(onlineClasses).where(eq(onlineClasses.id, s.klass.id));
     expect(row).toMatchObject({ name: 'Nama Baru', description: null, rombelClassId: rombel.id });

@@ -23,7 +23,8 @@ function api(token?: string | null) {
     put: async (url: string, body: unknown) => keep(await c.put(url, body)),
     patch: async (url: string, body: unknown) => {
       const b = body as Record<string, unknown>;
-      for (const k of ['password', 'new_password', 'new_password_confirmation']) if (typeof b[k] === 'string' && b[k]) secrets.add(b[k] as string);
+      for (const k of ['password', 'new_password', 'new_password_confirmation'])
+        if (typeof b[k] === 'string' && b[k]) secrets.add(b[k] as string);
       return keep(await c.patch(url, body));
     },
     upload: async (method: 'POST' | 'PATCH', fields: Record<string, string>, files: Parameters<typeof c.upload>[3]) =>
@@ -41,12 +42,14 @@ async function make(role: 'admin' | 'teacher' | 'student', over: Parameters<type
   secrets.add(u.token);
   const pick = (k: 'nip' | 'nik' | 'nis' | 'nisn') => (over[k] === undefined ? FACTORY_IDENTITY[k] : over[k]);
   if (role === 'teacher') identityOf.set(u.id, { nip: pick('nip'), nik: pick('nik') });
-  if (role === 'student') identityOf.set(u.id, { nis: pick('nis'), nisn: pick('nisn'), rombel: over.rombelId === undefined ? 1 : over.rombelId });
+  if (role === 'student')
+    identityOf.set(u.id, { nis: pick('nis'), nisn: pick('nisn'), rombel: over.rombelId === undefined ? 1 : over.rombelId });
   return u;
 }
 
 /** A user with none of the school-owned fields set yet (a student without a rombel completing the profile). */
-const makeBlank = (role: 'teacher' | 'student') => make(role, role === 'teacher' ? { nip: null, nik: null } : { nis: null, nisn: null, rombelId: null });
+const makeBlank = (role: 'teacher' | 'student') =>
+  make(role, role === 'teacher' ? { nip: null, nik: null } : { nis: null, nisn: null, rombelId: null });
 
 const login = async (username: string, password: string) => {
   secrets.add(password);
@@ -105,7 +108,13 @@ describe('PUT /api/profile/{id}', () => {
 
   it('an admin saves every field of their own profile; /api/me shows it', async () => {
     const me = await make('admin');
-    const body = formOf(me, { name: 'Admin Sekolah', username: 'admin_baru', email: 'admin.baru@sekolah.id', gender: 'P', religion: 'Kristen' });
+    const body = formOf(me, {
+      name: 'Admin Sekolah',
+      username: 'admin_baru',
+      email: 'admin.baru@sekolah.id',
+      gender: 'P',
+      religion: 'Kristen',
+    });
     const res = await api(me.token).put(`/api/profile/${me.id}`, body);
     expect(res.status).toBe(200);
     const expected = {
@@ -160,9 +169,17 @@ describe('PUT /api/profile/{id}', () => {
     ]);
 
     // The form resends NIP and NIK unchanged; student fields in the body are ignored.
-    const res = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { name: 'Guru Baru', nis: '12345678', nisn: '0099887766', rombel: 2 }));
+    const res = await api(me.token).put(
+      `/api/profile/${me.id}`,
+      formOf(me, { name: 'Guru Baru', nis: '12345678', nisn: '0099887766', rombel: 2 }),
+    );
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Guru Baru', role: 'teacher', teacher: { nip: FACTORY_IDENTITY.nip, nik: FACTORY_IDENTITY.nik }, student: null });
+    expect(res.body.data).toMatchObject({
+      name: 'Guru Baru',
+      role: 'teacher',
+      teacher: { nip: FACTORY_IDENTITY.nip, nik: FACTORY_IDENTITY.nik },
+      student: null,
+    });
 
     // A teacher without NIP/NIK does not fill them in either: the admin does.
     const blank = await makeBlank('teacher');
@@ -191,7 +208,10 @@ describe('PUT /api/profile/{id}', () => {
 
     // The whole form resent unchanged (the rombel as text too, as a form sends it) saves the other fields.
     for (const rombelValue of [1, '1']) {
-      const res = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { name: 'Siswa Baru', rombel: rombelValue, nip: '1', nik: '2' }));
+      const res = await api(me.token).put(
+        `/api/profile/${me.id}`,
+        formOf(me, { name: 'Siswa Baru', rombel: rombelValue, nip: '1', nik: '2' }),
+      );
       expect(res.status, String(rombelValue)).toBe(200);
       expect(res.body.data).toMatchObject({ name: 'Siswa Baru', role: 'student', teacher: null, student: before.data.student });
     }
@@ -206,7 +226,10 @@ describe('PUT /api/profile/{id}', () => {
       expect(bad.status, String(rombelValue)).toBe(422);
       expect(bad.body).toEqual({ success: false, message: MSG.rombelUnknown, errors: { rombel: [MSG.rombelUnknown] } });
     }
-    expect((await api(me.token).get('/api/me')).body.data).toMatchObject({ name: me.name, student: { nis: null, nisn: null, rombel_id: null, rombel_name: null } });
+    expect((await api(me.token).get('/api/me')).body.data).toMatchObject({
+      name: me.name,
+      student: { nis: null, nisn: null, rombel_id: null, rombel_name: null },
+    });
 
     const filled = { nis: '87654321', nisn: '0011223344', rombel: rombel.id };
     const res = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, filled));
@@ -226,7 +249,10 @@ describe('PUT /api/profile/{id}', () => {
     expect((await api(me.token).get('/api/me')).body).toEqual(after);
 
     // The whole form resent unchanged is no change.
-    const same = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { ...filled, rombel: String(rombel.id), name: 'Sudah Lengkap' }));
+    const same = await api(me.token).put(
+      `/api/profile/${me.id}`,
+      formOf(me, { ...filled, rombel: String(rombel.id), name: 'Sudah Lengkap' }),
+    );
     expect(same.status).toBe(200);
     expect(same.body.data).toMatchObject({ name: 'Sudah Lengkap', student: after.data.student });
   });
@@ -354,7 +380,11 @@ describe('PUT /api/profile/{id}', () => {
       const res = await api(me.token).put(`/api/profile/${me.id}`, body);
       if (message === null) {
         expect(res.status).toBe(200);
-        const saved = ['nip', 'nik'].includes(field) ? res.body.data.teacher[field] : ['nis', 'nisn'].includes(field) ? res.body.data.student[field] : res.body.data[field];
+        const saved = ['nip', 'nik'].includes(field)
+          ? res.body.data.teacher[field]
+          : ['nis', 'nisn'].includes(field)
+            ? res.body.data.student[field]
+            : res.body.data[field];
         expect(saved).toBe(value);
       } else if (message === OWNED) {
         expect(res.status).toBe(403);
@@ -381,9 +411,9 @@ describe('PUT /api/profile/{id}', () => {
     });
 
     it('the limits are those of the contract', () => {
-      expect([LIMITS.nameMax, LIMITS.usernameMin, LIMITS.usernameMax, LIMITS.nipMax, LIMITS.nikMax, LIMITS.nisMax, LIMITS.nisnMax]).toEqual([
-        100, 3, 50, 18, 16, 8, 10,
-      ]);
+      expect([LIMITS.nameMax, LIMITS.usernameMin, LIMITS.usernameMax, LIMITS.nipMax, LIMITS.nikMax, LIMITS.nisMax, LIMITS.nisnMax]).toEqual(
+        [100, 3, 50, 18, 16, 8, 10],
+      );
       expect([LIMITS.birthdayMin, LIMITS.birthdayMax]).toEqual(['1960-01-31', '2021-12-31']);
     });
   });
@@ -405,7 +435,7 @@ describe('PUT /api/profile/{id}', () => {
     expect(await userRow(taken.id)).toMatchObject({ username: 'pak_budi', email: 'budi@sekolah.id' });
   });
 
-  it('keeping one\'s own username and e-mail, or changing only their letter case, is not a conflict', async () => {
+  it("keeping one's own username and e-mail, or changing only their letter case, is not a conflict", async () => {
     const me = await make('admin', { username: 'bu_sari', email: 'sari@sekolah.id' });
     expect((await api(me.token).put(`/api/profile/${me.id}`, formOf(me))).status).toBe(200);
     const res = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { username: 'Bu_Sari', email: 'SARI@sekolah.id' }));
@@ -464,7 +494,11 @@ describe('PATCH /api/profile/update-password', () => {
     const me = await make('admin', { password: 'Awal#pw01' });
     const res = await change(me.token, 'Awal#pw01', 'Satu#pw01', 'Dua#pw002');
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ success: false, message: MSG.passwordMismatch, errors: { new_password_confirmation: [MSG.passwordMismatch] } });
+    expect(res.body).toEqual({
+      success: false,
+      message: MSG.passwordMismatch,
+      errors: { new_password_confirmation: [MSG.passwordMismatch] },
+    });
     expect((await login(me.username, 'Awal#pw01')).status).toBe(200);
   });
 
@@ -540,23 +574,32 @@ describe('POST and PATCH /api/profile/update-avatar', () => {
     ['teacher', 'PATCH', 'jpeg', 'image/jpeg'],
     ['student', 'POST', 'jpeg', 'image/jpeg'],
     ['student', 'PATCH', 'png', 'image/png'],
-  ] as const)('a %s uploads with %s a %s; the link serves the same bytes as %s without a bearer header', async (role, method, kind, mime) => {
-    const me = await make(role);
-    const data = samples[kind]();
-    const fields: Record<string, string> = method === 'POST' ? { _method: 'PATCH' } : {};
-    const res = await api(me.token).upload(method, fields, { avatar: { name: `foto.${kind === 'png' ? 'png' : 'jpg'}`, data, type: mime } });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: MSG.avatarUpdated, data: { avatar: expect.stringMatching(/^\/api\/files\/\d+\?e=\d+&s=[\w-]+$/) } });
+  ] as const)(
+    'a %s uploads with %s a %s; the link serves the same bytes as %s without a bearer header',
+    async (role, method, kind, mime) => {
+      const me = await make(role);
+      const data = samples[kind]();
+      const fields: Record<string, string> = method === 'POST' ? { _method: 'PATCH' } : {};
+      const res = await api(me.token).upload(method, fields, {
+        avatar: { name: `foto.${kind === 'png' ? 'png' : 'jpg'}`, data, type: mime },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        success: true,
+        message: MSG.avatarUpdated,
+        data: { avatar: expect.stringMatching(/^\/api\/files\/\d+\?e=\d+&s=[\w-]+$/) },
+      });
 
-    const file = await t.as().get(res.body.data.avatar);
-    expect(file.status).toBe(200);
-    expect(file.headers['content-type']).toBe(mime);
-    expect(file.raw.rawPayload.equals(data)).toBe(true);
+      const file = await t.as().get(res.body.data.avatar);
+      expect(file.status).toBe(200);
+      expect(file.headers['content-type']).toBe(mime);
+      expect(file.raw.rawPayload.equals(data)).toBe(true);
 
-    const me2 = await t.as(me.token).get('/api/me');
-    expect(fileIdOf(me2.body.data.avatar)).toBe(fileIdOf(res.body.data.avatar));
-    expect((await userRow(me.id)).avatarFileId).toBe(fileIdOf(res.body.data.avatar));
-  });
+      const me2 = await t.as(me.token).get('/api/me');
+      expect(fileIdOf(me2.body.data.avatar)).toBe(fileIdOf(res.body.data.avatar));
+      expect((await userRow(me.id)).avatarFileId).toBe(fileIdOf(res.body.data.avatar));
+    },
+  );
 
   it('the type is read from the content: a GIF or a text file named .png is 415 and nothing is stored', async () => {
     const me = await make('student');
@@ -580,12 +623,20 @@ describe('POST and PATCH /api/profile/update-avatar', () => {
 
   it('accepts exactly 5 MB and refuses more with 413, leaving nothing in storage', async () => {
     const me = await make('teacher');
-    const exact = await api(me.token).upload('POST', { _method: 'PATCH' }, { avatar: { name: 'besar.png', data: pngOfSize(LIMITS.avatarBytes), type: 'image/png' } });
+    const exact = await api(me.token).upload(
+      'POST',
+      { _method: 'PATCH' },
+      { avatar: { name: 'besar.png', data: pngOfSize(LIMITS.avatarBytes), type: 'image/png' } },
+    );
     expect(exact.status).toBe(200);
 
     const beforeFiles = await storageFiles();
     const beforeRows = await storedRows();
-    const res = await api(me.token).upload('POST', { _method: 'PATCH' }, { avatar: { name: 'terlalu.png', data: pngOfSize(LIMITS.avatarBytes + 1), type: 'image/png' } });
+    const res = await api(me.token).upload(
+      'POST',
+      { _method: 'PATCH' },
+      { avatar: { name: 'terlalu.png', data: pngOfSize(LIMITS.avatarBytes + 1), type: 'image/png' } },
+    );
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ success: false, message: MSG.avatarTooLarge });
     expect(await storageFiles()).toEqual(beforeFiles);
@@ -614,7 +665,11 @@ describe('POST and PATCH /api/profile/update-avatar', () => {
 
   it('replacing the avatar removes the old file (row and bytes) once the new one is saved', async () => {
     const me = await make('student');
-    const first = await api(me.token).upload('POST', { _method: 'PATCH' }, { avatar: { name: 'satu.png', data: samples.png(), type: 'image/png' } });
+    const first = await api(me.token).upload(
+      'POST',
+      { _method: 'PATCH' },
+      { avatar: { name: 'satu.png', data: samples.png(), type: 'image/png' } },
+    );
     const firstId = fileIdOf(first.body.data.avatar);
     const [firstRow] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, firstId));
     expect(firstRow).toBeDefined();
@@ -623,14 +678,22 @@ describe('POST and PATCH /api/profile/update-avatar', () => {
     // A refused replacement leaves the old avatar whole.
     const refused = await api(me.token).upload('PATCH', {}, { avatar: { name: 'dua.png', data: samples.text(), type: 'image/png' } });
     expect(refused.status).toBe(415);
-    const tooBig = await api(me.token).upload('PATCH', {}, { avatar: { name: 'dua.png', data: pngOfSize(LIMITS.avatarBytes + 10), type: 'image/png' } });
+    const tooBig = await api(me.token).upload(
+      'PATCH',
+      {},
+      { avatar: { name: 'dua.png', data: pngOfSize(LIMITS.avatarBytes + 10), type: 'image/png' } },
+    );
     expect(tooBig.status).toBe(413);
     expect((await userRow(me.id)).avatarFileId).toBe(firstId);
     expect(await storageFiles()).toContain(firstRow!.storageKey);
     expect((await t.as().get(first.body.data.avatar)).status).toBe(200);
 
     const beforeRows = await storedRows();
-    const second = await api(me.token).upload('POST', { _method: 'PATCH' }, { avatar: { name: 'dua.jpg', data: samples.jpeg(), type: 'image/jpeg' } });
+    const second = await api(me.token).upload(
+      'POST',
+      { _method: 'PATCH' },
+      { avatar: { name: 'dua.jpg', data: samples.jpeg(), type: 'image/jpeg' } },
+    );
     expect(second.status).toBe(200);
     const secondId = fileIdOf(second.body.data.avatar);
     expect(secondId).not.toBe(firstId);

@@ -60,7 +60,12 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     login(t, school.accounts.teacher, LARGE_PASSWORDS.teacher),
   ]);
   const [teacherRow] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, school.accounts.teacher));
-  const [klass] = await t.db.select().from(onlineClasses).where(eq(onlineClasses.teacherId, teacherRow!.id)).orderBy(asc(onlineClasses.id)).limit(1);
+  const [klass] = await t.db
+    .select()
+    .from(onlineClasses)
+    .where(eq(onlineClasses.teacherId, teacherRow!.id))
+    .orderBy(asc(onlineClasses.id))
+    .limit(1);
   const [content] = await t.db.select().from(contents).where(eq(contents.onlineClassId, klass!.id)).orderBy(asc(contents.id)).limit(1);
   const [forum] = await t.db
     .select({ id: forums.id, n: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${forums.id})` })
@@ -98,7 +103,12 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     { name: 'student: content detail', url: sContent, token: student, list: (b) => b.data.forums },
     { name: 'student: forum thread', url: `${sContent}/forums/${forum!.id}?per_page=100`, token: student, list: (b) => b.data.comments },
     { name: 'student: forum thread, first page', url: `${sContent}/forums/${forum!.id}`, token: student },
-    { name: 'student: forum thread, one page', url: `${sContent}/forums/${forum!.id}?page=2&per_page=3`, token: student, list: (b) => b.data.comments },
+    {
+      name: 'student: forum thread, one page',
+      url: `${sContent}/forums/${forum!.id}?page=2&per_page=3`,
+      token: student,
+      list: (b) => b.data.comments,
+    },
     { name: 'student: upcoming assignments', url: '/api/student/upcoming-assignments', token: student, list: data },
     { name: 'student: own submission', url: `/api/student/submissions/${submission!.assignmentId}`, token: student },
     { name: 'student: random motivational word', url: '/api/student/random-motivational-word', token: student },
@@ -158,13 +168,20 @@ describe('statements per read endpoint', () => {
     console.table(table);
     for (const row of table) expect(row.large, row.name).toBe(row.small);
     // The larger school really is larger where the endpoint lists things.
-    const growing = ['student: my classes', 'student: class detail', 'student: class contents', 'student: forum thread', 'student: upcoming assignments'];
+    const growing = [
+      'student: my classes',
+      'student: class detail',
+      'student: class contents',
+      'student: forum thread',
+      'student: upcoming assignments',
+    ];
     // (The teacher's class list is not among them: two classes a teacher in both schools, and no roster any more.)
     growing.push('teacher: class contents', 'teacher: forum thread', 'admin: user list', 'admin: motivational words');
     for (const name of growing) {
       expect(large.get(name)!.length, name).toBeGreaterThanOrEqual(5 * Math.max(1, small.get(name)!.length));
     }
-    const graded = (m: Map<string, Measured>) => ['Ditugaskan', 'Diserahkan', 'Dinilai'].reduce((n, col) => n + m.get(`teacher: grading ${col}`)!.length, 0);
+    const graded = (m: Map<string, Measured>) =>
+      ['Ditugaskan', 'Diserahkan', 'Dinilai'].reduce((n, col) => n + m.get(`teacher: grading ${col}`)!.length, 0);
     expect(graded(large)).toBeGreaterThanOrEqual(5 * graded(small));
   });
 });
@@ -277,10 +294,14 @@ describe('a forum thread in pages (GET …/forums/:forumId?page&per_page)', () =
     expect(pages[1].sub_comments.map((r: any) => r.id)).toEqual([reply.id, deeper.id]);
     // The teacher's path pages the same way; past the end is an empty page.
     const teacherUrl = `/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}/forums/${forum.id}`;
-    expect((await t.as(s.teacher.token).get(`${teacherUrl}?per_page=2`)).body.data.comments.map((c: any) => c.id)).toEqual([tops[0]!.id, tops[1]!.id]);
+    expect((await t.as(s.teacher.token).get(`${teacherUrl}?per_page=2`)).body.data.comments.map((c: any) => c.id)).toEqual([
+      tops[0]!.id,
+      tops[1]!.id,
+    ]);
     const past = await t.as(s.teacher.token).get(`${teacherUrl}?page=9`);
     expect(past.body.data.comments).toEqual([]);
     expect(past.body.meta).toEqual({ page: 9, per_page: 20, total: 7, last_page: 1 });
-    for (const q of ['page=0', 'per_page=101', 'per_page=x']) expect((await t.as(s.teacher.token).get(`${teacherUrl}?${q}`)).status, q).toBe(422);
+    for (const q of ['page=0', 'per_page=101', 'per_page=x'])
+      expect((await t.as(s.teacher.token).get(`${teacherUrl}?${q}`)).status, q).toBe(422);
   });
 });

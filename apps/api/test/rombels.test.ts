@@ -49,7 +49,14 @@ describe('GET /api/admin/resources/rombel-classes', () => {
     const list: any[] = res.body.data;
     const seeded = list.filter((r) => r.id <= 6);
     expect(seeded.map((r) => r.name)).toEqual(['X TKJ 1', 'X TKJ 2', 'XI TKJ 1', 'XI TKJ 2', 'XII TKJ 1', 'XII TKJ 2']);
-    expect(list.find((r) => r.id === 3)).toEqual({ id: 3, department_id: 1, department_name: TKJ, name: 'XI TKJ 1', grade: 11, total_student: 2 });
+    expect(list.find((r) => r.id === 3)).toEqual({
+      id: 3,
+      department_id: 1,
+      department_name: TKJ,
+      name: 'XI TKJ 1',
+      grade: 11,
+      total_student: 2,
+    });
     expect(list.find((r) => r.id === 4).total_student).toBe(0);
     expect(list.find((r) => r.id === 5).total_student).toBe(1);
     const grades = list.map((r) => r.grade);
@@ -107,7 +114,14 @@ describe('POST /api/admin/resources/rombel-classes', () => {
     const res = await t.as(admin.token).post(ROMBELS, { department_id: 1, name: '  XI TKJ 3 ', grade: '11' });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(ADMIN_MSG.rombelCreated);
-    expect(res.body.data).toEqual({ id: expect.any(Number), department_id: 1, department_name: TKJ, name: 'XI TKJ 3', grade: 11, total_student: 0 });
+    expect(res.body.data).toEqual({
+      id: expect.any(Number),
+      department_id: 1,
+      department_name: TKJ,
+      name: 'XI TKJ 3',
+      grade: 11,
+      total_student: 0,
+    });
     const options = await t.as(admin.token).get('/api/rombel-classes');
     expect(options.body.data).toContainEqual({ id: res.body.data.id, name: 'XI TKJ 3', grade: 11 });
   });
@@ -145,7 +159,7 @@ describe('PUT /api/admin/resources/rombel-classes/:id', () => {
     expect(res.body.data).toMatchObject({ id: rombel.id, name: 'x tkj 8', grade: 11, department_name: TKJ });
   });
 
-  it('refuses a disabled department, a bad grade and another rombel\'s name', async () => {
+  it("refuses a disabled department, a bad grade and another rombel's name", async () => {
     const admin = await t.factory.admin();
     const rombel = await t.factory.rombel();
     const disabled = await t.as(admin.token).put(`${ROMBELS}/${rombel.id}`, { department_id: 3, name: rombel.name, grade: 10 });
@@ -179,7 +193,10 @@ describe('DELETE /api/admin/resources/rombel-classes/:id', () => {
     expect(withStudents.body).toEqual({ success: false, message: MSG.rombelHasStudents });
 
     await t.as(admin.token).put(`/api/admin/resources/users/${student.id}`, {
-      name: student.name, gender: 'L', username: student.username, role: 2,
+      name: student.name,
+      gender: 'L',
+      username: student.username,
+      role: 2,
     });
     const withClasses = await t.as(admin.token).delete(`${ROMBELS}/${rombel.id}`);
     expect(withClasses.status).toBe(409);
@@ -209,7 +226,14 @@ describe('GET /api/rombel-classes (options for every form)', () => {
       expect(res.status).toBe(200);
       const list: Array<{ id: number; name: string; grade: number }> = res.body.data;
       expect(list[0]).toEqual({ id: 1, name: 'X TKJ 1', grade: 10 });
-      expect(list.filter((r) => r.id <= 6).map((r) => r.name)).toEqual(['X TKJ 1', 'X TKJ 2', 'XI TKJ 1', 'XI TKJ 2', 'XII TKJ 1', 'XII TKJ 2']);
+      expect(list.filter((r) => r.id <= 6).map((r) => r.name)).toEqual([
+        'X TKJ 1',
+        'X TKJ 2',
+        'XI TKJ 1',
+        'XI TKJ 2',
+        'XII TKJ 1',
+        'XII TKJ 2',
+      ]);
       expect(Object.keys(list[0]!).sort()).toEqual(['grade', 'id', 'name']);
       const keys = list.map((r) => [r.grade, r.name.toLowerCase()] as const);
       expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)));

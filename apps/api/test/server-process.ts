@@ -27,7 +27,10 @@ export interface Server {
 }
 
 /** Starts `node --import tsx src/main.ts` and waits for its "berjalan di" line. */
-export async function startServer(data: { dataDir: string; databaseUrl: string | null }, env: Record<string, string> = {}): Promise<Server> {
+export async function startServer(
+  data: { dataDir: string; databaseUrl: string | null },
+  env: Record<string, string> = {},
+): Promise<Server> {
   const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, ...inherited } = process.env;
   const proc = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
@@ -76,7 +79,10 @@ export async function startServer(data: { dataDir: string; databaseUrl: string |
 export async function api(server: Server, method: string, url: string, token?: string, body?: unknown) {
   const res = await fetch(`${server.url}${url}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();

@@ -82,7 +82,11 @@ describe('POST /api/login', () => {
 
 describe('GET /api/me and POST /api/logout', () => {
   it('answers 401 without a token, with an unknown token and with a malformed header', async () => {
-    const cases: Record<string, string>[] = [{}, { authorization: 'Bearer abcdefghijklmnopqrstuvwxyz0123456789' }, { authorization: 'Basic eDp5' }];
+    const cases: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer abcdefghijklmnopqrstuvwxyz0123456789' },
+      { authorization: 'Basic eDp5' },
+    ];
     for (const headers of cases) {
       const res = await t.as().request('GET', '/api/me', undefined, headers);
       expect(res.status).toBe(401);
@@ -108,7 +112,12 @@ describe('GET /api/me and POST /api/logout', () => {
 
     const student = await t.factory.student();
     const sme = await t.as(student.token).get('/api/me');
-    expect(sme.body.data).toMatchObject({ role: 'student', role_id: 3, teacher: null, student: { nis: '1234', nisn: '0012345678', rombel_id: 1, rombel_name: 'X TKJ 1' } });
+    expect(sme.body.data).toMatchObject({
+      role: 'student',
+      role_id: 3,
+      teacher: null,
+      student: { nis: '1234', nisn: '0012345678', rombel_id: 1, rombel_name: 'X TKJ 1' },
+    });
 
     const admin = await t.factory.admin();
     const ame = await t.as(admin.token).get('/api/me');

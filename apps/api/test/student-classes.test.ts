@@ -9,15 +9,19 @@ const t = useTestApp();
 describe('access', () => {
   it('refuses the student class endpoints to admins and teachers (403) and without a token (401)', async () => {
     const s = await assignmentScene(t);
-    await expectOtherRolesRefused(t, [s.admin, s.teacher], [
-      ['GET', '/api/student/my-classes'],
-      ['GET', `/api/student/my-classes/${s.klass.id}`],
-      ['GET', `/api/student/my-classes/${s.klass.id}/contents`],
-      ['GET', `/api/student/my-classes/${s.klass.id}/contents/${s.content.id}`],
-    ]);
+    await expectOtherRolesRefused(
+      t,
+      [s.admin, s.teacher],
+      [
+        ['GET', '/api/student/my-classes'],
+        ['GET', `/api/student/my-classes/${s.klass.id}`],
+        ['GET', `/api/student/my-classes/${s.klass.id}/contents`],
+        ['GET', `/api/student/my-classes/${s.klass.id}/contents/${s.content.id}`],
+      ],
+    );
   });
 
-  it('answers 404 for another rombel\'s class or content, and for a content under another class', async () => {
+  it("answers 404 for another rombel's class or content, and for a content under another class", async () => {
     const s = await assignmentScene(t);
     await expectNotFound(t, s.outsider.token, [
       ['GET', `/api/student/my-classes/${s.klass.id}`],
@@ -36,7 +40,7 @@ describe('access', () => {
 });
 
 describe('GET /api/student/my-classes', () => {
-  it('lists the classes of the student\'s rombel by name, with teacher and rombel, and only those', async () => {
+  it("lists the classes of the student's rombel by name, with teacher and rombel, and only those", async () => {
     const s = await assignmentScene(t);
     const second = await t.factory.teacher({ name: 'Bu Sari' });
     const b = await t.factory.onlineClass(second.id, { rombelId: s.rombel.id, name: 'basis Data', description: 'SQL dasar' });
@@ -84,12 +88,18 @@ describe('GET /api/student/my-classes', () => {
 });
 
 describe('GET /api/student/my-classes/{classId}', () => {
-  it('shows the class with its rombel\'s students and their total', async () => {
+  it("shows the class with its rombel's students and their total", async () => {
     const s = await assignmentScene(t, { students: 2 });
     const res = await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}`);
     expect(res.status).toBe(200);
     const c = res.body.data;
-    expect(c).toMatchObject({ id: s.klass.id, name: s.klass.name, description: null, rombel: { id: s.rombel.id, name: s.rombel.name }, teacher: { id: s.teacher.id, name: s.teacher.name } });
+    expect(c).toMatchObject({
+      id: s.klass.id,
+      name: s.klass.name,
+      description: null,
+      rombel: { id: s.rombel.id, name: s.rombel.name },
+      teacher: { id: s.teacher.id, name: s.teacher.name },
+    });
     expect(c.students.total).toBe(2);
     expect(c.students.data.map((x: any) => x.id).sort()).toEqual(s.students.map((x) => x.id).sort());
     expect(c.students.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String), nis: '1234', avatar: null });
@@ -107,7 +117,12 @@ describe('GET /api/student/my-classes/{classId}/contents[/{contentId}]', () => {
     const list = await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents`);
     expect(list.status).toBe(200);
     expect(list.body.data.map((c: any) => c.id)).toEqual([s.content.id, second.id]);
-    expect(list.body.data[1]).toMatchObject({ id: second.id, title: 'Pertemuan 2', description: 'Routing', created_at: expect.any(String) });
+    expect(list.body.data[1]).toMatchObject({
+      id: second.id,
+      title: 'Pertemuan 2',
+      description: 'Routing',
+      created_at: expect.any(String),
+    });
 
     const one = await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents/${second.id}`);
     expect(one.status).toBe(200);

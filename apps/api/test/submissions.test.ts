@@ -12,18 +12,26 @@ const pdfFile = (text = 'jawaban') => ({ file: { name: 'jawaban.pdf', data: samp
 describe('access', () => {
   it('refuses the submission endpoints to admins and teachers (403) and without a token (401)', async () => {
     const s = await assignmentScene(t);
-    await expectOtherRolesRefused(t, [s.admin, s.teacher], [
-      ['GET', url(s.assignment.id)],
-      ['POST', url(s.assignment.id)],
-      ['PUT', url(s.assignment.id)],
-    ]);
+    await expectOtherRolesRefused(
+      t,
+      [s.admin, s.teacher],
+      [
+        ['GET', url(s.assignment.id)],
+        ['POST', url(s.assignment.id)],
+        ['PUT', url(s.assignment.id)],
+      ],
+    );
     expect(await submissionRows(t, s.assignment.id)).toEqual([]);
   });
 
-  it('answers 404 for an assignment of another rombel\'s class or one that does not exist, storing nothing', async () => {
+  it("answers 404 for an assignment of another rombel's class or one that does not exist, storing nothing", async () => {
     const s = await assignmentScene(t);
     await expectNotFound(t, s.outsider.token, [['GET', url(s.assignment.id)]]);
-    await expectNotFound(t, s.student.token, [['GET', url(s.otherAssignment.id)], ['GET', url(999999)], ['GET', '/api/student/submissions/x']]);
+    await expectNotFound(t, s.student.token, [
+      ['GET', url(s.otherAssignment.id)],
+      ['GET', url(999999)],
+      ['GET', '/api/student/submissions/x'],
+    ]);
     const before = await fileCounts(t);
     for (const [token, id] of [
       [s.outsider.token, s.assignment.id],
@@ -106,7 +114,9 @@ describe('POST/PUT /api/student/submissions/{assignmentId}', () => {
     const s = await assignmentScene(t);
     const first = await submit(t, s.student.token, s.assignment.id, samples.pdf('satu'), 'satu.pdf');
     const before = await fileCounts(t);
-    const res = await t.as(s.student.token).upload('PUT', url(s.assignment.id), {}, { file: { name: 'dua.txt', data: samples.text('jawaban kedua') } });
+    const res = await t
+      .as(s.student.token)
+      .upload('PUT', url(s.assignment.id), {}, { file: { name: 'dua.txt', data: samples.text('jawaban kedua') } });
     expect(res.status).toBe(200);
     expect(res.body.data.submission).toMatchObject({ status_id: 2, filename: 'dua.txt', file_extension: 'txt', score: null });
     expect(res.body.data.submission.file_id).not.toBe(first.body.data.submission.file_id);
@@ -124,7 +134,9 @@ describe('POST/PUT /api/student/submissions/{assignmentId}', () => {
     expect(res.body.data.submission).toMatchObject({ status_id: 3, status: 'Terlambat', grading_status: 'Menunggu untuk dinilai' });
     const submittedAt: string = res.body.data.submission.submitted_at;
     const setDeadline = async (iso: string) => {
-      const put = await t.as(s.teacher.token).put(s.assignmentUrl, { title: s.assignment.title, description: s.assignment.description, deadline: iso });
+      const put = await t
+        .as(s.teacher.token)
+        .put(s.assignmentUrl, { title: s.assignment.title, description: s.assignment.description, deadline: iso });
       expect(put.status).toBe(200);
       return (await t.as(s.student.token).get(url(s.assignment.id))).body.data.submission;
     };
@@ -169,9 +181,13 @@ describe('POST/PUT /api/student/submissions/{assignmentId}', () => {
     const none = await t.as(s.student.token).upload('POST', url(s.assignment.id), { _method: 'PUT' }, {});
     expect(none.status).toBe(422);
     expect(none.body).toEqual({ success: false, message: MSG.fileRequired, errors: { file: [MSG.fileRequired] } });
-    const wrongField = await t.as(s.student.token).upload('POST', url(s.assignment.id), {}, { berkas: { name: 'a.pdf', data: samples.pdf() } });
+    const wrongField = await t
+      .as(s.student.token)
+      .upload('POST', url(s.assignment.id), {}, { berkas: { name: 'a.pdf', data: samples.pdf() } });
     expect(wrongField.status).toBe(422);
-    const empty = await t.as(s.student.token).upload('POST', url(s.assignment.id), {}, { file: { name: 'kosong.pdf', data: Buffer.alloc(0) } });
+    const empty = await t
+      .as(s.student.token)
+      .upload('POST', url(s.assignment.id), {}, { file: { name: 'kosong.pdf', data: Buffer.alloc(0) } });
     expect(empty.status).toBe(422);
     expect(empty.body.message).toBe(MSG.fileEmpty);
     const exe = await t.as(s.student.token).upload('POST', url(s.assignment.id), {}, { file: { name: 'virus.pdf', data: samples.exe() } });
@@ -222,9 +238,7 @@ describe('uploads at the same time', () => {
     const s = await assignmentScene(t);
     await submit(t, s.student.token, s.assignment.id, samples.pdf('awal'), 'awal.pdf');
     const before = await fileCounts(t);
-    const results = await Promise.all(
-      ['x', 'y', 'z'].map((n) => submit(t, s.student.token, s.assignment.id, samples.pdf(n), `${n}.pdf`)),
-    );
+    const results = await Promise.all(['x', 'y', 'z'].map((n) => submit(t, s.student.token, s.assignment.id, samples.pdf(n), `${n}.pdf`)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await submissionRows(t, s.assignment.id)).toHaveLength(1);
     expect(await fileCounts(t)).toEqual(before);
@@ -233,10 +247,7 @@ describe('uploads at the same time', () => {
   it('an upload racing the deletion of its assignment leaves no row and no file behind', async () => {
     const s = await assignmentScene(t);
     const before = await fileCounts(t);
-    const [upload, del] = await Promise.all([
-      submit(t, s.student.token, s.assignment.id),
-      t.as(s.teacher.token).delete(s.assignmentUrl),
-    ]);
+    const [upload, del] = await Promise.all([submit(t, s.student.token, s.assignment.id), t.as(s.teacher.token).delete(s.assignmentUrl)]);
     expect(del.status).toBe(200);
     expect([201, 404]).toContain(upload.status);
     expect(await t.db.select().from(assignments).where(eq(assignments.id, s.assignment.id))).toEqual([]);

@@ -45,7 +45,10 @@ async function startProcess(env: Record<string, string>): Promise<{ base: string
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { base, child };
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -91,7 +94,12 @@ async function startPair(): Promise<Pair> {
   };
 }
 
-async function call(base: string, method: string, url: string, opts: { token?: string; json?: unknown; body?: Buffer; type?: string } = {}) {
+async function call(
+  base: string,
+  method: string,
+  url: string,
+  opts: { token?: string; json?: unknown; body?: Buffer; type?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let body: RequestInit['body'];
@@ -181,7 +189,8 @@ describe(`two server processes on one database (${dbKind})`, () => {
     const forum = await pair.factory.forum(content.id, teacher.id);
     const [student, classmate] = [await pair.factory.student(), await pair.factory.student()];
     const thread = `/api/student/my-classes/${klass.id}/contents/${content.id}/forums/${forum.id}`;
-    const comments = async (base: string, token: string) => (await call(base, 'GET', thread, { token })).json.data.comments.map((c: any) => c.comment);
+    const comments = async (base: string, token: string) =>
+      (await call(base, 'GET', thread, { token })).json.data.comments.map((c: any) => c.comment);
     for (const u of [student, classmate]) expect(await comments(pair.b, u.token)).toEqual([]);
     const posted = await call(pair.a, 'POST', `${thread}/comments`, { token: student.token, json: { comment: 'Dari instance A' } });
     expect(posted.status).toBe(201);

@@ -13,7 +13,7 @@ describe('GET /api/student/upcoming-assignments', () => {
     await expectOtherRolesRefused(t, [s.admin, s.teacher], [['GET', UPCOMING]]);
   });
 
-  it('lists open assignments of the student\'s classes not handed in yet, soonest first', async () => {
+  it("lists open assignments of the student's classes not handed in yet, soonest first", async () => {
     const s = await assignmentScene(t, { deadline: inHours(48) });
     const second = await t.factory.onlineClass(s.otherTeacher.id, { rombelId: s.rombel.id, name: 'Basis Data' });
     const secondContent = await t.factory.content(second.id);
@@ -30,7 +30,13 @@ describe('GET /api/student/upcoming-assignments', () => {
     const res = await t.as(s.student.token).get(UPCOMING);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { id: soon.id, title: 'Segera', deadline: soon.deadline.toISOString(), content_id: secondContent.id, online_class: { id: second.id, name: 'Basis Data' } },
+      {
+        id: soon.id,
+        title: 'Segera',
+        deadline: soon.deadline.toISOString(),
+        content_id: secondContent.id,
+        online_class: { id: second.id, name: 'Basis Data' },
+      },
       {
         id: s.assignment.id,
         title: s.assignment.title,
@@ -38,7 +44,13 @@ describe('GET /api/student/upcoming-assignments', () => {
         content_id: s.content.id,
         online_class: { id: s.klass.id, name: s.klass.name },
       },
-      { id: later.id, title: 'Nanti', deadline: later.deadline.toISOString(), content_id: s.content.id, online_class: { id: s.klass.id, name: s.klass.name } },
+      {
+        id: later.id,
+        title: 'Nanti',
+        deadline: later.deadline.toISOString(),
+        content_id: s.content.id,
+        online_class: { id: s.klass.id, name: s.klass.name },
+      },
     ]);
     // The classmate has handed in "Segera".
     const theirs = await t.as(classmate.token).get(UPCOMING);

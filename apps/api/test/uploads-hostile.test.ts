@@ -37,7 +37,8 @@ beforeAll(async () => {
 function rawForm(filename: string, data: Buffer, fields: Record<string, string> = { title: 'Materi' }, field = 'file') {
   const boundary = `----kelaskuHostile${Date.now()}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   parts.push(
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="`),
     Buffer.from(filename, 'utf8'),
@@ -49,7 +50,12 @@ function rawForm(filename: string, data: Buffer, fields: Record<string, string> 
 }
 
 const post = (url: string, token: string, form: { payload: Buffer; contentType: string }) =>
-  t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType }, payload: form.payload });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
+    payload: form.payload,
+  });
 
 /** Types a browser runs as a document (script included) when shown inline in the app's origin. */
 const ACTIVE = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)/;
@@ -109,7 +115,11 @@ describe('polyglots', () => {
   });
 
   it('an avatar that is a PNG with HTML after it is served as a PNG, never as a page', async () => {
-    const res = await post('/api/profile/update-avatar', student.token, rawForm('foto.html', Buffer.concat([samples.png(), Buffer.from('<script>alert(1)</script>')]), {}, 'avatar'));
+    const res = await post(
+      '/api/profile/update-avatar',
+      student.token,
+      rawForm('foto.html', Buffer.concat([samples.png(), Buffer.from('<script>alert(1)</script>')]), {}, 'avatar'),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const served = await t.app.inject({ method: 'GET', url: res.json().data.avatar });
     expect(served.headers['content-type']).toBe('image/png');
@@ -137,6 +147,7 @@ describe('file names', () => {
       expect(r.status, `${JSON.stringify(name)}: ${r.res.body}`).toBe(201);
       const shown: string = r.body.data.filename;
       if (expected && expected !== 'refused-or-clean') expect(shown, JSON.stringify(name)).toBe(expected);
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what must not be shown
       expect(shown).not.toMatch(/[\u0000-\u001f\u007f/\\"<>]/);
       expect(shown.length).toBeLessThanOrEqual(200);
       expect(unsafeServing(r.served!.headers), name).toBeNull();
@@ -202,8 +213,13 @@ describe('random uploads', () => {
         const name = e ? `${s}.${e}` : s;
         const data = Buffer.concat([head, Buffer.from(rest)]);
         const before = await fingerprint(t);
-        const { payload, contentType } = multipartBody(asSubmission ? {} : { title: 'Acak' }, { file: { name: name.replace(/["\r\n]/g, ''), data } });
-        const res = await post(asSubmission ? submissions : materials, asSubmission ? student.token : teacher.token, { payload, contentType });
+        const { payload, contentType } = multipartBody(asSubmission ? {} : { title: 'Acak' }, {
+          file: { name: name.replace(/["\r\n]/g, ''), data },
+        });
+        const res = await post(asSubmission ? submissions : materials, asSubmission ? student.token : teacher.token, {
+          payload,
+          contentType,
+        });
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         expect(res.statusCode, `${JSON.stringify(name)} ${data.length} B → ${res.body}`).toBeLessThan(500);
         if (res.statusCode >= 400) {

@@ -127,9 +127,16 @@ describe('GET /api/admin/resources/users?status=', () => {
       return res.body.data.map((u: { id: number; status: number }) => [u.id, u.status]);
     };
     expect(await ids('status=active')).toEqual([[active.id, 1]]);
-    expect(await ids('status=inactive')).toEqual([[inactiveTeacher.id, 0], [inactive.id, 0]]);
+    expect(await ids('status=inactive')).toEqual([
+      [inactiveTeacher.id, 0],
+      [inactive.id, 0],
+    ]);
     expect(await ids('status=inactive&role=student')).toEqual([[inactive.id, 0]]);
-    expect(await ids('per_page=100')).toEqual([[inactiveTeacher.id, 0], [active.id, 1], [inactive.id, 0]]);
+    expect(await ids('per_page=100')).toEqual([
+      [inactiveTeacher.id, 0],
+      [active.id, 1],
+      [inactive.id, 0],
+    ]);
     // Deactivating through the edit form moves the user to the other filter.
     const off = await t.as(admin.token).put(`${USERS}/${active.id}`, editOf(active, { status: 0, birthday: null }));
     expect(off.status).toBe(200);
@@ -141,7 +148,11 @@ describe('GET /api/admin/resources/users?status=', () => {
     for (const status of ['aktif', '1', '0', 'ACTIVE', '']) {
       const res = await t.as(admin.token).get(`${USERS}?status=${status}`);
       expect(res.status, status).toBe(422);
-      expect(res.body).toEqual({ success: false, message: ADMIN_MSG.statusFilterInvalid, errors: { status: [ADMIN_MSG.statusFilterInvalid] } });
+      expect(res.body).toEqual({
+        success: false,
+        message: ADMIN_MSG.statusFilterInvalid,
+        errors: { status: [ADMIN_MSG.statusFilterInvalid] },
+      });
     }
   });
 });
@@ -167,7 +178,12 @@ describe('GET /api/admin/resources/users/:id/delete-impact', () => {
     const forum = await t.factory.forum(scene.content.id, scene.teacher.id);
     const own = await t.factory.comment(forum.id, victim.id, 'Punya korban');
     await t.factory.comment(forum.id, scene.student.id, 'Balasan orang lain', own.id);
-    await t.factory.comment(forum.id, victim.id, 'Balasan korban', (await t.factory.comment(forum.id, scene.student.id, 'Milik orang lain')).id);
+    await t.factory.comment(
+      forum.id,
+      victim.id,
+      'Balasan korban',
+      (await t.factory.comment(forum.id, scene.student.id, 'Milik orang lain')).id,
+    );
     // A score of 0 is a grade; the other student's graded work is not the victim's.
     expect(await impact(victim.id)).toEqual({ submissions: 2, graded: 1, comments: 3 });
 
@@ -186,14 +202,18 @@ describe('GET /api/admin/resources/users/:id/delete-impact', () => {
     expect((await t.db.select().from(comments)).length).toBe(before - 3);
   });
 
-  it('answers 404 for an unknown or malformed id; the admin\'s own account is counted too', async () => {
+  it("answers 404 for an unknown or malformed id; the admin's own account is counted too", async () => {
     const admin = await t.factory.admin();
     for (const id of ['999999', 'abc', '0', '-1', '99999999999']) {
       const res = await t.as(admin.token).get(`${USERS}/${id}/delete-impact`);
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ success: false, message: MSG.notFound });
     }
-    expect((await t.as(admin.token).get(`${USERS}/${admin.id}/delete-impact`)).body.data).toEqual({ submissions: 0, graded: 0, comments: 0 });
+    expect((await t.as(admin.token).get(`${USERS}/${admin.id}/delete-impact`)).body.data).toEqual({
+      submissions: 0,
+      graded: 0,
+      comments: 0,
+    });
   });
 
   it('runs one statement besides the session lookup, however much the user wrote', async () => {
@@ -212,7 +232,9 @@ describe('the user list total (per-role counts kept by triggers)', () => {
   it('follows creates, multi-row inserts, role changes and deletes, whoever makes them', async () => {
     const admin = await t.factory.admin();
     const real = async (roleId?: number) =>
-      (await t.db.select({ id: users.id, roleId: users.roleId }).from(users)).filter((u) => u.id !== admin.id && (roleId === undefined || u.roleId === roleId)).length;
+      (await t.db.select({ id: users.id, roleId: users.roleId }).from(users)).filter(
+        (u) => u.id !== admin.id && (roleId === undefined || u.roleId === roleId),
+      ).length;
     const totals = async () => ({
       all: (await t.as(admin.token).get(`${USERS}?per_page=1`)).body.meta.total,
       admin: (await t.as(admin.token).get(`${USERS}?role=admin&per_page=1`)).body.meta.total,
@@ -227,7 +249,12 @@ describe('the user list total (per-role counts kept by triggers)', () => {
     expect(created.status).toBe(201);
     await expectReal('one student created through the API');
     await t.db.insert(users).values(
-      [1, 2, 3].map((i) => ({ roleId: 2, name: `Guru Massal ${i}`, username: `massal${i}${Math.random().toString(36).slice(2, 6)}`, passwordHash: 'x' })),
+      [1, 2, 3].map((i) => ({
+        roleId: 2,
+        name: `Guru Massal ${i}`,
+        username: `massal${i}${Math.random().toString(36).slice(2, 6)}`,
+        passwordHash: 'x',
+      })),
     );
     await expectReal('three teachers in one statement');
     const u = created.body.data;
@@ -242,7 +269,7 @@ describe('the user list total (per-role counts kept by triggers)', () => {
 });
 
 describe('GET /api/admin/resources/users/:id', () => {
-  it('shows one user, the admin\'s own account included', async () => {
+  it("shows one user, the admin's own account included", async () => {
     const admin = await t.factory.admin();
     const student = await t.factory.student({ name: 'Dewi Lestari', gender: 'P' });
     const res = await t.as(admin.token).get(`${USERS}/${student.id}`);
@@ -305,7 +332,12 @@ describe('POST /api/admin/resources/users', () => {
     const admin = await t.factory.admin();
     const teacher = await t.as(admin.token).post(USERS, newUser({ role: '2', gender: 'L', name: 'Pak Joko', nip: '197001012000011001' }));
     expect(teacher.status).toBe(201);
-    expect(teacher.body.data).toMatchObject({ role: 'teacher', role_label: 'Guru', teacher: { nip: '197001012000011001', nik: null }, student: null });
+    expect(teacher.body.data).toMatchObject({
+      role: 'teacher',
+      role_label: 'Guru',
+      teacher: { nip: '197001012000011001', nik: null },
+      student: null,
+    });
     expect((await t.db.select().from(teachers).where(eq(teachers.userId, teacher.body.data.id))).length).toBe(1);
 
     const second = await t.as(admin.token).post(USERS, newUser({ role: 1, name: 'Admin Kedua' }));
@@ -345,7 +377,14 @@ describe('POST /api/admin/resources/users', () => {
       expect(res.body.success).toBe(false);
       expect(res.body.message).toBe(message);
       expect(res.body.errors[field]).toEqual([message]);
-      expect((await t.db.select().from(users).where(eq(users.username, String(body.username)))).length).toBe(0);
+      expect(
+        (
+          await t.db
+            .select()
+            .from(users)
+            .where(eq(users.username, String(body.username)))
+        ).length,
+      ).toBe(0);
     });
   }
 
@@ -377,7 +416,9 @@ describe('PUT /api/admin/resources/users/:id', () => {
   it('saves the edit form and keeps the password when none is sent', async () => {
     const admin = await t.factory.admin();
     const u = await t.factory.student({ password: 'lama123' });
-    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { name: 'Nama Baru', email: '', password: '', confirm_password: '' }));
+    const res = await t
+      .as(admin.token)
+      .put(`${USERS}/${u.id}`, editOf(u, { name: 'Nama Baru', email: '', password: '', confirm_password: '' }));
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(ADMIN_MSG.userUpdated);
     expect(res.body.data).toMatchObject({
@@ -424,7 +465,7 @@ describe('PUT /api/admin/resources/users/:id', () => {
     expect((await login(u.username, 'siswa123')).body.message).toBe(MSG.loginInactive);
   });
 
-  it('refuses to demote or deactivate the admin\'s own account', async () => {
+  it("refuses to demote or deactivate the admin's own account", async () => {
     const admin = await t.factory.admin();
     for (const over of [{ role: 2 }, { role: 3 }, { status: 0 }]) {
       const res = await t.as(admin.token).put(`${USERS}/${admin.id}`, editOf(admin, over));
@@ -546,7 +587,7 @@ describe('PUT /api/admin/resources/users/:id', () => {
 });
 
 describe('DELETE /api/admin/resources/users/:id', () => {
-  it('refuses to delete the admin\'s own account', async () => {
+  it("refuses to delete the admin's own account", async () => {
     const admin = await t.factory.admin();
     const res = await t.as(admin.token).delete(`${USERS}/${admin.id}`);
     expect(res.status).toBe(403);
@@ -588,9 +629,13 @@ describe('DELETE /api/admin/resources/users/:id', () => {
     const kept = await t.factory.submission(assignment.id, scene.student.id);
     const comment = await t.factory.comment(forum.id, victim.id, 'Saya siswa');
     const othersComment = await t.factory.comment(forum.id, scene.student.id, 'Saya juga');
-    const avatar = await t.as(victim.token).upload('POST', '/api/profile/update-avatar', {}, { avatar: { name: 'me.png', data: samples.png(), type: 'image/png' } });
+    const avatar = await t
+      .as(victim.token)
+      .upload('POST', '/api/profile/update-avatar', {}, { avatar: { name: 'me.png', data: samples.png(), type: 'image/png' } });
     expect(avatar.status).toBe(200);
-    const [{ avatarFileId }] = (await t.db.select({ avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, victim.id))) as [{ avatarFileId: number }];
+    const [{ avatarFileId }] = (await t.db.select({ avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, victim.id))) as [
+      { avatarFileId: number },
+    ];
     const goneFiles = [submission.fileId, avatarFileId];
     const keys = (await t.db.select().from(storedFiles).where(inArray(storedFiles.id, goneFiles))).map((f) => f.storageKey);
     expect(keys).toHaveLength(2);

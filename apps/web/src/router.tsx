@@ -82,7 +82,10 @@ export const router = createBrowserRouter([
             element: <RequireRole role="teacher" />,
             children: [
               { path: ':classId', element: page(() => import('./features/online-classes/ClassDetailPage')) },
-              { path: ':classId/contents/:contentId/assignment/:assignmentId', element: page(() => import('./features/assignments/TeacherAssignmentPage')) },
+              {
+                path: ':classId/contents/:contentId/assignment/:assignmentId',
+                element: page(() => import('./features/assignments/TeacherAssignmentPage')),
+              },
               { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/TeacherForumPage')) },
             ],
           },

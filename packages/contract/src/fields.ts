@@ -52,7 +52,8 @@ export const religionField = z.preprocess(blankToNull, z.enum(RELIGIONS, { error
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar date: "2026-02-31" is refused, never rolled over into March. */
-const validDate = (v: string) => isoDate.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const validDate = (v: string) =>
+  isoDate.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 export const birthdayField = (min: string | null, max: string, rangeMessage: string) =>
   z.preprocess(

@@ -47,7 +47,12 @@ const windowOpen = windowOpenFor(LOGIN_LIMITS.windowMinutes);
  * `insert … on conflict` that counts one attempt on a key, starting a new window once the old one
  * passed; with `max`, a key at its limit within the window takes nothing and the statement returns no row.
  */
-const upsert = (key: string, max: number | null, onlyIf: ReturnType<typeof sql> | null, windowMinutes: number = LOGIN_LIMITS.windowMinutes) => {
+const upsert = (
+  key: string,
+  max: number | null,
+  onlyIf: ReturnType<typeof sql> | null,
+  windowMinutes: number = LOGIN_LIMITS.windowMinutes,
+) => {
   const expired = sql`login_failures.window_start < ${windowOpenFor(windowMinutes)}`;
   return sql`insert into login_failures (key, count, window_start)
     select ${key}, 1, now() ${onlyIf ? sql`where ${onlyIf}` : sql``}

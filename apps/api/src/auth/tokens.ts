@@ -58,7 +58,10 @@ export async function userForToken(db: Db, token: string): Promise<TokenUser | n
 }
 
 async function touch(db: Db, tokenId: number): Promise<void> {
-  await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, tokenId));
+  await db
+    .update(authTokens)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(authTokens.id, tokenId));
 }
 
 export async function revokeToken(db: Db, tokenId: number): Promise<void> {

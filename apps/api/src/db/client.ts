@@ -22,8 +22,7 @@ export interface Database {
   statements: { count: number };
 }
 
-export const migrationsFolder = () =>
-  process.env.KELASKU_MIGRATIONS ?? path.resolve(import.meta.dirname, 'migrations');
+export const migrationsFolder = () => process.env.KELASKU_MIGRATIONS ?? path.resolve(import.meta.dirname, 'migrations');
 
 class CountingLogger implements Logger {
   constructor(private readonly counter: { count: number }) {}

@@ -49,7 +49,9 @@ async function binaries(): Promise<Binaries> {
   try {
     return (await import(name)) as Binaries;
   } catch {
-    throw new EmbeddedError(`PostgreSQL tertanam untuk ${process.platform}-${process.arch} tidak terpasang (${name}). Jalankan npm install, atau pakai DATABASE_URL.`);
+    throw new EmbeddedError(
+      `PostgreSQL tertanam untuk ${process.platform}-${process.arch} tidak terpasang (${name}). Jalankan npm install, atau pakai DATABASE_URL.`,
+    );
   }
 }
 
@@ -103,7 +105,9 @@ export async function startEmbedded(dir: string, opts: EmbeddedOptions = {}): Pr
   const ownerFile = `${dir}.pid`;
   const owner = await otherOwner(ownerFile);
   if (owner) {
-    throw new EmbeddedError(`Folder data ${path.dirname(dir)} sedang dipakai Kelasku lain (pid ${owner}). Hentikan dulu, atau pakai DATA_DIR lain.`);
+    throw new EmbeddedError(
+      `Folder data ${path.dirname(dir)} sedang dipakai Kelasku lain (pid ${owner}). Hentikan dulu, atau pakai DATA_DIR lain.`,
+    );
   }
 
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
@@ -153,9 +157,18 @@ export async function startEmbedded(dir: string, opts: EmbeddedOptions = {}): Pr
       'unix_socket_permissions=0700',
       ...(opts.throwaway ? ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=300'] : []),
     ];
-    await exec(bin.pg_ctl, ['start', '-D', dir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', settings.map((s) => `-c ${s}`).join(' ')]).catch(
-      (err) => fail('Menjalankan database tertanam', err),
-    );
+    await exec(bin.pg_ctl, [
+      'start',
+      '-D',
+      dir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      settings.map((s) => `-c ${s}`).join(' '),
+    ]).catch((err) => fail('Menjalankan database tertanam', err));
   }
   await fs.writeFile(ownerFile, `${process.pid}\n`);
 

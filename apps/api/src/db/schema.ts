@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -57,7 +58,9 @@ export const users = pgTable(
     index('users_role_lower_name_idx').on(t.roleId, sql`lower(${t.name})`, t.id),
     index('users_avatar_file_idx').on(t.avatarFileId),
     // The list filtered to deactivated users (few) in the list's order; the active ones are served by the index above.
-    index('users_inactive_idx').on(t.roleId, sql`lower(${t.name})`, t.id).where(sql`${t.status} = 0`),
+    index('users_inactive_idx')
+      .on(t.roleId, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.status} = 0`),
     check('users_role_ck', sql`${t.roleId} in (1, 2, 3)`),
     check('users_gender_ck', sql`${t.gender} is null or ${t.gender} in ('L', 'P')`),
   ],
@@ -81,10 +84,7 @@ export const rombelClasses = pgTable(
     grade: smallint('grade').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('rombel_classes_department_idx').on(t.departmentId),
-    check('rombel_classes_grade_ck', sql`${t.grade} in (10, 11, 12)`),
-  ],
+  (t) => [index('rombel_classes_department_idx').on(t.departmentId), check('rombel_classes_grade_ck', sql`${t.grade} in (10, 11, 12)`)],
 );
 
 export const teachers = pgTable('teachers', {
@@ -182,7 +182,7 @@ export const comments = pgTable(
     forumId: integer('forum_id')
       .notNull()
       .references(() => forums.id, { onDelete: 'cascade' }),
-    parentId: integer('parent_id').references((): any => comments.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -51,7 +51,11 @@ export async function readMultipart(request: FastifyRequest, fileField: string, 
     const code = (err as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw invalidField(fileField, FILE_MSG.oneFileOnly);
     if (err instanceof HttpError) throw err;
-    if (request.raw.destroyed || code === 'FST_PREMATURE_CLOSE' || /Unexpected end of|terminated early/.test((err as Error).message ?? '')) {
+    if (
+      request.raw.destroyed ||
+      code === 'FST_PREMATURE_CLOSE' ||
+      /Unexpected end of|terminated early/.test((err as Error).message ?? '')
+    ) {
       throw badRequest(FILE_MSG.uploadInterrupted);
     }
     // A malformed form (no boundary, a broken header): the client's fault, never a 500.
@@ -98,4 +102,3 @@ export async function readUploadForm<S extends z.ZodType>(
   }
   return { fields: parsed.data, file: form.file };
 }
-

@@ -26,12 +26,13 @@ const tooLargeCodes = new Set([
   'FST_FIELDS_LIMIT',
 ]);
 
-function zodIssuesToFields(issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }>): FieldErrors {
+function zodIssuesToFields(
+  issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }>,
+): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
     const p = issue.params?.issue?.path;
-    const key =
-      (p && p.length ? p.map(String).join('.') : issue.instancePath?.replace(/^\//, '').replace(/\//g, '.')) || '_';
+    const key = (p && p.length ? p.map(String).join('.') : issue.instancePath?.replace(/^\//, '').replace(/\//g, '.')) || '_';
     (out[key] ??= []).push(issue.message ?? MSG.invalid);
   }
   return out;

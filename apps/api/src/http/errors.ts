@@ -18,13 +18,11 @@ export const unauthorized = () => new HttpError(401, MSG.unauthenticated);
 export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, message);
 export const notFound = () => new HttpError(404, MSG.notFound);
 /** 409 for a value that must be unique or a state that forbids the change; names the field when there is one. */
-export const conflict = (message: string, field?: string) =>
-  new HttpError(409, message, field ? { [field]: [message] } : undefined);
+export const conflict = (message: string, field?: string) => new HttpError(409, message, field ? { [field]: [message] } : undefined);
 export const tooLarge = (message: string = MSG.tooLarge) => new HttpError(413, message);
 export const unsupportedType = (message: string = MSG.fileType, field?: string) =>
   new HttpError(415, message, field ? { [field]: [message] } : undefined);
 /** 422 for one or more invalid fields; the first message becomes the envelope's message. */
-export const invalid = (errors: FieldErrors) =>
-  new HttpError(422, Object.values(errors)[0]?.[0] ?? MSG.invalid, errors);
+export const invalid = (errors: FieldErrors) => new HttpError(422, Object.values(errors)[0]?.[0] ?? MSG.invalid, errors);
 export const invalidField = (field: string, message: string) => invalid({ [field]: [message] });
 export const tooManyRequests = (message: string) => new HttpError(429, message);

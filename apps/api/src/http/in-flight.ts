@@ -13,6 +13,7 @@ export class InFlight {
 
   /** Wraps every route registered after this call so its handler is counted until it settles. */
   install(app: FastifyInstance): void {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the wrapper below gets Fastify's instance as its own `this`
     const counter = this;
     app.addHook('onRoute', (route: RouteOptions) => {
       const handler = route.handler;

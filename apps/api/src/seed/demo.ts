@@ -129,7 +129,12 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
     const classes = await tx
       .insert(onlineClasses)
       .values([
-        { name: 'Komputer dan Jaringan Dasar', description: 'Dasar-dasar jaringan komputer untuk kelas X TKJ.', rombelClassId: 1, teacherId: id.guru! },
+        {
+          name: 'Komputer dan Jaringan Dasar',
+          description: 'Dasar-dasar jaringan komputer untuk kelas X TKJ.',
+          rombelClassId: 1,
+          teacherId: id.guru!,
+        },
         { name: 'Sistem Komputer', description: 'Arsitektur dan perakitan komputer.', rombelClassId: 1, teacherId: id.guru! },
         { name: 'Pemrograman Dasar', description: null, rombelClassId: 2, teacherId: id.guru2! },
       ])
@@ -158,7 +163,12 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
     const [forum] = await tx
       .insert(forums)
       .values([
-        { contentId: c1, authorId: id.guru!, topic: 'Contoh jaringan di sekitar kita', description: 'Sebutkan satu contoh jaringan komputer yang kamu temui di rumah atau sekolah.' },
+        {
+          contentId: c1,
+          authorId: id.guru!,
+          topic: 'Contoh jaringan di sekitar kita',
+          description: 'Sebutkan satu contoh jaringan komputer yang kamu temui di rumah atau sekolah.',
+        },
         { contentId: c4, authorId: id.guru2!, topic: 'Flowchart pertama', description: 'Bagikan kesulitanmu saat membuat flowchart.' },
       ])
       .returning({ id: forums.id });
@@ -166,18 +176,50 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
       .insert(comments)
       .values({ forumId: forum!.id, authorId: id.dewi!, body: 'Wi-Fi di rumah yang menghubungkan HP dan laptop.' })
       .returning({ id: comments.id });
-    await tx.insert(comments).values({ forumId: forum!.id, parentId: first!.id, authorId: id.guru!, body: 'Betul, itu contoh jaringan LAN nirkabel.' });
+    await tx
+      .insert(comments)
+      .values({ forumId: forum!.id, parentId: first!.id, authorId: id.guru!, body: 'Betul, itu contoh jaringan LAN nirkabel.' });
 
     await tx.insert(assignments).values([
-      { contentId: c1, authorId: id.guru!, title: 'Rangkuman Jaringan Komputer', description: 'Buat rangkuman 1 halaman tentang pengertian dan manfaat jaringan komputer.', deadline: days(7) },
-      { contentId: c2, authorId: id.guru!, title: 'Gambar Topologi Star', description: 'Gambarlah topologi star untuk lab komputer sekolah.', deadline: days(14) },
-      { contentId: c4, authorId: id.guru2!, title: 'Flowchart Menghitung Luas', description: 'Buat flowchart menghitung luas persegi panjang.', deadline: days(-2) },
+      {
+        contentId: c1,
+        authorId: id.guru!,
+        title: 'Rangkuman Jaringan Komputer',
+        description: 'Buat rangkuman 1 halaman tentang pengertian dan manfaat jaringan komputer.',
+        deadline: days(7),
+      },
+      {
+        contentId: c2,
+        authorId: id.guru!,
+        title: 'Gambar Topologi Star',
+        description: 'Gambarlah topologi star untuk lab komputer sekolah.',
+        deadline: days(14),
+      },
+      {
+        contentId: c4,
+        authorId: id.guru2!,
+        title: 'Flowchart Menghitung Luas',
+        description: 'Buat flowchart menghitung luas persegi panjang.',
+        deadline: days(-2),
+      },
     ]);
 
     await tx.insert(motivationalWords).values([
-      { title: 'Belajar', body: 'Pendidikan adalah senjata paling ampuh yang bisa kamu gunakan untuk mengubah dunia.', from: 'Nelson Mandela' },
-      { title: 'Usaha', body: 'Orang yang berhenti belajar akan menjadi pemilik masa lalu. Orang yang terus belajar akan menjadi pemilik masa depan.', from: 'Mario Teguh' },
-      { title: 'Mimpi', body: 'Bermimpilah setinggi langit. Jika engkau jatuh, engkau akan jatuh di antara bintang-bintang.', from: 'Ir. Soekarno' },
+      {
+        title: 'Belajar',
+        body: 'Pendidikan adalah senjata paling ampuh yang bisa kamu gunakan untuk mengubah dunia.',
+        from: 'Nelson Mandela',
+      },
+      {
+        title: 'Usaha',
+        body: 'Orang yang berhenti belajar akan menjadi pemilik masa lalu. Orang yang terus belajar akan menjadi pemilik masa depan.',
+        from: 'Mario Teguh',
+      },
+      {
+        title: 'Mimpi',
+        body: 'Bermimpilah setinggi langit. Jika engkau jatuh, engkau akan jatuh di antara bintang-bintang.',
+        from: 'Ir. Soekarno',
+      },
       { title: 'Lama', body: 'Kata motivasi yang sudah tidak dipakai.', from: 'Arsip', active: false },
     ]);
   });

@@ -66,10 +66,86 @@ const BATCH = 20_000;
 const HOUR = 3600 * 1000;
 const WEEK = 7 * 24 * HOUR;
 
-const FIRST = ['Andi', 'Budi', 'Citra', 'Dewi', 'Eko', 'Fajar', 'Gita', 'Hendra', 'Indah', 'Joko', 'Kartika', 'Lestari', 'Made', 'Nur', 'Oktaviani', 'Putri', 'Rizky', 'Sari', 'Teguh', 'Wahyu', 'Yusuf', 'Zahra', 'Agus', 'Bayu', 'Dian', 'Fitri', 'Hadi', 'Intan', 'Rina', 'Slamet'];
-const LAST = ['Pratama', 'Santoso', 'Lestari', 'Nugroho', 'Wibowo', 'Saputra', 'Rahmawati', 'Hidayat', 'Kusuma', 'Setiawan', 'Maharani', 'Ramadhan', 'Purnomo', 'Susanti', 'Wijaya', 'Handayani', 'Gunawan', 'Firmansyah', 'Utami', 'Permana'];
-const SUBJECTS = ['Komputer dan Jaringan Dasar', 'Sistem Komputer', 'Pemrograman Dasar', 'Administrasi Infrastruktur Jaringan', 'Teknologi Layanan Jaringan', 'Administrasi Sistem Jaringan', 'Bahasa Indonesia', 'Matematika', 'Bahasa Inggris', 'Pendidikan Pancasila', 'Simulasi dan Komunikasi Digital', 'Fisika'];
-const TOPICS = ['Pengenalan', 'Konsep Dasar', 'Praktikum', 'Studi Kasus', 'Latihan Soal', 'Proyek Kelompok', 'Evaluasi', 'Pendalaman Materi', 'Presentasi', 'Rangkuman'];
+const FIRST = [
+  'Andi',
+  'Budi',
+  'Citra',
+  'Dewi',
+  'Eko',
+  'Fajar',
+  'Gita',
+  'Hendra',
+  'Indah',
+  'Joko',
+  'Kartika',
+  'Lestari',
+  'Made',
+  'Nur',
+  'Oktaviani',
+  'Putri',
+  'Rizky',
+  'Sari',
+  'Teguh',
+  'Wahyu',
+  'Yusuf',
+  'Zahra',
+  'Agus',
+  'Bayu',
+  'Dian',
+  'Fitri',
+  'Hadi',
+  'Intan',
+  'Rina',
+  'Slamet',
+];
+const LAST = [
+  'Pratama',
+  'Santoso',
+  'Lestari',
+  'Nugroho',
+  'Wibowo',
+  'Saputra',
+  'Rahmawati',
+  'Hidayat',
+  'Kusuma',
+  'Setiawan',
+  'Maharani',
+  'Ramadhan',
+  'Purnomo',
+  'Susanti',
+  'Wijaya',
+  'Handayani',
+  'Gunawan',
+  'Firmansyah',
+  'Utami',
+  'Permana',
+];
+const SUBJECTS = [
+  'Komputer dan Jaringan Dasar',
+  'Sistem Komputer',
+  'Pemrograman Dasar',
+  'Administrasi Infrastruktur Jaringan',
+  'Teknologi Layanan Jaringan',
+  'Administrasi Sistem Jaringan',
+  'Bahasa Indonesia',
+  'Matematika',
+  'Bahasa Inggris',
+  'Pendidikan Pancasila',
+  'Simulasi dan Komunikasi Digital',
+  'Fisika',
+];
+const TOPICS = [
+  'Pengenalan',
+  'Konsep Dasar',
+  'Praktikum',
+  'Studi Kasus',
+  'Latihan Soal',
+  'Proyek Kelompok',
+  'Evaluasi',
+  'Pendalaman Materi',
+  'Presentasi',
+  'Rangkuman',
+];
 const COMMENTS = [
   'Pak, apakah tugas ini dikumpulkan dalam bentuk PDF?',
   'Menurut saya jawabannya adalah topologi star karena lebih mudah dirawat.',
@@ -159,7 +235,9 @@ export async function seedSchool(
   const counts: Record<string, number> = {};
   const elapsed = () => (performance.now() - started) / 1000;
 
-  const exists = (await db.execute(sql`select 1 from users where lower(username) = lower(${accounts.teacher}) limit 1`)) as unknown as { rows: unknown[] };
+  const exists = (await db.execute(sql`select 1 from users where lower(username) = lower(${accounts.teacher}) limit 1`)) as unknown as {
+    rows: unknown[];
+  };
   if (exists.rows.length > 0) return { tag, skipped: true, counts, accounts, rombelIds: [], seconds: elapsed() };
 
   const [adminHash, teacherHash, studentHash] = await Promise.all(
@@ -183,7 +261,9 @@ export async function seedSchool(
     const grade = 10 + Math.floor(r / perGrade);
     return { name: `${tag}${ROMAN[grade]} TKJ ${(r % perGrade) + 1}`, grade };
   });
-  const known = (await db.execute(sql`select id, name from rombel_classes where name = any(${sql.param(rombelNames.map((r) => r.name))}::text[])`)) as unknown as {
+  const known = (await db.execute(
+    sql`select id, name from rombel_classes where name = any(${sql.param(rombelNames.map((r) => r.name))}::text[])`,
+  )) as unknown as {
     rows: Array<{ id: number; name: string }>;
   };
   const idByName = new Map(known.rows.map((r) => [r.name, Number(r.id)]));
@@ -207,10 +287,22 @@ export async function seedSchool(
     { role: 1, username: uname.admin, name: 'Admin Sekolah', hash: adminHash!, gender: 'L' },
   ];
   for (let t = 0; t < size.teachers; t++) {
-    people.push({ role: 2, username: uname.teacher(t), name: `${pick(FIRST, t, 1)} ${pick(LAST, t, 2)}`, hash: teacherHash!, gender: rand(t, 3) < 0.5 ? 'L' : 'P' });
+    people.push({
+      role: 2,
+      username: uname.teacher(t),
+      name: `${pick(FIRST, t, 1)} ${pick(LAST, t, 2)}`,
+      hash: teacherHash!,
+      gender: rand(t, 3) < 0.5 ? 'L' : 'P',
+    });
   }
   for (let s = 0; s < size.students; s++) {
-    people.push({ role: 3, username: uname.student(s), name: `${pick(FIRST, s, 4)} ${pick(LAST, s, 5)}`, hash: studentHash!, gender: rand(s, 6) < 0.5 ? 'L' : 'P' });
+    people.push({
+      role: 3,
+      username: uname.student(s),
+      name: `${pick(FIRST, s, 4)} ${pick(LAST, s, 5)}`,
+      hash: studentHash!,
+      gender: rand(s, 6) < 0.5 ? 'L' : 'P',
+    });
   }
   const userIds = await insertRows(
     db,
@@ -223,7 +315,11 @@ export async function seedSchool(
       ['password_hash', 'text', people.map((p) => p.hash)],
       ['gender', 'text', people.map((p) => p.gender)],
       ['religion', 'text', people.map(() => 'Islam')],
-      ['birthday', 'date', people.map((p, i) => (p.role === 3 ? `2008-${pad((i % 12) + 1, 2)}-${pad((i % 28) + 1, 2)}` : `198${i % 10}-0${(i % 9) + 1}-15`))],
+      [
+        'birthday',
+        'date',
+        people.map((p, i) => (p.role === 3 ? `2008-${pad((i % 12) + 1, 2)}-${pad((i % 28) + 1, 2)}` : `198${i % 10}-0${(i % 9) + 1}-15`)),
+      ],
       ['address', 'text', people.map((_, i) => `Jl. Pendidikan No. ${(i % 200) + 1}, Yogyakarta`)],
     ],
     true,
@@ -262,7 +358,11 @@ export async function seedSchool(
     db,
     'online_classes',
     [
-      ['name', 'text', classRombel.map((r, c) => `${SUBJECTS[Math.floor(c / size.rombels) % SUBJECTS.length]} ${rombelNames[r]!.name.slice(tag.length)}`)],
+      [
+        'name',
+        'text',
+        classRombel.map((r, c) => `${SUBJECTS[Math.floor(c / size.rombels) % SUBJECTS.length]} ${rombelNames[r]!.name.slice(tag.length)}`),
+      ],
       ['description', 'text', classRombel.map((r) => `Kelas daring untuk ${rombelNames[r]!.name.slice(tag.length)}.`)],
       ['rombel_class_id', 'int', classRombel.map((r) => rombelIds[r]!)],
       ['teacher_id', 'int', classTeacher],
@@ -316,7 +416,14 @@ export async function seedSchool(
   log(`classes, contents, materials, assignments (${elapsed().toFixed(1)} s)`);
 
   // Submissions: almost everyone hands in past work (a few late), most of it graded; fewer for what is still open.
-  const sub = { a: [] as number[], s: [] as number[], f: [] as number[], at: [] as string[], score: [] as Array<number | null>, gradedAt: [] as Array<string | null> };
+  const sub = {
+    a: [] as number[],
+    s: [] as number[],
+    f: [] as number[],
+    at: [] as string[],
+    score: [] as Array<number | null>,
+    gradedAt: [] as Array<string | null>,
+  };
   let written = 0;
   const flush = async (force: boolean) => {
     if (sub.a.length === 0 || (!force && sub.a.length < BATCH)) return;
@@ -339,7 +446,9 @@ export async function seedSchool(
       const r = rand(i, m, 7);
       if (r >= (open ? 0.7 : 0.97)) continue;
       const late = !open && r > 0.9;
-      const at = open ? Math.min(now - HOUR, deadline - 3 * 24 * HOUR) - r * 24 * HOUR : deadline + (late ? 1 : -1) * (1 + 48 * rand(i, m, 8)) * HOUR;
+      const at = open
+        ? Math.min(now - HOUR, deadline - 3 * 24 * HOUR) - r * 24 * HOUR
+        : deadline + (late ? 1 : -1) * (1 + 48 * rand(i, m, 8)) * HOUR;
       const graded = rand(i, m, 9) < (open ? 0.3 : 0.8);
       sub.a.push(assignmentIds[i]!);
       sub.s.push(members[m]!);
@@ -387,7 +496,13 @@ export async function seedSchool(
       const body = pick(COMMENTS, c, n, 14);
       const at = new Date(now - (size.commentsPerClass - n) * HOUR).toISOString();
       if (n % 5 === 4 && top.forum.length > firstTop) {
-        replies.push({ forum: forumId, author, body, at, parentIndex: firstTop + Math.floor(rand(c, n, 15) * (top.forum.length - firstTop)) });
+        replies.push({
+          forum: forumId,
+          author,
+          body,
+          at,
+          parentIndex: firstTop + Math.floor(rand(c, n, 15) * (top.forum.length - firstTop)),
+        });
       } else {
         top.forum.push(forumId);
         top.author.push(author);
@@ -431,7 +546,9 @@ function findMigrations(): string | undefined {
 async function main() {
   process.env.KELASKU_MIGRATIONS ??= findMigrations();
   const config = loadConfig();
-  const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).pathname.slice(1)})` : `database tertanam di ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? `PostgreSQL (${new URL(config.databaseUrl).pathname.slice(1)})`
+    : `database tertanam di ${config.dataDir}`;
   console.log(`Mengisi sekolah besar ke ${where} …`);
   const started = performance.now();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -64,7 +64,10 @@ const useRemove = (path: string, refresh: readonly QueryKey[]) => useAdminMutati
 
 /** Creates an item of `path` (no id) or edits one. */
 const useSave = <B, R>(path: string, refresh: readonly QueryKey[]) =>
-  useAdminMutation(({ id, body }: { id?: number; body: B }) => (id === undefined ? api.post<R>(path, body) : api.put<R>(`${path}/${id}`, body)), refresh);
+  useAdminMutation(
+    ({ id, body }: { id?: number; body: B }) => (id === undefined ? api.post<R>(path, body) : api.put<R>(`${path}/${id}`, body)),
+    refresh,
+  );
 
 /** Creates a user (no id) or edits one. */
 export function useSaveUser() {
@@ -86,7 +89,11 @@ export function useRombel(id: number) {
 }
 
 export function useDepartments() {
-  return useQuery({ queryKey: keys.admin.departments, queryFn: () => api.get<Department[]>('/api/admin/resources/departments'), staleTime: 60_000 });
+  return useQuery({
+    queryKey: keys.admin.departments,
+    queryFn: () => api.get<Department[]>('/api/admin/resources/departments'),
+    staleTime: 60_000,
+  });
 }
 
 /** Rombel names also show in every rombel select box and on the class cards. */

@@ -43,7 +43,12 @@ export function useForumThread(role: ForumRole, p: ForumPath) {
     queryKey,
     // The poll revalidates: each loaded page is asked for with its ETag.
     queryFn: ({ pageParam }) =>
-      fetchThreadPage(role, p, pageParam, qc.getQueryData<ThreadPages>(queryKey)?.pages.find((pg) => pg.meta.page === pageParam)),
+      fetchThreadPage(
+        role,
+        p,
+        pageParam,
+        qc.getQueryData<ThreadPages>(queryKey)?.pages.find((pg) => pg.meta.page === pageParam),
+      ),
     initialPageParam: 1,
     getNextPageParam: (last: ThreadPage) => (last.meta.page < last.meta.last_page ? last.meta.page + 1 : undefined),
     select: mergeThreadPages,

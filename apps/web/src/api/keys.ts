@@ -48,7 +48,8 @@ export const keys = {
   teacherContent: (classId: number, contentId: number) => ['teacher', 'classes', classId, 'contents', contentId] as const,
   assignment: (r: AssignmentRef) => ['teacher', 'classes', r.classId, 'assignments', r.id] as const,
   assignmentStudents: (r: AssignmentRef) => ['teacher', 'classes', r.classId, 'assignments', r.id, 'students'] as const,
-  assignmentColumn: (r: AssignmentRef, column: GradingColumn) => ['teacher', 'classes', r.classId, 'assignments', r.id, 'students', column] as const,
+  assignmentColumn: (r: AssignmentRef, column: GradingColumn) =>
+    ['teacher', 'classes', r.classId, 'assignments', r.id, 'students', column] as const,
 
   /** The student's classes (dashboard and sidebar). */
   studentClasses: ['student', 'classes'] as const,

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssignmentWithSubmission, ClassContentDetail, ClassDetail, ClassSummary, RandomWord, UpcomingAssignment } from '@kelasku/contract';
+import type {
+  AssignmentWithSubmission,
+  ClassContentDetail,
+  ClassDetail,
+  ClassSummary,
+  RandomWord,
+  UpcomingAssignment,
+} from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 
@@ -17,7 +24,10 @@ export function useRandomWord() {
 }
 
 export function useUpcomingAssignments() {
-  return useQuery({ queryKey: keys.upcomingAssignments, queryFn: () => api.get<UpcomingAssignment[]>('/api/student/upcoming-assignments') });
+  return useQuery({
+    queryKey: keys.upcomingAssignments,
+    queryFn: () => api.get<UpcomingAssignment[]>('/api/student/upcoming-assignments'),
+  });
 }
 
 export function useStudentClass(classId: number) {

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ClassContent, ClassContentBody, ClassContentDetail, ClassDetail, ClassMaterial, ClassSummary, OnlineClassBody } from '@kelasku/contract';
+import type {
+  ClassContent,
+  ClassContentBody,
+  ClassContentDetail,
+  ClassDetail,
+  ClassMaterial,
+  ClassSummary,
+  OnlineClassBody,
+} from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 
@@ -83,7 +91,8 @@ export function useContent(classId: number, contentId: number, seed: ClassConten
 }
 
 /** Only the list itself: its refetch re-seeds the content queries. */
-const refreshContents = (qc: QueryClient, classId: number) => qc.invalidateQueries({ queryKey: keys.teacherContents(classId), exact: true });
+const refreshContents = (qc: QueryClient, classId: number) =>
+  qc.invalidateQueries({ queryKey: keys.teacherContents(classId), exact: true });
 
 export function useSaveContent(classId: number) {
   const qc = useQueryClient();

@@ -41,12 +41,18 @@ describe('mergeThreadPages', () => {
   });
 
   it('keeps a comment once when a deletion shifted it into the next page', () => {
-    const merged = mergeThreadPages({ pages: [page(1, 2, 3, [comment(1), comment(2)]), page(2, 2, 3, [comment(2), comment(3)])], pageParams: [1, 2] });
+    const merged = mergeThreadPages({
+      pages: [page(1, 2, 3, [comment(1), comment(2)]), page(2, 2, 3, [comment(2), comment(3)])],
+      pageParams: [1, 2],
+    });
     expect(merged.comments.map((c) => c.id)).toEqual([1, 2, 3]);
   });
 
   it('takes the forum itself and its count from the last page fetched', () => {
-    const merged = mergeThreadPages({ pages: [page(1, 2, 3, [comment(1)], 'Lama'), page(2, 2, 4, [comment(3)], 'Baru')], pageParams: [1, 2] });
+    const merged = mergeThreadPages({
+      pages: [page(1, 2, 3, [comment(1)], 'Lama'), page(2, 2, 4, [comment(3)], 'Baru')],
+      pageParams: [1, 2],
+    });
     expect(merged.topic).toBe('Baru');
     expect(merged.total_comment).toBe(4);
   });

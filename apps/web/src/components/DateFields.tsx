@@ -17,7 +17,16 @@ const ARIA_LABELS = {
  * Month and year are native select boxes in the calendar's header: quick to reach a birthday on a phone.
  */
 export function DateField(props: DatePickerInputProps) {
-  return <DatePickerInput valueFormat="DD/MM/YYYY" withNativeLevelSelect ariaLabels={ARIA_LABELS} clearable placeholder="dd/mm/yyyy" {...props} />;
+  return (
+    <DatePickerInput
+      valueFormat="DD/MM/YYYY"
+      withNativeLevelSelect
+      ariaLabels={ARIA_LABELS}
+      clearable
+      placeholder="dd/mm/yyyy"
+      {...props}
+    />
+  );
 }
 
 /**

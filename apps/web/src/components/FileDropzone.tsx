@@ -36,7 +36,18 @@ export interface FileDropzoneProps {
 }
 
 /** One file, picked by click, keyboard or drag and drop, with the size and type checks of the form. */
-export function FileDropzone({ file, onChange, maxBytes, tooLargeMessage, label, hint, accept, error, onError, disabled }: FileDropzoneProps) {
+export function FileDropzone({
+  file,
+  onChange,
+  maxBytes,
+  tooLargeMessage,
+  label,
+  hint,
+  accept,
+  error,
+  onError,
+  disabled,
+}: FileDropzoneProps) {
   // The drop area is for the mouse; keyboard and screen-reader users get the button below it.
   const openRef = useRef<() => void>(null);
   return (

@@ -18,7 +18,16 @@ const INITIAL: Values = { department_id: '1', name: '', grade: '' };
 function RombelDialog({ save, onClose = () => undefined }: { save: (v: Values) => Promise<{ message?: string }>; onClose?: () => void }) {
   const form = useForm<Values>({ initialValues: INITIAL, validate: schemaResolver(rombelBody, { sync: true }) });
   return (
-    <FormModal opened onClose={onClose} title="Add Rombel" form={form} initialValues={INITIAL} save={save} savedMessage="Tersimpan" ready={form.values.name !== ''}>
+    <FormModal
+      opened
+      onClose={onClose}
+      title="Add Rombel"
+      form={form}
+      initialValues={INITIAL}
+      save={save}
+      savedMessage="Tersimpan"
+      ready={form.values.name !== ''}
+    >
       <TextInput label="Name" {...form.getInputProps('name')} />
       <TextInput label="Grade" {...form.getInputProps('grade')} />
     </FormModal>

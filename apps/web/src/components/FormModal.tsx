@@ -40,7 +40,24 @@ export interface FormModalProps<V extends Record<string, unknown>> {
  * inputs and anything else in the form message; a successful one shows a green toast and closes.
  */
 export function FormModal<V extends Record<string, unknown>>(props: FormModalProps<V>) {
-  const { opened, onClose, title, size, form, initialValues, save, savedMessage, savedToastMs, ready, submitLabel = 'Simpan', showSubmit = true, locked, onCancel, onError, children } = props;
+  const {
+    opened,
+    onClose,
+    title,
+    size,
+    form,
+    initialValues,
+    save,
+    savedMessage,
+    savedToastMs,
+    ready,
+    submitLabel = 'Simpan',
+    showSubmit = true,
+    locked,
+    onCancel,
+    onError,
+    children,
+  } = props;
   const [message, setMessage] = useState<string | null>(null);
 
   // A fresh form each time the dialog opens.

@@ -1,7 +1,17 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, Title, UnstyledButton, Menu } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
-import { IconArrowLeft, IconBook, IconChevronDown, IconHome, IconLogout, IconQuote, IconSchool, IconUser, IconUsers } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconBook,
+  IconChevronDown,
+  IconHome,
+  IconLogout,
+  IconQuote,
+  IconSchool,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
@@ -48,9 +58,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       )}
       {classes && (
         <NavLink label="My Class" leftSection={<IconBook size={18} />} defaultOpened childrenOffset={28}>
-          {(classes.data ?? []).map((c) =>
-            link(user?.role === 'teacher' ? `/online-class/${c.id}` : `/my-classes/${c.id}`, c.name, null),
-          )}
+          {(classes.data ?? []).map((c) => link(user?.role === 'teacher' ? `/online-class/${c.id}` : `/my-classes/${c.id}`, c.name, null))}
           {classes.data?.length === 0 && (
             <Text size="sm" c="dimmed" px="sm" py={4}>
               Belum ada kelas

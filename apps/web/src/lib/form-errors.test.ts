@@ -5,7 +5,10 @@ import { formFailure } from './form-errors';
 describe('formFailure: an API failure onto a form', () => {
   it('puts each field message under the input of the same name, and no form message', () => {
     const err = new ApiError(422, 'Maksimal 255 karakter', { title: ['Maksimal 255 karakter', 'kedua'], body: ['Wajib diisi'] });
-    expect(formFailure(err, ['title', 'body', 'from'])).toEqual({ fields: { title: 'Maksimal 255 karakter', body: 'Wajib diisi' }, message: null });
+    expect(formFailure(err, ['title', 'body', 'from'])).toEqual({
+      fields: { title: 'Maksimal 255 karakter', body: 'Wajib diisi' },
+      message: null,
+    });
   });
 
   it('shows a failure without field errors as the one form message', () => {

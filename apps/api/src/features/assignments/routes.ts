@@ -68,7 +68,7 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          'Edit an assignment\'s title, description and deadline. Lateness is judged against the current deadline, ' +
+          "Edit an assignment's title, description and deadline. Lateness is judged against the current deadline, " +
           'so moving it re-judges submissions already handed in.',
         params: assignmentParams,
         body: assignmentBody,
@@ -79,7 +79,11 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
       const { klass, content, assignment: current } = await assignmentFor(app.db, request.user, request.params);
       const row = await updateAssignment(app.db, content.id, current.id, request.body);
       if (!row) throw notFound();
-      return { success: true as const, message: ASSIGNMENT_MSG.updated, data: toAssignment(row, await authorName(app.db, row.authorId), klass) };
+      return {
+        success: true as const,
+        message: ASSIGNMENT_MSG.updated,
+        data: toAssignment(row, await authorName(app.db, row.authorId), klass),
+      };
     },
   );
 

@@ -14,7 +14,11 @@ export const toContent = (c: Content): ClassContent => ({
 });
 
 /** Contents with their materials (signed links), forums and assignments, each oldest first. */
-export function toContentDetails(files: FileService, rows: Content[], { materialRows, forumRows, assignmentRows }: ContentChildren): ClassContentDetail[] {
+export function toContentDetails(
+  files: FileService,
+  rows: Content[],
+  { materialRows, forumRows, assignmentRows }: ContentChildren,
+): ClassContentDetail[] {
   const out = new Map<number, ClassContentDetail>(rows.map((c) => [c.id, { ...toContent(c), materials: [], forums: [], assignment: [] }]));
   for (const { m, f } of materialRows) out.get(m.contentId)?.materials.push(toMaterial(files, m, f));
   for (const f of forumRows) out.get(f.contentId)?.forums.push({ id: f.id, topic: f.topic });

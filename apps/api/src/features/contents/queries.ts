@@ -33,7 +33,13 @@ export type ContentChildren = Awaited<ReturnType<typeof childrenOf>>;
 /** Every content of a class, oldest first, with their children's rows; four queries whatever the size of the class. */
 export async function contentsOfClass(db: Db, classId: number): Promise<{ rows: Content[]; children: ContentChildren }> {
   const rows = await db.select().from(contents).where(eq(contents.onlineClassId, classId)).orderBy(asc(contents.id));
-  return { rows, children: await childrenOf(db, rows.map((c) => c.id)) };
+  return {
+    rows,
+    children: await childrenOf(
+      db,
+      rows.map((c) => c.id),
+    ),
+  };
 }
 
 /** The children's rows of one content; three queries (the content row comes from the access check). */

@@ -16,7 +16,10 @@ import { notFound } from '../../http/errors.js';
 import { childrenOfContent, contentsOfClass, deleteContent, insertContent, updateContent, type ContentValues } from './queries.js';
 import { toContent, toContentDetails } from './present.js';
 
-const values = (b: { title: string; description?: string | null }): ContentValues => ({ title: b.title, description: b.description ?? null });
+const values = (b: { title: string; description?: string | null }): ContentValues => ({
+  title: b.title,
+  description: b.description ?? null,
+});
 
 /** /api/teacher/online-classes/:classId/contents: the learning agenda of a class. */
 export default async function contentsRoutes(app: App): Promise<void> {
@@ -27,7 +30,7 @@ export default async function contentsRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Contents of one of the teacher\'s classes, oldest first, each with its materials, forums and assignments',
+        summary: "Contents of one of the teacher's classes, oldest first, each with its materials, forums and assignments",
         params: classContentsParams,
         response: { 200: ok(classContentDetail.array()), 404: errorEnvelope },
       },
@@ -86,7 +89,7 @@ export default async function contentsRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Edit a content\'s title and description',
+        summary: "Edit a content's title and description",
         params: classContentParams,
         body: classContentBody,
         response: { 200: ok(classContent), 404: errorEnvelope, 422: errorEnvelope },

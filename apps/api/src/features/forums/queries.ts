@@ -70,10 +70,7 @@ export async function loadThreadPage(
   page: number,
   perPage: number,
 ): Promise<{ thread: ForumThread; meta: PageMeta }> {
-  const [[head], rows] = await Promise.all([
-    forumHead(db, forum),
-    pageWithReplies(db, forum.id, perPage, (page - 1) * perPage),
-  ]);
+  const [[head], rows] = await Promise.all([forumHead(db, forum), pageWithReplies(db, forum.id, perPage, (page - 1) * perPage)]);
   const total = Number(head?.top ?? 0);
   return {
     thread: assembleThread(files, user, content, forum, head, rows, Number(head?.all ?? 0)),
@@ -157,7 +154,13 @@ export async function deleteForum(db: Executor, contentId: number, forumId: numb
 }
 
 /** Adds a comment (parentId null) or a reply to a top-level comment. */
-export async function insertComment(db: Executor, forumId: number, authorId: number, body: string, parentId: number | null): Promise<Comment> {
+export async function insertComment(
+  db: Executor,
+  forumId: number,
+  authorId: number,
+  body: string,
+  parentId: number | null,
+): Promise<Comment> {
   const [row] = await db.insert(comments).values({ forumId, authorId, body, parentId }).returning();
   return row!;
 }
@@ -193,7 +196,7 @@ export async function deleteComment(tx: Executor, forumId: number, commentId: nu
   }
   await tx.delete(comments).where(eq(comments.id, target.id));
   // Replies made through the API are one level deep; data written otherwise may nest deeper.
-  for (let parentId = target.parentId; parentId !== null; ) {
+  for (let parentId = target.parentId; parentId !== null;) {
     const parent = await lockComment(tx, forumId, parentId);
     if (!parent?.deletedAt || (await hasReplies(tx, parent.id))) break;
     await tx.delete(comments).where(eq(comments.id, parent.id));

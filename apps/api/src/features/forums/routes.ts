@@ -16,11 +16,29 @@ import {
   THREAD_PER_PAGE,
 } from '@kelasku/contract';
 import type { App, AuthUser } from '../../types.js';
-import { authorize, commentIn, contentFor, forumFor, mayDeleteComment, type Comment, type Content, type Forum } from '../../access/index.js';
+import {
+  authorize,
+  commentIn,
+  contentFor,
+  forumFor,
+  mayDeleteComment,
+  type Comment,
+  type Content,
+  type Forum,
+} from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { notFound, tooManyRequests } from '../../http/errors.js';
 import { takeSlot } from '../../auth/login-limits.js';
-import { commentView, deleteComment, deleteForum, insertComment, insertForum, loadThreadPage, updateForum, type ForumValues } from './queries.js';
+import {
+  commentView,
+  deleteComment,
+  deleteForum,
+  insertComment,
+  insertForum,
+  loadThreadPage,
+  updateForum,
+  type ForumValues,
+} from './queries.js';
 
 const values = (b: { topic: string; description?: string | null }): ForumValues => ({ topic: b.topic, description: b.description ?? null });
 
@@ -139,7 +157,7 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
       schema: {
         tags,
         summary:
-          'Delete a comment or reply: one\'s own, or any comment of the class for its teacher (403 for a student deleting someone else\'s). ' +
+          "Delete a comment or reply: one's own, or any comment of the class for its teacher (403 for a student deleting someone else's). " +
           'A comment that has replies stays for them as `deleted: true` ("Komentar ini telah dihapus.", author hidden); one without is removed, ' +
           'and a deleted comment whose last reply goes is removed with it. A comment already deleted is 404.',
         params: forumCommentParams,
@@ -186,7 +204,7 @@ export async function teacherRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Edit a forum\'s topic and description; answers with the first page of its thread',
+        summary: "Edit a forum's topic and description; answers with the first page of its thread",
         params: forumParams,
         body: forumBody,
         response: { 200: ok(forumThread).extend({ meta: pageMeta }), 404: errorEnvelope, 422: errorEnvelope },

@@ -34,7 +34,13 @@ export type GradingRow = Awaited<ReturnType<typeof gradingSelect>>[number];
  * Students of the class's rombel in one grading column, by name, each with their submission
  * (`only`: just that student). One query whatever the number of students.
  */
-export function assignmentStudents(db: Db, assignmentId: number, rombelId: number, state: GradingState, only?: number): Promise<GradingRow[]> {
+export function assignmentStudents(
+  db: Db,
+  assignmentId: number,
+  rombelId: number,
+  state: GradingState,
+  only?: number,
+): Promise<GradingRow[]> {
   return gradingSelect(
     db,
     assignmentId,

@@ -1,12 +1,4 @@
-import {
-  ASSIGNMENT_MSG,
-  MSG,
-  assignmentParams,
-  assignmentStudent,
-  errorEnvelope,
-  gradeBody,
-  ok,
-} from '@kelasku/contract';
+import { ASSIGNMENT_MSG, MSG, assignmentParams, assignmentStudent, errorEnvelope, gradeBody, ok } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { assignmentFor } from '../../access/index.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
@@ -14,7 +6,7 @@ import { assignmentStudents, gradeSubmission, type GradingState } from './querie
 import { toAssignmentStudent } from './present.js';
 
 const columns: Array<[GradingState, string]> = [
-  ['unsubmitted', 'Ditugaskan: students of the class\'s rombel who handed in nothing'],
+  ['unsubmitted', "Ditugaskan: students of the class's rombel who handed in nothing"],
   ['ungrading', 'Diserahkan: students who handed in and are not graded yet (score null)'],
   ['graded', 'Dinilai: students whose submission has a score'],
 ];
@@ -49,7 +41,7 @@ export default async function gradingRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          'Grade (or re-grade) the submission of a student of the class\'s rombel with an integer score 0–100. ' +
+          "Grade (or re-grade) the submission of a student of the class's rombel with an integer score 0–100. " +
           'Only a handed-in submission can be graded; once graded the student can no longer replace it.',
         params: assignmentParams,
         body: gradeBody,

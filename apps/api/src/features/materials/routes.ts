@@ -1,4 +1,13 @@
-import { CLASS_MSG, classContentParams, classMaterial, classMaterialFields, classMaterialParams, errorEnvelope, ok, okMessage } from '@kelasku/contract';
+import {
+  CLASS_MSG,
+  classContentParams,
+  classMaterial,
+  classMaterialFields,
+  classMaterialParams,
+  errorEnvelope,
+  ok,
+  okMessage,
+} from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { contentFor, materialIn } from '../../access/index.js';
 import { readUploadForm } from '../../files/multipart.js';
@@ -21,7 +30,14 @@ export default async function materialsRoutes(app: App): Promise<void> {
           'checked by content; at most 50 MB). Fields may come in any order.',
         consumes: ['multipart/form-data'],
         params: classContentParams,
-        response: { 201: ok(classMaterial), 400: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope, 422: errorEnvelope },
+        response: {
+          201: ok(classMaterial),
+          400: errorEnvelope,
+          404: errorEnvelope,
+          413: errorEnvelope,
+          415: errorEnvelope,
+          422: errorEnvelope,
+        },
       },
     },
     async (request, reply) => {
@@ -40,7 +56,12 @@ export default async function materialsRoutes(app: App): Promise<void> {
       return {
         success: true as const,
         message: CLASS_MSG.materialCreated,
-        data: toMaterial(app.files, material, { id: material.fileId, originalName: file.originalName, mimeType: file.mimeType, size: file.size }),
+        data: toMaterial(app.files, material, {
+          id: material.fileId,
+          originalName: file.originalName,
+          mimeType: file.mimeType,
+          size: file.size,
+        }),
       };
     },
   );

@@ -23,11 +23,15 @@ function selectClasses(db: Db, where: SQL) {
 export type ClassRow = Awaited<ReturnType<typeof selectClasses>>[number];
 
 /** The classes a teacher teaches, by rombel name then class name; one query. */
-export const classesOfTeacher = (db: Db, teacherId: number): Promise<ClassRow[]> => selectClasses(db, eq(onlineClasses.teacherId, teacherId));
+export const classesOfTeacher = (db: Db, teacherId: number): Promise<ClassRow[]> =>
+  selectClasses(db, eq(onlineClasses.teacherId, teacherId));
 
 /** The classes of a student's rombel, by rombel name then class name; one query. */
 export const classesOfStudent = (db: Db, studentId: number): Promise<ClassRow[]> =>
-  selectClasses(db, sql`${onlineClasses.rombelClassId} = (select ${students.rombelClassId} from ${students} where ${students.userId} = ${studentId})`);
+  selectClasses(
+    db,
+    sql`${onlineClasses.rombelClassId} = (select ${students.rombelClassId} from ${students} where ${students.userId} = ${studentId})`,
+  );
 
 /** One class with its rombel and teacher; null when there is no such class. */
 export async function classById(db: Db, classId: number): Promise<ClassRow | null> {
@@ -87,13 +91,15 @@ export async function deleteFilesUnder(tx: Executor, contentIds: SQLWrapper): Pr
   // and then fails (its file is removed), instead of slipping in and leaving its file behind.
   await tx.select({ id: contents.id }).from(contents).where(inArray(contents.id, contentIds)).for('update');
   await tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.contentId, contentIds)).for('update');
-  const fromMaterials = await tx
-    .delete(materials)
-    .where(inArray(materials.contentId, contentIds))
-    .returning({ fileId: materials.fileId });
+  const fromMaterials = await tx.delete(materials).where(inArray(materials.contentId, contentIds)).returning({ fileId: materials.fileId });
   const fromSubmissions = await tx
     .delete(submissions)
-    .where(inArray(submissions.assignmentId, tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.contentId, contentIds))))
+    .where(
+      inArray(
+        submissions.assignmentId,
+        tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.contentId, contentIds)),
+      ),
+    )
     .returning({ fileId: submissions.fileId });
   return [...fromMaterials, ...fromSubmissions].map((r) => r.fileId);
 }

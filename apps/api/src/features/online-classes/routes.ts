@@ -1,4 +1,14 @@
-import { CLASS_MSG, MSG, classDetail, classSummary, errorEnvelope, ok, okMessage, onlineClassBody, onlineClassParams } from '@kelasku/contract';
+import {
+  CLASS_MSG,
+  MSG,
+  classDetail,
+  classSummary,
+  errorEnvelope,
+  ok,
+  okMessage,
+  onlineClassBody,
+  onlineClassParams,
+} from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { classForTeacher } from '../../access/index.js';
 import { invalidField, notFound } from '../../http/errors.js';
@@ -32,7 +42,7 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          'The teacher\'s online classes, by rombel name then class name: each with its rombel and teacher, ' +
+          "The teacher's online classes, by rombel name then class name: each with its rombel and teacher, " +
           'without students (the class detail has them)',
         response: { 200: ok(classSummary.array()) },
       },
@@ -67,7 +77,7 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'One of the teacher\'s online classes with the students of its rombel, by name (another teacher\'s class is a 404)',
+        summary: "One of the teacher's online classes with the students of its rombel, by name (another teacher's class is a 404)",
         params: onlineClassParams,
         response: { 200: ok(classDetail), 404: errorEnvelope },
       },
@@ -85,7 +95,7 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Edit one of the teacher\'s online classes; answers the class detail',
+        summary: "Edit one of the teacher's online classes; answers the class detail",
         params: onlineClassParams,
         body: onlineClassBody,
         response: { 200: ok(classDetail), 404: errorEnvelope, 422: errorEnvelope },
@@ -106,7 +116,7 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          'Delete one of the teacher\'s online classes with its contents, materials, forums, assignments, ' +
+          "Delete one of the teacher's online classes with its contents, materials, forums, assignments, " +
           'submissions and their stored files',
         params: onlineClassParams,
         response: { 200: okMessage, 404: errorEnvelope },

@@ -30,10 +30,16 @@ export async function saveProfile(tx: Executor, userId: number, roleId: number, 
     .where(eq(users.id, userId));
   if (roleId === 2) {
     const detail = { nip: p.nip as string | null, nik: p.nik as string | null };
-    await tx.insert(teachers).values({ userId, ...detail }).onConflictDoUpdate({ target: teachers.userId, set: detail });
+    await tx
+      .insert(teachers)
+      .values({ userId, ...detail })
+      .onConflictDoUpdate({ target: teachers.userId, set: detail });
   } else if (roleId === 3) {
     const detail = { nis: p.nis as string | null, nisn: p.nisn as string | null, rombelClassId: p.rombel as number | null };
-    await tx.insert(students).values({ userId, ...detail }).onConflictDoUpdate({ target: students.userId, set: detail });
+    await tx
+      .insert(students)
+      .values({ userId, ...detail })
+      .onConflictDoUpdate({ target: students.userId, set: detail });
   }
 }
 

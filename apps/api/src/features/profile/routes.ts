@@ -27,7 +27,7 @@ export default async function profileRoutes(app: App) {
       schema: {
         tags: ['profile'],
         summary:
-          'Update one\'s own profile (teachers: NIP/NIK; students: rombel/NIS/NISN). The whole form is replaced: ' +
+          "Update one's own profile (teachers: NIP/NIK; students: rombel/NIS/NISN). The whole form is replaced: " +
           'an optional field left out or blank is cleared. `role` in the body is ignored.',
         params: profileParams,
         body: profileBody,
@@ -41,7 +41,9 @@ export default async function profileRoutes(app: App) {
       // and school-owned fields other than the user's own role's are ignored.
       const body = request.body as Record<string, unknown>;
       const own = new Set<string>(schoolFieldsOfOwnProfile(me));
-      const update = Object.fromEntries(PROFILE_FIELDS.map((k) => [k, isSchoolField(k) && !own.has(k) ? null : (body[k] ?? null)])) as ProfileUpdate;
+      const update = Object.fromEntries(
+        PROFILE_FIELDS.map((k) => [k, isSchoolField(k) && !own.has(k) ? null : (body[k] ?? null)]),
+      ) as ProfileUpdate;
       const before = await loadProfile(app.db, me.id);
       if (!before) throw notFound();
       const identity = (v: { rombel?: unknown; nis?: unknown; nisn?: unknown; nip?: unknown; nik?: unknown }): SchoolIdentity => ({
@@ -79,7 +81,7 @@ export default async function profileRoutes(app: App) {
       schema: {
         tags: ['profile'],
         summary:
-          'Change one\'s password; every session of the user ends, this one included. The current password is checked ' +
+          "Change one's password; every session of the user ends, this one included. The current password is checked " +
           'under the same limits as a login (429 past them)',
         body: passwordBody,
         response: { 200: okMessage, 422: errorEnvelope, 429: errorEnvelope },

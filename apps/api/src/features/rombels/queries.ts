@@ -61,7 +61,10 @@ export function rombelStudents(db: Db, rombelId: number) {
 
 /** The choices of every rombel select box, by grade then name. */
 export function rombelOptions(db: Db) {
-  return db.select({ id: rombelClasses.id, name: rombelClasses.name, grade: rombelClasses.grade }).from(rombelClasses).orderBy(...byGradeThenName);
+  return db
+    .select({ id: rombelClasses.id, name: rombelClasses.name, grade: rombelClasses.grade })
+    .from(rombelClasses)
+    .orderBy(...byGradeThenName);
 }
 
 /**

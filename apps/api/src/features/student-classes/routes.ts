@@ -1,4 +1,13 @@
-import { MSG, classContentDetail, classDetail, classSummary, errorEnvelope, myClassContentParams, myClassParams, ok } from '@kelasku/contract';
+import {
+  MSG,
+  classContentDetail,
+  classDetail,
+  classSummary,
+  errorEnvelope,
+  myClassContentParams,
+  myClassParams,
+  ok,
+} from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { classForStudent, contentFor } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
@@ -21,7 +30,7 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          'Classes of the student\'s rombel by rombel name then class name, each with its rombel and teacher, without ' +
+          "Classes of the student's rombel by rombel name then class name, each with its rombel and teacher, without " +
           'students (the class detail has them). A student without a rombel gets an empty list and the message ' +
           '"Silahkan lengkapi profile kamu untuk dapat mengikuti kelas".',
         response: { 200: ok(classSummary.array()) },
@@ -42,7 +51,7 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'One class of the student\'s rombel with its teacher and the students of the rombel, by name',
+        summary: "One class of the student's rombel with its teacher and the students of the rombel, by name",
         params: myClassParams,
         response: { 200: ok(classDetail), 404: errorEnvelope },
       },

@@ -11,7 +11,7 @@ export default async function studentDashboardRoutes(app: App): Promise<void> {
       schema: {
         tags: ['student: dashboard'],
         summary:
-          'Assignments of the student\'s classes whose deadline has not passed and that the student has not handed in, ' +
+          "Assignments of the student's classes whose deadline has not passed and that the student has not handed in, " +
           'soonest first (the "lihat" link is /my-classes/{online_class.id}/submissions/{id})',
         response: { 200: ok(upcomingAssignment.array()) },
       },

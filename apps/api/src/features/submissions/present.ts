@@ -7,11 +7,7 @@ import type { submissionOf } from './queries.js';
 type SubmissionWithFile = NonNullable<Awaited<ReturnType<typeof submissionOf>>>;
 
 /** The student's view of their submission (status 1 with nulls when nothing is handed in). */
-export function toStudentSubmission(
-  files: FileService,
-  a: Assignment,
-  row: SubmissionWithFile | null,
-): StudentSubmission {
+export function toStudentSubmission(files: FileService, a: Assignment, row: SubmissionWithFile | null): StudentSubmission {
   if (!row) {
     return {
       status_id: 1,

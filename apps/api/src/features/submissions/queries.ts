@@ -22,7 +22,8 @@ export async function isGraded(db: Executor, assignmentId: number, studentId: nu
 }
 
 /** What writeSubmission did: handed in (`replacedFileId` to release after the commit), or why it did not. */
-export type SaveOutcome = { saved: true; created: boolean; replacedFileId: number | null } | { saved: false; why: 'assignment-gone' | 'graded' };
+export type SaveOutcome =
+  { saved: true; created: boolean; replacedFileId: number | null } | { saved: false; why: 'assignment-gone' | 'graded' };
 
 /**
  * Hands in `fileId` (already recorded in this transaction) as the student's work, stamped with the
@@ -36,12 +37,7 @@ export type SaveOutcome = { saved: true; created: boolean; replacedFileId: numbe
  * Either way one row and one file remain, and the replaced file is returned. A grade racing
  * this either commits first (the locked row then shows its score) or waits for it.
  */
-export async function writeSubmission(
-  tx: Tx,
-  assignmentId: number,
-  studentId: number,
-  fileId: number,
-): Promise<SaveOutcome> {
+export async function writeSubmission(tx: Tx, assignmentId: number, studentId: number, fileId: number): Promise<SaveOutcome> {
   const [live] = await tx.select({ id: assignments.id }).from(assignments).where(eq(assignments.id, assignmentId)).for('share');
   if (!live) return { saved: false, why: 'assignment-gone' };
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -52,7 +48,10 @@ export async function writeSubmission(
       .for('update');
     if (current) {
       if (current.score !== null) return { saved: false, why: 'graded' };
-      await tx.update(submissions).set({ fileId, submittedAt: sql`now()` }).where(eq(submissions.id, current.id));
+      await tx
+        .update(submissions)
+        .set({ fileId, submittedAt: sql`now()` })
+        .where(eq(submissions.id, current.id));
       return { saved: true, created: false, replacedFileId: current.fileId };
     }
     const inserted = await tx

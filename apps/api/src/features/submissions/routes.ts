@@ -40,7 +40,7 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'An assignment of one of the student\'s classes with the student\'s submission (status, score, signed file link)',
+        summary: "An assignment of one of the student's classes with the student's submission (status, score, signed file link)",
         params: studentAssignmentParams,
         response: { 200: ok(assignmentWithSubmission), 404: errorEnvelope },
       },
@@ -55,7 +55,7 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     schema: {
       tags,
       summary:
-        'Hand in (201) or replace (200) the student\'s file: multipart field `file` (one file, at most 50 MB; `_method=PUT` ' +
+        "Hand in (201) or replace (200) the student's file: multipart field `file` (one file, at most 50 MB; `_method=PUT` " +
         'accepted). Status 2 when handed in on or before the deadline, 3 after it. A graded submission cannot be replaced (409). ' +
         'The replaced file is deleted only after the new one is stored.',
       params: studentAssignmentParams,

@@ -67,7 +67,10 @@ export async function insertUser(tx: Executor, values: UserValues): Promise<numb
 }
 
 export async function updateUser(tx: Executor, id: number, values: Partial<UserValues>): Promise<void> {
-  await tx.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
+  await tx
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 /** Detail values as the request gave them: undefined leaves a stored value as it is. */
@@ -123,7 +126,10 @@ export async function filesOfUser(tx: Executor, userId: number, avatarFileId: nu
  * how many of those are graded, and the comments that go (their own, those in forums they opened, and
  * every reply below either).
  */
-export async function deleteImpact(db: Executor, userId: number): Promise<{ submissions: number; graded: number; comments: number } | null> {
+export async function deleteImpact(
+  db: Executor,
+  userId: number,
+): Promise<{ submissions: number; graded: number; comments: number } | null> {
   const { rows } = await db.execute<{ submissions: number; graded: number; comments: number }>(sql`
     with recursive gone(id) as (
       select id from comments

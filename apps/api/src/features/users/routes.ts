@@ -58,7 +58,13 @@ async function checkRombel(tx: Executor, roleId: number, rombelId: number | null
   if (roleId === 3 && rombelId != null && !(await rombelExists(tx, rombelId))) throw invalidField('rombel_id', MSG.rombelUnknown);
 }
 
-const details = (b: { nip?: string | null; nik?: string | null; nis?: string | null; nisn?: string | null; rombel_id?: number | null }): UserDetails => ({
+const details = (b: {
+  nip?: string | null;
+  nik?: string | null;
+  nis?: string | null;
+  nisn?: string | null;
+  rombel_id?: number | null;
+}): UserDetails => ({
   nip: b.nip,
   nik: b.nik,
   nis: b.nis,
@@ -212,7 +218,7 @@ export default async function usersRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          'Delete a user with their submissions, comments and files. Refused for one\'s own account (403) ' +
+          "Delete a user with their submissions, comments and files. Refused for one's own account (403) " +
           'and for a teacher who still teaches online classes (409).',
         params: userParams,
         response: { 200: okMessage, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope },

@@ -35,7 +35,14 @@ export function DetailHeader({ title, list }: { title: ReactNode; list: string }
 }
 
 /** Title, search box and add button above a resource table. */
-export function ListHeader(props: { title: string; search: string; onSearch: (v: string) => void; searchLabel: string; addLabel: string; onAdd: () => void }) {
+export function ListHeader(props: {
+  title: string;
+  search: string;
+  onSearch: (v: string) => void;
+  searchLabel: string;
+  addLabel: string;
+  onAdd: () => void;
+}) {
   return (
     <>
       <Title order={2}>{props.title}</Title>
@@ -118,7 +125,7 @@ export function deleteAfterConfirm(mutation: UseMutationResult<{ message?: strin
 /** Label/value rows of a detail page. */
 export function Details({ items }: { items: [string, ReactNode][] }) {
   return (
-    <DataList labelWidth={160} withDivider styles={{ itemLabel: { color: "var(--mantine-color-gray-7)" } }}>
+    <DataList labelWidth={160} withDivider styles={{ itemLabel: { color: 'var(--mantine-color-gray-7)' } }}>
       {items.map(([label, value]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel>{label}</DataList.ItemLabel>

@@ -62,7 +62,10 @@ export function AssignmentFormModal({ classId, contentId, opened, onClose, assig
       savedMessage={assignment ? ASSIGNMENT_MSG.updated : ASSIGNMENT_MSG.created}
       ready={title.trim() !== '' && description.trim() !== '' && deadline !== null && (!past || pastAccepted)}
       save={(v) =>
-        save.mutateAsync({ id: assignment?.id, body: { title: v.title.trim(), description: v.description.trim(), deadline: fromWibPickerValue(v.deadline!) } })
+        save.mutateAsync({
+          id: assignment?.id,
+          body: { title: v.title.trim(), description: v.description.trim(), deadline: fromWibPickerValue(v.deadline!) },
+        })
       }
     >
       <TextInput label="Judul" maxLength={LIMITS.titleMax} required data-autofocus {...form.getInputProps('title')} />

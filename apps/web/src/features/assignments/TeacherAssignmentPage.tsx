@@ -1,6 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Anchor, Badge, Button, Card, Divider, Grid, Group, NavLink, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Grid,
+  Group,
+  NavLink,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconFileText, IconPencil, IconTrash } from '@tabler/icons-react';
 import { ASSIGNMENT_MSG, LIMITS, MSG, TOAST_MS, TRUNCATE, type Assignment, type AssignmentStudent } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
@@ -119,7 +135,13 @@ function Instructions({ r, assignment }: { r: AssignmentRef; assignment: Assignm
         <Divider />
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{assignment.description}</Text>
       </Stack>
-      <AssignmentFormModal classId={r.classId} contentId={r.contentId} opened={editing} onClose={() => setEditing(false)} assignment={assignment} />
+      <AssignmentFormModal
+        classId={r.classId}
+        contentId={r.contentId}
+        opened={editing}
+        onClose={() => setEditing(false)}
+        assignment={assignment}
+      />
     </Card>
   );
 }
@@ -294,7 +316,13 @@ function StudentWork({ r, entry, column }: { r: AssignmentRef; entry: Assignment
                 {sub.score ?? 'Belum dinilai'}
               </Text>
             </div>
-            <GradeForm key={`${entry.student_id}:${sub.file_id}`} r={r} studentId={entry.student_id} fileId={sub.file_id} score={sub.score} />
+            <GradeForm
+              key={`${entry.student_id}:${sub.file_id}`}
+              r={r}
+              studentId={entry.student_id}
+              fileId={sub.file_id}
+              score={sub.score}
+            />
           </>
         )}
       </Stack>

@@ -26,7 +26,19 @@ function useForumPath(): ForumPath {
 }
 
 /** Avatar, author, role label and a date line: the head of the post, a comment or a reply. */
-function Byline({ author: name, avatar, role: label, date, size = 'md' }: { author: string | null; avatar: string | null; role: string | null; date: string; size?: 'sm' | 'md' }) {
+function Byline({
+  author: name,
+  avatar,
+  role: label,
+  date,
+  size = 'md',
+}: {
+  author: string | null;
+  avatar: string | null;
+  role: string | null;
+  date: string;
+  size?: 'sm' | 'md';
+}) {
   // A deleted comment kept for its replies has no author (its text says it was deleted).
   const author = name ?? '';
   const role = label ?? '';
@@ -114,7 +126,12 @@ function ForumPost({ forum, tools }: { forum: ForumThread; tools?: ReactNode }) 
   return (
     <Card component="article" withBorder radius="md" padding="lg" data-testid="forum-post">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Byline author={forum.author} avatar={forum.avatar} role={forum.author_role} date={`Diposting ${formatDateTime(forum.created_at)}`} />
+        <Byline
+          author={forum.author}
+          avatar={forum.avatar}
+          role={forum.author_role}
+          date={`Diposting ${formatDateTime(forum.created_at)}`}
+        />
         {tools}
       </Group>
       <Title order={3} mt="md" style={{ overflowWrap: 'anywhere' }}>
@@ -236,7 +253,12 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
               ))}
             </Stack>
             {thread.hasNextPage && (
-              <Button variant="light" onClick={() => void thread.fetchNextPage()} loading={thread.isFetchingNextPage} style={{ alignSelf: 'center' }}>
+              <Button
+                variant="light"
+                onClick={() => void thread.fetchNextPage()}
+                loading={thread.isFetchingNextPage}
+                style={{ alignSelf: 'center' }}
+              >
                 Tampilkan komentar lainnya
               </Button>
             )}

@@ -20,7 +20,12 @@ export default function WordDetailPage() {
                 ['ID', w.id],
                 ['Active', w.active ? 'True' : 'False'],
                 ['Title', w.title],
-                ['Body', <Text key="body" size="sm" style={{ whiteSpace: 'pre-wrap' }}>{w.body}</Text>],
+                [
+                  'Body',
+                  <Text key="body" size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {w.body}
+                  </Text>,
+                ],
                 ['From', w.from],
                 ['Created At', formatDateTimeWib(w.created_at)],
               ]}

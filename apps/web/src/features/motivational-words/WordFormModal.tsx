@@ -17,7 +17,12 @@ interface WordForm extends Record<string, unknown> {
  */
 export function WordFormModal({ word, onClose }: { word: MotivationalWord | null | undefined; onClose: () => void }) {
   const save = useSaveWord();
-  const initialValues: WordForm = { title: word?.title ?? '', body: word?.body ?? '', from: word?.from ?? '', active: word?.active ?? true };
+  const initialValues: WordForm = {
+    title: word?.title ?? '',
+    body: word?.body ?? '',
+    from: word?.from ?? '',
+    active: word?.active ?? true,
+  };
   const form = useForm<WordForm>({ initialValues, validate: schemaResolver(wordBody, { sync: true }) });
   const { title, body, from } = form.values;
 
@@ -31,7 +36,9 @@ export function WordFormModal({ word, onClose }: { word: MotivationalWord | null
       initialValues={initialValues}
       savedMessage={word ? ADMIN_MSG.wordUpdated : ADMIN_MSG.wordCreated}
       ready={!!title.trim() && !!body.trim() && !!from.trim()}
-      save={(v) => save.mutateAsync({ id: word?.id, body: { title: v.title.trim(), body: v.body.trim(), from: v.from.trim(), active: v.active } })}
+      save={(v) =>
+        save.mutateAsync({ id: word?.id, body: { title: v.title.trim(), body: v.body.trim(), from: v.from.trim(), active: v.active } })
+      }
     >
       <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
       <Textarea label="Body" required autosize minRows={3} maxRows={10} {...form.getInputProps('body')} />

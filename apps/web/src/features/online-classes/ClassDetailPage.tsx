@@ -47,14 +47,27 @@ function ContentsTab({ classId }: { classId: number }) {
 }
 
 /** `students` is missing while the page shows the card the teacher clicked (a summary) and the detail is on its way. */
-function AboutTab({ klass, students, onEditDescription }: { klass: ClassSummary; students?: ClassWithStudents['students']; onEditDescription: () => void }) {
+function AboutTab({
+  klass,
+  students,
+  onEditDescription,
+}: {
+  klass: ClassSummary;
+  students?: ClassWithStudents['students'];
+  onEditDescription: () => void;
+}) {
   return (
     <Stack>
       <Paper withBorder p="md">
         <Title order={3} size="h4" mb="xs">
           Tentang Kelas Online
         </Title>
-        <UnstyledButton onClick={onEditDescription} aria-label={`Edit deskripsi: ${klass.description ?? 'No Description'}`} title="Edit Kelas" w="100%">
+        <UnstyledButton
+          onClick={onEditDescription}
+          aria-label={`Edit deskripsi: ${klass.description ?? 'No Description'}`}
+          title="Edit Kelas"
+          w="100%"
+        >
           <Text className="kls-pre" c={klass.description ? undefined : 'dimmed'}>
             {klass.description ?? 'No Description'}
           </Text>
@@ -114,7 +127,13 @@ function ClassDetail({ klass }: { klass: ClassSummary | ClassWithStudents }) {
           </ActionIcon>
           <Box style={{ flex: 1, minWidth: 0 }}>
             <Title order={2}>
-              <UnstyledButton onClick={() => setEdit({ opened: true, focus: 'name' })} title="Edit Kelas" fz="inherit" fw="inherit" style={{ overflowWrap: 'anywhere' }}>
+              <UnstyledButton
+                onClick={() => setEdit({ opened: true, focus: 'name' })}
+                title="Edit Kelas"
+                fz="inherit"
+                fw="inherit"
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {klass.name}
               </UnstyledButton>
             </Title>
@@ -130,7 +149,13 @@ function ClassDetail({ klass }: { klass: ClassSummary | ClassWithStudents }) {
       </Paper>
       <ClassTabs
         konten={<ContentsTab classId={klass.id} />}
-        tentang={<AboutTab klass={klass} students={'students' in klass ? klass.students : undefined} onEditDescription={() => setEdit({ opened: true, focus: 'description' })} />}
+        tentang={
+          <AboutTab
+            klass={klass}
+            students={'students' in klass ? klass.students : undefined}
+            onEditDescription={() => setEdit({ opened: true, focus: 'description' })}
+          />
+        }
       />
       <ClassFormModal opened={edit.opened} klass={klass} focus={edit.focus} onClose={() => setEdit((e) => ({ ...e, opened: false }))} />
     </Stack>

@@ -28,7 +28,11 @@ interface ClassForm extends Record<string, unknown> {
 export function ClassFormModal({ opened, onClose, klass, focus = 'name', onSaved }: ClassFormModalProps) {
   const rombels = useRombelOptions();
   const save = useSaveClass();
-  const initialValues: ClassForm = { name: klass?.name ?? '', description: klass?.description ?? '', rombel_class_id: klass ? String(klass.rombel.id) : null };
+  const initialValues: ClassForm = {
+    name: klass?.name ?? '',
+    description: klass?.description ?? '',
+    rombel_class_id: klass ? String(klass.rombel.id) : null,
+  };
   const form = useForm<ClassForm>({ initialValues, validate: schemaResolver(onlineClassBody, { sync: true }) });
 
   const options = (rombels.data ?? []).map((r) => ({ value: String(r.id), label: r.name }));

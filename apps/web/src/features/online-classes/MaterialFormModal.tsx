@@ -59,7 +59,14 @@ export function MaterialFormModal({ classId, contentId, opened, onClose }: Mater
       onCancel={() => (uploading ? abort.current?.abort() : onClose())}
       save={send}
     >
-      <TextInput label="Judul Materi" maxLength={LIMITS.titleMax} required disabled={uploading} data-autofocus {...form.getInputProps('title')} />
+      <TextInput
+        label="Judul Materi"
+        maxLength={LIMITS.titleMax}
+        required
+        disabled={uploading}
+        data-autofocus
+        {...form.getInputProps('title')}
+      />
       <FileDropzone
         file={file}
         onChange={(f) => form.setFieldValue('file', f)}

@@ -118,7 +118,14 @@ export default function TeacherDashboard() {
                 </SimpleGrid>
               )}
               <Affix position={{ bottom: isMobile ? 84 : 32, right: 32 }} zIndex={150}>
-                <ActionIcon size={56} radius="xl" variant="filled" aria-label="Tambah Kelas" onClick={() => openModal()} style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
+                <ActionIcon
+                  size={56}
+                  radius="xl"
+                  variant="filled"
+                  aria-label="Tambah Kelas"
+                  onClick={() => openModal()}
+                  style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+                >
                   <IconPlus size={28} />
                 </ActionIcon>
               </Affix>

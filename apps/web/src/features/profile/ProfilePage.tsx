@@ -17,7 +17,18 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
 import { schemaResolver, useForm } from '@mantine/form';
-import { GENDER_LABELS, LIMITS, MSG, RELIGIONS, ROLE_LABELS, TOAST_MS, passwordBody, profileBody, type Profile, type ProfileBody } from '@kelasku/contract';
+import {
+  GENDER_LABELS,
+  LIMITS,
+  MSG,
+  RELIGIONS,
+  ROLE_LABELS,
+  TOAST_MS,
+  passwordBody,
+  profileBody,
+  type Profile,
+  type ProfileBody,
+} from '@kelasku/contract';
 import { useChangePassword, useMe, useRombelOptions, useUpdateAvatar, useUpdateProfile } from '../../api/profile';
 import { clearSessionAndReload } from '../../api/session';
 import { QueryState } from '../../components/QueryState';
@@ -82,8 +93,19 @@ function PasswordModal({ opened, onClose }: { opened: boolean; onClose: () => vo
       }}
     >
       <PasswordInput label="Password lama" required autoComplete="current-password" {...form.getInputProps('password')} />
-      <PasswordInput label="Password baru" description="5 sampai 12 karakter" required autoComplete="new-password" {...form.getInputProps('new_password')} />
-      <PasswordInput label="Konfirmasi password baru" required autoComplete="new-password" {...form.getInputProps('new_password_confirmation')} />
+      <PasswordInput
+        label="Password baru"
+        description="5 sampai 12 karakter"
+        required
+        autoComplete="new-password"
+        {...form.getInputProps('new_password')}
+      />
+      <PasswordInput
+        label="Konfirmasi password baru"
+        required
+        autoComplete="new-password"
+        {...form.getInputProps('new_password_confirmation')}
+      />
     </FormModal>
   );
 }
@@ -171,7 +193,11 @@ function ProfileFormCard({ profile }: { profile: Profile }) {
         {profile.role === 'student' && (
           <>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label="Rombel" data={(rombels.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))} {...select('rombel')} />
+              <Select
+                label="Rombel"
+                data={(rombels.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+                {...select('rombel')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput label="NIS" maxLength={LIMITS.nisMax} inputMode="numeric" {...input('nis')} />

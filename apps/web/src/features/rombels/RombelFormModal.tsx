@@ -20,7 +20,11 @@ export function RombelFormModal({ rombel, onClose }: { rombel: RombelClass | nul
   const departments = useDepartments();
   const save = useSaveRombel();
   const opened = rombel !== undefined;
-  const initialValues: RombelForm = { department_id: rombel ? String(rombel.department_id) : '', name: rombel?.name ?? '', grade: rombel ? String(rombel.grade) : '' };
+  const initialValues: RombelForm = {
+    department_id: rombel ? String(rombel.department_id) : '',
+    name: rombel?.name ?? '',
+    grade: rombel ? String(rombel.grade) : '',
+  };
   const form = useForm<RombelForm>({ initialValues, validate: schemaResolver(rombelBody, { sync: true }) });
   const { department_id, name, grade } = form.values;
 
@@ -40,7 +44,9 @@ export function RombelFormModal({ rombel, onClose }: { rombel: RombelClass | nul
       initialValues={initialValues}
       savedMessage={rombel ? ADMIN_MSG.rombelUpdated : ADMIN_MSG.rombelCreated}
       ready={department_id !== '' && name.trim() !== '' && grade !== ''}
-      save={(v) => save.mutateAsync({ id: rombel?.id, body: { department_id: Number(v.department_id), name: v.name.trim(), grade: Number(v.grade) } })}
+      save={(v) =>
+        save.mutateAsync({ id: rombel?.id, body: { department_id: Number(v.department_id), name: v.name.trim(), grade: Number(v.grade) } })
+      }
     >
       <NativeSelect
         label="Department"

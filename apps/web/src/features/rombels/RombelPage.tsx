@@ -15,7 +15,14 @@ export default function RombelPage() {
 
   return (
     <Stack>
-      <ListHeader title="Kelola Rombel" searchLabel="Cari rombel" search={search} onSearch={setSearch} addLabel="Add Rombel" onAdd={() => setEditing(null)} />
+      <ListHeader
+        title="Kelola Rombel"
+        searchLabel="Cari rombel"
+        search={search}
+        onSearch={setSearch}
+        addLabel="Add Rombel"
+        onAdd={() => setEditing(null)}
+      />
       <QueryState query={rombels}>
         {(all) => {
           const rows = all.filter((r) => matches(search, r.name, r.grade));
@@ -30,7 +37,11 @@ export default function RombelPage() {
                   <Table.Td>{r.name}</Table.Td>
                   <Table.Td>{r.grade}</Table.Td>
                   <Table.Td>
-                    <RowActions view={`/resources/rombel-class/${r.id}`} edit={() => setEditing(r)} onDelete={() => deleteAfterConfirm(remove, r.id, `rombel ${r.name}`)} />
+                    <RowActions
+                      view={`/resources/rombel-class/${r.id}`}
+                      edit={() => setEditing(r)}
+                      onDelete={() => deleteAfterConfirm(remove, r.id, `rombel ${r.name}`)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

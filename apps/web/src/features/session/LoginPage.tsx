@@ -43,13 +43,7 @@ export function LoginPage() {
             </Text>
             <Title order={1}>Masuk</Title>
           </div>
-          <TextInput
-            label="Username atau email"
-            name="username"
-            autoComplete="username"
-            required
-            {...form.getInputProps('username')}
-          />
+          <TextInput label="Username atau email" name="username" autoComplete="username" required {...form.getInputProps('username')} />
           <PasswordInput
             label="Password"
             name="password"

@@ -58,7 +58,9 @@ export function UploadSubmissionModal({ assignmentId, opened, onClose }: { assig
   /** One file (the first); the rest of a drop, and anything too large, is listed with its reason. */
   const onDropAny = (accepted: FileWithPath[], rejected: FileRejection[]) => {
     form.setFieldValue('file', accepted[0] ?? null);
-    setRejections(rejected.map((r) => `${r.file.name}: ${r.errors.map((e) => dropMessage(e.code, { maxSize: LIMITS.fileBytes })).join(', ')}`));
+    setRejections(
+      rejected.map((r) => `${r.file.name}: ${r.errors.map((e) => dropMessage(e.code, { maxSize: LIMITS.fileBytes })).join(', ')}`),
+    );
   };
 
   const send = async ({ file }: SubmissionForm) => {

@@ -105,12 +105,7 @@ function UserFields({ form, mode }: { form: Form; mode: Mode }) {
     <Grid>
       {mode === 'create' && (
         <Grid.Col span={col}>
-          <NativeSelect
-            label="Role"
-            required
-            data={select('Pilih role', ROLE_OPTIONS)}
-            {...text('role')}
-          />
+          <NativeSelect label="Role" required data={select('Pilih role', ROLE_OPTIONS)} {...text('role')} />
         </Grid.Col>
       )}
       <Grid.Col span={col}>
@@ -136,7 +131,10 @@ function UserFields({ form, mode }: { form: Form; mode: Mode }) {
         <Grid.Col span={col}>
           <NativeSelect
             label="Rombel"
-            data={select('Belum ada rombel', (rombels.data ?? []).map((r) => ({ value: String(r.id), label: r.name })))}
+            data={select(
+              'Belum ada rombel',
+              (rombels.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
+            )}
             {...text('rombel_id')}
           />
         </Grid.Col>
@@ -147,7 +145,14 @@ function UserFields({ form, mode }: { form: Form; mode: Mode }) {
             <DateField label="Tanggal lahir" maxDate={LIMITS.birthdayMax} {...form.getInputProps('birthday')} />
           </Grid.Col>
           <Grid.Col span={col}>
-            <NativeSelect label="Agama" data={select('Pilih agama', RELIGIONS.map((r) => ({ value: r, label: r })))} {...text('religion')} />
+            <NativeSelect
+              label="Agama"
+              data={select(
+                'Pilih agama',
+                RELIGIONS.map((r) => ({ value: r, label: r })),
+              )}
+              {...text('religion')}
+            />
           </Grid.Col>
           <Grid.Col span={col}>
             <TextInput
@@ -222,7 +227,9 @@ export function UserFormCard({ user }: { user?: AdminUser }) {
   const f = form.values;
   // SPEC §5: create needs role, gender, name and both passwords; edit needs gender and name, and a new password its confirmation.
   const ready =
-    !!f.gender && !!f.name.trim() && (mode === 'create' ? !!f.role && !!f.password && !!f.confirm_password : !f.password || !!f.confirm_password);
+    !!f.gender &&
+    !!f.name.trim() &&
+    (mode === 'create' ? !!f.role && !!f.password && !!f.confirm_password : !f.password || !!f.confirm_password);
   // Create waits only for equal passwords (the rest is checked on submit); edit for every rule shown.
   const blocked = mode === 'create' ? !!form.errors.confirm_password : Object.values(form.errors).some(Boolean);
   const back = () => goBack(navigate, '/resources/users');

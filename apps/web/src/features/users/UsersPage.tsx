@@ -64,7 +64,14 @@ export default function UsersPage() {
 
   return (
     <Stack>
-      <ListHeader title="Users" searchLabel="Cari user" search={search} onSearch={setSearch} addLabel="Add User" onAdd={() => void navigate('/resources/users/new')} />
+      <ListHeader
+        title="Users"
+        searchLabel="Cari user"
+        search={search}
+        onSearch={setSearch}
+        addLabel="Add User"
+        onAdd={() => void navigate('/resources/users/new')}
+      />
       <QueryState query={users}>
         {({ data: rows, meta }) => (
           <>
@@ -94,7 +101,11 @@ export default function UsersPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <RowActions view={`/resources/users/${u.id}`} edit={`/resources/users/${u.id}/edit`} onDelete={() => deleteAfterConfirm(remove, u.id, `user ${u.name}`)} />
+                      <RowActions
+                        view={`/resources/users/${u.id}`}
+                        edit={`/resources/users/${u.id}/edit`}
+                        onDelete={() => deleteAfterConfirm(remove, u.id, `user ${u.name}`)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -123,4 +134,9 @@ export default function UsersPage() {
   );
 }
 
-const CONTROL_LABELS = { first: 'Halaman pertama', previous: 'Halaman sebelumnya', next: 'Halaman berikutnya', last: 'Halaman terakhir' } as const;
+const CONTROL_LABELS = {
+  first: 'Halaman pertama',
+  previous: 'Halaman sebelumnya',
+  next: 'Halaman berikutnya',
+  last: 'Halaman terakhir',
+} as const;
