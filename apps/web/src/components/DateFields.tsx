@@ -12,6 +12,9 @@ const ARIA_LABELS = {
   previousDecade: 'Dekade sebelumnya',
 };
 
+/** The picker's placeholder is text on the page (not an input's placeholder): dark enough to read (WCAG AA). */
+const STYLES = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
+
 /**
  * A date (dd/mm/yyyy). Its value is the API's "YYYY-MM-DD" string, so no time zone is involved.
  * Month and year are native select boxes in the calendar's header: quick to reach a birthday on a phone.
@@ -24,6 +27,7 @@ export function DateField(props: DatePickerInputProps) {
       ariaLabels={ARIA_LABELS}
       clearable
       placeholder="dd/mm/yyyy"
+      styles={STYLES}
       {...props}
     />
   );
@@ -40,6 +44,7 @@ export function DateTimeField(props: DateTimePickerProps) {
       withNativeLevelSelect
       ariaLabels={ARIA_LABELS}
       placeholder="dd/mm/yyyy jj.mm"
+      styles={STYLES}
       timePickerProps={{ format: '24h', hoursInputLabel: 'Jam', minutesInputLabel: 'Menit' }}
       submitButtonProps={{ 'aria-label': 'Pilih tanggal dan jam' }}
       {...props}
