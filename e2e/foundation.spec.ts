@@ -138,13 +138,13 @@ test.describe('profile', () => {
     await page.getByLabel('Telepon').fill('0812-3456');
     await expect(page.getByText('Nomor telepon harus berformat 08xx-xxxx-xxxx')).toBeVisible();
     await page.getByLabel('Telepon').fill('0812-3456-7890');
-    await page.getByLabel('NIP').fill('198001012005011009');
+    // NIP and NIK belong to the school (DECISIONS): the admin sets them, the profile sends them unchanged.
     await page.getByRole('button', { name: 'Simpan Perubahan' }).click();
     await expect(toast(page, 'Profil berhasil diperbarui')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Nama')).toHaveValue('Ibu Ratna Sari');
-    await expect(page.getByLabel('NIP')).toHaveValue('198001012005011009');
+    await expect(page.getByLabel('Telepon')).toHaveValue('0812-3456-7890');
   });
 
   test('a taken username is refused with the server message and " please try again!"', async ({ page, request }) => {
