@@ -32,6 +32,23 @@ export function schoolFieldsOfOwnProfile(user: AuthUser): readonly SchoolField[]
   return [];
 }
 
+/**
+ * The school-owned fields the user's own profile form would change and may not (DECISIONS): sending
+ * the value a field already has is no change, and a student completing the profile fills an empty
+ * one once. Empty when the form may be saved.
+ */
+export function refusedSchoolFieldChanges(
+  user: AuthUser,
+  current: Partial<Record<SchoolField, unknown>>,
+  wanted: Partial<Record<SchoolField, unknown>>,
+): SchoolField[] {
+  return schoolFieldsOfOwnProfile(user).filter((field) => {
+    const now = current[field] ?? null;
+    if ((wanted[field] ?? null) === now) return false;
+    return !(user.roleId === 3 && now === null);
+  });
+}
+
 /** An admin changes any account's role and status, but does not demote or deactivate their own. */
 export const mayChangeRoleOrStatus = (actor: AuthUser, targetId: number, change: { role?: number; status?: number }): boolean =>
   targetId !== actor.id || ((change.role === undefined || change.role === actor.roleId) && change.status !== 0);

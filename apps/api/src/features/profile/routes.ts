@@ -4,11 +4,17 @@ import { MSG, errorEnvelope, ok, okMessage, passwordBody, profile, profileBody, 
 import type { App } from '../../types.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { attemptKeys, releaseAttempt, reserveAttempt, sleep } from '../../auth/login-limits.js';
-import { refusedIdentityChanges, type SchoolIdentity } from '../../access/identity.js';
 import { revokeUserTokens } from '../../auth/tokens.js';
 import { readMultipartWithFile } from '../../files/multipart.js';
-import { authorize, mayEditProfile, schoolFieldsOfOwnProfile, SCHOOL_FIELDS, type SchoolField } from '../../access/index.js';
-import { forbidden, invalidField, notFound, tooManyRequests } from '../../http/errors.js';
+import {
+  authorize,
+  mayEditProfile,
+  refusedSchoolFieldChanges,
+  schoolFieldsOfOwnProfile,
+  SCHOOL_FIELDS,
+  type SchoolField,
+} from '../../access/index.js';
+import { invalidField, notFound, tooManyRequests } from '../../http/errors.js';
 import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
 import { conflictForUnique } from '../users-shared.js';
 import { loadProfile } from '../session/queries.js';
@@ -46,15 +52,8 @@ export default async function profileRoutes(app: App) {
       ) as ProfileUpdate;
       const before = await loadProfile(app.db, me.id);
       if (!before) throw notFound();
-      const identity = (v: { rombel?: unknown; nis?: unknown; nisn?: unknown; nip?: unknown; nik?: unknown }): SchoolIdentity => ({
-        rombel: (v.rombel as number | null) ?? null,
-        nis: (v.nis as string | null) ?? null,
-        nisn: (v.nisn as string | null) ?? null,
-        nip: (v.nip as string | null) ?? null,
-        nik: (v.nik as string | null) ?? null,
-      });
-      const refused = refusedIdentityChanges(me.roleId, identity({ ...before, rombel: before.rombelId }), identity(update));
-      if (refused.length > 0) throw forbidden(MSG.identitySchoolOwned);
+      const current = { rombel: before.rombelId, nis: before.nis, nisn: before.nisn, nip: before.nip, nik: before.nik };
+      authorize(refusedSchoolFieldChanges(me, current, update).length === 0, MSG.identitySchoolOwned);
       try {
         await app.db.transaction(async (tx) => {
           if (update.rombel != null && !(await rombelExists(tx, update.rombel as number))) {
