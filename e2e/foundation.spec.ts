@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, freshUser, login, toast } from './fixtures';
+import { DEMO, freshRombel, freshUser, login, toast } from './fixtures';
 
 test.describe('sessions and guards', () => {
   test('a visitor is sent to /login from any page', async ({ page }) => {
@@ -145,6 +145,40 @@ test.describe('profile', () => {
     await page.reload();
     await expect(page.getByLabel('Nama')).toHaveValue('Ibu Ratna Sari');
     await expect(page.getByLabel('Telepon')).toHaveValue('0812-3456-7890');
+  });
+
+  test('the school owns NIP and NIK: a teacher sees them read-only, as the admin set them', async ({ page, request }) => {
+    const u = await freshUser(request, 2, { nip: '198501012010011001', nik: '3201010101850001' });
+    await login(page, u.username, u.password);
+    await page.goto('/me');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await expect(page.getByLabel('Nama')).not.toHaveAttribute('readonly', '');
+    for (const label of ['NIP', 'NIK']) {
+      await expect(page.getByLabel(label)).toHaveAttribute('readonly', '');
+    }
+    await expect(page.getByLabel('NIP')).toHaveValue('198501012010011001');
+    await expect(page.getByText('Dikelola sekolah. Hubungi admin untuk mengubahnya.')).toHaveCount(2);
+  });
+
+  test('a student without a rombel fills rombel and NIS once; then they are read-only', async ({ page, request }) => {
+    const rombel = await freshRombel(request, 'PROFIL');
+    const u = await freshUser(request, 3);
+    await login(page, u.username, u.password);
+    await page.goto('/me');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await expect(page.getByText('Dikelola sekolah. Hubungi admin untuk mengubahnya.')).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Rombel' }).click();
+    await page.getByRole('option', { name: rombel.name }).click();
+    await page.getByLabel('NIS', { exact: true }).fill('12345678');
+    await page.getByRole('button', { name: 'Simpan Perubahan' }).click();
+    await expect(toast(page, 'Profil berhasil diperbarui')).toBeVisible();
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await expect(page.getByLabel('NIS', { exact: true })).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('combobox', { name: 'Rombel' })).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('combobox', { name: 'Rombel' })).toHaveValue(rombel.name);
+    // NISN is still empty, so the student may still fill it once.
+    await expect(page.getByLabel('NISN')).not.toHaveAttribute('readonly', '');
+    await expect(page.getByText('Dikelola sekolah. Hubungi admin untuk mengubahnya.')).toHaveCount(2);
   });
 
   test('a taken username is refused with the server message and " please try again!"', async ({ page, request }) => {

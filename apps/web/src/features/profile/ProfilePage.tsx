@@ -110,6 +110,26 @@ function PasswordModal({ opened, onClose }: { opened: boolean; onClose: () => vo
   );
 }
 
+/** Under a school-owned field the user cannot change from the profile. */
+export const SCHOOL_OWNED_HINT = 'Dikelola sekolah. Hubungi admin untuk mengubahnya.';
+
+/**
+ * The school-owned fields the profile shows read-only (DECISIONS): a teacher's NIP and NIK always
+ * (the admin sets them); a student's rombel, NIS and NISN once they hold a value — a student
+ * completing the profile fills an empty one once.
+ */
+export function schoolLocked(p: Pick<Profile, 'role' | 'teacher' | 'student'>): Set<keyof ProfileForm> {
+  if (p.role === 'teacher') return new Set(['nip', 'nik']);
+  if (p.role !== 'student') return new Set();
+  const s = p.student;
+  const held: [keyof ProfileForm, unknown][] = [
+    ['rombel', s?.rombel_id],
+    ['nis', s?.nis],
+    ['nisn', s?.nisn],
+  ];
+  return new Set(held.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k]) => k));
+}
+
 function ProfileFormCard({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
   const form = useForm<ProfileForm>({
@@ -127,9 +147,15 @@ function ProfileFormCard({ profile }: { profile: Profile }) {
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile, editing]);
+  const locked = schoolLocked(profile);
+  /** A school-owned field the user may not change reads "Dikelola sekolah" and stays read-only. */
+  const owned = (k: keyof ProfileForm) =>
+    locked.has(k)
+      ? { readOnly: true, description: SCHOOL_OWNED_HINT, styles: { description: { color: 'var(--mantine-color-gray-7)' } } }
+      : {};
   const input = (k: keyof ProfileForm) => {
     const props = form.getInputProps(k);
-    return { ...props, readOnly: !editing, error: editing ? props.error : undefined };
+    return { ...props, readOnly: !editing, error: editing ? props.error : undefined, ...owned(k) };
   };
   /** A select box holds null for "nothing chosen"; the form keeps "". */
   const select = (k: 'gender' | 'religion' | 'rombel') => ({
@@ -137,6 +163,7 @@ function ProfileFormCard({ profile }: { profile: Profile }) {
     onChange: (v: string | null) => form.setFieldValue(k, v ?? ''),
     readOnly: !editing,
     error: editing ? form.errors[k] : undefined,
+    ...owned(k),
   });
   const hasErrors = Object.values(form.errors).some(Boolean);
 
@@ -183,10 +210,10 @@ function ProfileFormCard({ profile }: { profile: Profile }) {
         {profile.role === 'teacher' && (
           <>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="NIP" description="18 digit" maxLength={LIMITS.nipMax} inputMode="numeric" {...input('nip')} />
+              <TextInput label="NIP" maxLength={LIMITS.nipMax} inputMode="numeric" {...input('nip')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="NIK" description="16 digit" maxLength={LIMITS.nikMax} inputMode="numeric" {...input('nik')} />
+              <TextInput label="NIK" maxLength={LIMITS.nikMax} inputMode="numeric" {...input('nik')} />
             </Grid.Col>
           </>
         )}
