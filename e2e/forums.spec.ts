@@ -244,6 +244,33 @@ test.describe('forum discussions', () => {
     }
   });
 
+  test('@phone deleting a comment that has replies keeps the replies under "Komentar ini telah dihapus."', async ({ page, request }) => {
+    const w = await forumWorld(request);
+    const own = await api(request, w.student.token, 'POST', `${w.studentApi}/comments`, { comment: 'Pertanyaan yang mau saya hapus' });
+    expect(own.status).toBe(201);
+    const reply = await api(request, w.teacher.token, 'POST', `${w.teacherApi}/comments/${own.body.data.id}/sub-comments`, {
+      comment: 'Jawaban guru yang tetap ada',
+    });
+    expect(reply.status).toBe(201);
+
+    await login(page, w.student.username, w.student.password);
+    await page.goto(w.studentUrl);
+    await expect(count(page, 2)).toBeVisible();
+    await comment(page, 'Pertanyaan yang mau saya hapus').getByRole('button', { name: 'Hapus komentar' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Balasan di bawahnya tetap ada.');
+    await dialog.getByRole('button', { name: 'Hapus' }).click();
+    await expect(toast(page, 'Komentar berhasil dihapus')).toBeVisible();
+    const kept = comment(page, 'Komentar ini telah dihapus.');
+    await expect(kept).toBeVisible();
+    await expect(page.getByText('Pertanyaan yang mau saya hapus')).toHaveCount(0);
+    // The author is hidden; the teacher's reply stays, with its author.
+    await expect(kept.getByText(w.student.name)).toHaveCount(0);
+    await expect(kept.getByTestId('forum-reply')).toContainText('Jawaban guru yang tetap ada');
+    await expect(kept.getByRole('button', { name: 'Reply' })).toHaveCount(1);
+    await expect(count(page, 1)).toBeVisible();
+  });
+
   test('a long thread comes 20 top-level comments at a time: Tampilkan komentar lainnya loads the rest, the count is the whole thread, new comments still arrive', async ({
     page,
     request,

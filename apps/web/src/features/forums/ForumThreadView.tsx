@@ -85,6 +85,12 @@ function CommentButtons({ c, actions }: { c: ForumReply; actions: CommentActions
   );
 }
 
+/** The delete question: a top-level comment with replies stays for them (DECISIONS). */
+function deleteQuestion(c: ForumReply | ForumComment): string {
+  if (!('sub_comments' in c)) return 'Hapus balasan ini?';
+  return c.sub_comments.length > 0 ? 'Hapus komentar ini? Balasan di bawahnya tetap ada.' : 'Hapus komentar ini?';
+}
+
 /** The element id of a comment or reply on the page (to scroll to one just posted). */
 const commentAnchor = (id: number) => `komentar-${id}`;
 
@@ -92,13 +98,22 @@ const commentAnchor = (id: number) => `komentar-${id}`;
 function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions }) {
   return (
     <Paper component="article" withBorder p="md" radius="md" data-testid="forum-comment" id={commentAnchor(c.id)}>
-      <Byline author={c.author} avatar={c.avatar} role={c.author_role} date={formatDateTime(c.created_at)} />
-      <Text mt="sm" style={PLAIN_TEXT}>
-        {c.comment}
-      </Text>
-      <Box mt="xs">
-        <CommentButtons c={c} actions={actions} />
-      </Box>
+      {c.deleted ? (
+        // DECISIONS: a deleted comment stays for its replies, without its author or text.
+        <Text c="gray.7" fs="italic" data-testid="forum-comment-removed">
+          {c.comment}
+        </Text>
+      ) : (
+        <>
+          <Byline author={c.author} avatar={c.avatar} role={c.author_role} date={formatDateTime(c.created_at)} />
+          <Text mt="sm" style={PLAIN_TEXT}>
+            {c.comment}
+          </Text>
+          <Box mt="xs">
+            <CommentButtons c={c} actions={actions} />
+          </Box>
+        </>
+      )}
       {c.sub_comments.length > 0 && (
         <Stack gap="sm" mt="sm" ml={{ base: 'md', sm: 'xl' }} pl="md" style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}>
           {c.sub_comments.map((r) => (
@@ -192,7 +207,7 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
     onDelete: (c) =>
       confirmDelete({
         title: 'Hapus komentar',
-        message: 'sub_comments' in c ? 'Hapus komentar ini beserta balasannya?' : 'Hapus balasan ini?',
+        message: deleteQuestion(c),
         onConfirm: () => delComment.mutate(c.id, { onSuccess: (res) => toastSuccess(res.message ?? 'Komentar berhasil dihapus') }),
       }),
   };
