@@ -244,16 +244,25 @@ test.describe('teacher dashboard and classes', () => {
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
 
-    // It opens in a new tab without a bearer header, through the signed link.
-    const fileResponse = page.context().waitForEvent('response', (r) => r.url().includes('/api/files/'));
+    // A click mints a fresh signed link (the page's may be hours old); the new tab opens it without a bearer header.
+    const minted = page.waitForResponse((r) => /\/api\/files\/\d+\/link$/.test(r.url()));
+    const fileResponse = page.context().waitForEvent('response', (r) => /\/api\/files\/\d+\?e=/.test(r.url()));
     const popupPromise = page.waitForEvent('popup');
     await link.click();
     const popup = await popupPromise;
+    const fresh = (await (await minted).json()).data.url as string;
     const res = await fileResponse;
+    expect(res.url()).toContain(fresh);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('image/png');
     expect(Number(res.headers()['content-length'])).toBe(png.length);
+    // A link altered by hand shows a small Indonesian page with the way back, not JSON.
     await popup.close();
+    const altered = await page.context().newPage();
+    await altered.goto(fresh.replace(/s=([0-9a-zA-Z_-])/, (_m, c: string) => `s=${c === 'A' ? 'B' : 'A'}`));
+    await expect(altered.getByText('Tautan file tidak valid. Kembali ke Kelasku dan buka file itu lagi.')).toBeVisible();
+    await expect(altered.getByRole('link', { name: 'Kembali ke Kelasku' })).toBeVisible();
+    await altered.close();
 
     // Delete the material, then the content, each after a confirmation.
     await card.getByRole('button', { name: 'Hapus materi Diagram Motherboard' }).click();

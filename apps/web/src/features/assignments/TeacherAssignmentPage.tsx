@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
-  Anchor,
   Badge,
   Button,
   Card,
@@ -35,6 +34,7 @@ import { NotFoundPage } from '../errors/ErrorPages';
 import { formatDateTime, formatDateTimeWib, truncate } from '../../lib/format';
 import { toastApiError, toastError, toastSuccess } from '../../lib/toast';
 import { AssignmentFormModal } from './AssignmentFormModal';
+import { FileLink } from '../../components/FileLink';
 
 const positiveId = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
@@ -295,12 +295,12 @@ function StudentWork({ r, entry, column }: { r: AssignmentRef; entry: Assignment
               <Text size="sm" fw={500}>
                 File Submission
               </Text>
-              <Anchor href={sub.file} target="_blank" rel="noopener noreferrer" title={sub.filename} style={{ overflowWrap: 'anywhere' }}>
+              <FileLink href={sub.file} title={sub.filename} style={{ overflowWrap: 'anywhere' }}>
                 <Group gap={6} wrap="nowrap" component="span">
                   <IconFileText size={18} aria-hidden />
                   <span>{truncate(sub.filename, TRUNCATE.filename)}</span>
                 </Group>
-              </Anchor>
+              </FileLink>
             </div>
             <Group gap="xs">
               <Text size="sm">Dikumpulkan {formatDateTimeWib(sub.submitted_at)}</Text>

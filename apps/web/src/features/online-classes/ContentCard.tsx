@@ -19,6 +19,7 @@ import { toastSuccess } from '../../lib/toast';
 import { AssignmentFormModal } from '../assignments/AssignmentFormModal';
 import { ForumFormModal } from '../forums/ForumFormModal';
 import { MaterialFormModal } from './MaterialFormModal';
+import { FileLink } from '../../components/FileLink';
 
 type SubModal = 'material' | 'assignment' | 'forum' | null;
 
@@ -151,12 +152,12 @@ export function ContentCard({ classId, position, seed, onEdit }: ContentCardProp
           <SubList title="Material" empty="Belum ada materi." count={content.materials.length}>
             {content.materials.map((m) => (
               <Group component="li" key={m.id} gap="xs" wrap="nowrap" justify="space-between">
-                <Anchor href={m.file} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <FileLink href={m.file} size="sm" style={{ overflowWrap: 'anywhere' }}>
                   <Group gap={6} wrap="nowrap" component="span">
                     <IconFile size={16} aria-hidden />
                     <span>{m.title}</span>
                   </Group>
-                </Anchor>
+                </FileLink>
                 <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Hapus materi ${m.title}`} onClick={() => removeMaterial(m)}>
                   <IconTrash size={16} />
                 </ActionIcon>

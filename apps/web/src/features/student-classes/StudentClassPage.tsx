@@ -10,6 +10,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { NotFoundPage } from '../errors/ErrorPages';
 import { formatDate } from '../../lib/format';
 import { ClassTabs } from '../../components/ClassTabs';
+import { FileLink } from '../../components/FileLink';
 
 function ClassHeader({ klass }: { klass: ClassDetail }) {
   const navigate = useNavigate();
@@ -57,9 +58,7 @@ function Section({ title, icon, empty, links }: { title: string; icon: ReactNode
           {links.map((l) => (
             <List.Item key={l.id}>
               {l.external ? (
-                <Anchor href={l.to} target="_blank" rel="noopener noreferrer">
-                  {l.label}
-                </Anchor>
+                <FileLink href={l.to}>{l.label}</FileLink>
               ) : (
                 <Anchor component={Link} to={l.to}>
                   {l.label}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileText, IconUpload } from '@tabler/icons-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { gradingStatus, type AssignmentWithSubmission } from '@kelasku/contract';
@@ -9,6 +9,7 @@ import { QueryState } from '../../components/QueryState';
 import { NotFoundPage } from '../errors/ErrorPages';
 import { formatDate, formatDateTimeWib } from '../../lib/format';
 import { UploadSubmissionModal } from './UploadSubmissionModal';
+import { FileLink } from '../../components/FileLink';
 
 /** Status 2 (on time) teal, 3 (late) red; the label is the server's. */
 const STATUS_COLOR: Record<number, string | undefined> = { 2: 'teal', 3: 'red' };
@@ -60,9 +61,9 @@ function StatusCard({ a, onUpdate }: { a: AssignmentWithSubmission; onUpdate: ()
       s.file && s.filename ? (
         <Group gap={6} wrap="nowrap">
           <IconFileText size={18} aria-hidden />
-          <Anchor href={s.file} target="_blank" rel="noopener noreferrer" style={{ wordBreak: 'break-all' }}>
+          <FileLink href={s.file} style={{ wordBreak: 'break-all' }}>
             {s.filename}
-          </Anchor>
+          </FileLink>
         </Group>
       ) : (
         '-'
