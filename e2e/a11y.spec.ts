@@ -3,9 +3,8 @@
  * (tests tagged @phone) phone width: no serious or critical violation. Dialogs keep the focus inside
  * and close with Escape, giving the focus back.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshRombel, freshUser, login } from './fixtures';
+import { DEMO, api, apiToken, freshRombel, freshUser, login, violations } from './fixtures';
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${++seq}`;
@@ -79,18 +78,6 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[role="status"][aria-label="Memuat…"]')).toHaveCount(0);
   await page.waitForTimeout(150);
-}
-
-/** Serious and critical violations on the page as it is now, one line each (rule, element, summary). */
-async function violations(page: Page, screen: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  return serious.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `${screen}: [${v.impact}] ${v.id} at ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim().slice(0, 200)} ${n.html.slice(0, 160)}`,
-    ),
-  );
 }
 
 /** Visits each screen (and, where given, a tab or a state opened by a click) and collects its violations. */

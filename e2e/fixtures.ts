@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = {
@@ -67,6 +68,63 @@ export async function freshRombel(request: APIRequestContext, prefix: string, gr
   const res = await api(request, admin, 'POST', '/api/admin/resources/rombel-classes', { department_id: department.id, name, grade });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.data.id as number, name };
+}
+
+/**
+ * A fresh school corner for one test: a rombel of its own with one student, a fresh teacher
+ * with a class for that rombel, a content and a forum — all through the API.
+ */
+export async function forumWorld(request: APIRequestContext) {
+  const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
+  const rombelId = (await freshRombel(request, 'Forum')).id;
+
+  const teacher = await freshUser(request, 2);
+  const student = await freshUser(request, 3, { rombel_id: rombelId });
+  const cls = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', {
+    name: 'Jaringan Dasar',
+    description: null,
+    rombel_class_id: rombelId,
+  });
+  expect(cls.status, JSON.stringify(cls.body)).toBe(201);
+  const classId = cls.body.data.id as number;
+  const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, {
+    title: 'Topologi Jaringan',
+    description: 'Bintang dan cincin',
+  });
+  expect(content.status, JSON.stringify(content.body)).toBe(201);
+  const contentId = content.body.data.id as number;
+  const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`;
+  const forum = await api(request, teacher.token, 'POST', base, {
+    topic: 'Kelebihan topologi bintang?',
+    description: 'Diskusikan dengan teman sekelas.',
+  });
+  expect(forum.status, JSON.stringify(forum.body)).toBe(201);
+  const forumId = forum.body.data.id as number;
+  return {
+    admin,
+    rombelId,
+    teacher,
+    student,
+    classId,
+    contentId,
+    forumId,
+    teacherApi: `${base}/${forumId}`,
+    studentApi: `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forumId}`,
+    teacherUrl: `/online-class/${classId}/contents/${contentId}/forums/${forumId}`,
+    studentUrl: `/my-classes/${classId}/contents/${contentId}/forums/${forumId}`,
+  };
+}
+
+/** Serious and critical violations on the page as it is now, one line each (rule, element, summary). */
+export async function violations(page: Page, screen: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return serious.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${screen}: [${v.impact}] ${v.id} at ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim().slice(0, 200)} ${n.html.slice(0, 160)}`,
+    ),
+  );
 }
 
 /** The text of the visible toast with this message. */

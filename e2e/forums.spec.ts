@@ -1,52 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshRombel, freshUser, login, toast } from './fixtures';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { api, forumWorld, freshUser, login, toast } from './fixtures';
 
 const XSS = '<img src=x onerror=alert(1)>';
-
-/**
- * A fresh school corner for one test: a rombel of its own with one student, a fresh teacher
- * with a class for that rombel, a content and a forum — all through the API.
- */
-async function forumWorld(request: APIRequestContext) {
-  const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
-  const rombelId = (await freshRombel(request, 'Forum')).id;
-
-  const teacher = await freshUser(request, 2);
-  const student = await freshUser(request, 3, { rombel_id: rombelId });
-  const cls = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', {
-    name: 'Jaringan Dasar',
-    description: null,
-    rombel_class_id: rombelId,
-  });
-  expect(cls.status, JSON.stringify(cls.body)).toBe(201);
-  const classId = cls.body.data.id as number;
-  const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, {
-    title: 'Topologi Jaringan',
-    description: 'Bintang dan cincin',
-  });
-  expect(content.status, JSON.stringify(content.body)).toBe(201);
-  const contentId = content.body.data.id as number;
-  const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`;
-  const forum = await api(request, teacher.token, 'POST', base, {
-    topic: 'Kelebihan topologi bintang?',
-    description: 'Diskusikan dengan teman sekelas.',
-  });
-  expect(forum.status, JSON.stringify(forum.body)).toBe(201);
-  const forumId = forum.body.data.id as number;
-  return {
-    admin,
-    rombelId,
-    teacher,
-    student,
-    classId,
-    contentId,
-    forumId,
-    teacherApi: `${base}/${forumId}`,
-    studentApi: `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forumId}`,
-    teacherUrl: `/online-class/${classId}/contents/${contentId}/forums/${forumId}`,
-    studentUrl: `/my-classes/${classId}/contents/${contentId}/forums/${forumId}`,
-  };
-}
 
 /** A second, separate browser session (another person at another computer). */
 async function otherPage(browser: Browser, baseURL: string | undefined): Promise<Page> {

@@ -2,10 +2,14 @@ import { expect, test } from '@playwright/test';
 import { DEMO, freshRombel, freshUser, login, toast } from './fixtures';
 
 test.describe('sessions and guards', () => {
-  test('a visitor is sent to /login from any page', async ({ page }) => {
-    for (const path of ['/', '/dashboard', '/me', '/resources/users', '/my-classes/1']) {
+  test('a visitor is sent to /login from any page, which returns there afterwards', async ({ page }) => {
+    for (const path of ['/', '/dashboard']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/login$/);
+    }
+    for (const path of ['/me', '/resources/users', '/my-classes/1']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(path)}$`));
     }
     await expect(page.getByRole('heading', { name: 'Masuk' })).toBeVisible();
   });
@@ -71,11 +75,13 @@ test.describe('sessions and guards', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a dead token anywhere logs the user out', async ({ page }) => {
+  test('a dead token anywhere ends the session and says so', async ({ page }) => {
     await login(page, DEMO.teacher.username, DEMO.teacher.password);
     await page.evaluate(() => localStorage.setItem('token', 'tokenyangsudahtidakberlakulagi0123456789'));
     await page.goto('/me');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fme$/);
+    await expect(page.getByText('Sesi kamu telah berakhir. Silakan masuk kembali.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
   test('going offline shows "Error! No Connection."', async ({ page, context }) => {

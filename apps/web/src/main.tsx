@@ -10,7 +10,10 @@ import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { router } from './router';
+import { MSG } from '@kelasku/contract';
 import { ApiError } from './api/client';
+import { setSessionEndHandler } from './api/session';
+import { loginPath } from './lib/next';
 import { toastError, errorMessage } from './lib/toast';
 
 const theme = createTheme({
@@ -39,9 +42,12 @@ const cssVariables: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-/** A failure nobody handled still shows a red toast (DECISIONS: never fail silently). */
+/**
+ * A failure nobody handled still shows a red toast (DECISIONS: never fail silently). An ended
+ * session and a required password change are not: the login page and the password screen say so.
+ */
 const notify = (err: unknown) => {
-  if (err instanceof ApiError && err.status === 401) return;
+  if (err instanceof ApiError && (err.status === 401 || (err.status === 403 && err.message === MSG.passwordChangeRequired))) return;
   toastError(errorMessage(err));
 };
 
@@ -60,6 +66,18 @@ const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
     },
   },
+});
+
+/**
+ * An ended session goes to the login page without a reload (drafts and toasts stay): an expired
+ * one with the page to return to and the "session ended" note, a password change plainly. The
+ * cached data of the user who was signed in goes once the signed-in pages are gone.
+ */
+setSessionEndHandler((end) => {
+  const to = end.reason === 'expired' ? loginPath(end.next) : '/login';
+  void router
+    .navigate(to, { replace: true, state: end.reason === 'expired' ? { sessionEnded: true } : null })
+    .then(() => queryClient.clear());
 });
 
 createRoot(document.getElementById('root')!).render(

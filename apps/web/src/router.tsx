@@ -1,12 +1,13 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import type { RoleName } from '@kelasku/contract';
-import { getSessionUser, getToken } from './api/session';
+import { getSessionUser, hasSession } from './api/session';
 import { LoadingDots } from './components/LoadingDots';
 import { LoginLayout } from './layout/LoginLayout';
 import { LoginPage } from './features/session/LoginPage';
 import { NotFoundPage, PermissionDeniedPage } from './features/errors/ErrorPages';
 import { RouteError } from './features/errors/RouteError';
+import { loginPath, safeNext } from './lib/next';
 
 // The signed-in layout (sidebar, header, menus) is loaded on demand too: the login page stays light (bundle budget).
 const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -21,10 +22,10 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
   );
 };
 
-/** No stored session → /login. */
+/** No stored session → /login, which returns here afterwards (a link shared by WhatsApp opens after the login). */
 function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
-  if (!getToken()) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!hasSession()) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   return <>{children}</>;
 }
 
@@ -33,9 +34,10 @@ function RequireRole({ role }: { role: RoleName }) {
   return getSessionUser()?.role === role ? <Outlet /> : <Navigate to="/permissiondenied" replace />;
 }
 
-/** Only visitors without a session reach /login. */
+/** Only visitors without a session reach /login; a signed-in one goes on to where the login would have led. */
 function GuestOnly({ children }: { children: ReactNode }) {
-  return getToken() ? <Navigate to="/" replace /> : <>{children}</>;
+  const [params] = useSearchParams();
+  return hasSession() ? <Navigate to={safeNext(params.get('next')) ?? '/'} replace /> : <>{children}</>;
 }
 
 export const router = createBrowserRouter([

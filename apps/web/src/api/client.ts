@@ -1,4 +1,5 @@
-import { clearSessionAndReload, getToken } from './session';
+import { MSG } from '@kelasku/contract';
+import { getToken, sessionExpired, updateSessionUser } from './session';
 
 /** A failed API call: the server's Indonesian message and field errors. */
 export class ApiError extends Error {
@@ -28,19 +29,26 @@ async function parse<T>(res: Response): Promise<Envelope<T>> {
   }
 }
 
-function handleFailure(status: number, body: Envelope<unknown>, path: string): never {
-  // A dead session anywhere logs the user out (SPEC §4); a failed login is just a failed login.
-  if (status === 401 && path !== '/api/login') {
-    clearSessionAndReload();
-  }
+/**
+ * Throws the ApiError of a failed call. Before that, two answers change the session: a 401 (not
+ * of the login itself) ends it, and the 403 "change your password first" puts the signed-in area
+ * on the password change screen.
+ */
+function handleFailure(status: number, body: Envelope<unknown>, path: string, sentToken: string | null): never {
+  if (status === 401 && path !== '/api/login') sessionExpired(sentToken);
+  if (status === 403 && body.message === MSG.passwordChangeRequired) updateSessionUser({ must_change_password: true });
   throw new ApiError(status, body.message ?? `Server menjawab ${status}.`, body.errors ?? {});
 }
+
+// The token each answer was asked with: a 401 ends that session, not a newer one.
+const sentWith = new WeakMap<Response, string | null>();
 
 /** Sends a request with the stored bearer token; no connection becomes the Indonesian ApiError. */
 export async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const token = getToken();
+  let res: Response;
   try {
-    return await fetch(path, {
+    res = await fetch(path, {
       method,
       headers: {
         Accept: 'application/json',
@@ -53,12 +61,14 @@ export async function send(method: string, path: string, body?: unknown, headers
   } catch {
     throw new ApiError(0, NETWORK_MESSAGE);
   }
+  sentWith.set(res, token);
+  return res;
 }
 
-/** The envelope of an answer; a failure throws its ApiError (and a dead session logs out). */
+/** The envelope of an answer (of `send`); a failure throws its ApiError (and a dead session ends). */
 export async function envelopeOf<T>(res: Response, path: string): Promise<Envelope<T> & { data: T }> {
   const parsed = await parse<T>(res);
-  if (!res.ok || parsed.success === false) handleFailure(res.status, parsed, path);
+  if (!res.ok || parsed.success === false) handleFailure(res.status, parsed, path, sentWith.get(res) ?? null);
   return parsed as Envelope<T> & { data: T };
 }
 
@@ -105,7 +115,7 @@ function upload<T = unknown>(path: string, form: FormData, opts: UploadOptions =
       if (xhr.status >= 200 && xhr.status < 300 && body.success !== false) resolve(body as Envelope<T> & { data: T });
       else {
         try {
-          handleFailure(xhr.status, body, path);
+          handleFailure(xhr.status, body, path, token);
         } catch (err) {
           reject(err);
         }

@@ -17,10 +17,11 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import 'dayjs/locale/id';
 import { HEADER_SCROLL_PX, ROLE_LABELS, ROLE_IDS } from '@kelasku/contract';
-import { getSessionUser } from '../api/session';
+import { getSessionUser, updateSessionUser, useSessionUser } from '../api/session';
 import { useMe } from '../api/profile';
 import { UserAvatar } from '../components/UserAvatar';
 import { OfflineBanner } from './OfflineBanner';
+import { PasswordRequired } from './PasswordRequired';
 import { useClassMenu } from './useClassMenu';
 import { useLogoutAction } from './useLogout';
 
@@ -121,8 +122,24 @@ function BottomNav() {
   );
 }
 
-/** The app frame of SPEC §2: sidebar by role, desktop header, bottom navigation on phones, offline banner. */
+/**
+ * The signed-in area: the app frame, or only the password change while the admin requires a new
+ * password (from the login answer, GET /api/me, or any call refused with that 403).
+ */
 export function AppLayout() {
+  const user = useSessionUser();
+  const mustChange = useMe().data?.must_change_password;
+  // /api/me has the last word: the admin may have set or lifted the requirement since the login.
+  useEffect(() => {
+    if (mustChange !== undefined) updateSessionUser({ must_change_password: mustChange });
+  }, [mustChange]);
+  // The session has just ended: the login page is on its way; nothing signed-in may render or call meanwhile.
+  if (!user) return null;
+  return user.must_change_password ? <PasswordRequired /> : <SchoolLayout />;
+}
+
+/** The app frame of SPEC §2: sidebar by role, desktop header, bottom navigation on phones, offline banner. */
+function SchoolLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const isMobile = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const location = useLocation();

@@ -26,3 +26,14 @@ export function formFailure(err: unknown, formFields: readonly string[]): FormFa
   if (other !== null) return { fields, message: other };
   return { fields, message: Object.keys(fields).length > 0 ? null : errorMessage(err) };
 }
+
+/** Shows a failed save on its form: each field's message under its input; returns the one form message (null: none). */
+export function showFailure(
+  form: { setErrors: (errors: Record<string, string>) => void },
+  err: unknown,
+  formFields: readonly string[],
+): string | null {
+  const failure = formFailure(err, formFields);
+  form.setErrors(failure.fields);
+  return failure.message;
+}

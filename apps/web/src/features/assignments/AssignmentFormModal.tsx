@@ -59,6 +59,7 @@ export function AssignmentFormModal({ classId, contentId, opened, onClose, assig
       size="lg"
       form={form}
       initialValues={initialValues}
+      draft={assignment ? `tugas-${assignment.id}` : `tugas-baru-${contentId}`}
       savedMessage={assignment ? ASSIGNMENT_MSG.updated : ASSIGNMENT_MSG.created}
       ready={title.trim() !== '' && description.trim() !== '' && deadline !== null && (!past || pastAccepted)}
       save={(v) =>

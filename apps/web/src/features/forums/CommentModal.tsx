@@ -4,8 +4,11 @@ import { FORUM_MSG, LIMITS, commentBody } from '@kelasku/contract';
 import { FormModal } from '../../components/FormModal';
 
 export interface CommentModalProps {
-  /** What is being written: the dialog's title ("Comment", "Reply {author}") and the box's label; null when closed. */
-  target: { title: string; label: string } | null;
+  /**
+   * What is being written: the dialog's title ("Comment", "Reply {author}"), the box's label and
+   * the name its draft is kept under ("komentar", "balasan-{id}"); null when closed.
+   */
+  target: { title: string; label: string; draft: string } | null;
   onClose: () => void;
   /** Sends the text; resolves to the API's answer. */
   send: (comment: string) => Promise<{ message?: string }>;
@@ -31,6 +34,7 @@ export function CommentModal({ target, onClose, send }: CommentModalProps) {
       title={target?.title ?? ''}
       form={form}
       initialValues={EMPTY}
+      draft={target?.draft ?? null}
       savedMessage={FORUM_MSG.commentCreated}
       ready={comment.trim() !== ''}
       submitLabel="Kirim"

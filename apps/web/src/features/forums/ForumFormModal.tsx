@@ -35,6 +35,7 @@ export function ForumFormModal({ classId, contentId, opened, onClose, forum }: F
       title={forum ? 'Edit Forum' : 'Buat Forum'}
       form={form}
       initialValues={initialValues}
+      draft={forum ? `forum-${forum.id}` : `forum-baru-${contentId}`}
       savedMessage={forum ? FORUM_MSG.forumUpdated : FORUM_MSG.forumCreated}
       ready={form.values.topic.trim() !== ''}
       save={(v) => save.mutateAsync({ forumId: forum?.id, body: { topic: v.topic, description: v.description } })}

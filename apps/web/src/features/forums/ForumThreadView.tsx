@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { ActionIcon, Badge, Box, Button, Card, Group, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import { ROLE_IDS, ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread } from '@kelasku/contract';
@@ -9,6 +9,7 @@ import { getSessionUser } from '../../api/session';
 import { confirmDelete } from '../../components/ConfirmDelete';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
+import { draftKey, formKey, useStoredDraft } from '../../lib/drafts';
 import { formatDateTime } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { CommentModal } from './CommentModal';
@@ -167,24 +168,41 @@ function ForumPost({ forum, tools }: { forum: ForumThread; tools?: ReactNode }) 
   );
 }
 
-/** The "Write your reply." box with the user's avatar; opens the Comment dialog. */
+/** The draft name of the comment box (a reply's is "balasan-{id}"). */
+const COMMENT_DRAFT = 'komentar';
+
+/** The "Write your reply." box with the user's avatar; opens the Comment dialog. A comment not sent yet shows in it. */
 function WriteBox({ onOpen }: { onOpen: () => void }) {
   const me = useMe();
   const session = getSessionUser();
   const name = me.data?.name ?? session?.name ?? '';
+  const { pathname } = useLocation();
+  const draft = useStoredDraft(session ? draftKey(session.id, formKey(pathname, COMMENT_DRAFT)) : null);
+  const text = typeof draft?.comment === 'string' ? draft.comment : '';
   return (
     <UnstyledButton onClick={onOpen} aria-label="Write your reply." w="100%">
       <Paper withBorder p="sm" radius="md">
         <Group gap="sm" wrap="nowrap">
           <UserAvatar src={me.data?.avatar ?? session?.avatar} name={name} size="md" />
-          <Text c="dimmed">Write your reply.</Text>
+          {text ? (
+            <Box miw={0}>
+              <Badge size="xs" variant="light" color="yellow" tt="none">
+                Draf
+              </Badge>
+              <Text lineClamp={2} style={PLAIN_TEXT} data-testid="comment-draft">
+                {text}
+              </Text>
+            </Box>
+          ) : (
+            <Text c="dimmed">Write your reply.</Text>
+          )}
         </Group>
       </Paper>
     </UnstyledButton>
   );
 }
 
-type Target = { title: string; label: string; parentId?: number };
+type Target = { title: string; label: string; draft: string; parentId?: number };
 
 /**
  * The forum thread, the same for the teacher (with edit, delete and moderation) and the student.
@@ -203,7 +221,7 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
   const [editing, setEditing] = useState(false);
 
   const actions: CommentActions = {
-    onReply: (c) => setTarget({ title: `Reply ${c.author}`, label: 'Balasan', parentId: c.id }),
+    onReply: (c) => setTarget({ title: `Reply ${c.author}`, label: 'Balasan', draft: `balasan-${c.id}`, parentId: c.id }),
     onDelete: (c) =>
       confirmDelete({
         title: 'Hapus komentar',
@@ -277,7 +295,7 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
                 Tampilkan komentar lainnya
               </Button>
             )}
-            <WriteBox onOpen={() => setTarget({ title: 'Comment', label: 'Komentar' })} />
+            <WriteBox onOpen={() => setTarget({ title: 'Comment', label: 'Komentar', draft: COMMENT_DRAFT })} />
             {role === 'teacher' && (
               <ForumFormModal
                 classId={path.classId}

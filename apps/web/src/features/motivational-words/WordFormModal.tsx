@@ -34,6 +34,7 @@ export function WordFormModal({ word, onClose }: { word: MotivationalWord | null
       size="lg"
       form={form}
       initialValues={initialValues}
+      draft={word ? `kata-${word.id}` : 'kata-baru'}
       savedMessage={word ? ADMIN_MSG.wordUpdated : ADMIN_MSG.wordCreated}
       ready={!!title.trim() && !!body.trim() && !!from.trim()}
       save={(v) =>

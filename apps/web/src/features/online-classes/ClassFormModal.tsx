@@ -50,6 +50,7 @@ export function ClassFormModal({ opened, onClose, klass, focus = 'name', onSaved
       title={klass ? 'Edit Kelas' : 'Tambah Kelas Baru'}
       form={form}
       initialValues={initialValues}
+      draft={klass ? `kelas-${klass.id}` : 'kelas-baru'}
       savedMessage={klass ? CLASS_MSG.classUpdated : CLASS_MSG.classCreated}
       ready={form.values.name.trim() !== '' && form.values.rombel_class_id !== null}
       save={async (v) => {

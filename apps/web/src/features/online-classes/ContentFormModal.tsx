@@ -32,6 +32,7 @@ export function ContentFormModal({ classId, opened, onClose, content }: ContentF
       size="lg"
       form={form}
       initialValues={initialValues}
+      draft={content ? `konten-${content.id}` : 'konten-baru'}
       savedMessage={content ? CLASS_MSG.contentUpdated : CLASS_MSG.contentCreated}
       ready={form.values.title.trim() !== ''}
       save={(v) => save.mutateAsync({ id: content?.id, body: { title: v.title.trim(), description: v.description.trim() || null } })}

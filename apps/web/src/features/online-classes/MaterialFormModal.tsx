@@ -52,6 +52,8 @@ export function MaterialFormModal({ classId, contentId, opened, onClose }: Mater
       size="lg"
       form={form}
       initialValues={EMPTY}
+      // The title is kept; the file never is.
+      draft={`materi-baru-${contentId}`}
       savedMessage={CLASS_MSG.materialCreated}
       ready={form.values.title.trim() !== '' && file !== null}
       submitLabel="Unggah"

@@ -1,19 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  Card,
-  FileButton,
-  Grid,
-  Group,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-  Badge,
-} from '@mantine/core';
+import { Button, Card, FileButton, Grid, Group, Select, Stack, Text, TextInput, Textarea, Title, Badge } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -24,13 +10,12 @@ import {
   RELIGIONS,
   ROLE_LABELS,
   TOAST_MS,
-  passwordBody,
   profileBody,
   type Profile,
   type ProfileBody,
 } from '@kelasku/contract';
 import { useChangePassword, useMe, useRombelOptions, useUpdateAvatar, useUpdateProfile } from '../../api/profile';
-import { clearSessionAndReload } from '../../api/session';
+import { passwordChanged } from '../../api/session';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formFailure } from '../../lib/form-errors';
@@ -38,6 +23,7 @@ import { toastApiError, toastSuccess } from '../../lib/toast';
 import { useLogoutAction } from '../../layout/useLogout';
 import { DateField } from '../../components/DateFields';
 import { FormModal } from '../../components/FormModal';
+import { NO_PASSWORDS, PasswordFields, passwordsFilled, usePasswordForm } from './PasswordFields';
 
 const GENDER_OPTIONS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -60,23 +46,10 @@ const toForm = (p: Profile): ProfileForm => ({
   rombel: p.student?.rombel_id ? String(p.student.rombel_id) : '',
 });
 
-interface PasswordForm extends Record<string, unknown> {
-  password: string;
-  new_password: string;
-  new_password_confirmation: string;
-}
-
-const NO_PASSWORDS: PasswordForm = { password: '', new_password: '', new_password_confirmation: '' };
-
-/** "Ganti Password": success shows the message 3 s, then the session ends (every token is revoked). */
+/** "Ganti Password": on success the message shows (3 s) while the session ends: every token is revoked. */
 function PasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const change = useChangePassword();
-  const form = useForm<PasswordForm>({
-    initialValues: NO_PASSWORDS,
-    validate: schemaResolver(passwordBody, { sync: true }),
-    validateInputOnChange: ['new_password', 'new_password_confirmation'],
-  });
-  const { password, new_password, new_password_confirmation } = form.values;
+  const form = usePasswordForm();
   return (
     <FormModal
       opened={opened}
@@ -84,28 +57,18 @@ function PasswordModal({ opened, onClose }: { opened: boolean; onClose: () => vo
       title="Ganti Password"
       form={form}
       initialValues={NO_PASSWORDS}
+      // Passwords are never kept.
+      draft={null}
       savedMessage={MSG.passwordChanged}
-      ready={!!password && !!new_password && !!new_password_confirmation}
+      ready={passwordsFilled(form.values)}
       save={async (v) => {
         const res = await change.mutateAsync(v);
-        setTimeout(clearSessionAndReload, TOAST_MS.short);
+        // After the green toast is up (FormModal shows it once this resolves): to the login page.
+        setTimeout(passwordChanged);
         return res;
       }}
     >
-      <PasswordInput label="Password lama" required autoComplete="current-password" {...form.getInputProps('password')} />
-      <PasswordInput
-        label="Password baru"
-        description="5 sampai 12 karakter"
-        required
-        autoComplete="new-password"
-        {...form.getInputProps('new_password')}
-      />
-      <PasswordInput
-        label="Konfirmasi password baru"
-        required
-        autoComplete="new-password"
-        {...form.getInputProps('new_password_confirmation')}
-      />
+      <PasswordFields form={form} />
     </FormModal>
   );
 }

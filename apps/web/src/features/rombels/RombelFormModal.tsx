@@ -42,6 +42,7 @@ export function RombelFormModal({ rombel, onClose }: { rombel: RombelClass | nul
       title={rombel ? 'Edit Rombel' : 'Add Rombel'}
       form={form}
       initialValues={initialValues}
+      draft={rombel ? `rombel-${rombel.id}` : 'rombel-baru'}
       savedMessage={rombel ? ADMIN_MSG.rombelUpdated : ADMIN_MSG.rombelCreated}
       ready={department_id !== '' && name.trim() !== '' && grade !== ''}
       save={(v) =>

@@ -1,10 +1,11 @@
-import { Button, Card, PasswordInput, Stack, TextInput, Title, Text, Group, Checkbox, Anchor } from '@mantine/core';
+import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title, Text, Group, Checkbox, Anchor } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MSG, TOAST_MS, loginBody, type SessionUser } from '@kelasku/contract';
 import { ApiError, request } from '../../api/client';
 import { saveSession } from '../../api/session';
+import { HOME_AFTER_LOGIN, safeNext } from '../../lib/next';
 import { toastError } from '../../lib/toast';
 
 /** A hidden-by-default remember-me / forgot-password row (SPEC §2). */
@@ -12,14 +13,21 @@ const SHOW_REMEMBER_ROW = false;
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  // The page to return to (a deep link, or where the session ended); the dashboard otherwise.
+  const next = safeNext(params.get('next')) ?? HOME_AFTER_LOGIN;
+  const sessionEnded = (useLocation().state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
   const form = useForm({ initialValues: { username: '', password: '' }, validate: schemaResolver(loginBody, { sync: true }) });
   const { username, password } = form.values;
   const login = useMutation({
     mutationFn: (body: { username: string; password: string }) => request<{ token: string; user: SessionUser }>('POST', '/api/login', body),
     meta: { toast: false },
     onSuccess: (res) => {
+      // Nothing cached for whoever was signed in before is shown to this user.
+      queryClient.clear();
       saveSession(res.data.token, res.data.user);
-      navigate('/', { replace: true });
+      navigate(next, { replace: true });
     },
     onError: (err) => {
       // A refused login always reads the same (DECISIONS); a lockout or a network failure says what it is.
@@ -43,6 +51,11 @@ export function LoginPage() {
             </Text>
             <Title order={1}>Masuk</Title>
           </div>
+          {sessionEnded && (
+            <Alert color="blue" variant="light" role="status">
+              {MSG.unauthenticated}
+            </Alert>
+          )}
           <TextInput label="Username atau email" name="username" autoComplete="username" required {...form.getInputProps('username')} />
           <PasswordInput
             label="Password"

@@ -84,6 +84,8 @@ export function UploadSubmissionModal({ assignmentId, opened, onClose }: { assig
       size="lg"
       form={form}
       initialValues={EMPTY}
+      // Only a file: nothing to keep.
+      draft={null}
       savedMessage="Tugasmu berhasil dikumpulkan."
       savedToastMs={TOAST_MS.long}
       ready={file !== null}
