@@ -322,3 +322,16 @@ export const archivedClass = z.object({
   archived_at: z.string(),
 });
 export type ArchivedClass = z.infer<typeof archivedClass>;
+
+/** The names of a textarea, one per line, without blank lines and surrounding spaces. */
+export const linesOf = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** The bulk rombel form's validator: the same body, with the names typed one per line in a textarea. */
+export const rombelBulkForm = z.preprocess(
+  (v) => (v && typeof v === 'object' && 'names' in v && typeof v.names === 'string' ? { ...v, names: linesOf(v.names) } : v),
+  rombelBulkBody,
+);
