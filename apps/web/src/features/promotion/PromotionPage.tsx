@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconArrowRight, IconEye, IconPlus } from '@tabler/icons-react';
+import { IconArrowRight, IconEye, IconPlus, IconSearch } from '@tabler/icons-react';
+import { matches } from '../admin-dashboard/parts';
 import { LULUS, type PromotionBody, type PromotionPreview, type RombelClass } from '@kelasku/contract';
 import { useApplyPromotion, usePromotionPreview, useRombels } from '../../api/admin';
 import { QueryState } from '../../components/QueryState';
@@ -55,17 +56,21 @@ function PreviewCard({ preview }: { preview: PromotionPreview }) {
 
 function Promotion({ rombels }: { rombels: RombelClass[] }) {
   const [chosen, setChosen] = useState<Record<number, string>>({});
+  const [filter, setFilter] = useState('');
+  // Only the rows shown take part: a filter promotes one department (or a few rombels) at a time.
+  const rows = rombels.filter((r) => r.grade in ROMAN && matches(filter, r.name));
   const preview = usePromotionPreview();
   const apply = useApplyPromotion();
   const targetOf = (r: RombelClass) => chosen[r.id] ?? suggestNext(r, rombels);
   const body: PromotionBody = useMemo(
     () => ({
-      mappings: rombels
+      mappings: rows
         .map((r) => ({ from_rombel_id: r.id, to: chosen[r.id] ?? suggestNext(r, rombels) }))
         .filter((m) => m.to !== '')
         .map((m) => ({ from_rombel_id: m.from_rombel_id, to: m.to === LULUS ? LULUS : Number(m.to) })),
     }),
-    [rombels, chosen],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rombels, chosen, filter],
   );
   // A preview answers for the mappings it was asked about; a change of a select asks again.
   const previewed = preview.data && JSON.stringify(preview.variables) === JSON.stringify(body) ? preview.data.data : null;
@@ -98,9 +103,20 @@ function Promotion({ rombels }: { rombels: RombelClass[] }) {
         }),
     });
 
-  const rows = rombels.filter((r) => r.grade in ROMAN);
   return (
     <Stack>
+      <TextInput
+        label="Saring rombel"
+        description="Hanya rombel yang tampil yang ikut dinaikkan"
+        placeholder="Misalnya TKJ"
+        leftSection={<IconSearch size={16} />}
+        value={filter}
+        onChange={(e) => {
+          setFilter(e.currentTarget.value);
+          preview.reset();
+        }}
+        w={{ base: '100%', sm: 320 }}
+      />
       {rows.map((r) => {
         const options = [
           { value: '', label: 'Tidak dinaikkan' },
