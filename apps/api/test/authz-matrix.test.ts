@@ -291,6 +291,20 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(201),
     body: () => json({ department_id: 1, name: `X TKJ M${uniq()}`, grade: 10 }),
   },
+  'POST /api/admin/resources/rombel-classes/bulk': {
+    expect: adminOnly(201),
+    body: () => json({ department_id: 1, grade: 11, names: [`XI TKJ B${uniq()}`, `XI TKJ C${uniq()}`] }),
+  },
+  // The year-end promotion of an empty rombel: granted, and it moves nobody and archives nothing of the scene.
+  'POST /api/admin/promotion/preview': {
+    expect: adminOnly(200),
+    body: (c) => json({ mappings: [{ from_rombel_id: c.own.emptyRombelId, to: 'lulus' }] }),
+  },
+  'POST /api/admin/promotion': {
+    expect: adminOnly(200),
+    body: (c) => json({ mappings: [{ from_rombel_id: c.own.emptyRombelId, to: c.scene.otherRombel }] }),
+  },
+  'GET /api/admin/archived-classes': { expect: adminOnly(200) },
   'GET /api/admin/resources/rombel-classes/:id': { id: 'emptyRombelId', expect: adminOnly([200, 404]) },
   'PUT /api/admin/resources/rombel-classes/:id': {
     id: 'emptyRombelId',

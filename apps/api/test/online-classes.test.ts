@@ -82,6 +82,7 @@ describe('GET /api/teacher/online-classes', () => {
       teacher: { id: teacher.id, name: teacher.name, avatar: signedLink(avatar) },
       created_at: zeta.createdAt.toISOString(),
       updated_at: zeta.updatedAt.toISOString(),
+      archived_at: null,
     });
     expect(res.body.data[0].description).toBeNull();
     expect(res.body.data[2].rombel).toEqual({ id: rombelB.id, name: 'XII TKJ Zulu' });
@@ -108,7 +109,16 @@ describe('GET /api/teacher/online-classes', () => {
     expect(res.body.data).toHaveLength(2);
     for (const item of res.body.data) {
       expect(item).not.toHaveProperty('students');
-      expect(Object.keys(item).sort()).toEqual(['created_at', 'description', 'id', 'name', 'rombel', 'teacher', 'updated_at']);
+      expect(Object.keys(item).sort()).toEqual([
+        'archived_at',
+        'created_at',
+        'description',
+        'id',
+        'name',
+        'rombel',
+        'teacher',
+        'updated_at',
+      ]);
       expect(Object.keys(item.rombel).sort()).toEqual(['id', 'name']);
       expect(Object.keys(item.teacher).sort()).toEqual(['avatar', 'id', 'name']);
     }
@@ -207,6 +217,7 @@ describe('GET /api/teacher/online-classes/{id}', () => {
     const { students, ...summary } = res.body.data;
     expect(summary).toEqual(list.body.data.find((c: { id: number }) => c.id === s.klass.id));
     expect(Object.keys(res.body.data).sort()).toEqual([
+      'archived_at',
       'created_at',
       'description',
       'id',

@@ -60,6 +60,7 @@ describe('GET /api/student/my-classes', () => {
       teacher: { id: second.id, name: 'Bu Sari', avatar: null },
       created_at: b.createdAt.toISOString(),
       updated_at: b.updatedAt.toISOString(),
+      archived_at: null,
     });
     expect(list.find((c) => c.id === a.id).teacher.name).toBe(s.teacher.name);
     expect(list.every((c) => !('students' in c))).toBe(true);

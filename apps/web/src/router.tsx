@@ -83,6 +83,7 @@ export const router = createBrowserRouter([
             path: 'online-class',
             element: <RequireRole role="teacher" />,
             children: [
+              { path: 'arsip', element: page(() => import('./features/online-classes/ArchivePage')) },
               { path: ':classId', element: page(() => import('./features/online-classes/ClassDetailPage')) },
               {
                 path: ':classId/contents/:contentId/assignment/:assignmentId',
@@ -103,6 +104,8 @@ export const router = createBrowserRouter([
               { path: 'rombel-class/:id', element: page(() => import('./features/rombels/RombelDetailPage')) },
               { path: 'motivational-words', element: page(() => import('./features/motivational-words/WordsPage')) },
               { path: 'motivational-words/:id', element: page(() => import('./features/motivational-words/WordDetailPage')) },
+              { path: 'promotion', element: page(() => import('./features/promotion/PromotionPage')) },
+              { path: 'archived-classes', element: page(() => import('./features/promotion/ArchivedClassesPage')) },
             ],
           },
           { path: 'permissiondenied', element: <PermissionDeniedPage /> },

@@ -2,12 +2,17 @@
  * Who may reach what. Every route that takes an id in its path goes through one of these loaders;
  * each checks the whole parent chain in one query and throws 404 (never 403) when the object is
  * outside the caller's reach, so a guessed id reveals nothing.
+ *
+ * The class loaders also take what the route means to do with the class (`'read'` or `'write'`):
+ * an archived class (archived_at set by the year-end promotion) stays readable for its teacher and
+ * refuses every write under it with 409; its rombel's students no longer reach it at all (404).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { assignments, comments, contents, forums, materials, onlineClasses, students } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { CLASS_MSG } from '@kelasku/contract';
+import { conflict, notFound } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
 
 export * from './policies.js';
@@ -24,33 +29,43 @@ function one<T>(rows: T[]): T {
   return rows[0];
 }
 
-/** A class the user teaches. */
-export async function classForTeacher(db: Db, user: AuthUser, classId: number): Promise<OnlineClass> {
-  return one(
+/** What a route does with the class it reaches: only reads, or writes under it. */
+export type Intent = 'read' | 'write';
+
+/**
+ * The archive rule, applied by every class loader after the reach is settled: an archived class
+ * is out of a student's reach (404) and read-only for its teacher (409 on a write).
+ */
+function open<T extends { klass: OnlineClass }>(found: T, user: AuthUser, intent: Intent): T {
+  if (found.klass.archivedAt === null) return found;
+  if (user.role !== 'teacher') throw notFound();
+  if (intent === 'write') throw conflict(CLASS_MSG.classArchived);
+  return found;
+}
+
+/** A class the user teaches; an archived one only to read. */
+export async function classForTeacher(db: Db, user: AuthUser, classId: number, intent: Intent): Promise<OnlineClass> {
+  const klass = one(
     await db
       .select()
       .from(onlineClasses)
       .where(and(eq(onlineClasses.id, classId), eq(onlineClasses.teacherId, user.id)))
       .limit(1),
   );
+  return open({ klass }, user, intent).klass;
 }
 
-/** A class of the student's own rombel. */
+/** A class of the student's own rombel that is not archived. */
 export async function classForStudent(db: Db, user: AuthUser, classId: number): Promise<OnlineClass> {
   const row = one(
     await db
-      .select({ c: onlineClasses })
+      .select({ klass: onlineClasses })
       .from(onlineClasses)
       .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
       .where(eq(onlineClasses.id, classId))
       .limit(1),
   );
-  return row.c;
-}
-
-/** The class the caller may reach, by role: the teacher's own, or the student's rombel's. */
-export function classFor(db: Db, user: AuthUser, classId: number): Promise<OnlineClass> {
-  return user.role === 'teacher' ? classForTeacher(db, user, classId) : classForStudent(db, user, classId);
+  return open(row, user, 'read').klass;
 }
 
 /**
@@ -81,13 +96,14 @@ export async function contentFor(
   user: AuthUser,
   classId: number,
   contentId: number,
+  intent: Intent,
 ): Promise<{ klass: OnlineClass; content: Content }> {
   const q = db
     .select({ klass: onlineClasses, content: contents })
     .from(contents)
     .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
     .$dynamic();
-  return one(await inReach(q, user, { classId, contentId }));
+  return open(one(await inReach(q, user, { classId, contentId })), user, intent);
 }
 
 /** The path's child (a forum or an assignment), its content and class, within the caller's reach; 404 otherwise. */
@@ -97,6 +113,7 @@ async function childFor<T extends typeof forums | typeof assignments>(
   user: AuthUser,
   path: { classId: number; contentId: number },
   childId: number,
+  intent: Intent,
 ): Promise<{ klass: OnlineClass; content: Content; child: T['$inferSelect'] }> {
   const q = db
     .select({ klass: onlineClasses, content: contents, child: table as typeof forums })
@@ -104,18 +121,23 @@ async function childFor<T extends typeof forums | typeof assignments>(
     .innerJoin(contents, eq(contents.id, table.contentId))
     .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
     .$dynamic();
-  return one(await inReach(q, user, path, eq(table.id, childId))) as { klass: OnlineClass; content: Content; child: T['$inferSelect'] };
+  const found = one(await inReach(q, user, path, eq(table.id, childId))) as {
+    klass: OnlineClass;
+    content: Content;
+    child: T['$inferSelect'];
+  };
+  return open(found, user, intent);
 }
 
 /** A forum of a content of a class the caller may reach, with its content and class, checked in one query. */
-export async function forumFor(db: Db, user: AuthUser, path: { classId: number; contentId: number; forumId: number }) {
-  const { klass, content, child } = await childFor(db, forums, user, path, path.forumId);
+export async function forumFor(db: Db, user: AuthUser, path: { classId: number; contentId: number; forumId: number }, intent: Intent) {
+  const { klass, content, child } = await childFor(db, forums, user, path, path.forumId, intent);
   return { klass, content, forum: child };
 }
 
 /** An assignment of a content of a class the caller may reach, with its content and class, checked in one query. */
-export async function assignmentFor(db: Db, user: AuthUser, path: { classId: number; contentId: number; id: number }) {
-  const { klass, content, child } = await childFor(db, assignments, user, path, path.id);
+export async function assignmentFor(db: Db, user: AuthUser, path: { classId: number; contentId: number; id: number }, intent: Intent) {
+  const { klass, content, child } = await childFor(db, assignments, user, path, path.id, intent);
   return { klass, content, assignment: child };
 }
 
@@ -145,7 +167,7 @@ export async function assignmentForStudent(
   user: AuthUser,
   assignmentId: number,
 ): Promise<{ assignment: Assignment; content: Content; klass: OnlineClass }> {
-  return one(
+  const found = one(
     await db
       .select({ assignment: assignments, content: contents, klass: onlineClasses })
       .from(assignments)
@@ -155,13 +177,15 @@ export async function assignmentForStudent(
       .where(eq(assignments.id, assignmentId))
       .limit(1),
   );
+  return open(found, user, 'read');
 }
 
 /**
  * Whether the user may open a stored file, decided by its parent object in one statement (404 when
  * not): an avatar, for any logged-in user; a material, for the teacher of its class and the
  * students of the class's rombel; a submission, for the student who handed it in and the teacher
- * of the assignment's class. An admin reaches no class, so avatars only.
+ * of the assignment's class. An admin reaches no class, so avatars only. A student no longer
+ * reaches the materials of an archived class (their own submissions stay theirs).
  */
 export async function fileFor(db: Db, user: AuthUser, fileId: number): Promise<void> {
   const teacher = user.role === 'teacher';
@@ -169,7 +193,7 @@ export async function fileFor(db: Db, user: AuthUser, fileId: number): Promise<v
   const classReach = teacher
     ? sql`oc.teacher_id = ${user.id}`
     : student
-      ? sql`oc.rombel_class_id = (select rombel_class_id from students where user_id = ${user.id})`
+      ? sql`oc.rombel_class_id = (select rombel_class_id from students where user_id = ${user.id}) and oc.archived_at is null`
       : sql`false`;
   const { rows } = await db.execute(sql`
     select 1 as ok where

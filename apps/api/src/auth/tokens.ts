@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { authTokens, users } from '../db/schema.js';
 
@@ -68,15 +68,11 @@ export async function revokeToken(db: Db, tokenId: number): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.id, tokenId));
 }
 
-/** Revokes every token of a user, except the one given (the session that asked). */
-export async function revokeUserTokens(db: Db | Tx, userId: number, exceptTokenId?: number): Promise<void> {
-  await db
-    .delete(authTokens)
-    .where(
-      exceptTokenId === undefined
-        ? eq(authTokens.userId, userId)
-        : and(eq(authTokens.userId, userId), sql`${authTokens.id} <> ${exceptTokenId}`),
-    );
+/** Revokes every token of a user (or of several, in one statement), except the one given (the session that asked). */
+export async function revokeUserTokens(db: Db | Tx, userId: number | readonly number[], exceptTokenId?: number): Promise<void> {
+  if (typeof userId !== 'number' && userId.length === 0) return;
+  const whose = typeof userId === 'number' ? eq(authTokens.userId, userId) : inArray(authTokens.userId, [...userId]);
+  await db.delete(authTokens).where(exceptTokenId === undefined ? whose : and(whose, sql`${authTokens.id} <> ${exceptTokenId}`));
 }
 
 /** Drops tokens idle past their lifetime. */

@@ -122,8 +122,17 @@ export const onlineClasses = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Set by the year-end promotion: the class is read-only, hidden from dashboards, listed under "Arsip". */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('online_classes_rombel_idx').on(t.rombelClassId), index('online_classes_teacher_idx').on(t.teacherId)],
+  (t) => [
+    index('online_classes_rombel_idx').on(t.rombelClassId),
+    index('online_classes_teacher_idx').on(t.teacherId),
+    // The admin's archive list (newest first); only archived classes are indexed.
+    index('online_classes_archived_idx')
+      .on(t.archivedAt)
+      .where(sql`${t.archivedAt} is not null`),
+  ],
 );
 
 export const contents = pgTable(

@@ -20,13 +20,14 @@ import * as forums from './forums/routes.js';
 import studentClassesRoutes from './student-classes/routes.js';
 import submissionsRoutes from './submissions/routes.js';
 import studentDashboardRoutes from './student-dashboard/routes.js';
+import promotionRoutes from './promotion/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
 export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student', Plugin[]> = {
   public: [session.publicRoutes, fileRoutes],
   authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes],
-  admin: [adminDashboardRoutes, usersRoutes, rombels.adminRoutes, motivationalWords.adminRoutes],
+  admin: [adminDashboardRoutes, usersRoutes, rombels.adminRoutes, motivationalWords.adminRoutes, promotionRoutes],
   teacher: [onlineClassesRoutes, contentsRoutes, materialsRoutes, assignmentsRoutes, gradingRoutes, forums.teacherRoutes],
   student: [studentClassesRoutes, submissionsRoutes, studentDashboardRoutes, forums.studentRoutes, motivationalWords.studentRoutes],
 };

@@ -2,6 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey 
 import {
   USERS_PER_PAGE,
   type AdminUser,
+  type ArchivedClass,
+  type PromotionBody,
+  type PromotionPreview,
+  type PromotionResult,
+  type RombelBulkBody,
   type DashboardStats,
   type Department,
   type MotivationalWord,
@@ -105,6 +110,36 @@ export function useSaveRombel() {
 
 export function useDeleteRombel() {
   return useRemove(ROMBELS, rombelRefresh);
+}
+
+/** "Buat rombel baru sekaligus": several rombels of one department and grade. */
+export function useBulkRombels() {
+  return useAdminMutation((body: RombelBulkBody) => api.post<RombelClass[]>(`${ROMBELS}/bulk`, body), rombelRefresh);
+}
+
+// ---------------------------------------------------------------- new school year: promotion and archive
+
+/** The counts of a promotion, changing nothing (its errors toast as usual). */
+export function usePromotionPreview() {
+  return useMutation({ mutationFn: (body: PromotionBody) => api.post<PromotionPreview>('/api/admin/promotion/preview', body) });
+}
+
+/** Applying moves students (rombel counts, user statuses) and archives classes. */
+export function useApplyPromotion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PromotionBody) => api.post<PromotionResult>('/api/admin/promotion', body),
+    onSuccess: () =>
+      Promise.all(
+        [keys.admin.rombels, keys.admin.users, keys.admin.archivedClasses, keys.teacherClasses, keys.studentClasses].map((queryKey) =>
+          qc.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
+
+export function useArchivedClasses() {
+  return useQuery({ queryKey: keys.admin.archivedClasses, queryFn: () => api.get<ArchivedClass[]>('/api/admin/archived-classes') });
 }
 
 // ---------------------------------------------------------------- motivational words

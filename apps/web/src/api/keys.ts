@@ -39,10 +39,13 @@ export const keys = {
     departments: ['admin', 'departments'] as const,
     words: ['admin', 'words'] as const,
     word: (id: number) => ['admin', 'words', id] as const,
+    archivedClasses: ['admin', 'archived-classes'] as const,
   },
 
   /** The teacher's classes (dashboard and sidebar). */
   teacherClasses: ['teacher', 'classes'] as const,
+  /** The teacher's archived classes ("Arsip"). */
+  teacherArchive: ['teacher', 'archive'] as const,
   teacherClass: (classId: number) => ['teacher', 'classes', classId] as const,
   teacherContents: (classId: number) => ['teacher', 'classes', classId, 'contents'] as const,
   teacherContent: (classId: number, contentId: number) => ['teacher', 'classes', classId, 'contents', contentId] as const,

@@ -21,6 +21,11 @@ export function useTeacherClasses(enabled = true) {
   return useQuery({ queryKey: keys.teacherClasses, queryFn: () => api.get<ClassSummary[]>(classesPath), enabled });
 }
 
+/** The teacher's archived classes ("Arsip"), read-only. */
+export function useTeacherArchive() {
+  return useQuery({ queryKey: keys.teacherArchive, queryFn: () => api.get<ClassSummary[]>(`${classesPath}?archived=1`) });
+}
+
 /**
  * One class with its students; `shown` (the card the teacher clicked, passed as navigation state)
  * fills the page until the answer arrives: a summary, so its students are not there yet.

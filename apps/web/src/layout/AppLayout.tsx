@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, Title, UnstyledButton, Menu } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
 import {
+  IconArchive,
   IconArrowLeft,
   IconBook,
   IconChevronDown,
@@ -9,6 +10,7 @@ import {
   IconLogout,
   IconQuote,
   IconSchool,
+  IconStairsUp,
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
@@ -30,6 +32,8 @@ const TITLES: Record<string, string> = {
   '/resources/users': 'Users',
   '/resources/rombel-class': 'Rombel Class',
   '/resources/motivational-words': 'Motivational Words',
+  '/resources/promotion': 'Kenaikan Kelas',
+  '/resources/archived-classes': 'Arsip Kelas',
 };
 
 function Sidebar({ onNavigate }: { onNavigate: () => void }) {
@@ -55,6 +59,8 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           {link('/resources/users', 'Users', <IconUsers size={16} />)}
           {link('/resources/rombel-class', 'Rombel Class', <IconSchool size={16} />)}
           {link('/resources/motivational-words', 'Motivational Words', <IconQuote size={16} />)}
+          {link('/resources/promotion', 'Kenaikan Kelas', <IconStairsUp size={16} />)}
+          {link('/resources/archived-classes', 'Arsip Kelas', <IconArchive size={16} />)}
         </NavLink>
       )}
       {classes && (
@@ -67,6 +73,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           )}
         </NavLink>
       )}
+      {user?.role === 'teacher' && link('/online-class/arsip', 'Arsip', <IconArchive size={18} />)}
     </nav>
   );
 }

@@ -250,3 +250,88 @@ export type MotivationalWord = z.infer<typeof motivationalWord>;
 /** The student's quote; null when no word is active. */
 export const randomWord = z.object({ id: z.number(), title: z.string(), body: z.string(), from: z.string() }).nullable();
 export type RandomWord = z.infer<typeof randomWord>;
+
+// ---------------------------------------------------------------- new school year: rombels in bulk, promotion, archive
+
+/** Messages of the new school year: rombels in bulk, "Kenaikan Kelas" and the class archive. */
+export const YEAR_MSG = {
+  rombelsCreated: (n: number) => `${n} rombel berhasil ditambahkan`,
+  namesRequired: 'Tulis minimal satu nama rombel',
+  tooManyNames: (max: number) => `Maksimal ${max} rombel sekaligus`,
+  nameRepeated: (name: string) => `Nama rombel "${name}" ditulis lebih dari sekali`,
+  nameTaken: (name: string) => `Nama rombel "${name}" sudah digunakan`,
+  mappingsRequired: 'Pilih minimal satu rombel untuk dinaikkan',
+  mappingTwice: (name: string) => `Rombel "${name}" dipetakan lebih dari sekali`,
+  mappingToSelf: (name: string) => `Rombel "${name}" tidak dapat dinaikkan ke rombel itu sendiri`,
+  rombelMissing: (id: number) => `Rombel dengan ID ${id} tidak ditemukan`,
+  targetInvalid: 'Tujuan harus ID rombel atau "lulus"',
+  promotionApplied: 'Kenaikan kelas berhasil diterapkan',
+} as const;
+
+/** Most rombels one bulk form may create (a grade of one department is far fewer). */
+export const BULK_ROMBELS_MAX = 50;
+
+/** POST /api/admin/resources/rombel-classes/bulk: several rombels of one department and grade, one name each. */
+export const rombelBulkBody = z.object({
+  department_id: intChoice(null, ADMIN_MSG.departmentUnknown),
+  grade: intChoice(GRADES, MSG.gradeInvalid),
+  names: z
+    .array(requiredText(100), { error: YEAR_MSG.namesRequired })
+    .min(1, YEAR_MSG.namesRequired)
+    .max(BULK_ROMBELS_MAX, YEAR_MSG.tooManyNames(BULK_ROMBELS_MAX)),
+});
+export type RombelBulkBody = z.input<typeof rombelBulkBody>;
+
+/** Where a rombel's students go at the year's end: another rombel, or `lulus` (graduated: no rombel, deactivated). */
+export const LULUS = 'lulus';
+const promotionTarget = z.union([z.literal(LULUS), intChoice(null, YEAR_MSG.targetInvalid)], { error: YEAR_MSG.targetInvalid });
+
+export const promotionBody = z.object({
+  mappings: z
+    .array(z.object({ from_rombel_id: intChoice(null, MSG.rombelUnknown), to: promotionTarget }), { error: YEAR_MSG.mappingsRequired })
+    .min(1, YEAR_MSG.mappingsRequired)
+    .max(500),
+});
+export type PromotionBody = z.input<typeof promotionBody>;
+
+/** One mapping of the preview: who moves (or graduates) and which classes go to the archive. */
+export const promotionPreviewRow = z.object({
+  from: z.object({ id: z.number(), name: z.string(), grade: z.number() }),
+  /** The next rombel, or null for "lulus". */
+  to: z.object({ id: z.number(), name: z.string(), grade: z.number() }).nullable(),
+  students: z.number(),
+  /** Online classes of the `from` rombel that will be archived. */
+  classes: z.number(),
+});
+export const promotionPreview = z.object({
+  mappings: z.array(promotionPreviewRow),
+  totals: z.object({ moved: z.number(), graduated: z.number(), classes: z.number() }),
+});
+export type PromotionPreview = z.infer<typeof promotionPreview>;
+
+/** What the promotion did, counted in its one transaction. */
+export const promotionResult = z.object({ moved: z.number(), graduated: z.number(), archived: z.number() });
+export type PromotionResult = z.infer<typeof promotionResult>;
+
+/** An archived online class as the admin's "Arsip Kelas" list shows it. */
+export const archivedClass = z.object({
+  id: z.number(),
+  name: z.string(),
+  rombel: z.object({ id: z.number(), name: z.string() }),
+  teacher: z.object({ id: z.number(), name: z.string() }),
+  archived_at: z.string(),
+});
+export type ArchivedClass = z.infer<typeof archivedClass>;
+
+/** The names of a textarea, one per line, without blank lines and surrounding spaces. */
+export const linesOf = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** The bulk rombel form's validator: the same body, with the names typed one per line in a textarea. */
+export const rombelBulkForm = z.preprocess(
+  (v) => (v && typeof v === 'object' && 'names' in v && typeof v.names === 'string' ? { ...v, names: linesOf(v.names) } : v),
+  rombelBulkBody,
+);

@@ -13,6 +13,8 @@ export const CLASS_MSG = {
   contentDeleted: 'Konten berhasil dihapus',
   materialCreated: 'Materi berhasil ditambahkan',
   materialDeleted: 'Materi berhasil dihapus',
+  /** Every write under an archived class (year-end promotion), 409. */
+  classArchived: 'Kelas ini sudah diarsipkan dan hanya dapat dibaca.',
 } as const;
 
 /** Messages of the upload reader (files/multipart.ts), for every upload of the product. */
@@ -39,6 +41,9 @@ export const fileLinkParams = z.object({ fileId: idParam });
 // ---------------------------------------------------------------- online classes
 
 export const onlineClassParams = z.object({ id: idParam });
+
+/** The teacher's class list: the current classes, or with `archived=1` the archived ones ("Arsip"). */
+export const classListQuery = z.object({ archived: z.enum(['0', '1']).optional() });
 
 /** A rombel id from a form: numbers may arrive as strings; anything that is not a positive id is an unknown rombel. */
 const rombelIdField = z.preprocess(
@@ -76,6 +81,8 @@ export const classSummary = z.object({
   teacher: z.object({ id: z.number(), name: z.string(), avatar: z.string().nullable() }),
   created_at: z.string(),
   updated_at: z.string(),
+  /** When the year-end promotion archived the class (read-only, listed under "Arsip"); null for a current class. */
+  archived_at: z.string().nullable(),
 });
 export type ClassSummary = z.infer<typeof classSummary>;
 

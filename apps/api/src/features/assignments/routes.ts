@@ -32,7 +32,7 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
       let row;
       try {
         row = await insertAssignment(app.db, content.id, request.user.id, request.body);
@@ -57,7 +57,7 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { klass, assignment: row } = await assignmentFor(app.db, request.user, request.params);
+      const { klass, assignment: row } = await assignmentFor(app.db, request.user, request.params, 'read');
       return { success: true as const, data: toAssignment(row, await authorName(app.db, row.authorId), klass) };
     },
   );
@@ -76,7 +76,7 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { klass, content, assignment: current } = await assignmentFor(app.db, request.user, request.params);
+      const { klass, content, assignment: current } = await assignmentFor(app.db, request.user, request.params, 'write');
       const row = await updateAssignment(app.db, content.id, current.id, request.body);
       if (!row) throw notFound();
       return {
@@ -98,7 +98,7 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { content, assignment: target } = await assignmentFor(app.db, request.user, request.params);
+      const { content, assignment: target } = await assignmentFor(app.db, request.user, request.params, 'write');
       const fileIds = await app.db.transaction((tx) => deleteAssignment(tx, content.id, target.id));
       if (!fileIds) throw notFound();
       await app.files.release(fileIds);

@@ -36,7 +36,7 @@ export default async function contentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const klass = await classForTeacher(app.db, request.user, request.params.classId);
+      const klass = await classForTeacher(app.db, request.user, request.params.classId, 'read');
       const { rows, children } = await contentsOfClass(app.db, klass.id);
       return { success: true as const, data: toContentDetails(app.files, rows, children) };
     },
@@ -54,7 +54,7 @@ export default async function contentsRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const klass = await classForTeacher(app.db, request.user, request.params.classId);
+      const klass = await classForTeacher(app.db, request.user, request.params.classId, 'write');
       let row;
       try {
         row = await insertContent(app.db, klass.id, values(request.body));
@@ -79,7 +79,7 @@ export default async function contentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'read');
       return { success: true as const, data: toContentDetails(app.files, [content], await childrenOfContent(app.db, content))[0]! };
     },
   );
@@ -96,7 +96,7 @@ export default async function contentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
       const row = await updateContent(app.db, klass.id, content.id, values(request.body));
       if (!row) throw notFound();
       return { success: true as const, message: CLASS_MSG.contentUpdated, data: toContent(row) };
@@ -114,7 +114,7 @@ export default async function contentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
       const fileIds = await app.db.transaction((tx) => deleteContent(tx, klass.id, content.id));
       if (!fileIds) throw notFound();
       await app.files.release(fileIds);

@@ -21,6 +21,7 @@ import {
   commentIn,
   contentFor,
   forumFor,
+  type Intent,
   mayDeleteComment,
   type Comment,
   type Content,
@@ -63,8 +64,8 @@ async function throttleComments(app: App, user: AuthUser): Promise<void> {
 type ForumPath = { classId: number; contentId: number; forumId: number };
 
 /** The content and forum of the path, within the caller's reach (404 otherwise). */
-async function reachForum(app: App, user: AuthUser, path: ForumPath): Promise<{ content: Content; forum: Forum }> {
-  return forumFor(app.db, user, path);
+async function reachForum(app: App, user: AuthUser, path: ForumPath, intent: Intent): Promise<{ content: Content; forum: Forum }> {
+  return forumFor(app.db, user, path, intent);
 }
 
 /** A page of the forum's thread with its `meta`; the first page of {@link THREAD_PER_PAGE} unless asked otherwise. */
@@ -73,7 +74,7 @@ const threadPage = (app: App, user: AuthUser, content: Content, forum: Forum, pa
 
 /** The forum and comment of the path, within the caller's reach (404 otherwise). */
 async function reachComment(app: App, user: AuthUser, path: ForumPath & { commentId: number }): Promise<{ forum: Forum; target: Comment }> {
-  const { forum } = await reachForum(app, user, path);
+  const { forum } = await reachForum(app, user, path, 'write');
   return { forum, target: await commentIn(app.db, forum, path.commentId) };
 }
 
@@ -99,7 +100,7 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
       },
     },
     async (request) => {
-      const { content, forum } = await reachForum(app, request.user, request.params);
+      const { content, forum } = await reachForum(app, request.user, request.params, 'read');
       const { page, per_page: perPage } = request.query;
       const { thread, meta } = await threadPage(app, request.user, content, forum, page, perPage);
       return { success: true as const, data: thread, meta };
@@ -120,7 +121,7 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
       },
     },
     async (request, reply) => {
-      const { forum } = await reachForum(app, request.user, request.params);
+      const { forum } = await reachForum(app, request.user, request.params, 'write');
       await throttleComments(app, request.user);
       const row = await underLiveParent(() => insertComment(app.db, forum.id, request.user.id, request.body.comment, null));
       reply.code(201);
@@ -191,7 +192,7 @@ export async function teacherRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
       const forum = await underLiveParent(() => insertForum(app.db, content.id, request.user.id, values(request.body)));
       reply.code(201);
       const { thread, meta } = await threadPage(app, request.user, content, forum);
@@ -211,7 +212,7 @@ export async function teacherRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { content, forum } = await reachForum(app, request.user, request.params);
+      const { content, forum } = await reachForum(app, request.user, request.params, 'write');
       const row = await updateForum(app.db, content.id, forum.id, values(request.body));
       if (!row) throw notFound();
       const { thread, meta } = await threadPage(app, request.user, content, row);
@@ -230,7 +231,7 @@ export async function teacherRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { content, forum } = await reachForum(app, request.user, request.params);
+      const { content, forum } = await reachForum(app, request.user, request.params, 'write');
       if (!(await deleteForum(app.db, content.id, forum.id))) throw notFound();
       return { success: true as const, message: FORUM_MSG.forumDeleted };
     },

@@ -32,20 +32,19 @@ export type GradingRow = Awaited<ReturnType<typeof gradingSelect>>[number];
 
 /**
  * Students of the class's rombel in one grading column, by name, each with their submission
- * (`only`: just that student). One query whatever the number of students.
+ * (`only`: just that student). One query whatever the number of students. In an archived class
+ * (`rombelId` null) the students are those who handed in, wherever the promotion moved them, and
+ * nobody is left in Ditugaskan: the rombel now holds another year's students.
  */
 export function assignmentStudents(
   db: Db,
   assignmentId: number,
-  rombelId: number,
+  rombelId: number | null,
   state: GradingState,
   only?: number,
 ): Promise<GradingRow[]> {
-  return gradingSelect(
-    db,
-    assignmentId,
-    and(eq(students.rombelClassId, rombelId), stateFilter[state], only === undefined ? undefined : eq(students.userId, only)),
-  );
+  const who = rombelId === null ? isNotNull(submissions.id) : eq(students.rombelClassId, rombelId);
+  return gradingSelect(db, assignmentId, and(who, stateFilter[state], only === undefined ? undefined : eq(students.userId, only)));
 }
 
 export type GradeOutcome = 'graded' | 'not-in-class' | 'not-submitted' | 'file-changed';

@@ -28,8 +28,8 @@ export default async function gradingRoutes(app: App): Promise<void> {
         },
       },
       async (request) => {
-        const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params);
-        const rows = await assignmentStudents(app.db, a.id, klass.rombelClassId, state);
+        const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params, 'read');
+        const rows = await assignmentStudents(app.db, a.id, klass.archivedAt ? null : klass.rombelClassId, state);
         return { success: true as const, data: rows.map((r) => toAssignmentStudent(app.files, a, r)) };
       },
     );
@@ -49,7 +49,7 @@ export default async function gradingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params);
+      const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params, 'write');
       const { student_id, score, file_id } = request.body;
       const outcome = await gradeSubmission(app.db, {
         assignmentId: a.id,

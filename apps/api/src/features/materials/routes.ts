@@ -42,7 +42,7 @@ export default async function materialsRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       // Access first: nobody else's upload is ever stored.
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
       const { fields, file } = await readUploadForm(request, 'file', 'document', classMaterialFields);
       let material;
       try {
@@ -77,7 +77,7 @@ export default async function materialsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
       const material = await materialIn(app.db, content, request.params.id);
       const fileId = await deleteMaterial(app.db, content.id, material.id);
       if (fileId === null) throw notFound();

@@ -12,6 +12,7 @@ export function toClassSummary(files: FileService, { klass, rombelName, teacherN
     teacher: { id: klass.teacherId, name: teacherName, avatar: files.url(teacherAvatar) },
     created_at: klass.createdAt.toISOString(),
     updated_at: klass.updatedAt.toISOString(),
+    archived_at: klass.archivedAt?.toISOString() ?? null,
   };
 }
 

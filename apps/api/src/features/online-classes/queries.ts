@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
 import { assignments, contents, materials, onlineClasses, rombelClasses, students, submissions, users } from '../../db/schema.js';
 
-/** Online classes with their rombel and teacher, one query; the caller adds the filter. */
-function selectClasses(db: Db, where: SQL) {
+/** Online classes with their rombel and teacher, one query; the caller adds the filter (and may put the most recently archived first). */
+function selectClasses(db: Db, where: SQL, archivedFirst = false) {
   return db
     .select({
       klass: onlineClasses,
@@ -16,22 +16,33 @@ function selectClasses(db: Db, where: SQL) {
     .innerJoin(rombelClasses, eq(rombelClasses.id, onlineClasses.rombelClassId))
     .innerJoin(users, eq(users.id, onlineClasses.teacherId))
     .where(where)
-    .orderBy(asc(sql`lower(${rombelClasses.name})`), asc(sql`lower(${onlineClasses.name})`), asc(onlineClasses.id));
+    .orderBy(
+      ...(archivedFirst ? [desc(onlineClasses.archivedAt)] : []),
+      asc(sql`lower(${rombelClasses.name})`),
+      asc(sql`lower(${onlineClasses.name})`),
+      asc(onlineClasses.id),
+    );
 }
 
 /** A class with its rombel's name and its teacher's name and avatar. */
 export type ClassRow = Awaited<ReturnType<typeof selectClasses>>[number];
 
-/** The classes a teacher teaches, by rombel name then class name; one query. */
-export const classesOfTeacher = (db: Db, teacherId: number): Promise<ClassRow[]> =>
-  selectClasses(db, eq(onlineClasses.teacherId, teacherId));
+/** The classes a teacher teaches (the current ones, or the archived ones), by rombel name then class name; one query. */
+export const classesOfTeacher = (db: Db, teacherId: number, archived = false): Promise<ClassRow[]> =>
+  selectClasses(
+    db,
+    and(eq(onlineClasses.teacherId, teacherId), archived ? isNotNull(onlineClasses.archivedAt) : isNull(onlineClasses.archivedAt))!,
+  );
 
-/** The classes of a student's rombel, by rombel name then class name; one query. */
+/** The current (not archived) classes of a student's rombel, by rombel name then class name; one query. */
 export const classesOfStudent = (db: Db, studentId: number): Promise<ClassRow[]> =>
   selectClasses(
     db,
-    sql`${onlineClasses.rombelClassId} = (select ${students.rombelClassId} from ${students} where ${students.userId} = ${studentId})`,
+    sql`${onlineClasses.rombelClassId} = (select ${students.rombelClassId} from ${students} where ${students.userId} = ${studentId}) and ${onlineClasses.archivedAt} is null`,
   );
+
+/** Every archived class of the school with its rombel and teacher, most recently archived first; one query. */
+export const archivedClasses = (db: Db): Promise<ClassRow[]> => selectClasses(db, isNotNull(onlineClasses.archivedAt), true);
 
 /** One class with its rombel and teacher; null when there is no such class. */
 export async function classById(db: Db, classId: number): Promise<ClassRow | null> {
@@ -51,10 +62,14 @@ export function studentsOfRombel(db: Db, rombelId: number) {
 }
 export type RosterRow = Awaited<ReturnType<typeof studentsOfRombel>>[number];
 
-/** One class and the students of its rombel; two queries; null when there is no such class. */
+/**
+ * One class and the students of its rombel; two queries; null when there is no such class. An
+ * archived class has no roster: its rombel now holds another year's students.
+ */
 export async function classWithRoster(db: Db, classId: number): Promise<{ row: ClassRow; roster: RosterRow[] } | null> {
   const row = await classById(db, classId);
-  return row && { row, roster: await studentsOfRombel(db, row.klass.rombelClassId) };
+  if (!row) return null;
+  return { row, roster: row.klass.archivedAt ? [] : await studentsOfRombel(db, row.klass.rombelClassId) };
 }
 
 export interface ClassValues {

@@ -2,6 +2,7 @@ import {
   CLASS_MSG,
   MSG,
   classDetail,
+  classListQuery,
   classSummary,
   errorEnvelope,
   ok,
@@ -42,13 +43,14 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          "The teacher's online classes, by rombel name then class name: each with its rombel and teacher, " +
-          'without students (the class detail has them)',
+          "The teacher's current online classes, by rombel name then class name: each with its rombel and teacher, " +
+          'without students (the class detail has them). With `archived=1`: the archived classes instead (read-only, "Arsip").',
+        querystring: classListQuery,
         response: { 200: ok(classSummary.array()) },
       },
     },
     async (request) => {
-      const rows = await classesOfTeacher(app.db, request.user.id);
+      const rows = await classesOfTeacher(app.db, request.user.id, request.query.archived === '1');
       return { success: true as const, data: rows.map((r) => toClassSummary(app.files, r)) };
     },
   );
@@ -83,7 +85,7 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = await classForTeacher(app.db, request.user, request.params.id);
+      const { id } = await classForTeacher(app.db, request.user, request.params.id, 'read');
       const found = await classWithRoster(app.db, id);
       if (!found) throw notFound();
       return { success: true as const, data: toClassDetail(app.files, found) };
@@ -102,7 +104,7 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = await classForTeacher(app.db, request.user, request.params.id);
+      const { id } = await classForTeacher(app.db, request.user, request.params.id, 'write');
       const done = await withKnownRombel(() => updateClass(app.db, id, request.user.id, values(request.body)));
       const found = done ? await classWithRoster(app.db, id) : null;
       if (!found) throw notFound();
@@ -123,7 +125,7 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = await classForTeacher(app.db, request.user, request.params.id);
+      const { id } = await classForTeacher(app.db, request.user, request.params.id, 'write');
       const fileIds = await app.db.transaction((tx) => deleteClass(tx, id, request.user.id));
       if (!fileIds) throw notFound();
       await app.files.release(fileIds);

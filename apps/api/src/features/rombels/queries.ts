@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { departments, onlineClasses, rombelClasses, students, users } from '../../db/schema.js';
 
@@ -94,6 +94,17 @@ export async function nameTaken(tx: Executor, name: string, exceptId: number | n
   return rows.length > 0;
 }
 
+/** Which of the names are already used by a rombel (case-insensitively), as the rombel spells them; one query. */
+export async function namesTaken(tx: Executor, names: string[]): Promise<string[]> {
+  const lowered = names.map((n) => n.toLowerCase());
+  const rows = await tx
+    .select({ name: rombelClasses.name })
+    .from(rombelClasses)
+    .where(inArray(sql`lower(${rombelClasses.name})`, lowered))
+    .orderBy(asc(rombelClasses.id));
+  return rows.map((r) => r.name);
+}
+
 export interface RombelValues {
   departmentId: number;
   name: string;
@@ -103,6 +114,12 @@ export interface RombelValues {
 export async function insertRombel(tx: Executor, v: RombelValues): Promise<number> {
   const [row] = await tx.insert(rombelClasses).values(v).returning({ id: rombelClasses.id });
   return row!.id;
+}
+
+/** Inserts several rombels in one statement; their ids in the order given. */
+export async function insertRombels(tx: Executor, values: RombelValues[]): Promise<number[]> {
+  const rows = await tx.insert(rombelClasses).values(values).returning({ id: rombelClasses.id });
+  return rows.map((r) => r.id);
 }
 
 export async function updateRombel(tx: Executor, id: number, v: RombelValues): Promise<void> {

@@ -5,7 +5,9 @@ import {
   errorEnvelope,
   ok,
   okMessage,
+  YEAR_MSG,
   rombelBody,
+  rombelBulkBody,
   rombelClass,
   rombelDetail,
   rombelOption,
@@ -20,11 +22,13 @@ import {
   findDepartment,
   findRombel,
   insertRombel,
+  insertRombels,
   listDepartments,
   listRombels,
   lockRombel,
   lockRombelWrites,
   nameTaken,
+  namesTaken,
   rombelOptions,
   rombelStudents,
   rombelUse,
@@ -116,6 +120,41 @@ export async function adminRoutes(app: App): Promise<void> {
       if (!rombel) throw notFound();
       reply.code(201);
       return { success: true as const, message: ADMIN_MSG.rombelCreated, data: rombel };
+    },
+  );
+
+  app.post(
+    '/resources/rombel-classes/bulk',
+    {
+      schema: {
+        tags,
+        summary:
+          "Create several rombels of one department and grade at once (a new school year's rombels), one name each, in one " +
+          'transaction; a name written twice or already used (case-insensitively) refuses all of them (409 naming it)',
+        body: rombelBulkBody,
+        response: { 201: ok(rombelClass.array()), 409: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const { department_id, grade, names } = request.body;
+      const seen = new Set<string>();
+      for (const name of names) {
+        if (seen.has(name.toLowerCase())) throw conflict(YEAR_MSG.nameRepeated(name), 'names');
+        seen.add(name.toLowerCase());
+      }
+      const ids = await app.db.transaction(async (tx) => {
+        await lockRombelWrites(tx);
+        await checkRombel(tx, { departmentId: department_id, name: names[0]!, grade }, null);
+        const [taken] = await namesTaken(tx, names);
+        if (taken) throw conflict(YEAR_MSG.nameTaken(taken), 'names');
+        return insertRombels(
+          tx,
+          names.map((name) => ({ departmentId: department_id, name, grade })),
+        );
+      });
+      const created = (await listRombels(app.db)).filter((r) => ids.includes(r.id));
+      reply.code(201);
+      return { success: true as const, message: YEAR_MSG.rombelsCreated(created.length), data: created };
     },
   );
 

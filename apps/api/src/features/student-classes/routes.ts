@@ -92,7 +92,7 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId);
+      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'read');
       return { success: true as const, data: toContentDetails(app.files, [content], await childrenOfContent(app.db, content))[0]! };
     },
   );

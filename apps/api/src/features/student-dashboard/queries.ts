@@ -4,7 +4,7 @@ import { assignments, contents, onlineClasses, students, submissions } from '../
 
 /**
  * Assignments of the classes of the student's rombel whose deadline has not passed and that the
- * student has not handed in, soonest first. One query.
+ * student has not handed in, soonest first; archived classes left out. One query.
  */
 export function upcomingAssignments(db: Db, studentId: number) {
   return db
@@ -21,6 +21,6 @@ export function upcomingAssignments(db: Db, studentId: number) {
     .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
     .innerJoin(students, and(eq(students.userId, studentId), eq(students.rombelClassId, onlineClasses.rombelClassId)))
     .leftJoin(submissions, and(eq(submissions.assignmentId, assignments.id), eq(submissions.studentId, studentId)))
-    .where(and(isNull(submissions.id), gte(assignments.deadline, sql`now()`)))
+    .where(and(isNull(submissions.id), isNull(onlineClasses.archivedAt), gte(assignments.deadline, sql`now()`)))
     .orderBy(asc(assignments.deadline), asc(assignments.id));
 }

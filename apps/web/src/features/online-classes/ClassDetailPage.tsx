@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, List, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Group, List, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconArchive, IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { formatDate } from '../../lib/format';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ClassContentDetail, ClassDetail as ClassWithStudents, ClassSummary } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
@@ -15,7 +16,7 @@ import { ContentCard } from './ContentCard';
 import { ContentFormModal } from './ContentFormModal';
 import { ClassTabs } from '../../components/ClassTabs';
 
-function ContentsTab({ classId }: { classId: number }) {
+function ContentsTab({ classId, readOnly }: { classId: number; readOnly: boolean }) {
   const contents = useContents(classId);
   const [modalOpened, setModalOpened] = useState(false);
   const [editing, setEditing] = useState<ClassContentDetail | undefined>();
@@ -25,11 +26,13 @@ function ContentsTab({ classId }: { classId: number }) {
   };
   return (
     <Stack>
-      <Group justify="flex-end">
-        <Button leftSection={<IconPlus size={16} />} onClick={() => openModal()}>
-          Tambah konten
-        </Button>
-      </Group>
+      {!readOnly && (
+        <Group justify="flex-end">
+          <Button leftSection={<IconPlus size={16} />} onClick={() => openModal()}>
+            Tambah konten
+          </Button>
+        </Group>
+      )}
       <QueryState query={contents}>
         {(list) =>
           list.length === 0 ? (
@@ -37,7 +40,9 @@ function ContentsTab({ classId }: { classId: number }) {
               Belum ada konten pembelajaran.
             </Text>
           ) : (
-            list.map((c, i) => <ContentCard key={c.id} classId={classId} position={i + 1} seed={c} onEdit={openModal} />)
+            list.map((c, i) => (
+              <ContentCard key={c.id} classId={classId} position={i + 1} seed={c} onEdit={openModal} readOnly={readOnly} />
+            ))
           )
         }
       </QueryState>
@@ -54,24 +59,32 @@ function AboutTab({
 }: {
   klass: ClassSummary;
   students?: ClassWithStudents['students'];
-  onEditDescription: () => void;
+  /** Null for an archived class: the description is not editable. */
+  onEditDescription: (() => void) | null;
 }) {
+  const description = (
+    <Text className="kls-pre" c={klass.description ? undefined : 'dimmed'}>
+      {klass.description ?? 'No Description'}
+    </Text>
+  );
   return (
     <Stack>
       <Paper withBorder p="md">
         <Title order={3} size="h4" mb="xs">
           Tentang Kelas Online
         </Title>
-        <UnstyledButton
-          onClick={onEditDescription}
-          aria-label={`Edit deskripsi: ${klass.description ?? 'No Description'}`}
-          title="Edit Kelas"
-          w="100%"
-        >
-          <Text className="kls-pre" c={klass.description ? undefined : 'dimmed'}>
-            {klass.description ?? 'No Description'}
-          </Text>
-        </UnstyledButton>
+        {onEditDescription ? (
+          <UnstyledButton
+            onClick={onEditDescription}
+            aria-label={`Edit deskripsi: ${klass.description ?? 'No Description'}`}
+            title="Edit Kelas"
+            w="100%"
+          >
+            {description}
+          </UnstyledButton>
+        ) : (
+          description
+        )}
       </Paper>
       <Paper withBorder p="md">
         <Group justify="space-between" mb="xs">
@@ -88,7 +101,9 @@ function AboutTab({
           <LoadingDots />
         ) : students.total === 0 ? (
           <Text size="sm" c="dimmed">
-            Belum ada siswa di rombel ini.
+            {klass.archived_at
+              ? 'Kelas arsip tidak menampilkan siswa: rombelnya sudah diisi siswa tahun ajaran baru.'
+              : 'Belum ada siswa di rombel ini.'}
           </Text>
         ) : (
           <List type="ordered" spacing="xs" aria-label="Daftar siswa">
@@ -118,24 +133,35 @@ function ClassDetail({ klass }: { klass: ClassSummary | ClassWithStudents }) {
   const navigate = useNavigate();
   const [edit, setEdit] = useState<{ opened: boolean; focus: 'name' | 'description' }>({ opened: false, focus: 'name' });
   useDocumentTitle(`Teacher | ${klass.name}`);
+  const archived = klass.archived_at !== null;
   return (
     <Stack>
+      {archived && (
+        <Alert color="yellow" icon={<IconArchive size={18} />} title="Kelas arsip">
+          Kelas ini sudah diarsipkan pada {formatDate(klass.archived_at)} dan hanya dapat dibaca. Konten, tugas dan nilainya tetap
+          tersimpan.
+        </Alert>
+      )}
       <Paper withBorder p="md">
         <Group wrap="nowrap" align="flex-start">
-          <ActionIcon variant="subtle" size="lg" aria-label="Kembali" onClick={() => navigate('/')}>
+          <ActionIcon variant="subtle" size="lg" aria-label="Kembali" onClick={() => navigate(archived ? '/online-class/arsip' : '/')}>
             <IconArrowLeft size={20} />
           </ActionIcon>
           <Box style={{ flex: 1, minWidth: 0 }}>
-            <Title order={2}>
-              <UnstyledButton
-                onClick={() => setEdit({ opened: true, focus: 'name' })}
-                title="Edit Kelas"
-                fz="inherit"
-                fw="inherit"
-                style={{ overflowWrap: 'anywhere' }}
-              >
-                {klass.name}
-              </UnstyledButton>
+            <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+              {archived ? (
+                klass.name
+              ) : (
+                <UnstyledButton
+                  onClick={() => setEdit({ opened: true, focus: 'name' })}
+                  title="Edit Kelas"
+                  fz="inherit"
+                  fw="inherit"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {klass.name}
+                </UnstyledButton>
+              )}
             </Title>
             <Group gap="sm" mt={6}>
               <Badge variant="light">{klass.rombel.name}</Badge>
@@ -148,16 +174,18 @@ function ClassDetail({ klass }: { klass: ClassSummary | ClassWithStudents }) {
         </Group>
       </Paper>
       <ClassTabs
-        konten={<ContentsTab classId={klass.id} />}
+        konten={<ContentsTab classId={klass.id} readOnly={archived} />}
         tentang={
           <AboutTab
             klass={klass}
             students={'students' in klass ? klass.students : undefined}
-            onEditDescription={() => setEdit({ opened: true, focus: 'description' })}
+            onEditDescription={archived ? null : () => setEdit({ opened: true, focus: 'description' })}
           />
         }
       />
-      <ClassFormModal opened={edit.opened} klass={klass} focus={edit.focus} onClose={() => setEdit((e) => ({ ...e, opened: false }))} />
+      {!archived && (
+        <ClassFormModal opened={edit.opened} klass={klass} focus={edit.focus} onClose={() => setEdit((e) => ({ ...e, opened: false }))} />
+      )}
     </Stack>
   );
 }

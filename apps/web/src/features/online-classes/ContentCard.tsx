@@ -63,10 +63,12 @@ export interface ContentCardProps {
   position: number;
   seed: ClassContentDetail;
   onEdit: (content: ClassContentDetail) => void;
+  /** An archived class: no add, edit or delete buttons. */
+  readOnly?: boolean;
 }
 
 /** One "Pembelajaran N" card: collapsible, with edit/delete on hover, the Sub konten menu and its three lists. */
-export function ContentCard({ classId, position, seed, onEdit }: ContentCardProps) {
+export function ContentCard({ classId, position, seed, onEdit, readOnly = false }: ContentCardProps) {
   const { data: content } = useContent(classId, seed.id, seed);
   const [opened, setOpened] = useState(true);
   const [sub, setSub] = useState<SubModal>(null);
@@ -113,34 +115,36 @@ export function ContentCard({ classId, position, seed, onEdit }: ContentCardProp
             </div>
           </Group>
         </UnstyledButton>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Group gap={4} wrap="nowrap" className="kls-hover-actions">
-            <ActionIcon variant="subtle" aria-label={`Edit ${heading}`} onClick={() => onEdit(content)}>
-              <IconEdit size={18} />
-            </ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={`Hapus ${heading}`} onClick={removeContent} loading={del.isPending}>
-              <IconTrash size={18} />
-            </ActionIcon>
+        {!readOnly && (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            <Group gap={4} wrap="nowrap" className="kls-hover-actions">
+              <ActionIcon variant="subtle" aria-label={`Edit ${heading}`} onClick={() => onEdit(content)}>
+                <IconEdit size={18} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" color="red" aria-label={`Hapus ${heading}`} onClick={removeContent} loading={del.isPending}>
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Group>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} aria-label={`Sub konten ${heading}`}>
+                  Sub konten
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconFile size={16} />} onClick={() => setSub('material')}>
+                  Add Material
+                </Menu.Item>
+                <Menu.Item leftSection={<IconClipboardText size={16} />} onClick={() => setSub('assignment')}>
+                  Add Assignment
+                </Menu.Item>
+                <Menu.Item leftSection={<IconMessages size={16} />} onClick={() => setSub('forum')}>
+                  Add Forum
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           </Group>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} aria-label={`Sub konten ${heading}`}>
-                Sub konten
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconFile size={16} />} onClick={() => setSub('material')}>
-                Add Material
-              </Menu.Item>
-              <Menu.Item leftSection={<IconClipboardText size={16} />} onClick={() => setSub('assignment')}>
-                Add Assignment
-              </Menu.Item>
-              <Menu.Item leftSection={<IconMessages size={16} />} onClick={() => setSub('forum')}>
-                Add Forum
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+        )}
       </Flex>
       <Collapse expanded={opened} id={bodyId}>
         <Stack mt="md" gap="md" pl={{ base: 0, sm: 30 }}>
@@ -158,9 +162,17 @@ export function ContentCard({ classId, position, seed, onEdit }: ContentCardProp
                     <span>{m.title}</span>
                   </Group>
                 </FileLink>
-                <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Hapus materi ${m.title}`} onClick={() => removeMaterial(m)}>
-                  <IconTrash size={16} />
-                </ActionIcon>
+                {!readOnly && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="sm"
+                    aria-label={`Hapus materi ${m.title}`}
+                    onClick={() => removeMaterial(m)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                )}
               </Group>
             ))}
           </SubList>

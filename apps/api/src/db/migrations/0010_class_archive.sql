@@ -1,0 +1,2 @@
+ALTER TABLE "online_classes" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "online_classes_archived_idx" ON "online_classes" USING btree ("archived_at") WHERE "online_classes"."archived_at" is not null;
