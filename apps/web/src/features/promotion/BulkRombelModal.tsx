@@ -33,6 +33,7 @@ export function BulkRombelModal({ opened, onClose }: { opened: boolean; onClose:
       opened={opened}
       onClose={onClose}
       title="Buat rombel baru sekaligus"
+      draft="rombel-sekaligus"
       form={form}
       initialValues={initialValues}
       savedMessage={YEAR_MSG.rombelsCreated(names.length)}
