@@ -58,6 +58,9 @@ export function delimiterOf(text: string): ';' | ',' {
   return semicolons >= commas && semicolons > 0 ? ';' : ',';
 }
 
+/** Bytes no text file holds (NUL and the other C0 controls but tab, line feed, carriage return, form feed). */
+const hasBinaryBytes = (bytes: Buffer) => bytes.some((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c);
+
 function readCsv(bytes: Buffer): Sheet {
   let text: string;
   try {
@@ -66,7 +69,7 @@ function readCsv(bytes: Buffer): Sheet {
     throw new HttpError(422, IMPORT_MSG.notSpreadsheet);
   }
   // A binary file renamed to .csv: control characters that no text file holds.
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) throw new HttpError(422, IMPORT_MSG.notSpreadsheet);
+  if (hasBinaryBytes(bytes)) throw new HttpError(422, IMPORT_MSG.notSpreadsheet);
   text = text.replace(/^\uFEFF/, '');
   let records: string[][];
   try {
