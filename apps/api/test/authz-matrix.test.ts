@@ -284,6 +284,15 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /api/admin/resources/users/:id': { id: 'userId', expect: adminOnly([200, 404]) },
   'DELETE /api/admin/resources/users/:id/login-lock': { id: 'userId', expect: adminOnly([200, 404]) },
+  // The template is binary (XLSX); the preview writes nothing and shows only the file's own rows.
+  'GET /api/admin/imports/users/template': { expect: adminOnly(200), noMarker: true },
+  'POST /api/admin/imports/users/preview': {
+    expect: adminOnly(200),
+    noMarker: true,
+    body: () => ({
+      form: { fields: {}, files: { file: { name: 'impor.csv', data: Buffer.from(`Nama;Peran\nSiswa Matriks ${uniq()};Siswa\n`) } } },
+    }),
+  },
   'GET /api/admin/resources/users/:id/delete-impact': { id: 'userId', expect: adminOnly([200, 404]), noMarker: true },
   'GET /api/admin/resources/departments': { expect: adminOnly(200) },
   'GET /api/admin/resources/rombel-classes': { expect: adminOnly(200) },

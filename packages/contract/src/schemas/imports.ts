@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+
 /** The user import of the admin (XLSX or CSV, previewed before anything is written). */
 
 /** The columns an import reads; each header is matched generously (see the API's imports/header.ts). */
@@ -19,13 +22,63 @@ export const IMPORT_FIELDS = [
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
+/** The header of each column in the template, and the name a preview message gives it. */
+export const IMPORT_COLUMN_LABELS: Record<ImportField, string> = {
+  name: 'Nama',
+  nis: 'NIS',
+  nisn: 'NISN',
+  gender: 'JK',
+  birthday: 'Tanggal Lahir',
+  religion: 'Agama',
+  rombel: 'Rombel',
+  email: 'Email',
+  username: 'Username',
+  role: 'Peran',
+  nip: 'NIP',
+  nik: 'NIK',
+  telpon: 'Telepon',
+  password: 'Password',
+};
+
 /** The most rows one file may hold, and its largest size. */
 export const IMPORT_LIMITS = { rows: 5_000, bytes: 10 * 1024 * 1024 } as const;
 
 export const IMPORT_MSG = {
   notSpreadsheet: 'File harus berupa XLSX atau CSV (UTF-8).',
   empty: 'File kosong.',
-  noHeader: 'Baris judul kolom tidak ditemukan. Baris judul harus memuat kolom Nama dan minimal satu kolom lain.',
+  noHeader: 'Baris judul kolom tidak ditemukan. Baris judul harus memuat kolom Nama.',
   noRows: 'File hanya berisi judul kolom, belum ada data.',
-  tooManyRows: `File berisi lebih dari ${IMPORT_LIMITS.rows.toLocaleString('id-ID')} baris. Bagi menjadi beberapa file.`,
+  tooManyRows: `File berisi lebih dari ${IMPORT_LIMITS.rows.toLocaleString('id-ID')} baris data. Bagi menjadi beberapa file.`,
+  tooLarge: `Ukuran file maksimal ${IMPORT_LIMITS.bytes / 1024 / 1024} MB.`,
+  roleInvalid: 'Peran harus Siswa atau Guru',
+  dateInvalid: 'Tanggal tidak valid, gunakan format dd/mm/yyyy',
+  dateRange: `Tanggal lahir harus antara ${LIMITS.birthdayMin.split('-').reverse().join('/')} dan ${LIMITS.birthdayMax.split('-').reverse().join('/')}`,
+  rombelUnknown: (name: string) => `Rombel "${name}" tidak ditemukan`,
+  roleMismatch: (username: string) => `User ${username} sudah ada dengan peran lain`,
+  numberTaken: (name: string, username: string) => `Sudah dipakai oleh ${name} (${username})`,
+  emailTaken: (username: string) => `Email sudah dipakai oleh ${username}`,
+  duplicateInFile: (line: number) => `Sama dengan baris ${line} di file ini`,
+  hasErrors: 'Masih ada baris yang salah. Perbaiki file lalu unggah lagi; belum ada data yang disimpan.',
 } as const;
+
+/** One row of the preview: what the import would do with it. */
+export const importRow = z.object({
+  /** The row's line in the file (as Excel numbers it). */
+  line: z.number(),
+  action: z.enum(['create', 'update', 'unchanged', 'error']),
+  role: z.enum(['student', 'teacher']),
+  name: z.string(),
+  /** The username the user has or will get (generated from the name when the file has none). */
+  username: z.string().nullable(),
+  /** The columns an update changes, by their labels. */
+  changes: z.array(z.string()),
+  /** Each problem with the column it is in. */
+  errors: z.array(z.object({ column: z.string(), message: z.string() })),
+});
+export type ImportRow = z.infer<typeof importRow>;
+
+export const importPreview = z.object({
+  summary: z.object({ create: z.number(), update: z.number(), unchanged: z.number(), error: z.number() }),
+  rows: z.array(importRow),
+});
+export type ImportPreview = z.infer<typeof importPreview>;

@@ -45,13 +45,12 @@ export interface ImportRecord {
 const HEADER_SEARCH_ROWS = 20;
 
 /**
- * Finds the header row — the first of the first rows that names the Nama column and at least one
- * other known column — and reads the rows below it. The first column of a field wins.
+ * Finds the header row — the first of the first rows with a Nama column — and reads the rows below
+ * it. The first column of a field wins.
  */
 export function readRecords(sheet: Sheet): { columns: ImportField[]; records: ImportRecord[] } {
   const at = sheet.rows.slice(0, HEADER_SEARCH_ROWS).findIndex((row) => {
-    const fields = new Set(row.cells.map(fieldOfHeader).filter(Boolean));
-    return fields.has('name') && fields.size >= 2;
+    return row.cells.some((cell) => fieldOfHeader(cell) === 'name');
   });
   if (at < 0) throw new HttpError(422, IMPORT_MSG.noHeader);
   const index = new Map<ImportField, number>();
