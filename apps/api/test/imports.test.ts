@@ -3,10 +3,12 @@
  * bad input the issue lists, each answered in Indonesian naming the row and the column.
  */
 import ExcelJS from 'exceljs';
-import { count } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MSG, MSG } from '@kelasku/contract';
-import { users } from '../src/db/schema.js';
+import { students, userImports, users } from '../src/db/schema.js';
+import { buildApp } from '../src/app.js';
+import { runImport } from '../src/features/imports/job.js';
 import { useTestApp } from './helpers.js';
 import type { TestUser } from './factory.js';
 
@@ -22,6 +24,19 @@ beforeAll(async () => {
 const csv = (...lines: string[]) => ({ name: 'siswa.csv', data: Buffer.from(lines.join('\r\n'), 'utf8'), type: 'text/csv' });
 const preview = (file: { name: string; data: Buffer; type?: string }) =>
   t.as(admin.token).upload('POST', '/api/admin/imports/users/preview', {}, { file });
+const startImport = (file: { name: string; data: Buffer; type?: string }) =>
+  t.as(admin.token).upload('POST', '/api/admin/imports/users', {}, { file });
+
+/** Polls the import until the background job has finished it. */
+async function finished(id: number) {
+  for (let i = 0; i < 200; i++) {
+    const res = await t.as(admin.token).get(`/api/admin/imports/${id}`);
+    if (res.body.data.status === 'done' || res.body.data.status === 'failed') return res.body.data;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the import did not finish');
+}
+
 const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]!.n;
 
 describe('the template', () => {
@@ -142,6 +157,122 @@ describe('who may import', () => {
       expect((await t.as(token).upload('POST', '/api/admin/imports/users/preview', {}, { file: csv('Nama;NIS', 'A;1') })).status).toBe(
         status,
       );
+    }
+  });
+});
+
+describe('the import', () => {
+  const file = () =>
+    csv(
+      'Nama;NIS;NISN;JK;Rombel;Password',
+      'Fajar Nugroho;94000001;0094000001;L;X IMPOR 1;',
+      'Gita Lestari;94000002;;P;X IMPOR 1;',
+      'Hana Pertiwi;94000003;;P;X IMPOR 1;pilihan1',
+    );
+
+  it('writes every row by a background job, then hands out the slips once', async () => {
+    const res = await startImport(file());
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body.message).toBe(IMPORT_MSG.started);
+    const job = await finished(res.body.data.id);
+    expect(job).toMatchObject({
+      status: 'done',
+      total: 3,
+      done: 3,
+      summary: { create: 3, update: 0, unchanged: 0 },
+      slips: { pdf: true, xlsx: true },
+    });
+
+    const made = await t.db
+      .select({ username: users.username, must: users.mustChangePassword, rombel: students.rombelClassId, nis: students.nis })
+      .from(users)
+      .innerJoin(students, eq(students.userId, users.id))
+      .where(inArray(users.username, ['fajar.nugroho', 'gita.lestari', 'hana.pertiwi']));
+    expect(made.sort((a, b) => a.username.localeCompare(b.username))).toEqual([
+      { username: 'fajar.nugroho', must: true, rombel: rombel.id, nis: '94000001' },
+      { username: 'gita.lestari', must: true, rombel: rombel.id, nis: '94000002' },
+      // A password the file gives is the school's choice: no forced change.
+      { username: 'hana.pertiwi', must: false, rombel: rombel.id, nis: '94000003' },
+    ]);
+
+    // The XLSX slips: the generated passwords (8 characters, none of l 1 I o 0 O) work once, then the change is forced.
+    const xlsx = await t.as(admin.token).get(`/api/admin/imports/${job.id}/slips.xlsx`);
+    expect(xlsx.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.raw.rawPayload as unknown as ArrayBuffer);
+    const rows = wb.getWorksheet('Akun')!.getSheetValues().slice(2) as string[][];
+    const fajar = rows.find((r) => r[4] === 'fajar.nugroho')!;
+    expect(fajar.slice(1, 5)).toEqual(['Fajar Nugroho', 'Siswa', 'X IMPOR 1', 'fajar.nugroho']);
+    expect(fajar[5]).toMatch(/^[a-km-np-z2-9]{8}$/);
+    expect(rows.find((r) => r[4] === 'hana.pertiwi')![5]).toBe('pilihan1');
+    const login = await t.as(null).post('/api/login', { username: 'fajar.nugroho', password: fajar[5] });
+    expect(login.status).toBe(200);
+    expect(login.body.data.user.must_change_password).toBe(true);
+
+    const pdf = await t.as(admin.token).get(`/api/admin/imports/${job.id}/slips.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Once each; then the first passwords are gone from the database.
+    const again = await t.as(admin.token).get(`/api/admin/imports/${job.id}/slips.pdf`);
+    expect([again.status, again.body.message]).toEqual([410, IMPORT_MSG.slipsGone]);
+    const [stored] = await t.db.select({ credentials: userImports.credentials }).from(userImports).where(eq(userImports.id, job.id));
+    expect(stored!.credentials).toBeNull();
+    expect((await t.as(admin.token).get(`/api/admin/imports/${job.id}`)).body.data.slips).toEqual({ pdf: false, xlsx: false });
+  });
+
+  it('the same file again changes nothing', async () => {
+    const before = await userCount();
+    const res = await preview(file());
+    expect(res.body.data.summary).toEqual({ create: 0, update: 0, unchanged: 3, error: 0 });
+    const again = await startImport(file());
+    expect([again.status, again.body.message]).toEqual([422, IMPORT_MSG.nothingToDo]);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('a file with any bad row imports nothing', async () => {
+    const before = await userCount();
+    const res = await startImport(csv('Nama;NIS;Rombel', 'Indra Jaya;95000001;X IMPOR 1', 'Joko;95000002;Rombel Hantu'));
+    expect([res.status, res.body.message]).toEqual([422, IMPORT_MSG.hasErrors]);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('runs once when two instances take the same import, and all or nothing when it is refused', async () => {
+    // A second instance on the same database, with its own job worker.
+    const second = await buildApp(t.config, { database: t.database });
+    await second.ready();
+    try {
+      const [row] = await t.db
+        .insert(userImports)
+        .values({ total: 1, summary: { create: 1, update: 0, unchanged: 0 }, plan: [] })
+        .returning();
+      const rows = (await import('../src/features/imports/plan.js')).planImport(
+        [{ line: 2, values: { name: 'Kiki Amalia', nis: '96000001', rombel: 'X IMPOR 1' } }],
+        await (await import('../src/features/imports/queries.js')).loadSchoolData(t.db),
+      );
+      await t.db.update(userImports).set({ plan: rows }).where(eq(userImports.id, row!.id));
+      await Promise.all([runImport(t.app as never, row!.id), runImport(second as never, row!.id)]);
+      expect((await t.db.select({ n: count() }).from(users).where(eq(users.username, 'kiki.amalia')))[0]!.n).toBe(1);
+
+      // A username taken since the preview: the job fails and writes none of its rows.
+      const plan = (await import('../src/features/imports/plan.js')).planImport(
+        [
+          { line: 2, values: { name: 'Lina Marlina', nis: '96000002', rombel: 'X IMPOR 1' } },
+          { line: 3, values: { name: 'Mira Santika', nis: '96000003', rombel: 'X IMPOR 1' } },
+        ],
+        await (await import('../src/features/imports/queries.js')).loadSchoolData(t.db),
+      );
+      await t.factory.student({ username: 'mira.santika', nis: '96000099' });
+      const [late] = await t.db
+        .insert(userImports)
+        .values({ total: 2, summary: { create: 2, update: 0, unchanged: 0 }, plan })
+        .returning();
+      await runImport(t.app as never, late!.id);
+      const failed = (await t.as(admin.token).get(`/api/admin/imports/${late!.id}`)).body.data;
+      expect([failed.status, failed.error]).toEqual(['failed', IMPORT_MSG.changedSincePreview]);
+      expect((await t.db.select({ n: count() }).from(users).where(eq(users.username, 'lina.marlina')))[0]!.n).toBe(0);
+    } finally {
+      await second.close();
     }
   });
 });

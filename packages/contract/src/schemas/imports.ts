@@ -59,6 +59,13 @@ export const IMPORT_MSG = {
   emailTaken: (username: string) => `Email sudah dipakai oleh ${username}`,
   duplicateInFile: (line: number) => `Sama dengan baris ${line} di file ini`,
   hasErrors: 'Masih ada baris yang salah. Perbaiki file lalu unggah lagi; belum ada data yang disimpan.',
+  nothingToDo: 'Semua baris sudah sesuai dengan data sekolah. Tidak ada yang perlu diimpor.',
+  started: 'Impor dimulai. Kamu boleh menutup halaman ini; impor tetap berjalan.',
+  changedSincePreview:
+    'Impor dibatalkan: username atau email di file sudah dipakai user lain sejak pratinjau. Unggah file lagi; belum ada data yang disimpan.',
+  failed: 'Impor gagal; belum ada data yang disimpan. Coba lagi.',
+  slipsGone: 'Slip akun ini sudah diunduh. Password awal tidak disimpan lagi; buat ulang password dari daftar user bila perlu.',
+  notFinished: 'Impor belum selesai.',
 } as const;
 
 /** One row of the preview: what the import would do with it. */
@@ -82,3 +89,23 @@ export const importPreview = z.object({
   rows: z.array(importRow),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
+
+/** An import the admin started, as its progress page polls it. */
+export const importJob = z.object({
+  id: z.number(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Rows to write (create + update), and how many are written. */
+  total: z.number(),
+  done: z.number(),
+  summary: z.object({ create: z.number(), update: z.number(), unchanged: z.number() }),
+  /** Why it failed (nothing was written then). */
+  error: z.string().nullable(),
+  /** Which slips can still be downloaded (each once). */
+  slips: z.object({ pdf: z.boolean(), xlsx: z.boolean() }),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJob>;
+
+export const importParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const slipParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), format: z.enum(['pdf', 'xlsx']) });

@@ -1,7 +1,25 @@
 import type { FastifyRequest } from 'fastify';
-import { FILE_MSG, IMPORT_LIMITS, IMPORT_MSG, MSG, errorEnvelope, importPreview, ok, type ImportPreview } from '@kelasku/contract';
+import { eq } from 'drizzle-orm';
+import {
+  FILE_MSG,
+  IMPORT_LIMITS,
+  IMPORT_MSG,
+  MSG,
+  errorEnvelope,
+  importJob,
+  importParams,
+  importPreview,
+  ok,
+  slipParams,
+  type ImportJob,
+  type ImportPreview,
+} from '@kelasku/contract';
+import { userImports } from '../../db/schema.js';
 import type { App } from '../../types.js';
-import { HttpError, badRequest, invalidField } from '../../http/errors.js';
+import { HttpError, badRequest, invalidField, notFound } from '../../http/errors.js';
+import { IMPORT_QUEUE } from './job.js';
+import { slipsPdf, slipsXlsx } from './slips.js';
+import type { Credential } from './write.js';
 import { readSheet } from './sheet.js';
 import { readRecords } from './header.js';
 import { planImport, type PlannedRow } from './plan.js';
@@ -47,8 +65,9 @@ export function previewOf(rows: PlannedRow[]): ImportPreview {
   };
 }
 
-/** /api/admin/imports — users from a spreadsheet: template, preview, import. */
+/** /api/admin/imports — users from a spreadsheet: template and preview. */
 export default async function importRoutes(app: App): Promise<void> {
+  await importJobRoutes(app);
   const tags = ['admin: import'];
 
   app.get(
@@ -75,5 +94,108 @@ export default async function importRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ({ success: true as const, data: previewOf(await planUpload(app, request)) }),
+  );
+}
+
+type ImportRecordRow = typeof userImports.$inferSelect;
+
+const jobOf = (r: ImportRecordRow): ImportJob => ({
+  id: r.id,
+  status: r.status as ImportJob['status'],
+  total: r.total,
+  done: r.done,
+  summary: r.summary as ImportJob['summary'],
+  error: r.error,
+  slips: { pdf: r.credentials !== null && r.pdfTakenAt === null, xlsx: r.credentials !== null && r.xlsxTakenAt === null },
+  created_at: r.createdAt.toISOString(),
+  finished_at: r.finishedAt?.toISOString() ?? null,
+});
+
+/** /api/admin/imports — starting an import, following it, and its slips. */
+export async function importJobRoutes(app: App): Promise<void> {
+  const tags = ['admin: import'];
+
+  app.post(
+    '/imports/users',
+    {
+      schema: {
+        tags,
+        summary:
+          'Imports the file (multipart `file`) as its preview showed, planned again against the school as it is now. Refused (422) while ' +
+          'any row has an error. The rows are written by a background job in one transaction: all or nothing; follow it with GET /imports/{id}.',
+        response: { 202: ok(importJob), 413: errorEnvelope, 415: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const rows = await planUpload(app, request);
+      const { summary } = previewOf(rows);
+      if (summary.error > 0) throw new HttpError(422, IMPORT_MSG.hasErrors);
+      const writes = rows.filter((r) => r.action === 'create' || r.action === 'update');
+      if (writes.length === 0) throw new HttpError(422, IMPORT_MSG.nothingToDo);
+      const [row] = await app.db
+        .insert(userImports)
+        .values({
+          createdBy: request.user.id,
+          total: writes.length,
+          summary: { create: summary.create, update: summary.update, unchanged: summary.unchanged },
+          plan: writes,
+        })
+        .returning();
+      await app.jobs.send(IMPORT_QUEUE, { importId: row!.id });
+      return reply.code(202).send({ success: true as const, message: IMPORT_MSG.started, data: jobOf(row!) });
+    },
+  );
+
+  app.get(
+    '/imports/:id',
+    {
+      schema: {
+        tags,
+        summary: 'An import: its status and progress, and which slips are still there',
+        params: importParams,
+        response: { 200: ok(importJob), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db.select().from(userImports).where(eq(userImports.id, request.params.id));
+      if (!row) throw notFound();
+      return { success: true as const, data: jobOf(row) };
+    },
+  );
+
+  app.get(
+    '/imports/:id/slips.:format',
+    {
+      schema: {
+        tags,
+        summary:
+          'The sign-in slips of a finished import, as PDF (printable, ten to an A4 page) or XLSX. Each format can be downloaded once; ' +
+          'after both, the first passwords are erased (410).',
+        params: slipParams,
+      },
+    },
+    async (request, reply) => {
+      const { id, format } = request.params;
+      // Taking the slips and erasing the passwords once both are taken is one statement: two clicks cannot both get them.
+      const claimed = await app.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(userImports).where(eq(userImports.id, id)).for('update');
+        if (!row) throw notFound();
+        if (row.status !== 'done') throw new HttpError(409, IMPORT_MSG.notFinished);
+        const already = format === 'pdf' ? row.pdfTakenAt : row.xlsxTakenAt;
+        if (row.credentials === null || already !== null) throw new HttpError(410, IMPORT_MSG.slipsGone);
+        const other = format === 'pdf' ? row.xlsxTakenAt : row.pdfTakenAt;
+        await tx
+          .update(userImports)
+          .set({ [format === 'pdf' ? 'pdfTakenAt' : 'xlsxTakenAt']: new Date(), ...(other !== null ? { credentials: null } : {}) })
+          .where(eq(userImports.id, id));
+        return row.credentials as Credential[];
+      });
+      const school = { name: app.config.schoolName, address: app.config.schoolAddress };
+      const body = format === 'pdf' ? await slipsPdf(claimed, school, `${request.protocol}://${request.host}`) : await slipsXlsx(claimed);
+      return reply
+        .type(format === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="slip-akun-impor-${id}.${format}"`)
+        .send(body);
+    },
   );
 }
