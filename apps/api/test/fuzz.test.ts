@@ -217,6 +217,9 @@ const NOT_JSON = new Set([
   'POST /api/profile/update-avatar',
   'PATCH /api/profile/update-avatar',
   'POST /api/logout',
+  // Spreadsheet uploads: their hostile files are in imports.test.ts.
+  'POST /api/admin/imports/users',
+  'POST /api/admin/imports/users/preview',
 ]);
 
 // ---------------------------------------------------------------- generators

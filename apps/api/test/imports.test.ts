@@ -2,6 +2,7 @@
  * The user import (issue "School-year onboarding"): template, preview (nothing written), and every
  * bad input the issue lists, each answered in Indonesian naming the row and the column.
  */
+import net from 'node:net';
 import ExcelJS from 'exceljs';
 import { count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -274,5 +275,27 @@ describe('the import', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('an upload cut off', () => {
+  it('writes nothing: no import, no user', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(address).port);
+    const before = { users: await userCount(), imports: (await t.db.select({ n: count() }).from(userImports))[0]!.n };
+    const boundary = 'kelaskuabort';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="siswa.csv"\r\nContent-Type: text/csv\r\n\r\nNama;NIS\r\n`;
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    socket.write(
+      `POST /api/admin/imports/users HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${admin.token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n${head}Siti;97000001\r\n`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    socket.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await userCount()).toBe(before.users);
+    expect((await t.db.select({ n: count() }).from(userImports))[0]!.n).toBe(before.imports);
   });
 });

@@ -2,6 +2,9 @@ import { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 
+/** The advisory lock class under which an instance starts its job runner. */
+const START_LOCK = 7300;
+
 /** A background job's handler: gets the job's data; a throw marks the job failed (and pg-boss may retry it). */
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -21,7 +24,15 @@ export class Jobs {
       schedule: false,
     });
     boss.on('error', (err) => log.error({ err }, 'background jobs'));
-    await boss.start();
+    // Instances starting together would race to install pg-boss's schema: one installs, the others wait.
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1, 0)', [START_LOCK]);
+      await boss.start();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1, 0)', [START_LOCK]).catch(() => {});
+      lock.release();
+    }
     return new Jobs(boss);
   }
 

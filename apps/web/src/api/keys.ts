@@ -39,6 +39,7 @@ export const keys = {
     departments: ['admin', 'departments'] as const,
     words: ['admin', 'words'] as const,
     word: (id: number) => ['admin', 'words', id] as const,
+    userImport: (id: number) => ['admin', 'imports', id] as const,
   },
 
   /** The teacher's classes (dashboard and sidebar). */
