@@ -307,6 +307,7 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/admin/resources/users/:id/login-lock': { id: 'userId', expect: adminOnly([200, 404]) },
   // The template is binary (XLSX); the preview writes nothing and shows only the file's own rows.
   'GET /api/admin/imports/users/template': { expect: adminOnly(200), noMarker: true },
+  'GET /api/admin/imports/users/export': { expect: adminOnly(200), noMarker: true },
   'POST /api/admin/imports/users': {
     expect: adminOnly(202),
     noMarker: true,

@@ -212,7 +212,7 @@ describe('Cache-Control of authenticated answers (shared lab computers)', () => 
         const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
         if (res.statusCode === 200) granted++;
         // Spreadsheet and PDF downloads (the import template and slips) are files, but never kept either.
-        const download = res.statusCode === 200 && /\/template$|\/slips\./.test(r.url);
+        const download = res.statusCode === 200 && /\/template$|\/export$|\/slips\./.test(r.url);
         if (!download && !String(res.headers['content-type']).startsWith('application/json'))
           problems.push(`${url} (${res.statusCode}): not JSON`);
         if (res.headers['cache-control'] !== 'no-store')

@@ -231,6 +231,17 @@ describe('the import', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('an export, filtered to one rombel, imports back unchanged', async () => {
+    const res = await t.as(admin.token).get(`/api/admin/imports/users/export?rombel_id=${rombel.id}&status=active`);
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.raw.rawPayload as unknown as ArrayBuffer);
+    const names = wb.getWorksheet('Data')!.getColumn(1).values.slice(2);
+    expect(names).toEqual(['Fajar Nugroho', 'Gita Lestari', 'Hana Pertiwi']);
+    const back = await preview({ name: 'data-user.xlsx', data: res.raw.rawPayload });
+    expect(back.body.data.summary).toEqual({ create: 0, update: 0, unchanged: 3, error: 0 });
+  });
+
   it('a file with any bad row imports nothing', async () => {
     const before = await userCount();
     const res = await startImport(csv('Nama;NIS;Rombel', 'Indra Jaya;95000001;X IMPOR 1', 'Joko;95000002;Rombel Hantu'));

@@ -109,3 +109,11 @@ export type ImportJob = z.infer<typeof importJob>;
 
 export const importParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const slipParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), format: z.enum(['pdf', 'xlsx']) });
+
+/** Filters of the user export (XLSX in the import's columns). */
+export const userExportQuery = z.object({
+  role: z.enum(['teacher', 'student']).optional(),
+  rombel_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+});
+export type UserExportQuery = z.infer<typeof userExportQuery>;

@@ -11,6 +11,7 @@ import {
   importPreview,
   ok,
   slipParams,
+  userExportQuery,
   type ImportJob,
   type ImportPreview,
 } from '@kelasku/contract';
@@ -24,7 +25,7 @@ import { readSheet } from './sheet.js';
 import { readRecords } from './header.js';
 import { planImport, type PlannedRow } from './plan.js';
 import { loadSchoolData } from './queries.js';
-import { templateWorkbook } from './template.js';
+import { exportWorkbook, templateWorkbook } from './template.js';
 
 /** The uploaded spreadsheet (multipart `file`), read whole: at most IMPORT_LIMITS.bytes. */
 async function uploadedSheet(request: FastifyRequest): Promise<Buffer> {
@@ -78,6 +79,30 @@ export default async function importRoutes(app: App): Promise<void> {
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', 'attachment; filename="template-impor-user.xlsx"')
+        .send(bytes);
+    },
+  );
+
+  app.get(
+    '/imports/users/export',
+    {
+      schema: {
+        tags,
+        summary:
+          "Teachers and students as an XLSX in the import's columns (an exported file imports back unchanged); `role`, `rombel_id` and `status` filter it",
+        querystring: userExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const bytes = await exportWorkbook(app.db, {
+        roleId: q.role === undefined ? undefined : q.role === 'teacher' ? 2 : 3,
+        rombelId: q.rombel_id,
+        status: q.status === undefined ? undefined : q.status === 'active' ? 1 : 0,
+      });
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="data-user.xlsx"')
         .send(bytes);
     },
   );
