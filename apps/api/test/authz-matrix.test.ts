@@ -306,6 +306,11 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/admin/resources/users/:id': { id: 'userId', expect: adminOnly([200, 404]) },
   'DELETE /api/admin/resources/users/:id/login-lock': { id: 'userId', expect: adminOnly([200, 404]) },
   // The template is binary (XLSX); the preview writes nothing and shows only the file's own rows.
+  'POST /api/admin/resources/users/bulk': {
+    expect: adminOnly(200),
+    noMarker: true,
+    body: (c) => json({ ids: [c.own.userId], action: 'activate' }),
+  },
   'GET /api/admin/imports/users/template': { expect: adminOnly(200), noMarker: true },
   'GET /api/admin/imports/users/export': { expect: adminOnly(200), noMarker: true },
   'POST /api/admin/imports/users': {

@@ -134,6 +134,10 @@ const ENDPOINTS: Record<string, Endpoint> = {
       nisn: '2',
     }),
   },
+  'POST /api/admin/resources/users/bulk': {
+    as: (x) => x.admin,
+    valid: (x) => ({ ids: [x.targetUserId], action: 'activate' }),
+  },
   'PUT /api/admin/resources/users/:id': {
     as: (x) => x.admin,
     ids: (x) => ({ id: x.targetUserId }),

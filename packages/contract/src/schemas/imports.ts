@@ -117,3 +117,33 @@ export const userExportQuery = z.object({
   status: z.enum(['active', 'inactive']).optional(),
 });
 export type UserExportQuery = z.infer<typeof userExportQuery>;
+
+/** What the admin does to the users selected in the list at once. */
+export const BULK_ACTIONS = ['deactivate', 'activate', 'move_rombel', 'force_password_change', 'reset_password'] as const;
+
+export const BULK_MSG = {
+  actionInvalid: 'Aksi tidak dikenal',
+  idsInvalid: 'Pilih 1 sampai 1.000 user',
+  studentsOnly: 'Hanya siswa yang dapat dipindahkan ke rombel',
+  done: (n: number) => `${n.toLocaleString('id-ID')} user diperbarui`,
+  reset: (n: number) => `Password ${n.toLocaleString('id-ID')} user dibuat ulang. Unduh slip akunnya sekarang.`,
+} as const;
+
+export const userBulkBody = z.object({
+  ids: z
+    .array(z.number().int().positive().max(2_147_483_647), { error: BULK_MSG.idsInvalid })
+    .min(1, BULK_MSG.idsInvalid)
+    .max(1000, BULK_MSG.idsInvalid),
+  action: z.enum(BULK_ACTIONS, { error: BULK_MSG.actionInvalid }),
+  /** The rombel of `move_rombel`. */
+  rombel_id: z.number().int().positive().max(2_147_483_647).optional(),
+});
+export type UserBulkBody = z.infer<typeof userBulkBody>;
+
+export const userBulkResult = z.object({
+  /** How many users changed. */
+  updated: z.number(),
+  /** For reset_password: the batch whose slips hold the new passwords (GET /imports/{id}/slips.pdf). */
+  import_id: z.number().nullable(),
+});
+export type UserBulkResult = z.infer<typeof userBulkResult>;
