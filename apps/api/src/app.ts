@@ -22,6 +22,8 @@ import { HttpError } from './http/errors.js';
 import { routeAreas } from './features/index.js';
 import type { App } from './types.js';
 import { addSecurityHeaders, setSecurityHeaders } from './http/security-headers.js';
+import { Jobs } from './jobs/queue.js';
+import { registerImportWorker } from './features/imports/job.js';
 
 z.config(z.locales.id());
 
@@ -100,6 +102,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('files', files);
+  // Background jobs run on the app's database; stopping waits for a running job to finish or roll back.
+  const jobs = await Jobs.start(opts.database.pool, app.log);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
   app.decorateRequest('user', null as never);
 
   addSecurityHeaders(app);
@@ -157,6 +163,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(mount(routeAreas.admin, 'admin'), { prefix: '/api/admin' });
   await app.register(mount(routeAreas.teacher, 'teacher'), { prefix: '/api/teacher' });
   await app.register(mount(routeAreas.student, 'student'), { prefix: '/api/student' });
+  await registerImportWorker(app);
 
   const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
   if (webDir) {

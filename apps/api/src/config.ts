@@ -23,6 +23,9 @@ export interface Config {
   fileUrlTtl: number;
   /** Where stored files live (shared between instances). Default dataDir/storage. */
   storageDir: string;
+  /** The school's name and address, printed on the sign-in slips of an import. */
+  schoolName: string;
+  schoolAddress: string;
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     fileUrlTtl: intFrom(env, 'FILE_URL_TTL', 3600, 60, 7 * 24 * 3600),
     storageDir: path.resolve(env.STORAGE_DIR?.trim() || path.join(dataDir, 'storage')),
+    schoolName: env.SCHOOL_NAME?.trim() || 'SMK Kelasku',
+    schoolAddress: env.SCHOOL_ADDRESS?.trim() ?? '',
   };
 }
 

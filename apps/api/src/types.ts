@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { TokenUser } from './auth/tokens.js';
 import type { FileService } from './files/service.js';
+import type { Jobs } from './jobs/queue.js';
 
 export interface AuthUser extends TokenUser {
   role: RoleName;
@@ -16,6 +17,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     files: FileService;
+    /** Background jobs (pg-boss) on the app's database. */
+    jobs: Jobs;
     /** Every route (method and full URL) as registered. */
     routeTable: ReadonlyArray<{ method: string; url: string }>;
     /** Resolves once no route handler is running, those whose client left included (http/in-flight.ts). */

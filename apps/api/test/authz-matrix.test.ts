@@ -5,8 +5,9 @@
  * envelope, carries none of the objects' data and changes no row and no stored file.
  */
 import { randomBytes } from 'node:crypto';
+import { count, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authTokens } from '../src/db/schema.js';
+import { authTokens, userImports } from '../src/db/schema.js';
 import { hashToken, issueToken } from '../src/auth/tokens.js';
 import { multipartBody, samples, useTestApp, type TestContext } from './helpers.js';
 import { envelopeProblem, fingerprint } from './hardening.js';
@@ -38,6 +39,8 @@ interface Chain {
   userId: number;
   emptyRombelId: number;
   wordId: number;
+  /** A finished user import whose slips are still there. */
+  importId: number;
   /** Written into every title, topic and comment of the chain: a refused answer must not contain it. */
   marker: string;
 }
@@ -57,6 +60,19 @@ interface Scene {
 
 const NO_SUCH_ID = 2_147_483_000;
 
+/** Waits until no user import is queued or running (they run as background jobs). */
+async function importsSettled() {
+  for (let i = 0; i < 300; i++) {
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(userImports)
+      .where(inArray(userImports.status, ['queued', 'running']));
+    if (row!.n === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('an import did not finish');
+}
+
 async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, rombelId: number): Promise<Chain> {
   const f = t.factory;
   const marker = `RAHASIA${randomBytes(5).toString('hex')}`;
@@ -72,6 +88,10 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
   const target = await f.student({ rombelId, name: `Siswa ${marker}` });
   const emptyRombel = await f.rombel({ name: `Rombel ${marker}` });
   const word = await f.word({ title: `Kata ${marker}`, body: marker });
+  const [userImport] = await t.db
+    .insert(userImports)
+    .values({ status: 'done', total: 0, done: 0, summary: { create: 0, update: 0, unchanged: 0 }, credentials: [] })
+    .returning();
   return {
     teacher,
     student,
@@ -87,6 +107,7 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
     userId: target.id,
     emptyRombelId: emptyRombel.id,
     wordId: word.id,
+    importId: userImport!.id,
     marker,
   };
 }
@@ -284,6 +305,35 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /api/admin/resources/users/:id': { id: 'userId', expect: adminOnly([200, 404]) },
   'DELETE /api/admin/resources/users/:id/login-lock': { id: 'userId', expect: adminOnly([200, 404]) },
+  // The template is binary (XLSX); the preview writes nothing and shows only the file's own rows.
+  'POST /api/admin/resources/users/bulk': {
+    expect: adminOnly(200),
+    noMarker: true,
+    body: (c) => json({ ids: [c.own.userId], action: 'activate' }),
+  },
+  'GET /api/admin/imports/users/template': { expect: adminOnly(200), noMarker: true },
+  'GET /api/admin/imports/users/export': { expect: adminOnly(200), noMarker: true },
+  'POST /api/admin/imports/users': {
+    expect: adminOnly(202),
+    noMarker: true,
+    body: () => ({
+      form: { fields: {}, files: { file: { name: 'impor.csv', data: Buffer.from(`Nama;Peran\nSiswa Impor ${uniq()};Siswa\n`) } } },
+    }),
+  },
+  'GET /api/admin/imports/:id': { id: 'importId', expect: adminOnly([200, 404]), noMarker: true },
+  // Binary, and once: the admin's own call takes the PDF.
+  'GET /api/admin/imports/:id/slips.:format': {
+    expect: adminOnly([200, 404]),
+    noMarker: true,
+    url: (c) => `/api/admin/imports/${c.variant === 'own' ? c.own.importId : NO_SUCH_ID}/slips.pdf`,
+  },
+  'POST /api/admin/imports/users/preview': {
+    expect: adminOnly(200),
+    noMarker: true,
+    body: () => ({
+      form: { fields: {}, files: { file: { name: 'impor.csv', data: Buffer.from(`Nama;Peran\nSiswa Matriks ${uniq()};Siswa\n`) } } },
+    }),
+  },
   'GET /api/admin/resources/users/:id/delete-impact': { id: 'userId', expect: adminOnly([200, 404]), noMarker: true },
   'GET /api/admin/resources/departments': { expect: adminOnly(200) },
   'GET /api/admin/resources/rombel-classes': { expect: adminOnly(200) },
@@ -419,7 +469,7 @@ function fillPath(url: string, row: Row, c: CallContext): string {
     if (name === 'id') {
       if (row.id === 'profile') return String(c.variant === 'own' ? c.user.id : c.scene.foreign.userId);
       // Admin objects have no class: the foreign variant is an id that does not exist.
-      if (row.id === 'userId' || row.id === 'emptyRombelId' || row.id === 'wordId') {
+      if (row.id === 'userId' || row.id === 'emptyRombelId' || row.id === 'wordId' || row.id === 'importId') {
         return String(c.variant === 'own' ? c.own[row.id] : NO_SUCH_ID);
       }
       return String(chain[row.id as keyof Chain]);
@@ -515,6 +565,8 @@ describe('authorization matrix', () => {
       // Refused cells first, on the shared scene, which they must leave exactly as it was.
       const refused = plan.filter((p) => p.status >= 400);
       const granted = plan.filter((p) => p.status < 400);
+      // An import granted by an earlier row writes in the background: it has finished before this row's fingerprint.
+      await importsSettled();
       const before = await fingerprint(t);
       for (const p of [...refused, ...granted]) {
         if (p === granted[0] && refused.length > 0 && (await fingerprint(t)) !== before) {

@@ -134,6 +134,10 @@ const ENDPOINTS: Record<string, Endpoint> = {
       nisn: '2',
     }),
   },
+  'POST /api/admin/resources/users/bulk': {
+    as: (x) => x.admin,
+    valid: (x) => ({ ids: [x.targetUserId], action: 'activate' }),
+  },
   'PUT /api/admin/resources/users/:id': {
     as: (x) => x.admin,
     ids: (x) => ({ id: x.targetUserId }),
@@ -217,6 +221,9 @@ const NOT_JSON = new Set([
   'POST /api/profile/update-avatar',
   'PATCH /api/profile/update-avatar',
   'POST /api/logout',
+  // Spreadsheet uploads: their hostile files are in imports.test.ts.
+  'POST /api/admin/imports/users',
+  'POST /api/admin/imports/users/preview',
 ]);
 
 // ---------------------------------------------------------------- generators

@@ -98,6 +98,7 @@ export const router = createBrowserRouter([
             children: [
               { path: 'users', element: page(() => import('./features/users/UsersPage')) },
               { path: 'users/new', element: page(() => import('./features/users/UserCreatePage')) },
+              { path: 'users/import', element: page(() => import('./features/users/UserImportPage')) },
               { path: 'users/:id/edit', element: page(() => import('./features/users/UserEditPage')) },
               { path: 'users/:id', element: page(() => import('./features/users/UserDetailPage')) },
               { path: 'rombel-class', element: page(() => import('./features/rombels/RombelPage')) },

@@ -14,6 +14,8 @@ export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
+  /** The node-postgres pool under `db` (background jobs run their own SQL on it). */
+  pool: pg.Pool;
   /** The app's own embedded server, or the operator's (DATABASE_URL). */
   kind: 'embedded' | 'postgres';
   migrate(): Promise<void>;
@@ -71,6 +73,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzle(pool, { schema, logger: new CountingLogger(statements) });
   return {
     db,
+    pool,
     kind: server ? 'embedded' : 'postgres',
     statements,
     migrate: () => runMigrations(db, { migrationsFolder: migrationsFolder() }),

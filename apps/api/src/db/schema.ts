@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -296,4 +297,29 @@ export const loginFailures = pgTable('login_failures', {
 export const appSettings = pgTable('app_settings', {
   key: varchar('key', { length: 100 }).primaryKey(),
   value: text('value').notNull(),
+});
+
+/**
+ * A user import the admin started: its plan waits here for the background job (pg-boss queue
+ * `user-import`), which writes it in one transaction and keeps the new users' first passwords
+ * only until the slips are downloaded.
+ */
+export const userImports = pgTable('user_imports', {
+  id: serial('id').primaryKey(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** queued → running → done | failed */
+  status: varchar('status', { length: 10 }).notNull().default('queued'),
+  total: integer('total').notNull(),
+  done: integer('done').notNull().default(0),
+  /** Counts of the preview: create, update, unchanged. */
+  summary: jsonb('summary').notNull(),
+  /** The planned rows; cleared once written. */
+  plan: jsonb('plan'),
+  /** The new users' first sign-in (name, rombel, username, password); cleared once both slips are downloaded. */
+  credentials: jsonb('credentials'),
+  pdfTakenAt: timestamp('pdf_taken_at', { withTimezone: true, mode: 'date' }),
+  xlsxTakenAt: timestamp('xlsx_taken_at', { withTimezone: true, mode: 'date' }),
+  error: text('error'),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
 });

@@ -9,6 +9,8 @@ import * as session from './session/routes.js';
 import profileRoutes from './profile/routes.js';
 import adminDashboardRoutes from './admin-dashboard/routes.js';
 import usersRoutes from './users/routes.js';
+import importRoutes from './imports/routes.js';
+import bulkUserRoutes from './users/bulk.js';
 import * as rombels from './rombels/routes.js';
 import * as motivationalWords from './motivational-words/routes.js';
 import onlineClassesRoutes from './online-classes/routes.js';
@@ -27,7 +29,15 @@ type Plugin = (app: App) => Promise<void>;
 export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student', Plugin[]> = {
   public: [session.publicRoutes, fileRoutes],
   authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes],
-  admin: [adminDashboardRoutes, usersRoutes, rombels.adminRoutes, motivationalWords.adminRoutes, promotionRoutes],
+  admin: [
+    adminDashboardRoutes,
+    usersRoutes,
+    bulkUserRoutes,
+    importRoutes,
+    rombels.adminRoutes,
+    motivationalWords.adminRoutes,
+    promotionRoutes,
+  ],
   teacher: [onlineClassesRoutes, contentsRoutes, materialsRoutes, assignmentsRoutes, gradingRoutes, forums.teacherRoutes],
   student: [studentClassesRoutes, submissionsRoutes, studentDashboardRoutes, forums.studentRoutes, motivationalWords.studentRoutes],
 };

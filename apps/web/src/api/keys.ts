@@ -40,6 +40,7 @@ export const keys = {
     words: ['admin', 'words'] as const,
     word: (id: number) => ['admin', 'words', id] as const,
     archivedClasses: ['admin', 'archived-classes'] as const,
+    userImport: (id: number) => ['admin', 'imports', id] as const,
   },
 
   /** The teacher's classes (dashboard and sidebar). */

@@ -1,5 +1,5 @@
 // Each feature adds its schemas in a file of its own and re-exports it here.
-export {};
+export * from './imports.js';
 export * from './admin.js';
 export * from './classes.js';
 export * from './forums.js';

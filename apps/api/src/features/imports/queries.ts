@@ -1,0 +1,66 @@
+import { eq, sql } from 'drizzle-orm';
+import { rombelClasses, students, teachers, users } from '../../db/schema.js';
+import type { Executor } from '../../db/client.js';
+import { rombelKey } from './plan.js';
+
+/** A user as an import compares it. */
+export interface ExistingUser {
+  id: number;
+  roleId: number;
+  name: string;
+  username: string;
+  email: string | null;
+  gender: string | null;
+  birthday: string | null;
+  religion: string | null;
+  telpon: string | null;
+  nis: string | null;
+  nisn: string | null;
+  nip: string | null;
+  nik: string | null;
+  rombelId: number | null;
+}
+
+/** What a plan needs of the school: rombels by name and every user by username, e-mail, NIS and NIP. */
+export interface SchoolData {
+  rombels: Map<string, number>;
+  usernames: string[];
+  byUsername: Map<string, ExistingUser>;
+  byEmail: Map<string, ExistingUser>;
+  byNis: Map<string, ExistingUser>;
+  byNip: Map<string, ExistingUser>;
+}
+
+export async function loadSchoolData(db: Executor): Promise<SchoolData> {
+  const rombels = await db.select({ id: rombelClasses.id, name: rombelClasses.name }).from(rombelClasses);
+  const rows: ExistingUser[] = await db
+    .select({
+      id: users.id,
+      roleId: users.roleId,
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      gender: users.gender,
+      birthday: users.birthday,
+      religion: users.religion,
+      telpon: users.telpon,
+      nis: students.nis,
+      nisn: students.nisn,
+      nip: teachers.nip,
+      nik: teachers.nik,
+      rombelId: students.rombelClassId,
+    })
+    .from(users)
+    .leftJoin(students, eq(students.userId, users.id))
+    .leftJoin(teachers, eq(teachers.userId, users.id))
+    .orderBy(sql`${users.id}`);
+  const index = (key: (u: ExistingUser) => string | null) => new Map(rows.flatMap((u) => (key(u) === null ? [] : [[key(u)!, u] as const])));
+  return {
+    rombels: new Map(rombels.map((r) => [rombelKey(r.name), r.id])),
+    usernames: rows.map((u) => u.username.toLowerCase()),
+    byUsername: index((u) => u.username.toLowerCase()),
+    byEmail: index((u) => u.email?.toLowerCase() ?? null),
+    byNis: index((u) => (u.roleId === 3 ? u.nis : null)),
+    byNip: index((u) => (u.roleId === 2 ? u.nip : null)),
+  };
+}

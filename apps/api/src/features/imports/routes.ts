@@ -1,0 +1,226 @@
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import {
+  FILE_MSG,
+  IMPORT_LIMITS,
+  IMPORT_MSG,
+  MSG,
+  errorEnvelope,
+  importJob,
+  importParams,
+  importPreview,
+  ok,
+  slipParams,
+  userExportQuery,
+  type ImportJob,
+  type ImportPreview,
+} from '@kelasku/contract';
+import { userImports } from '../../db/schema.js';
+import type { App } from '../../types.js';
+import { HttpError, badRequest, invalidField, notFound } from '../../http/errors.js';
+import { IMPORT_QUEUE } from './job.js';
+import { slipsPdf, slipsXlsx } from './slips.js';
+import type { Credential } from './write.js';
+import { readSheet } from './sheet.js';
+import { readRecords } from './header.js';
+import { planImport, type PlannedRow } from './plan.js';
+import { loadSchoolData } from './queries.js';
+import { exportWorkbook, templateWorkbook } from './template.js';
+
+/** The uploaded spreadsheet (multipart `file`), read whole: at most IMPORT_LIMITS.bytes. */
+async function uploadedSheet(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: IMPORT_LIMITS.bytes, files: 1 } })) {
+      if (part.type === 'file' && part.fieldname === 'file' && bytes === null) bytes = await part.toBuffer();
+      else if (part.type === 'file') part.file.resume();
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, IMPORT_MSG.tooLarge);
+    if (code === 'FST_FILES_LIMIT') throw invalidField('file', FILE_MSG.oneFileOnly);
+    if (request.raw.destroyed || /Unexpected end of|terminated early/.test((err as Error).message ?? '')) {
+      throw badRequest(FILE_MSG.uploadInterrupted);
+    }
+    throw badRequest();
+  }
+  if (bytes === null) throw invalidField('file', MSG.fileRequired);
+  return bytes;
+}
+
+/** Reads, checks and plans an uploaded file against the school as it is now. */
+export async function planUpload(app: App, request: FastifyRequest): Promise<PlannedRow[]> {
+  const { records } = readRecords(await readSheet(await uploadedSheet(request)));
+  if (records.length > IMPORT_LIMITS.rows) throw new HttpError(422, IMPORT_MSG.tooManyRows);
+  return planImport(records, await loadSchoolData(app.db));
+}
+
+/** The preview's rows and counts (never a draft or a password). */
+export function previewOf(rows: PlannedRow[]): ImportPreview {
+  const summary = { create: 0, update: 0, unchanged: 0, error: 0 };
+  for (const r of rows) summary[r.action]++;
+  return {
+    summary,
+    rows: rows.map(({ line, action, role, name, username, changes, errors }) => ({ line, action, role, name, username, changes, errors })),
+  };
+}
+
+/** /api/admin/imports — users from a spreadsheet: template and preview. */
+export default async function importRoutes(app: App): Promise<void> {
+  await importJobRoutes(app);
+  const tags = ['admin: import'];
+
+  app.get(
+    '/imports/users/template',
+    { schema: { tags, summary: 'The XLSX template: the columns with one example row, and a sheet of the rombels and allowed values' } },
+    async (_request, reply) => {
+      const bytes = await templateWorkbook(app.db);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="template-impor-user.xlsx"')
+        .send(bytes);
+    },
+  );
+
+  app.get(
+    '/imports/users/export',
+    {
+      schema: {
+        tags,
+        summary:
+          "Teachers and students as an XLSX in the import's columns (an exported file imports back unchanged); `role`, `rombel_id` and `status` filter it",
+        querystring: userExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const bytes = await exportWorkbook(app.db, {
+        roleId: q.role === undefined ? undefined : q.role === 'teacher' ? 2 : 3,
+        rombelId: q.rombel_id,
+        status: q.status === undefined ? undefined : q.status === 'active' ? 1 : 0,
+      });
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="data-user.xlsx"')
+        .send(bytes);
+    },
+  );
+
+  app.post(
+    '/imports/users/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'Reads an XLSX or CSV (multipart `file`, at most 10 MB and 5,000 rows) and answers what importing it would do with each row: ' +
+          'create, update (which columns), unchanged, or the errors by column. Nothing is written.',
+        response: { 200: ok(importPreview), 413: errorEnvelope, 415: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request) => ({ success: true as const, data: previewOf(await planUpload(app, request)) }),
+  );
+}
+
+type ImportRecordRow = typeof userImports.$inferSelect;
+
+const jobOf = (r: ImportRecordRow): ImportJob => ({
+  id: r.id,
+  status: r.status as ImportJob['status'],
+  total: r.total,
+  done: r.done,
+  summary: r.summary as ImportJob['summary'],
+  error: r.error,
+  slips: { pdf: r.credentials !== null && r.pdfTakenAt === null, xlsx: r.credentials !== null && r.xlsxTakenAt === null },
+  created_at: r.createdAt.toISOString(),
+  finished_at: r.finishedAt?.toISOString() ?? null,
+});
+
+/** /api/admin/imports — starting an import, following it, and its slips. */
+export async function importJobRoutes(app: App): Promise<void> {
+  const tags = ['admin: import'];
+
+  app.post(
+    '/imports/users',
+    {
+      schema: {
+        tags,
+        summary:
+          'Imports the file (multipart `file`) as its preview showed, planned again against the school as it is now. Refused (422) while ' +
+          'any row has an error. The rows are written by a background job in one transaction: all or nothing; follow it with GET /imports/{id}.',
+        response: { 202: ok(importJob), 413: errorEnvelope, 415: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const rows = await planUpload(app, request);
+      const { summary } = previewOf(rows);
+      if (summary.error > 0) throw new HttpError(422, IMPORT_MSG.hasErrors);
+      const writes = rows.filter((r) => r.action === 'create' || r.action === 'update');
+      if (writes.length === 0) throw new HttpError(422, IMPORT_MSG.nothingToDo);
+      const [row] = await app.db
+        .insert(userImports)
+        .values({
+          createdBy: request.user.id,
+          total: writes.length,
+          summary: { create: summary.create, update: summary.update, unchanged: summary.unchanged },
+          plan: writes,
+        })
+        .returning();
+      await app.jobs.send(IMPORT_QUEUE, { importId: row!.id });
+      return reply.code(202).send({ success: true as const, message: IMPORT_MSG.started, data: jobOf(row!) });
+    },
+  );
+
+  app.get(
+    '/imports/:id',
+    {
+      schema: {
+        tags,
+        summary: 'An import: its status and progress, and which slips are still there',
+        params: importParams,
+        response: { 200: ok(importJob), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db.select().from(userImports).where(eq(userImports.id, request.params.id));
+      if (!row) throw notFound();
+      return { success: true as const, data: jobOf(row) };
+    },
+  );
+
+  app.get(
+    '/imports/:id/slips.:format',
+    {
+      schema: {
+        tags,
+        summary:
+          'The sign-in slips of a finished import, as PDF (printable, ten to an A4 page) or XLSX. Each format can be downloaded once; ' +
+          'after both, the first passwords are erased (410).',
+        params: slipParams,
+      },
+    },
+    async (request, reply) => {
+      const { id, format } = request.params;
+      // Taking the slips and erasing the passwords once both are taken is one statement: two clicks cannot both get them.
+      const claimed = await app.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(userImports).where(eq(userImports.id, id)).for('update');
+        if (!row) throw notFound();
+        if (row.status !== 'done') throw new HttpError(409, IMPORT_MSG.notFinished);
+        const already = format === 'pdf' ? row.pdfTakenAt : row.xlsxTakenAt;
+        if (row.credentials === null || already !== null) throw new HttpError(410, IMPORT_MSG.slipsGone);
+        const other = format === 'pdf' ? row.xlsxTakenAt : row.pdfTakenAt;
+        await tx
+          .update(userImports)
+          .set({ [format === 'pdf' ? 'pdfTakenAt' : 'xlsxTakenAt']: new Date(), ...(other !== null ? { credentials: null } : {}) })
+          .where(eq(userImports.id, id));
+        return row.credentials as Credential[];
+      });
+      const school = { name: app.config.schoolName, address: app.config.schoolAddress };
+      const body = format === 'pdf' ? await slipsPdf(claimed, school, `${request.protocol}://${request.host}`) : await slipsXlsx(claimed);
+      return reply
+        .type(format === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="slip-akun-impor-${id}.${format}"`)
+        .send(body);
+    },
+  );
+}

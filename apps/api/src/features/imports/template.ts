@@ -1,0 +1,122 @@
+import ExcelJS from 'exceljs';
+import { GENDER_LABELS, IMPORT_COLUMN_LABELS, RELIGIONS, type ImportField } from '@kelasku/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { rombelClasses, students, teachers, users } from '../../db/schema.js';
+import type { Executor } from '../../db/client.js';
+
+/** The template's columns, in order, with the example row. */
+const COLUMNS: [ImportField, string][] = [
+  ['name', 'Siti Aminah'],
+  ['role', 'Siswa'],
+  ['nis', '23240001'],
+  ['nisn', '0081234567'],
+  ['gender', 'P'],
+  ['birthday', '17/05/2008'],
+  ['religion', 'Islam'],
+  ['rombel', ''],
+  ['email', ''],
+  ['username', ''],
+  ['password', ''],
+  ['telpon', '0812-3456-7890'],
+  ['nip', ''],
+  ['nik', ''],
+];
+
+/** The import template: a sheet "Data" with the header and an example, a sheet "Pilihan" with the allowed values. */
+export async function templateWorkbook(db: Executor): Promise<Buffer> {
+  const rombels = await db
+    .select({ name: rombelClasses.name })
+    .from(rombelClasses)
+    .orderBy(asc(rombelClasses.grade), asc(rombelClasses.name));
+  const wb = new ExcelJS.Workbook();
+  const data = wb.addWorksheet('Data');
+  data.columns = COLUMNS.map(([field]) => ({ header: IMPORT_COLUMN_LABELS[field], key: field, width: field === 'name' ? 28 : 16 }));
+  const example = Object.fromEntries(COLUMNS.map(([field, value]) => [field, field === 'rombel' ? (rombels[0]?.name ?? '') : value]));
+  data.addRow(example);
+  data.getRow(1).font = { bold: true };
+  // Numbers with leading zeros stay text (NISN, NIP, telephone).
+  for (const field of ['nis', 'nisn', 'nip', 'nik', 'telpon', 'birthday'] as const) data.getColumn(field).numFmt = '@';
+
+  const choices = wb.addWorksheet('Pilihan');
+  choices.columns = [
+    { header: 'Rombel', width: 24 },
+    { header: 'JK', width: 18 },
+    { header: 'Agama', width: 14 },
+    { header: 'Peran', width: 10 },
+  ];
+  choices.getRow(1).font = { bold: true };
+  const genders = Object.entries(GENDER_LABELS).map(([code, label]) => `${code} (${label})`);
+  const rows = Math.max(rombels.length, genders.length, RELIGIONS.length, 2);
+  for (let i = 0; i < rows; i++) {
+    choices.addRow([rombels[i]?.name ?? null, genders[i] ?? null, RELIGIONS[i] ?? null, ['Siswa', 'Guru'][i] ?? null]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The export's columns: the import's own headers, so an exported file imports back unchanged. */
+const EXPORT_COLUMNS: ImportField[] = [
+  'name',
+  'role',
+  'username',
+  'email',
+  'nis',
+  'nisn',
+  'rombel',
+  'nip',
+  'nik',
+  'gender',
+  'birthday',
+  'religion',
+  'telpon',
+];
+
+export interface ExportFilter {
+  roleId?: number;
+  rombelId?: number;
+  status?: number;
+}
+
+/** Every user (but admins) the filter selects, as an XLSX in the import's columns, by role then name. */
+export async function exportWorkbook(db: Executor, f: ExportFilter): Promise<Buffer> {
+  const rows = await db
+    .select({
+      name: users.name,
+      roleId: users.roleId,
+      username: users.username,
+      email: users.email,
+      nis: students.nis,
+      nisn: students.nisn,
+      rombel: rombelClasses.name,
+      nip: teachers.nip,
+      nik: teachers.nik,
+      gender: users.gender,
+      birthday: users.birthday,
+      religion: users.religion,
+      telpon: users.telpon,
+    })
+    .from(users)
+    .leftJoin(students, eq(students.userId, users.id))
+    .leftJoin(rombelClasses, eq(rombelClasses.id, students.rombelClassId))
+    .leftJoin(teachers, eq(teachers.userId, users.id))
+    .where(
+      and(
+        inArray(users.roleId, f.roleId ? [f.roleId] : [2, 3]),
+        f.rombelId ? eq(students.rombelClassId, f.rombelId) : undefined,
+        f.status === undefined ? undefined : eq(users.status, f.status),
+      ),
+    )
+    .orderBy(asc(users.roleId), sql`lower(${users.name})`, asc(users.id));
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Data');
+  ws.columns = EXPORT_COLUMNS.map((field) => ({ header: IMPORT_COLUMN_LABELS[field], key: field, width: field === 'name' ? 28 : 16 }));
+  ws.getRow(1).font = { bold: true };
+  for (const field of ['nis', 'nisn', 'nip', 'nik', 'telpon', 'birthday'] as const) ws.getColumn(field).numFmt = '@';
+  for (const r of rows) {
+    ws.addRow({
+      ...r,
+      role: r.roleId === 2 ? 'Guru' : 'Siswa',
+      birthday: r.birthday ? r.birthday.split('-').reverse().join('/') : null,
+    });
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

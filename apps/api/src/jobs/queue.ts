@@ -1,0 +1,55 @@
+import { PgBoss } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+
+/** The advisory lock class under which an instance starts its job runner. */
+const START_LOCK = 7300;
+
+/** A background job's handler: gets the job's data; a throw marks the job failed (and pg-boss may retry it). */
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/**
+ * Background jobs in the app's own PostgreSQL, through pg-boss (its tables in the schema `pgboss`):
+ * a job survives a closed browser tab and a restarted server, and with several instances on one
+ * database exactly one of them runs it.
+ */
+export class Jobs {
+  private constructor(private readonly boss: PgBoss) {}
+
+  static async start(pool: pg.Pool, log: FastifyBaseLogger): Promise<Jobs> {
+    // pg-boss runs its SQL on the app's own pool (embedded server or DATABASE_URL alike).
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+      schema: 'pgboss',
+      schedule: false,
+    });
+    boss.on('error', (err) => log.error({ err }, 'background jobs'));
+    // Instances starting together would race to install pg-boss's schema: one installs, the others wait.
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1, 0)', [START_LOCK]);
+      await boss.start();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1, 0)', [START_LOCK]).catch(() => {});
+      lock.release();
+    }
+    return new Jobs(boss);
+  }
+
+  /** Registers the worker of `queue` (one job at a time per instance). */
+  async work<T extends object>(queue: string, handler: JobHandler<T>, opts: { expireInSeconds: number }): Promise<void> {
+    await this.boss.createQueue(queue, { expireInSeconds: opts.expireInSeconds, retryLimit: 1 });
+    await this.boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      if (job) await handler(job.data);
+    });
+  }
+
+  async send<T extends object>(queue: string, data: T): Promise<void> {
+    await this.boss.send(queue, data);
+  }
+
+  /** Stops taking jobs and waits for the running ones (they finish or roll back). */
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, close: false, timeout: 20_000 });
+  }
+}

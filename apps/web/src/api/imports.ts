@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ImportJob, ImportPreview } from '@kelasku/contract';
+import { ApiError, api, envelopeOf, send } from './client';
+import { keys } from './keys';
+
+const IMPORTS = '/api/admin/imports';
+
+const fileForm = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+};
+
+/** Reads the file on the server and answers what importing it would do (nothing is written). */
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: async (file: File) => (await api.upload<ImportPreview>(`${IMPORTS}/users/preview`, fileForm(file))).data,
+    meta: { toast: false },
+  });
+}
+
+/** Starts the import of the file; the server writes it in the background. */
+export function useStartImport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => (await api.upload<ImportJob>(`${IMPORTS}/users`, fileForm(file))).data,
+    meta: { toast: false },
+    onSuccess: (job) => qc.setQueryData(keys.admin.userImport(job.id), job),
+  });
+}
+
+/** An import, polled every second until it has finished; then the user list and totals are refreshed. */
+export function useImportJob(id: number | null) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: keys.admin.userImport(id ?? 0),
+    enabled: id !== null,
+    queryFn: async () => {
+      const job = await api.get<ImportJob>(`${IMPORTS}/${id}`);
+      if (job.status === 'done')
+        await Promise.all([qc.invalidateQueries({ queryKey: keys.admin.users }), qc.invalidateQueries({ queryKey: keys.admin.stats })]);
+      return job;
+    },
+    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'done' || q.state.data.status === 'failed') ? false : 1000),
+  });
+}
+
+/** Fetches a file of the admin API (with the bearer token) and hands it to the browser as a download. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const res = await send('GET', path);
+  if (!res.ok) await envelopeOf(res, path); // throws the server's Indonesian message
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const templatePath = `${IMPORTS}/users/template`;
+export const slipsPath = (id: number, format: 'pdf' | 'xlsx') => `${IMPORTS}/${id}/slips.${format}`;
+export { ApiError };

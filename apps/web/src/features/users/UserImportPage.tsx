@@ -1,0 +1,247 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Group, List, Progress, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IMPORT_LIMITS, IMPORT_MSG, type ImportJob, type ImportPreview, type ImportRow } from '@kelasku/contract';
+import { downloadFile, slipsPath, templatePath, useImportJob, usePreviewImport, useStartImport } from '../../api/imports';
+import { FileDropzone } from '../../components/FileDropzone';
+import { errorMessage, toastError } from '../../lib/toast';
+import { DetailHeader } from '../admin-dashboard/parts';
+
+const ACTION: Record<ImportRow['action'], { label: string; color: string }> = {
+  create: { label: 'Baru', color: 'teal' },
+  update: { label: 'Diperbarui', color: 'blue' },
+  unchanged: { label: 'Tetap', color: 'gray' },
+  error: { label: 'Salah', color: 'red' },
+};
+const ROLE = { student: 'Siswa', teacher: 'Guru' } as const;
+
+/** What a row's last column says: the changed columns, or each error with its column. */
+function rowNote(r: ImportRow) {
+  if (r.errors.length)
+    return (
+      <List size="sm" spacing={2} c="red.8">
+        {r.errors.map((e) => (
+          <List.Item key={e.column + e.message}>
+            Kolom {e.column}: {e.message}
+          </List.Item>
+        ))}
+      </List>
+    );
+  if (r.changes.length) return <Text size="sm">Berubah: {r.changes.join(', ')}</Text>;
+  return null;
+}
+
+function PreviewTable({ preview }: { preview: ImportPreview }) {
+  const [show, setShow] = useState<'all' | 'error'>(preview.summary.error ? 'error' : 'all');
+  const rows = show === 'error' ? preview.rows.filter((r) => r.action === 'error') : preview.rows;
+  const s = preview.summary;
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" aria-label="Ringkasan pratinjau" role="group">
+        <Badge color="teal" variant="light">{`${s.create} baru`}</Badge>
+        <Badge color="blue" variant="light">{`${s.update} diperbarui`}</Badge>
+        <Badge color="gray" variant="light">{`${s.unchanged} tetap`}</Badge>
+        <Badge color="red" variant="light">{`${s.error} salah`}</Badge>
+      </Group>
+      {s.error > 0 && (
+        <SegmentedControl
+          value={show}
+          onChange={(v) => setShow(v as 'all' | 'error')}
+          data={[
+            { value: 'error', label: 'Baris yang salah' },
+            { value: 'all', label: 'Semua baris' },
+          ]}
+          aria-label="Baris yang ditampilkan"
+        />
+      )}
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped withTableBorder aria-label="Pratinjau impor">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Baris</Table.Th>
+              <Table.Th>Nama</Table.Th>
+              <Table.Th>Peran</Table.Th>
+              <Table.Th>Username</Table.Th>
+              <Table.Th>Hasil</Table.Th>
+              <Table.Th>Keterangan</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.line}>
+                <Table.Td>{r.line}</Table.Td>
+                <Table.Td>{r.name || '-'}</Table.Td>
+                <Table.Td>{ROLE[r.role]}</Table.Td>
+                <Table.Td>{r.username ?? '-'}</Table.Td>
+                <Table.Td>
+                  <Badge color={ACTION[r.action].color} variant="light">
+                    {ACTION[r.action].label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{rowNote(r)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/** The running import: a progress bar, then the slips (each downloadable once). */
+function ImportProgress({ id }: { id: number }) {
+  const job = useImportJob(id);
+  const [taken, setTaken] = useState<{ pdf: boolean; xlsx: boolean }>({ pdf: false, xlsx: false });
+  const j: ImportJob | undefined = job.data;
+  if (!j) return <Progress value={0} aria-label="Progres impor" />;
+  const percent = j.total ? Math.round((j.done / j.total) * 100) : 100;
+  const take = async (format: 'pdf' | 'xlsx') => {
+    try {
+      await downloadFile(slipsPath(id, format), `slip-akun.${format}`);
+      setTaken((t) => ({ ...t, [format]: true }));
+    } catch (err) {
+      toastError(errorMessage(err));
+    }
+  };
+  return (
+    <Card withBorder>
+      <Stack>
+        {j.status === 'failed' ? (
+          <Alert color="red" title="Impor gagal">
+            {j.error}
+          </Alert>
+        ) : j.status === 'done' ? (
+          <Alert color="teal" title="Impor selesai">
+            {`${j.summary.create} user baru dibuat dan ${j.summary.update} user diperbarui.`}
+          </Alert>
+        ) : (
+          <>
+            <Text>{j.status === 'queued' ? 'Menunggu giliran…' : `Menyimpan ${j.done} dari ${j.total} baris…`}</Text>
+            <Text size="sm" c="gray.7">
+              {IMPORT_MSG.started}
+            </Text>
+          </>
+        )}
+        <Progress value={j.status === 'done' ? 100 : percent} aria-label="Progres impor" color={j.status === 'failed' ? 'red' : 'teal'} />
+        {j.status === 'done' && j.summary.create > 0 && (
+          <Stack gap="xs">
+            <Text fw={600}>Slip akun untuk dibagikan</Text>
+            <Text size="sm" c="gray.7">
+              Berisi username dan password awal setiap user baru. Masing-masing hanya dapat diunduh sekali; setelah itu password awal tidak
+              disimpan lagi.
+            </Text>
+            <Group>
+              <Button leftSection={<IconDownload size={16} />} onClick={() => void take('pdf')} disabled={taken.pdf || !j.slips.pdf}>
+                {taken.pdf || !j.slips.pdf ? 'Slip PDF sudah diunduh' : 'Unduh slip PDF (untuk dicetak)'}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconFileSpreadsheet size={16} />}
+                onClick={() => void take('xlsx')}
+                disabled={taken.xlsx || !j.slips.xlsx}
+              >
+                {taken.xlsx || !j.slips.xlsx ? 'Slip Excel sudah diunduh' : 'Unduh slip Excel'}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * /resources/users/import — users from Dapodik or Excel: the template, a preview of every row,
+ * then the import (a background job) with its progress and the sign-in slips.
+ */
+export default function UserImportPage() {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const preview = usePreviewImport();
+  const start = useStartImport();
+  const [jobId, setJobId] = useState<number | null>(null);
+
+  const choose = (f: File | null) => {
+    setFile(f);
+    preview.reset();
+    if (f) preview.mutate(f);
+  };
+  const s = preview.data?.summary;
+  const writes = s ? s.create + s.update : 0;
+
+  return (
+    <Stack maw={1100}>
+      <DetailHeader title="Impor User" list="/resources/users" />
+      {jobId !== null ? (
+        <ImportProgress id={jobId} />
+      ) : (
+        <>
+          <Card withBorder>
+            <Stack gap="sm">
+              <Text>
+                Unggah data siswa atau guru dari Dapodik atau Excel (XLSX atau CSV). Kolom dikenali dari judulnya, misalnya Nama, NIS/NIPD,
+                NISN, JK, Tanggal Lahir, Agama, Rombel, Username, Peran (Siswa/Guru), NIP.
+              </Text>
+              <Text size="sm" c="gray.7">
+                User yang sudah ada dikenali dari username, atau dari NIS/NIP bila username kosong, sehingga file yang sama aman diimpor
+                lagi. Username dan password yang kosong dibuat otomatis; user itu harus mengganti password saat pertama masuk.
+              </Text>
+              <Group>
+                <Button
+                  variant="default"
+                  leftSection={<IconDownload size={16} />}
+                  onClick={() => void downloadFile(templatePath, 'template-impor-user.xlsx').catch((err) => toastError(errorMessage(err)))}
+                >
+                  Unduh template
+                </Button>
+              </Group>
+              <FileDropzone
+                file={file}
+                onChange={choose}
+                maxBytes={IMPORT_LIMITS.bytes}
+                tooLargeMessage={IMPORT_MSG.tooLarge}
+                label="File impor"
+                hint={`XLSX atau CSV, maksimal ${IMPORT_LIMITS.rows.toLocaleString('id-ID')} baris`}
+                error={fileError}
+                onError={setFileError}
+                disabled={preview.isPending}
+              />
+            </Stack>
+          </Card>
+          {preview.isPending && <Text>Membaca file…</Text>}
+          {preview.isError && (
+            <Alert color="red" title="File tidak dapat dibaca">
+              {errorMessage(preview.error)}
+            </Alert>
+          )}
+          {preview.data && (
+            <Card withBorder>
+              <Stack>
+                <Title order={3}>Pratinjau</Title>
+                <PreviewTable key={file?.name} preview={preview.data} />
+                {s!.error > 0 && <Alert color="red">{IMPORT_MSG.hasErrors}</Alert>}
+                {s!.error === 0 && writes === 0 && <Alert color="gray">{IMPORT_MSG.nothingToDo}</Alert>}
+                <Group justify="flex-end">
+                  <Button
+                    leftSection={<IconUpload size={16} />}
+                    disabled={!file || s!.error > 0 || writes === 0}
+                    loading={start.isPending}
+                    onClick={() =>
+                      file &&
+                      start.mutate(file, {
+                        onSuccess: (job) => setJobId(job.id),
+                        onError: (err) => toastError(errorMessage(err)),
+                      })
+                    }
+                  >
+                    {`Impor ${writes} user`}
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+
+/** The user import of the admin (XLSX or CSV, previewed before anything is written). */
+
+/** The columns an import reads; each header is matched generously (see the API's imports/header.ts). */
+export const IMPORT_FIELDS = [
+  'name',
+  'nis',
+  'nisn',
+  'gender',
+  'birthday',
+  'religion',
+  'rombel',
+  'email',
+  'username',
+  'role',
+  'nip',
+  'nik',
+  'telpon',
+  'password',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** The header of each column in the template, and the name a preview message gives it. */
+export const IMPORT_COLUMN_LABELS: Record<ImportField, string> = {
+  name: 'Nama',
+  nis: 'NIS',
+  nisn: 'NISN',
+  gender: 'JK',
+  birthday: 'Tanggal Lahir',
+  religion: 'Agama',
+  rombel: 'Rombel',
+  email: 'Email',
+  username: 'Username',
+  role: 'Peran',
+  nip: 'NIP',
+  nik: 'NIK',
+  telpon: 'Telepon',
+  password: 'Password',
+};
+
+/** The most rows one file may hold, and its largest size. */
+export const IMPORT_LIMITS = { rows: 5_000, bytes: 10 * 1024 * 1024 } as const;
+
+export const IMPORT_MSG = {
+  notSpreadsheet: 'File harus berupa XLSX atau CSV (UTF-8).',
+  empty: 'File kosong.',
+  noHeader: 'Baris judul kolom tidak ditemukan. Baris judul harus memuat kolom Nama.',
+  noRows: 'File hanya berisi judul kolom, belum ada data.',
+  tooManyRows: `File berisi lebih dari ${IMPORT_LIMITS.rows.toLocaleString('id-ID')} baris data. Bagi menjadi beberapa file.`,
+  tooLarge: `Ukuran file maksimal ${IMPORT_LIMITS.bytes / 1024 / 1024} MB.`,
+  roleInvalid: 'Peran harus Siswa atau Guru',
+  dateInvalid: 'Tanggal tidak valid, gunakan format dd/mm/yyyy',
+  dateRange: `Tanggal lahir harus antara ${LIMITS.birthdayMin.split('-').reverse().join('/')} dan ${LIMITS.birthdayMax.split('-').reverse().join('/')}`,
+  rombelUnknown: (name: string) => `Rombel "${name}" tidak ditemukan`,
+  roleMismatch: (username: string) => `User ${username} sudah ada dengan peran lain`,
+  numberTaken: (name: string, username: string) => `Sudah dipakai oleh ${name} (${username})`,
+  emailTaken: (username: string) => `Email sudah dipakai oleh ${username}`,
+  duplicateInFile: (line: number) => `Sama dengan baris ${line} di file ini`,
+  hasErrors: 'Masih ada baris yang salah. Perbaiki file lalu unggah lagi; belum ada data yang disimpan.',
+  nothingToDo: 'Semua baris sudah sesuai dengan data sekolah. Tidak ada yang perlu diimpor.',
+  started: 'Impor dimulai. Kamu boleh menutup halaman ini; impor tetap berjalan.',
+  changedSincePreview:
+    'Impor dibatalkan: username atau email di file sudah dipakai user lain sejak pratinjau. Unggah file lagi; belum ada data yang disimpan.',
+  failed: 'Impor gagal; belum ada data yang disimpan. Coba lagi.',
+  slipsGone: 'Slip akun ini sudah diunduh. Password awal tidak disimpan lagi; buat ulang password dari daftar user bila perlu.',
+  notFinished: 'Impor belum selesai.',
+} as const;
+
+/** One row of the preview: what the import would do with it. */
+export const importRow = z.object({
+  /** The row's line in the file (as Excel numbers it). */
+  line: z.number(),
+  action: z.enum(['create', 'update', 'unchanged', 'error']),
+  role: z.enum(['student', 'teacher']),
+  name: z.string(),
+  /** The username the user has or will get (generated from the name when the file has none). */
+  username: z.string().nullable(),
+  /** The columns an update changes, by their labels. */
+  changes: z.array(z.string()),
+  /** Each problem with the column it is in. */
+  errors: z.array(z.object({ column: z.string(), message: z.string() })),
+});
+export type ImportRow = z.infer<typeof importRow>;
+
+export const importPreview = z.object({
+  summary: z.object({ create: z.number(), update: z.number(), unchanged: z.number(), error: z.number() }),
+  rows: z.array(importRow),
+});
+export type ImportPreview = z.infer<typeof importPreview>;
+
+/** An import the admin started, as its progress page polls it. */
+export const importJob = z.object({
+  id: z.number(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Rows to write (create + update), and how many are written. */
+  total: z.number(),
+  done: z.number(),
+  summary: z.object({ create: z.number(), update: z.number(), unchanged: z.number() }),
+  /** Why it failed (nothing was written then). */
+  error: z.string().nullable(),
+  /** Which slips can still be downloaded (each once). */
+  slips: z.object({ pdf: z.boolean(), xlsx: z.boolean() }),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJob>;
+
+export const importParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const slipParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), format: z.enum(['pdf', 'xlsx']) });
+
+/** Filters of the user export (XLSX in the import's columns). */
+export const userExportQuery = z.object({
+  role: z.enum(['teacher', 'student']).optional(),
+  rombel_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+});
+export type UserExportQuery = z.infer<typeof userExportQuery>;
+
+/** What the admin does to the users selected in the list at once. */
+export const BULK_ACTIONS = ['deactivate', 'activate', 'move_rombel', 'force_password_change', 'reset_password'] as const;
+
+export const BULK_MSG = {
+  actionInvalid: 'Aksi tidak dikenal',
+  idsInvalid: 'Pilih 1 sampai 1.000 user',
+  studentsOnly: 'Hanya siswa yang dapat dipindahkan ke rombel',
+  done: (n: number) => `${n.toLocaleString('id-ID')} user diperbarui`,
+  reset: (n: number) => `Password ${n.toLocaleString('id-ID')} user dibuat ulang. Unduh slip akunnya sekarang.`,
+} as const;
+
+export const userBulkBody = z.object({
+  ids: z
+    .array(z.number().int().positive().max(2_147_483_647), { error: BULK_MSG.idsInvalid })
+    .min(1, BULK_MSG.idsInvalid)
+    .max(1000, BULK_MSG.idsInvalid),
+  action: z.enum(BULK_ACTIONS, { error: BULK_MSG.actionInvalid }),
+  /** The rombel of `move_rombel`. */
+  rombel_id: z.number().int().positive().max(2_147_483_647).optional(),
+});
+export type UserBulkBody = z.infer<typeof userBulkBody>;
+
+export const userBulkResult = z.object({
+  /** How many users changed. */
+  updated: z.number(),
+  /** For reset_password: the batch whose slips hold the new passwords (GET /imports/{id}/slips.pdf). */
+  import_id: z.number().nullable(),
+});
+export type UserBulkResult = z.infer<typeof userBulkResult>;
