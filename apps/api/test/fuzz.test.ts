@@ -134,6 +134,19 @@ const ENDPOINTS: Record<string, Endpoint> = {
       nisn: '2',
     }),
   },
+  'POST /api/admin/resources/rombel-classes/bulk': {
+    as: (x) => x.admin,
+    valid: () => ({ department_id: 1, grade: 11, names: ['XI FUZZ 1', 'XI FUZZ 2'] }),
+  },
+  // The scene's own empty rombel graduates: nothing else of the scene is touched by a valid body.
+  'POST /api/admin/promotion/preview': {
+    as: (x) => x.admin,
+    valid: (x) => ({ mappings: [{ from_rombel_id: x.rombelId, to: 'lulus' }] }),
+  },
+  'POST /api/admin/promotion': {
+    as: (x) => x.admin,
+    valid: (x) => ({ mappings: [{ from_rombel_id: x.rombelId, to: 'lulus' }] }),
+  },
   'POST /api/admin/resources/users/bulk': {
     as: (x) => x.admin,
     valid: (x) => ({ ids: [x.targetUserId], action: 'activate' }),
