@@ -140,7 +140,7 @@ async function main() {
     ];
     const out = lines.join('\n');
     if (process.env.IMPORT_RESULTS === '-') console.log(out);
-    else await fs.writeFile(path.join(ROOT, process.env.IMPORT_RESULTS ?? 'bench/RESULTS-import.md'), out);
+    else await fs.writeFile(path.resolve(ROOT, process.env.IMPORT_RESULTS ?? 'bench/RESULTS-import.md'), out);
     console.log(out);
   } finally {
     clearInterval(sampler);
