@@ -89,6 +89,15 @@ test('@phone a teacher opens an archived class on a phone: banner, no edit butto
     title: `Pertemuan ${k}`,
   });
   expect(content.status).toBe(201);
+  const under = `/api/teacher/online-classes/${y.klass.id}/contents/${content.body.data.id}`;
+  const assignment = await api(request, y.teacher.token, 'POST', `${under}/assignments`, {
+    title: `Tugas ${k}`,
+    description: 'Kerjakan.',
+    deadline: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  expect(assignment.status).toBe(201);
+  const forum = await api(request, y.teacher.token, 'POST', `${under}/forums`, { topic: `Diskusi ${k}`, description: null });
+  expect(forum.status).toBe(201);
   const res = await api(request, y.admin, 'POST', '/api/admin/promotion', { mappings: [{ from_rombel_id: y.rombel.id, to: 'lulus' }] });
   expect(res.body.data).toEqual({ moved: 0, graduated: 2, archived: 1 });
 
@@ -100,4 +109,14 @@ test('@phone a teacher opens an archived class on a phone: banner, no edit butto
   await expect(page.getByText(`Pertemuan ${k}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Tambah konten' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Sub konten/ })).toHaveCount(0);
+
+  // The assignment and the forum read the same: no edit, delete, grading or new comment.
+  await page.goto(`/online-class/${y.klass.id}/contents/${content.body.data.id}/assignment/${assignment.body.data.id}`);
+  await expect(page.getByRole('heading', { name: `Tugas ${k}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Hapus' })).toHaveCount(0);
+  await page.goto(`/online-class/${y.klass.id}/contents/${content.body.data.id}/forums/${forum.body.data.id}`);
+  await expect(page.getByRole('heading', { name: `Diskusi ${k}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Write your reply.' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Hapus forum' })).toHaveCount(0);
 });

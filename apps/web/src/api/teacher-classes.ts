@@ -30,6 +30,11 @@ export function useTeacherArchive() {
  * One class with its students; `shown` (the card the teacher clicked, passed as navigation state)
  * fills the page until the answer arrives: a summary, so its students are not there yet.
  */
+/** An archived class is read-only (its pages hide every change; the server refuses them with 409). */
+export function useClassArchived(classId: number): boolean {
+  return (useTeacherClass(classId).data?.archived_at ?? null) !== null;
+}
+
 export function useTeacherClass(classId: number, shown?: ClassSummary) {
   return useQuery<ClassSummary | ClassDetail>({
     queryKey: keys.teacherClass(classId),

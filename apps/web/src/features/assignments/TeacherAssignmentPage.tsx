@@ -35,6 +35,7 @@ import { formatDateTime, formatDateTimeWib, truncate } from '../../lib/format';
 import { toastApiError, toastError, toastSuccess } from '../../lib/toast';
 import { AssignmentFormModal } from './AssignmentFormModal';
 import { FileLink } from '../../components/FileLink';
+import { useClassArchived } from '../../api/teacher-classes';
 
 const positiveId = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
@@ -89,6 +90,7 @@ function AssignmentView({ r }: { r: AssignmentRef }) {
 
 function Instructions({ r, assignment }: { r: AssignmentRef; assignment: Assignment }) {
   const [editing, setEditing] = useState(false);
+  const archived = useClassArchived(r.classId);
   const del = useDeleteAssignment(r);
   const navigate = useNavigate();
 
@@ -115,14 +117,16 @@ function Instructions({ r, assignment }: { r: AssignmentRef; assignment: Assignm
               {assignment.author} · Dibuat {formatDateTime(assignment.created_at)}
             </Text>
           </Stack>
-          <Group gap="xs">
-            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-              Edit
-            </Button>
-            <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={remove} loading={del.isPending}>
-              Hapus
-            </Button>
-          </Group>
+          {!archived && (
+            <Group gap="xs">
+              <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={remove} loading={del.isPending}>
+                Hapus
+              </Button>
+            </Group>
+          )}
         </Group>
         <Group gap="md">
           <Badge variant="light" size="lg">
@@ -264,6 +268,7 @@ function Summary({ label, value }: { label: string; value: number | undefined })
 /** The chosen student's file and score, and the grading form when they handed something in. */
 function StudentWork({ r, entry, column }: { r: AssignmentRef; entry: AssignmentStudent; column: GradingColumn }) {
   const sub = entry.submission;
+  const archived = useClassArchived(r.classId);
   const ref = useRef<HTMLElement>(null);
   // On narrow screens the panel sits below the three lists: bring the chosen student's work into view.
   useEffect(() => {
@@ -316,13 +321,15 @@ function StudentWork({ r, entry, column }: { r: AssignmentRef; entry: Assignment
                 {sub.score ?? 'Belum dinilai'}
               </Text>
             </div>
-            <GradeForm
-              key={`${entry.student_id}:${sub.file_id}`}
-              r={r}
-              studentId={entry.student_id}
-              fileId={sub.file_id}
-              score={sub.score}
-            />
+            {!archived && (
+              <GradeForm
+                key={`${entry.student_id}:${sub.file_id}`}
+                r={r}
+                studentId={entry.student_id}
+                fileId={sub.file_id}
+                score={sub.score}
+              />
+            )}
           </>
         )}
       </Stack>

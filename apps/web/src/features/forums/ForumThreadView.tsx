@@ -14,6 +14,7 @@ import { formatDateTime } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { CommentModal } from './CommentModal';
 import { ForumFormModal } from './ForumFormModal';
+import { useClassArchived } from '../../api/teacher-classes';
 
 /** The server sends the role's label ("Guru", "Siswa", "Admin"); a teacher's badge is teal. */
 const TEACHER_LABEL = ROLE_LABELS[ROLE_IDS.teacher];
@@ -96,7 +97,7 @@ function deleteQuestion(c: ForumReply | ForumComment): string {
 const commentAnchor = (id: number) => `komentar-${id}`;
 
 /** A comment with its replies indented below, each reply as "@author text". */
-function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions }) {
+function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions | null }) {
   return (
     <Paper component="article" withBorder p="md" radius="md" data-testid="forum-comment" id={commentAnchor(c.id)}>
       {c.deleted ? (
@@ -110,9 +111,11 @@ function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions 
           <Text mt="sm" style={PLAIN_TEXT}>
             {c.comment}
           </Text>
-          <Box mt="xs">
-            <CommentButtons c={c} actions={actions} />
-          </Box>
+          {actions && (
+            <Box mt="xs">
+              <CommentButtons c={c} actions={actions} />
+            </Box>
+          )}
         </>
       )}
       {c.sub_comments.length > 0 && (
@@ -126,9 +129,11 @@ function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions 
                 </Text>{' '}
                 {r.comment}
               </Text>
-              <Box mt={4}>
-                <CommentButtons c={r} actions={actions} />
-              </Box>
+              {actions && (
+                <Box mt={4}>
+                  <CommentButtons c={r} actions={actions} />
+                </Box>
+              )}
             </Box>
           ))}
         </Stack>
@@ -219,6 +224,8 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
   const delForum = useDeleteForum(path);
   const [target, setTarget] = useState<Target | null>(null);
   const [editing, setEditing] = useState(false);
+  // The teacher's thread of an archived class is read-only (students no longer reach it).
+  const archived = useClassArchived(role === 'teacher' ? path.classId : 0);
 
   const actions: CommentActions = {
     onReply: (c) => setTarget({ title: `Reply ${c.author}`, label: 'Balasan', draft: `balasan-${c.id}`, parentId: c.id }),
@@ -264,7 +271,8 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
             <ForumPost
               forum={forum}
               tools={
-                role === 'teacher' && (
+                role === 'teacher' &&
+                !archived && (
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label="Edit forum">
                       <ActionIcon variant="subtle" aria-label="Edit forum" onClick={() => setEditing(true)}>
@@ -282,7 +290,7 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
             />
             <Stack gap="sm">
               {forum.comments.map((c) => (
-                <CommentItem key={c.id} c={c} actions={actions} />
+                <CommentItem key={c.id} c={c} actions={archived ? null : actions} />
               ))}
             </Stack>
             {thread.hasNextPage && (
@@ -295,7 +303,7 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
                 Tampilkan komentar lainnya
               </Button>
             )}
-            <WriteBox onOpen={() => setTarget({ title: 'Comment', label: 'Komentar', draft: COMMENT_DRAFT })} />
+            {!archived && <WriteBox onOpen={() => setTarget({ title: 'Comment', label: 'Komentar', draft: COMMENT_DRAFT })} />}
             {role === 'teacher' && (
               <ForumFormModal
                 classId={path.classId}
