@@ -282,6 +282,7 @@ const MATRIX: Record<string, Row> = {
       return json({ name: 'Siswa Diubah', gender: 'P', username: u, email: `${u}@test.sch.id` });
     },
   },
+  'PATCH /api/admin/resources/users/:id/status': { id: 'userId', expect: adminOnly([200, 404]), body: () => json({ status: 0 }) },
   'DELETE /api/admin/resources/users/:id': { id: 'userId', expect: adminOnly([200, 404]) },
   'DELETE /api/admin/resources/users/:id/login-lock': { id: 'userId', expect: adminOnly([200, 404]) },
   'GET /api/admin/resources/users/:id/delete-impact': { id: 'userId', expect: adminOnly([200, 404]), noMarker: true },
