@@ -76,7 +76,9 @@ async function main() {
     for (let i = 0; ; i++) {
       try {
         if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {}
+      } catch {
+        /* not listening yet */
+      }
       if (i > 600) throw new Error('server did not start');
       await sleep(100);
     }

@@ -4,7 +4,7 @@
  * and close with Escape, giving the focus back.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshRombel, freshUser, login, violations } from './fixtures';
+import { DEMO, api, apiToken, freshRombel, freshUser, handIn, login, samplePdf, violations } from './fixtures';
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${++seq}`;
@@ -24,11 +24,7 @@ async function a11yScene(request: APIRequestContext) {
   const base = `/api/teacher/online-classes/${classId}`;
   const content = await api(request, teacher.token, 'POST', `${base}/contents`, { title: 'Topologi', description: 'Bus, ring, bintang.' });
   const contentId = content.body.data.id as number;
-  const pdf = {
-    name: 'modul.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
-  };
+  const pdf = samplePdf('modul.pdf');
   const material = await request.post(`${base}/contents/${contentId}/materials`, {
     headers: { Authorization: `Bearer ${teacher.token}` },
     multipart: { title: 'Modul', file: pdf },
@@ -62,13 +58,22 @@ async function a11yScene(request: APIRequestContext) {
     deadline: new Date(Date.now() + 3 * 86_400_000).toISOString(),
   });
   const assignmentId = assignment.body.data.id as number;
-  const handIn = await request.post(`/api/student/submissions/${assignmentId}`, {
-    headers: { Authorization: `Bearer ${student.token}` },
-    multipart: { file: pdf },
-  });
-  expect(handIn.status(), await handIn.text()).toBe(201);
+  await handIn(request, student.token, assignmentId, pdf);
   const words = await api(request, admin, 'GET', '/api/admin/resources/motivational-words');
-  return { rombelId, teacher, student, classId, contentId, forumId, assignmentId, wordId: words.body.data[0]?.id as number | undefined };
+  // A deactivated account that must change its password: the list's and the detail's badges are audited too.
+  const inactive = await freshUser(request, 3, { must_change_password: true });
+  expect((await api(request, admin, 'PATCH', `/api/admin/resources/users/${inactive.id}/status`, { status: 0 })).status).toBe(200);
+  return {
+    rombelId,
+    teacher,
+    student,
+    classId,
+    contentId,
+    forumId,
+    assignmentId,
+    inactiveId: inactive.id,
+    wordId: words.body.data[0]?.id as number | undefined,
+  };
 }
 
 type Scene = Awaited<ReturnType<typeof a11yScene>>;
@@ -148,6 +153,8 @@ for (const phone of [false, true]) {
             ['admin dashboard', '/dashboard'],
             ['admin profile', '/me'],
             ['users', '/resources/users'],
+            ['inactive users', '/resources/users?status=inactive'],
+            ['inactive user detail', `/resources/users/${s.inactiveId}`],
             ['create user', '/resources/users/new'],
             ['user detail', `/resources/users/${s.student.id}`],
             ['edit user', `/resources/users/${s.student.id}/edit`],
@@ -275,6 +282,19 @@ for (const phone of [false, true]) {
       await page.goto('/resources/rombel-class');
       await settle(page);
       found.push(...(await dialog(page, 'Add Rombel', (p) => p.getByRole('button', { name: 'Add Rombel' }).click())));
+      await page.goto('/resources/users');
+      await page.getByRole('textbox', { name: 'Cari user' }).fill(s.student.username);
+      const studentRow = page.getByRole('row').filter({ hasText: s.student.username });
+      await expect(page.getByRole('row')).toHaveCount(2);
+      found.push(
+        ...(await dialog(page, 'Hapus user', async (p) => {
+          await studentRow.getByRole('button', { name: 'Delete' }).click();
+          await expect(p.getByRole('dialog')).toContainText('Tindakan ini tidak dapat dibatalkan.');
+        })),
+      );
+      found.push(
+        ...(await dialog(page, 'Nonaktifkan', () => studentRow.getByRole('button', { name: 'Nonaktifkan', exact: true }).click())),
+      );
       expect(found, found.join('\n')).toEqual([]);
     });
   });

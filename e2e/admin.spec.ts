@@ -13,6 +13,14 @@ async function confirmDeleteOf(page: Page, rowText: string) {
   await dialog.getByRole('button', { name: 'Hapus' }).click();
 }
 
+/** A user's delete dialog (what goes with the user, "Nonaktifkan saja" or "Hapus permanen"): deletes. */
+async function confirmUserDeleteOf(page: Page, name: string) {
+  await row(page, name).getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `Hapus user ${name}?` });
+  await expect(dialog).toContainText('Tindakan ini tidak dapat dibatalkan.');
+  await dialog.getByRole('button', { name: 'Hapus permanen' }).click();
+}
+
 test.beforeEach(async ({ page }) => {
   await login(page, DEMO.admin.username, DEMO.admin.password);
 });
@@ -179,7 +187,7 @@ test('an admin creates, searches, views, edits and deletes a user', async ({ pag
   await page.getByRole('link', { name: 'Users' }).click();
   await page.getByRole('textbox', { name: 'Cari user' }).fill(username);
   await expect(row(page, newName)).toBeVisible();
-  await confirmDeleteOf(page, newName);
+  await confirmUserDeleteOf(page, newName);
   await expect(toast(page, 'User berhasil dihapus')).toBeVisible();
   await expect(row(page, newName)).toHaveCount(0);
 });
@@ -286,7 +294,7 @@ test('the user list comes in pages of 50 (page in the address, kept by back and 
   await expect(row(page, name(55))).toBeVisible();
 
   // A delete on page 2 refreshes the page without a reload.
-  await confirmDeleteOf(page, name(55));
+  await confirmUserDeleteOf(page, name(55));
   await expect(toast(page, 'User berhasil dihapus')).toBeVisible();
   await expect(row(page, name(55))).toHaveCount(0);
   await expect(page.getByRole('row')).toHaveCount(5);

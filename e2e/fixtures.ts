@@ -127,6 +127,22 @@ export async function violations(page: Page, screen: string): Promise<string[]> 
   );
 }
 
+/** A small valid PDF to upload through the API (materials, submissions). */
+export const samplePdf = (name = 'dokumen.pdf') => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+});
+
+/** A student hands in a file to an assignment through the API. */
+export async function handIn(request: APIRequestContext, token: string, assignmentId: number, file = samplePdf('jawaban.pdf')) {
+  const res = await request.post(`/api/student/submissions/${assignmentId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { file },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
 /** The text of the visible toast with this message. */
 export const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 

@@ -59,6 +59,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       WEB_DIR: process.env.E2E_WEB_DIR ?? path.join(root, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
+      // One trusted proxy: a test may speak for other addresses (X-Forwarded-For), as a school's
+      // users behind a balancer do, to reach the per-account login lock (accounts-admin.spec.ts).
+      TRUST_PROXY: '1',
     },
   },
 });

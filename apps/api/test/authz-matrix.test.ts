@@ -303,6 +303,7 @@ const MATRIX: Record<string, Row> = {
       return json({ name: 'Siswa Diubah', gender: 'P', username: u, email: `${u}@test.sch.id` });
     },
   },
+  'PATCH /api/admin/resources/users/:id/status': { id: 'userId', expect: adminOnly([200, 404]), body: () => json({ status: 0 }) },
   'DELETE /api/admin/resources/users/:id': { id: 'userId', expect: adminOnly([200, 404]) },
   'DELETE /api/admin/resources/users/:id/login-lock': { id: 'userId', expect: adminOnly([200, 404]) },
   // The template is binary (XLSX); the preview writes nothing and shows only the file's own rows.

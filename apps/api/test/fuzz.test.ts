@@ -165,6 +165,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       birthday: '2006-01-01',
     }),
   },
+  'PATCH /api/admin/resources/users/:id/status': { as: (x) => x.admin, ids: (x) => ({ id: x.targetUserId }), valid: () => ({ status: 1 }) },
   'POST /api/admin/resources/rombel-classes': { as: (x) => x.admin, valid: () => ({ department_id: 1, name: 'XII TKJ Fuzz', grade: 12 }) },
   'PUT /api/admin/resources/rombel-classes/:id': {
     as: (x) => x.admin,

@@ -46,11 +46,13 @@ describe('access', () => {
       ['POST', USERS, newUser()],
       ['GET', `${USERS}/${target.id}`],
       ['PUT', `${USERS}/${target.id}`, editOf(target)],
+      ['PATCH', `${USERS}/${target.id}/status`, { status: 0 }],
       ['GET', `${USERS}/${target.id}/delete-impact`],
       ['GET', `${USERS}?status=inactive`],
       ['DELETE', `${USERS}/${target.id}`],
     ]);
-    expect((await t.db.select().from(users).where(eq(users.id, target.id))).length).toBe(1);
+    const [row] = await t.db.select().from(users).where(eq(users.id, target.id));
+    expect(row).toMatchObject({ status: 1 });
   });
 });
 
@@ -584,6 +586,94 @@ describe('PUT /api/admin/resources/users/:id', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ rombel_id: [MSG.rombelUnknown] });
   });
+});
+
+describe('PATCH /api/admin/resources/users/:id/status', () => {
+  const setStatus = (token: string, id: number | string, body: unknown) => t.as(token).patch(`${USERS}/${id}/status`, body);
+
+  it('deactivates a user: their open session ends at once, login is refused, all history stays', async () => {
+    const admin = await t.factory.admin();
+    const scene = await t.factory.classScene();
+    const u = await t.factory.student({ rombelId: 1, password: 'siswa123' });
+    const assignment = await t.factory.assignment(scene.content.id, scene.teacher.id);
+    await t.factory.submission(assignment.id, u.id, { score: 80 });
+    expect((await t.as(u.token).get('/api/me')).status).toBe(200);
+
+    const res = await setStatus(admin.token, u.id, { status: 0 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'User dinonaktifkan. Ia tidak dapat masuk sampai diaktifkan kembali.',
+      data: { id: u.id, status: 0, name: u.name, role: 'student', student: { rombel_id: 1 } },
+    });
+    expect(res.body.message).toBe(ADMIN_MSG.userDeactivated);
+    const me = await t.as(u.token).get('/api/me');
+    expect(me.status).toBe(401);
+    expect(me.body).toEqual({ success: false, message: MSG.unauthenticated });
+    const refused = await login(u.username, 'siswa123');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ success: false, message: MSG.loginInactive });
+    expect((await t.db.select().from(submissions).where(eq(submissions.studentId, u.id))).length).toBe(1);
+    expect((await t.as(admin.token).get(`${USERS}?status=inactive&q=${u.username}`)).body.data.map((x: { id: number }) => x.id)).toEqual([
+      u.id,
+    ]);
+  });
+
+  it('reactivates a user, who can then log in again; a user without a gender needs nothing else', async () => {
+    const admin = await t.factory.admin();
+    const u = await t.factory.student({ password: 'siswa123', status: 0 });
+    // An imported user may lack the gender the full edit requires.
+    await t.db.update(users).set({ gender: null }).where(eq(users.id, u.id));
+    const res = await setStatus(admin.token, u.id, { status: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'User diaktifkan kembali.', data: { id: u.id, status: 1, gender: null } });
+    expect(res.body.message).toBe(ADMIN_MSG.userActivated);
+    expect((await login(u.username, 'siswa123')).status).toBe(200);
+    // Activating an active user, or deactivating twice, is no error.
+    expect((await setStatus(admin.token, u.id, { status: 1 })).status).toBe(200);
+    expect((await setStatus(admin.token, u.id, { status: 0 })).status).toBe(200);
+    expect((await setStatus(admin.token, u.id, { status: '0' })).body.data.status).toBe(0);
+  });
+
+  it("refuses to deactivate the admin's own account (403) and keeps the session; activating oneself is harmless", async () => {
+    const admin = await t.factory.admin();
+    const res = await setStatus(admin.token, admin.id, { status: 0 });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ success: false, message: MSG.selfDemote });
+    const [row] = await t.db.select().from(users).where(eq(users.id, admin.id));
+    expect(row!.status).toBe(1);
+    expect((await t.as(admin.token).get('/api/me')).status).toBe(200);
+    expect((await setStatus(admin.token, admin.id, { status: 1 })).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    const admin = await t.factory.admin();
+    for (const id of ['999999', 'abc', '0', '-1', '99999999999']) {
+      const res = await setStatus(admin.token, id, { status: 0 });
+      expect(res.status, id).toBe(404);
+      expect(res.body).toEqual({ success: false, message: MSG.notFound });
+    }
+  });
+
+  const badBodies: Array<[string, unknown, string]> = [
+    ['status 2', { status: 2 }, ADMIN_MSG.userStatusInvalid],
+    ['status -1', { status: -1 }, ADMIN_MSG.userStatusInvalid],
+    ['status 0.5', { status: 0.5 }, ADMIN_MSG.userStatusInvalid],
+    ['status "aktif"', { status: 'aktif' }, ADMIN_MSG.userStatusInvalid],
+    ['status true', { status: true }, ADMIN_MSG.userStatusInvalid],
+    ['no status', {}, MSG.required],
+    ['a blank status', { status: '' }, MSG.required],
+  ];
+  for (const [label, body, message] of badBodies) {
+    it(`refuses ${label} with 422 "${message}" and changes nothing`, async () => {
+      const admin = await t.factory.admin();
+      const u = await t.factory.student();
+      const res = await setStatus(admin.token, u.id, body);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ success: false, message, errors: { status: [message] } });
+      expect((await t.as(u.token).get('/api/me')).status).toBe(200);
+    });
+  }
 });
 
 describe('DELETE /api/admin/resources/users/:id', () => {

@@ -14,7 +14,9 @@ import {
   type RombelClass,
   type RombelDetail,
   type UserCreateBody,
+  type UserDeleteImpact,
   type UserListQuery,
+  type UserStatusBody,
   type UserUpdateBody,
   type WordBody,
 } from '@kelasku/contract';
@@ -81,6 +83,29 @@ export function useSaveUser() {
 
 export function useDeleteUser() {
   return useRemove(USERS, userRefresh);
+}
+
+/** What deleting the user would remove, asked afresh each time the delete dialog opens. */
+export function useUserDeleteImpact(id: number) {
+  return useQuery({
+    queryKey: keys.admin.userDeleteImpact(id),
+    queryFn: () => api.get<UserDeleteImpact>(`${USERS}/${id}/delete-impact`),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** "Nonaktifkan" (status 0: the user's sessions end at once) or "Aktifkan" (1). */
+export function useSetUserStatus() {
+  return useAdminMutation(
+    ({ id, status }: { id: number; status: 0 | 1 }) => api.patch<AdminUser>(`${USERS}/${id}/status`, { status } satisfies UserStatusBody),
+    userRefresh,
+  );
+}
+
+/** "Buka kunci": lifts the lock of 50 failed logins. */
+export function useUnlockUser() {
+  return useAdminMutation((id: number) => api.delete<AdminUser>(`${USERS}/${id}/login-lock`), [keys.admin.users]);
 }
 
 // ---------------------------------------------------------------- rombel classes

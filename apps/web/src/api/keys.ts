@@ -34,6 +34,8 @@ export const keys = {
     users: ['admin', 'users'] as const,
     userPage: (p: UserListQuery) => ['admin', 'users', 'page', p] as const,
     user: (id: number) => ['admin', 'users', id] as const,
+    /** Under the user's key: a change of the user refreshes it too. */
+    userDeleteImpact: (id: number) => ['admin', 'users', id, 'delete-impact'] as const,
     rombels: ['admin', 'rombels'] as const,
     rombel: (id: number) => ['admin', 'rombels', id] as const,
     departments: ['admin', 'departments'] as const,

@@ -24,6 +24,9 @@ export const ADMIN_MSG = {
   userUpdated: 'User berhasil diperbarui',
   userDeleted: 'User berhasil dihapus',
   userUnlocked: 'Kunci akun dibuka. User dapat masuk kembali.',
+  userDeactivated: 'User dinonaktifkan. Ia tidak dapat masuk sampai diaktifkan kembali.',
+  userActivated: 'User diaktifkan kembali.',
+  userStatusInvalid: 'Status harus 0 (nonaktif) atau 1 (aktif)',
   rombelCreated: 'Rombel berhasil ditambahkan',
   rombelUpdated: 'Rombel berhasil diperbarui',
   rombelDeleted: 'Rombel berhasil dihapus',
@@ -188,6 +191,10 @@ export const userUpdateBody = z
     message: MSG.passwordMismatch,
   });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
+
+/** "Nonaktifkan" (0) or "Aktifkan" (1) alone, without resending the whole user (imported users may lack a gender). */
+export const userStatusBody = z.object({ status: intChoice([0, 1], ADMIN_MSG.userStatusInvalid) });
+export type UserStatusBody = z.input<typeof userStatusBody>;
 
 // ---------------------------------------------------------------- departments and rombel classes
 

@@ -11,6 +11,7 @@ import {
   userDeleteImpact,
   userListQuery,
   userParams,
+  userStatusBody,
   userUpdateBody,
   USERS_PER_PAGE,
 } from '@kelasku/contract';
@@ -209,6 +210,37 @@ export default async function usersRoutes(app: App): Promise<void> {
       const row = await findUser(app.db, id);
       if (!row) throw notFound();
       return { success: true as const, message: ADMIN_MSG.userUpdated, data: await adminUserOf(app, row) };
+    },
+  );
+
+  app.patch(
+    '/resources/users/:id/status',
+    {
+      schema: {
+        tags,
+        summary:
+          '"Nonaktifkan" (`status` 0) or "Aktifkan" (1) a user without resending the whole user. Deactivation ends every ' +
+          'session of the user at once and login answers 403 until reactivated; all history (submissions, grades, comments) ' +
+          'stays. An admin cannot deactivate their own account (403).',
+        params: userParams,
+        body: userStatusBody,
+        response: { 200: ok(adminUser), 403: errorEnvelope, 404: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const me = request.user;
+      const id = request.params.id;
+      const { status } = request.body;
+      authorize(mayChangeRoleOrStatus(me, id, { status }), MSG.selfDemote);
+      await app.db.transaction(async (tx) => {
+        if (!(await lockUser(tx, id))) throw notFound();
+        await updateUser(tx, id, { status });
+        if (status === 0) await revokeUserTokens(tx, id);
+      });
+      const row = await findUser(app.db, id);
+      if (!row) throw notFound();
+      const message = status === 0 ? ADMIN_MSG.userDeactivated : ADMIN_MSG.userActivated;
+      return { success: true as const, message, data: await adminUserOf(app, row) };
     },
   );
 

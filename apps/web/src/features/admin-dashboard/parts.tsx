@@ -42,19 +42,24 @@ export function ListHeader(props: {
   searchLabel: string;
   addLabel: string;
   onAdd: () => void;
+  /** More filters beside the search box. */
+  filters?: ReactNode;
 }) {
   return (
     <>
       <Title order={2}>{props.title}</Title>
       <Group justify="space-between" align="flex-end">
-        <TextInput
-          label={props.searchLabel}
-          placeholder="Search…"
-          leftSection={<IconSearch size={16} />}
-          value={props.search}
-          onChange={(e) => props.onSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-        />
+        <Group align="flex-end" w={{ base: '100%', sm: 'auto' }}>
+          <TextInput
+            label={props.searchLabel}
+            placeholder="Search…"
+            leftSection={<IconSearch size={16} />}
+            value={props.search}
+            onChange={(e) => props.onSearch(e.currentTarget.value)}
+            w={{ base: '100%', sm: 320 }}
+          />
+          {props.filters}
+        </Group>
         <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd}>
           {props.addLabel}
         </Button>
@@ -63,11 +68,21 @@ export function ListHeader(props: {
   );
 }
 
-/** A table with its header row, or one row saying nothing matches. */
-export function ResourceTable({ head, rows, count }: { head: string[]; rows: ReactNode; count: number }) {
+/** A table with its header row, or one row saying nothing matches; narrower screens scroll it sideways below `minWidth`. */
+export function ResourceTable({
+  head,
+  rows,
+  count,
+  minWidth = 640,
+}: {
+  head: string[];
+  rows: ReactNode;
+  count: number;
+  minWidth?: number;
+}) {
   return (
     // Native scrolling that takes focus, so a keyboard can scroll a wide table on a phone.
-    <Table.ScrollContainer minWidth={640} type="native" tabIndex={0}>
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -92,8 +107,18 @@ export function ResourceTable({ head, rows, count }: { head: string[]; rows: Rea
   );
 }
 
-/** View, Edit and Delete of one row. `edit` is a path or a callback (a modal). */
-export function RowActions({ view, edit, onDelete }: { view: string; edit: string | (() => void); onDelete: () => void }) {
+/** View, Edit and Delete of one row. `edit` is a path or a callback (a modal); `children` are more actions before Delete. */
+export function RowActions({
+  view,
+  edit,
+  onDelete,
+  children,
+}: {
+  view: string;
+  edit: string | (() => void);
+  onDelete: () => void;
+  children?: ReactNode;
+}) {
   const navigate = useNavigate();
   return (
     <Group gap={6} wrap="nowrap">
@@ -103,6 +128,7 @@ export function RowActions({ view, edit, onDelete }: { view: string; edit: strin
       <Button size="xs" variant="light" color="blue" onClick={typeof edit === 'string' ? () => void navigate(edit) : edit}>
         Edit
       </Button>
+      {children}
       <Button size="xs" variant="light" color="red" onClick={onDelete}>
         Delete
       </Button>

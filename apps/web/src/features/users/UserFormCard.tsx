@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Group, NativeSelect, PasswordInput, TextInput, Textarea } from '@mantine/core';
+import { Button, Card, Checkbox, Grid, Group, NativeSelect, PasswordInput, TextInput, Textarea } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
@@ -35,6 +35,12 @@ interface UserForm extends Record<string, unknown> {
   telpon: string;
   address: string;
   rombel_id: string;
+  /** The school's fields: NIP and NIK of a teacher, NIS and NISN of a student. */
+  nip: string;
+  nik: string;
+  nis: string;
+  nisn: string;
+  must_change_password: boolean;
 }
 
 const emptyUserForm: UserForm = {
@@ -50,6 +56,11 @@ const emptyUserForm: UserForm = {
   telpon: '',
   address: '',
   rombel_id: '',
+  nip: '',
+  nik: '',
+  nis: '',
+  nisn: '',
+  must_change_password: false,
 };
 
 const userToForm = (u: AdminUser): UserForm => ({
@@ -64,9 +75,36 @@ const userToForm = (u: AdminUser): UserForm => ({
   telpon: u.telpon ?? '',
   address: u.address ?? '',
   rombel_id: u.student?.rombel_id ? String(u.student.rombel_id) : '',
+  nip: u.teacher?.nip ?? '',
+  nik: u.teacher?.nik ?? '',
+  nis: u.student?.nis ?? '',
+  nisn: u.student?.nisn ?? '',
+  must_change_password: u.must_change_password,
 });
 
 const STUDENT = String(ROLE_IDS.student);
+const TEACHER = String(ROLE_IDS.teacher);
+type SchoolField = 'nip' | 'nik' | 'nis' | 'nisn';
+/** The school's number fields of each role, with their hint and length (SPEC §5). */
+const SCHOOL_INPUTS: Record<string, { field: SchoolField; label: string; hint: string; max: number }[]> = {
+  [TEACHER]: [
+    { field: 'nip', label: 'NIP', hint: '18 digit', max: LIMITS.nipMax },
+    { field: 'nik', label: 'NIK', hint: '16 digit', max: LIMITS.nikMax },
+  ],
+  [STUDENT]: [
+    { field: 'nis', label: 'NIS', hint: 'Angka, maksimal 8 digit', max: LIMITS.nisMax },
+    { field: 'nisn', label: 'NISN', hint: '10 digit', max: LIMITS.nisnMax },
+  ],
+};
+const DETAIL_FIELDS: SchoolField[] = ['nip', 'nik', 'nis', 'nisn'];
+
+/** The values without the school fields of the other roles (hidden inputs are neither checked nor sent). */
+function ofRole(f: UserForm): UserForm {
+  const keep = (SCHOOL_INPUTS[f.role] ?? []).map((i) => i.field);
+  const blank = Object.fromEntries(DETAIL_FIELDS.filter((k) => !keep.includes(k)).map((k) => [k, '']));
+  return { ...f, ...blank };
+}
+
 const ROLE_OPTIONS = Object.values(ROLE_IDS).map((id) => ({ value: String(id), label: ROLE_LABELS[id]! }));
 const GENDERS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -74,16 +112,20 @@ type Mode = 'create' | 'edit';
 
 /**
  * The form of Create User (contract: userCreateBody) or Edit User (userUpdateBody). Edit checks every
- * field as it is typed; create checks the two passwords as they are typed and the rest on submit
- * (SPEC §5: a numeric name shows a red toast then). A changed password re-checks its confirmation.
+ * field as it is typed; create checks the two passwords and the school numbers (NIP, NIK, NIS, NISN)
+ * as they are typed and the rest on submit (SPEC §5: a numeric name shows a red toast then). A changed
+ * password re-checks its confirmation; the school fields of the other roles are neither checked nor sent.
  */
 function useUserForm(mode: Mode, user: AdminUser | undefined) {
+  const resolve = schemaResolver(mode === 'create' ? userCreateBody : userUpdateBody, { sync: true });
   const form = useForm<UserForm>({
     initialValues: user ? userToForm(user) : emptyUserForm,
-    validate: schemaResolver(mode === 'create' ? userCreateBody : userUpdateBody, { sync: true }),
-    validateInputOnChange: mode === 'edit' ? true : ['password', 'confirm_password'],
+    validate: (values) => resolve(ofRole(values)),
+    validateInputOnChange: mode === 'edit' ? true : ['password', 'confirm_password', ...DETAIL_FIELDS],
     onValuesChange: (values, previous) => {
       if (values.password !== previous.password && values.confirm_password) form.validateField('confirm_password');
+      // Another role hides the other school fields: their messages go with them.
+      if (values.role !== previous.role) for (const k of DETAIL_FIELDS) form.clearFieldError(k);
     },
   });
   return form;
@@ -139,6 +181,11 @@ function UserFields({ form, mode }: { form: Form; mode: Mode }) {
           />
         </Grid.Col>
       )}
+      {(SCHOOL_INPUTS[form.values.role] ?? []).map((i) => (
+        <Grid.Col key={i.field} span={col}>
+          <TextInput label={i.label} {...hint(i.hint)} maxLength={i.max} inputMode="numeric" {...text(i.field)} />
+        </Grid.Col>
+      ))}
       {mode === 'edit' && (
         <>
           <Grid.Col span={col}>
@@ -188,29 +235,43 @@ function UserFields({ form, mode }: { form: Form; mode: Mode }) {
           {...text('confirm_password')}
         />
       </Grid.Col>
+      <Grid.Col span={12}>
+        <Checkbox
+          label="Wajib ganti password saat masuk berikutnya"
+          description="User harus membuat password baru sebelum dapat memakai Kelasku."
+          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+          {...form.getInputProps('must_change_password', { type: 'checkbox' })}
+        />
+      </Grid.Col>
     </Grid>
   );
 }
 
-/** What the form sends: create (SPEC §7 POST) or edit (PUT: status always 1, password only when filled). */
+/**
+ * What the form sends: create (SPEC §7 POST) or edit (PUT: password only when filled), each with the
+ * school's fields of the role (blank clears) and "ganti password saat masuk". The edit sends the
+ * status the user has (SPEC §5 always sent 1, which would quietly reactivate a deactivated user).
+ */
 function toBody(f: UserForm, user: AdminUser | undefined): UserCreateBody | UserUpdateBody {
+  const digits = (v: string) => v.trim() || null;
   const common = {
     name: f.name.trim(),
     gender: f.gender as 'L' | 'P',
     email: f.email.trim() || null,
     username: f.username.trim(),
+    must_change_password: f.must_change_password,
+    ...(f.role === STUDENT ? { rombel_id: f.rombel_id ? Number(f.rombel_id) : null, nis: digits(f.nis), nisn: digits(f.nisn) } : {}),
+    ...(f.role === TEACHER ? { nip: digits(f.nip), nik: digits(f.nik) } : {}),
   };
-  const rombel = f.role === STUDENT ? { rombel_id: f.rombel_id ? Number(f.rombel_id) : null } : {};
-  if (!user) return { ...common, role: Number(f.role), password: f.password, confirm_password: f.confirm_password, ...rombel };
+  if (!user) return { ...common, role: Number(f.role), password: f.password, confirm_password: f.confirm_password };
   return {
     ...common,
     birthday: f.birthday || null,
     religion: (f.religion || null) as UserUpdateBody['religion'],
     address: f.address.trim() || null,
     telpon: f.telpon || null,
-    status: 1,
+    status: user.status,
     ...(f.password ? { password: f.password, confirm_password: f.confirm_password } : {}),
-    ...rombel,
   };
 }
 
@@ -230,8 +291,9 @@ export function UserFormCard({ user }: { user?: AdminUser }) {
     !!f.gender &&
     !!f.name.trim() &&
     (mode === 'create' ? !!f.role && !!f.password && !!f.confirm_password : !f.password || !!f.confirm_password);
-  // Create waits only for equal passwords (the rest is checked on submit); edit for every rule shown.
-  const blocked = mode === 'create' ? !!form.errors.confirm_password : Object.values(form.errors).some(Boolean);
+  // Create waits only for equal passwords and well-formed school numbers (the rest is checked on submit); edit for every rule shown.
+  const blocked =
+    mode === 'create' ? ['confirm_password', ...DETAIL_FIELDS].some((k) => !!form.errors[k]) : Object.values(form.errors).some(Boolean);
   const back = () => goBack(navigate, '/resources/users');
 
   const submit = form.onSubmit(

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Group, Pagination, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Box, Group, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useDebouncedValue, useId } from '@mantine/hooks';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ROLE_BY_ID, ROLE_IDS, ROLE_LABELS, type RoleName } from '@kelasku/contract';
-import { useDeleteUser, useUserPage } from '../../api/admin';
+import { useUserPage } from '../../api/admin';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
-import { deleteAfterConfirm, ListHeader, ResourceTable, RowActions } from '../admin-dashboard/parts';
+import { ListHeader, ResourceTable, RowActions } from '../admin-dashboard/parts';
+import { AccountBadges, AccountButtons, useAccountActions } from './account-actions';
+import { statusFilterOf, type StatusFilter } from './account-texts';
 
 const ROLE_COLORS: Record<number, string> = { [ROLE_IDS.admin]: 'grape', [ROLE_IDS.teacher]: 'blue', [ROLE_IDS.student]: 'teal' };
 
@@ -21,10 +23,17 @@ export function userFilter(search: string): { q?: string; role?: RoleName } {
   return text ? { q: text } : {};
 }
 
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'Semua' },
+  { value: 'active', label: 'Aktif' },
+  { value: 'inactive', label: 'Nonaktif' },
+];
+
 /**
  * /resources/users — every user but oneself, by role then name (the server's order), 50 a page,
- * searchable by name, username, email or role. The page number lives in the URL (?page=) and the
- * search text in the history entry, so back and reload keep both.
+ * searchable by name, username, email or role, filtered by status. The page number and the status
+ * live in the URL (?page=, ?status=inactive) and the search text in the history entry, so back and
+ * reload keep all three. An inactive user is marked "Nonaktif", a locked one "Terkunci".
  */
 export default function UsersPage() {
   const navigate = useNavigate();
@@ -34,14 +43,18 @@ export default function UsersPage() {
   const [search, setSearch] = useState(applied);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const users = useUserPage({ page, ...userFilter(applied) });
-  const remove = useDeleteUser();
+  const status = statusFilterOf(params.get('status'));
+  const users = useUserPage({ page, ...userFilter(applied), ...(status ? { status } : {}) });
+  const actions = useAccountActions();
+  const statusLabel = useId();
 
-  /** Page 1 keeps the plain address; other pages add ?page=. */
-  const go = (next: number, q: string, replace: boolean) => {
+  /** Page 1 keeps the plain address; other pages add ?page=; a status filter adds ?status=. */
+  const go = (next: number, q: string, replace: boolean, nextStatus: StatusFilter | null = status ?? null) => {
     const search = new URLSearchParams(params);
     if (next > 1) search.set('page', String(next));
     else search.delete('page');
+    if (nextStatus) search.set('status', nextStatus);
+    else search.delete('status');
     setParams(search, { replace, state: q ? { q } : null });
   };
 
@@ -71,6 +84,19 @@ export default function UsersPage() {
         onSearch={setSearch}
         addLabel="Add User"
         onAdd={() => void navigate('/resources/users/new')}
+        filters={
+          <Stack gap={4}>
+            <Text id={statusLabel} size="sm" fw={500}>
+              Status
+            </Text>
+            <SegmentedControl
+              aria-labelledby={statusLabel}
+              data={STATUS_OPTIONS}
+              value={status ?? 'all'}
+              onChange={(v) => go(1, applied, false, statusFilterOf(v) ?? null)}
+            />
+          </Stack>
+        }
       />
       <QueryState query={users}>
         {({ data: rows, meta }) => (
@@ -78,6 +104,8 @@ export default function UsersPage() {
             <Box style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }} aria-busy={users.isPlaceholderData}>
               <ResourceTable
                 head={['Role', 'Name', 'Username/Email', 'Action']}
+                // Room for the account actions beside View, Edit and Delete.
+                minWidth={960}
                 count={rows.length}
                 rows={rows.map((u) => (
                   <Table.Tr key={u.id}>
@@ -89,9 +117,16 @@ export default function UsersPage() {
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
                         <UserAvatar src={u.avatar} name={u.name} size="sm" />
-                        <Text size="sm" fw={500}>
-                          {u.name}
-                        </Text>
+                        <Stack gap={4}>
+                          <Text size="sm" fw={500} c={u.status === 1 ? undefined : 'gray.7'}>
+                            {u.name}
+                          </Text>
+                          {(u.status !== 1 || u.locked) && (
+                            <Group gap={4}>
+                              <AccountBadges user={u} />
+                            </Group>
+                          )}
+                        </Stack>
                       </Group>
                     </Table.Td>
                     <Table.Td>
@@ -104,8 +139,10 @@ export default function UsersPage() {
                       <RowActions
                         view={`/resources/users/${u.id}`}
                         edit={`/resources/users/${u.id}/edit`}
-                        onDelete={() => deleteAfterConfirm(remove, u.id, `user ${u.name}`)}
-                      />
+                        onDelete={() => actions.remove(u)}
+                      >
+                        <AccountButtons user={u} actions={actions} size="xs" />
+                      </RowActions>
                     </Table.Td>
                   </Table.Tr>
                 ))}
