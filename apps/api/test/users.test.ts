@@ -115,6 +115,26 @@ describe('GET /api/admin/resources/users', () => {
   });
 });
 
+describe('GET /api/admin/resources/users?rombel_id=', () => {
+  it('lists the students of one rombel, with the other filters and the total', async () => {
+    const admin = await t.factory.admin();
+    const rombel = await t.factory.rombel();
+    const tag = `Rombel${Date.now() % 100000}`;
+    const a = await t.factory.student({ name: `${tag} A`, rombelId: rombel.id });
+    const b = await t.factory.student({ name: `${tag} B`, rombelId: rombel.id, status: 0 });
+    await t.factory.student({ name: `${tag} C` });
+    const ids = async (query: string) => {
+      const res = await t.as(admin.token).get(`${USERS}?q=${tag}&${query}`);
+      expect([res.status, res.body.meta.total], query).toEqual([200, res.body.data.length]);
+      return res.body.data.map((u: { id: number }) => u.id);
+    };
+    expect(await ids(`rombel_id=${rombel.id}`)).toEqual([a.id, b.id]);
+    expect(await ids(`rombel_id=${rombel.id}&status=active`)).toEqual([a.id]);
+    expect(await ids(`rombel_id=2000000000`)).toEqual([]);
+    expect((await t.as(admin.token).get(`${USERS}?rombel_id=x`)).status).toBe(422);
+  });
+});
+
 describe('GET /api/admin/resources/users?status=', () => {
   it('filters active or inactive users, with the other filters and the total; no status lists both', async () => {
     const admin = await t.factory.admin();

@@ -122,6 +122,8 @@ export const userListQuery = z.object({
   role: z.enum(['admin', 'teacher', 'student']).optional(),
   /** `active` (status 1) or `inactive` (status 0, deactivated); both when left out. */
   status: z.enum(['active', 'inactive'], { error: ADMIN_MSG.statusFilterInvalid }).optional(),
+  /** Only the students of this rombel. */
+  rombel_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 

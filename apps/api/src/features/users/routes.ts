@@ -84,18 +84,19 @@ export default async function usersRoutes(app: App): Promise<void> {
         tags,
         summary:
           'One page of every user except the admin asking, sorted by role then name, with teacher/student details, and `meta`. ' +
-          'Optional `q` (name, username or e-mail), `role` and `status` (`active` | `inactive`) filter it; `page` (default 1) and `per_page` (default 50, at most 100) choose the page. ' +
+          'Optional `q` (name, username or e-mail), `role`, `status` (`active` | `inactive`) and `rombel_id` (its students) filter it; `page` (default 1) and `per_page` (default 50, at most 100) choose the page. ' +
           'The list is always paged, so no request makes the server read and send the whole school.',
         querystring: userListQuery,
         response: { 200: ok(adminUser.array()).extend({ meta: pageMeta }) },
       },
     },
     async (request) => {
-      const { page, per_page: perPage, q, role, status } = request.query;
+      const { page, per_page: perPage, q, role, status, rombel_id: rombelId } = request.query;
       const filter = {
         q: q || undefined,
         roleId: role === undefined ? undefined : ROLE_IDS[role],
         status: status === undefined ? undefined : status === 'active' ? 1 : 0,
+        rombelId,
       };
       const at = { page: page ?? 1, perPage: perPage ?? USERS_PER_PAGE };
       const { rows, total } = await listUsersPage(app.db, request.user.id, filter, at.page, at.perPage);
