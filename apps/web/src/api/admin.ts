@@ -13,6 +13,8 @@ import {
   type RombelBody,
   type RombelClass,
   type RombelDetail,
+  type UserBulkBody,
+  type UserBulkResult,
   type UserCreateBody,
   type UserDeleteImpact,
   type UserListQuery,
@@ -101,6 +103,11 @@ export function useSetUserStatus() {
     ({ id, status }: { id: number; status: 0 | 1 }) => api.patch<AdminUser>(`${USERS}/${id}/status`, { status } satisfies UserStatusBody),
     userRefresh,
   );
+}
+
+/** One action on the users selected in the list (all or nothing on the server). */
+export function useBulkUsers() {
+  return useAdminMutation((body: UserBulkBody) => api.post<UserBulkResult>(`${USERS}/bulk`, body), userRefresh);
 }
 
 /** "Buka kunci": lifts the lock of 50 failed logins. */

@@ -21,7 +21,9 @@ function userFilter(exceptId: number, f: UserFilter): SQL {
     ne(users.id, exceptId),
     f.roleId === undefined ? undefined : eq(users.roleId, f.roleId),
     f.status === undefined ? undefined : eq(users.status, f.status),
-    f.rombelId === undefined ? undefined : inArray(users.id, sql`(select ${students.userId} from ${students} where ${students.rombelClassId} = ${f.rombelId})`),
+    f.rombelId === undefined
+      ? undefined
+      : inArray(users.id, sql`(select ${students.userId} from ${students} where ${students.rombelClassId} = ${f.rombelId})`),
     pattern === null ? undefined : or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)),
   )!;
 }

@@ -44,6 +44,8 @@ export function ListHeader(props: {
   onAdd: () => void;
   /** More filters beside the search box. */
   filters?: ReactNode;
+  /** More buttons before the add button. */
+  actions?: ReactNode;
 }) {
   return (
     <>
@@ -60,9 +62,12 @@ export function ListHeader(props: {
           />
           {props.filters}
         </Group>
-        <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd}>
-          {props.addLabel}
-        </Button>
+        <Group gap="xs">
+          {props.actions}
+          <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd}>
+            {props.addLabel}
+          </Button>
+        </Group>
       </Group>
     </>
   );
@@ -75,7 +80,8 @@ export function ResourceTable({
   count,
   minWidth = 640,
 }: {
-  head: string[];
+  /** Column headings (a string, or a node such as a select-all checkbox). */
+  head: ReactNode[];
   rows: ReactNode;
   count: number;
   minWidth?: number;
@@ -86,8 +92,8 @@ export function ResourceTable({
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            {head.map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
+            {head.map((h, i) => (
+              <Table.Th key={i}>{h}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>

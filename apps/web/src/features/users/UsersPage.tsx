@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Group, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Group, Pagination, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { IconFileImport, IconFileExport } from '@tabler/icons-react';
 import { useDebouncedValue, useId } from '@mantine/hooks';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ROLE_BY_ID, ROLE_IDS, ROLE_LABELS, type RoleName } from '@kelasku/contract';
 import { useUserPage } from '../../api/admin';
+import { downloadFile } from '../../api/imports';
+import { useRombelOptions } from '../../api/profile';
+import { errorMessage, toastError } from '../../lib/toast';
+import { BulkActions } from './BulkActions';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { ListHeader, ResourceTable, RowActions } from '../admin-dashboard/parts';
@@ -44,18 +49,40 @@ export default function UsersPage() {
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const status = statusFilterOf(params.get('status'));
-  const users = useUserPage({ page, ...userFilter(applied), ...(status ? { status } : {}) });
+  const rombelId = Math.floor(Number(params.get('rombel'))) || undefined;
+  const filter = { ...userFilter(applied), ...(status ? { status } : {}), ...(rombelId ? { rombel_id: rombelId } : {}) };
+  const users = useUserPage({ page, ...filter });
   const actions = useAccountActions();
+  const rombels = useRombelOptions();
   const statusLabel = useId();
+  // The users ticked on this page; a new page or filter starts with none.
+  const [selected, setSelected] = useState<number[]>([]);
+  useEffect(() => setSelected([]), [page, applied, status, rombelId]);
 
-  /** Page 1 keeps the plain address; other pages add ?page=; a status filter adds ?status=. */
-  const go = (next: number, q: string, replace: boolean, nextStatus: StatusFilter | null = status ?? null) => {
+  /** Page 1 keeps the plain address; other pages add ?page=; filters add ?status= and ?rombel=. */
+  const go = (
+    next: number,
+    q: string,
+    replace: boolean,
+    nextStatus: StatusFilter | null = status ?? null,
+    nextRombel: number | null = rombelId ?? null,
+  ) => {
     const search = new URLSearchParams(params);
     if (next > 1) search.set('page', String(next));
     else search.delete('page');
     if (nextStatus) search.set('status', nextStatus);
     else search.delete('status');
+    if (nextRombel) search.set('rombel', String(nextRombel));
+    else search.delete('rombel');
     setParams(search, { replace, state: q ? { q } : null });
+  };
+  /** The export takes the list's filters (without the search text). */
+  const exportUsers = () => {
+    const q = new URLSearchParams();
+    if (filter.role === 'teacher' || filter.role === 'student') q.set('role', filter.role);
+    if (status) q.set('status', status);
+    if (rombelId) q.set('rombel_id', String(rombelId));
+    void downloadFile(`/api/admin/imports/users/export?${q}`, 'data-user.xlsx').catch((err) => toastError(errorMessage(err)));
   };
 
   // The typed text, once typing pauses, becomes the applied search (from page 1).
@@ -84,31 +111,76 @@ export default function UsersPage() {
         onSearch={setSearch}
         addLabel="Add User"
         onAdd={() => void navigate('/resources/users/new')}
+        actions={
+          <>
+            <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => void navigate('/resources/users/import')}>
+              Impor
+            </Button>
+            <Button variant="default" leftSection={<IconFileExport size={16} />} onClick={exportUsers}>
+              Ekspor
+            </Button>
+          </>
+        }
         filters={
-          <Stack gap={4}>
-            <Text id={statusLabel} size="sm" fw={500}>
-              Status
-            </Text>
-            <SegmentedControl
-              aria-labelledby={statusLabel}
-              data={STATUS_OPTIONS}
-              value={status ?? 'all'}
-              onChange={(v) => go(1, applied, false, statusFilterOf(v) ?? null)}
+          <>
+            <Select
+              label="Rombel"
+              placeholder="Semua rombel"
+              searchable
+              clearable
+              w={{ base: '100%', sm: 180 }}
+              data={(rombels.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+              value={rombelId ? String(rombelId) : null}
+              onChange={(v) => go(1, applied, false, status ?? null, v ? Number(v) : null)}
             />
-          </Stack>
+            <Stack gap={4}>
+              <Text id={statusLabel} size="sm" fw={500}>
+                Status
+              </Text>
+              <SegmentedControl
+                aria-labelledby={statusLabel}
+                data={STATUS_OPTIONS}
+                value={status ?? 'all'}
+                onChange={(v) => go(1, applied, false, statusFilterOf(v) ?? null)}
+              />
+            </Stack>
+          </>
         }
       />
+      {selected.length > 0 && <BulkActions ids={selected} onDone={() => setSelected([])} />}
       <QueryState query={users}>
         {({ data: rows, meta }) => (
           <>
             <Box style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }} aria-busy={users.isPlaceholderData}>
               <ResourceTable
-                head={['Role', 'Name', 'Username/Email', 'Action']}
+                head={[
+                  <Checkbox
+                    key="all"
+                    aria-label="Pilih semua user di halaman ini"
+                    checked={rows.length > 0 && selected.length === rows.length}
+                    indeterminate={selected.length > 0 && selected.length < rows.length}
+                    onChange={(e) => setSelected(e.currentTarget.checked ? rows.map((u) => u.id) : [])}
+                  />,
+                  'Role',
+                  'Name',
+                  'Username/Email',
+                  'Action',
+                ]}
                 // Room for the account actions beside View, Edit and Delete.
                 minWidth={960}
                 count={rows.length}
                 rows={rows.map((u) => (
                   <Table.Tr key={u.id}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Pilih ${u.name}`}
+                        checked={selected.includes(u.id)}
+                        onChange={(e) => {
+                          const on = e.currentTarget.checked;
+                          setSelected((now) => (on ? [...now, u.id] : now.filter((id) => id !== u.id)));
+                        }}
+                      />
+                    </Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={ROLE_COLORS[u.role_id]}>
                         {u.role_label}
