@@ -117,6 +117,13 @@ describe('the preview', () => {
     expect(res.body.data.summary.error).toBe(5);
   });
 
+  it('names the rows written with the other separator when ; and , are mixed', async () => {
+    const res = await preview(csv('Nama;NIS;Rombel', 'Ani Mix;98000001;X IMPOR 1', 'Budi Mix,98000002,X IMPOR 1'));
+    expect(res.status).toBe(200);
+    expect(res.body.data.rows.map((r: { action: string }) => r.action)).toEqual(['create', 'error']);
+    expect(res.body.data.rows[1].errors).toEqual([{ column: 'Pemisah', message: IMPORT_MSG.otherSeparator }]);
+  });
+
   it('reads Excel formulas as their values and never runs them', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Data');

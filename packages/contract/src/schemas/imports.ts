@@ -51,6 +51,8 @@ export const IMPORT_MSG = {
   tooManyRows: `File berisi lebih dari ${IMPORT_LIMITS.rows.toLocaleString('id-ID')} baris data. Bagi menjadi beberapa file.`,
   tooLarge: `Ukuran file maksimal ${IMPORT_LIMITS.bytes / 1024 / 1024} MB.`,
   roleInvalid: 'Peran harus Siswa atau Guru',
+  separatorColumn: 'Pemisah',
+  otherSeparator: 'Baris ini memakai pemisah kolom yang lain dari baris judul (; dan , tercampur). Simpan ulang file dengan satu pemisah.',
   dateInvalid: 'Tanggal tidak valid, gunakan format dd/mm/yyyy',
   dateRange: `Tanggal lahir harus antara ${LIMITS.birthdayMin.split('-').reverse().join('/')} dan ${LIMITS.birthdayMax.split('-').reverse().join('/')}`,
   rombelUnknown: (name: string) => `Rombel "${name}" tidak ditemukan`,

@@ -39,6 +39,8 @@ export function fieldOfHeader(cell: Cell): ImportField | undefined {
 export interface ImportRecord {
   line: number;
   values: Partial<Record<ImportField, Cell>>;
+  /** A CSV row written with the other separator (`,` in a `;` file or the reverse): its cells cannot be told apart. */
+  otherSeparator?: true;
 }
 
 /** How far down a header row is looked for (Dapodik puts title rows above it). */
@@ -58,10 +60,18 @@ export function readRecords(sheet: Sheet): { columns: ImportField[]; records: Im
     const field = fieldOfHeader(cell);
     if (field && !index.has(field)) index.set(field, i);
   });
-  const records = sheet.rows.slice(at + 1).map((row) => ({
-    line: row.line,
-    values: Object.fromEntries([...index].map(([field, i]) => [field, row.cells[i] ?? null])),
-  }));
+  const header = sheet.rows[at]!;
+  const other = header.separator === ';' ? ',' : ';';
+  const records = sheet.rows.slice(at + 1).map((row): ImportRecord => {
+    // One cell where the header has several, holding the other separator: the row was written with it.
+    const mixed =
+      header.separator && index.size > 1 && row.cells.filter((c) => c !== null).length === 1 && String(row.cells[0] ?? '').includes(other);
+    return {
+      line: row.line,
+      values: Object.fromEntries([...index].map(([field, i]) => [field, row.cells[i] ?? null])),
+      ...(mixed ? { otherSeparator: true as const } : {}),
+    };
+  });
   if (records.length === 0) throw new HttpError(422, IMPORT_MSG.noRows);
   return { columns: [...index.keys()], records };
 }

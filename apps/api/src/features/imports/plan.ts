@@ -103,6 +103,7 @@ const nikField = digitsField(LIMITS.nikMax, MSG.nikFormat);
 export function draftOf(record: ImportRecord, rombels: Map<string, number>): { draft: UserDraft | null; errors: ImportRow['errors'] } {
   const v = record.values;
   const errors: ImportRow['errors'] = [];
+  if (record.otherSeparator) return { draft: null, errors: [{ column: IMPORT_MSG.separatorColumn, message: IMPORT_MSG.otherSeparator }] };
   const fail = (column: ImportField, message: string) => errors.push({ column: IMPORT_COLUMN_LABELS[column], message });
   const take = <T>(column: ImportField, schema: z.ZodType<T>, value: unknown): T | null => {
     const r = check(schema, value);

@@ -8,7 +8,7 @@ export type Cell = string | Date | null;
 
 /** The rows of the first sheet (or the CSV), each with its 1-based line number in the file. */
 export interface Sheet {
-  rows: { line: number; cells: Cell[] }[];
+  rows: { line: number; cells: Cell[]; /** The separator of a CSV, to tell a row written with the other one. */ separator?: ';' | ',' }[];
 }
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -72,14 +72,15 @@ function readCsv(bytes: Buffer): Sheet {
   if (hasBinaryBytes(bytes)) throw new HttpError(422, IMPORT_MSG.notSpreadsheet);
   text = text.replace(/^\uFEFF/, '');
   let records: string[][];
+  const separator = delimiterOf(text);
   try {
-    records = parseCsv(text, { delimiter: delimiterOf(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
+    records = parseCsv(text, { delimiter: separator, relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
   } catch {
     throw new HttpError(422, IMPORT_MSG.notSpreadsheet);
   }
   return {
     rows: records
-      .map((cells, i) => ({ line: i + 1, cells: cells.map((c) => (c.trim() === '' ? null : c)) }))
+      .map((cells, i) => ({ line: i + 1, separator, cells: cells.map((c) => (c.trim() === '' ? null : c)) }))
       .filter((r) => r.cells.some((c) => c !== null)),
   };
 }
