@@ -13,7 +13,8 @@ function classCsv(rombel: string, n: number, mark: string, extra: string[] = [])
 }
 
 async function upload(page: Page, name: string, data: Buffer) {
-  await page.getByLabel('File impor').setInputFiles({ name, mimeType: 'text/csv', buffer: data });
+  const mimeType = name.endsWith('.xlsx') ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
+  await page.getByLabel('File impor').setInputFiles({ name, mimeType, buffer: data });
 }
 
 test.describe('user import', () => {
@@ -41,8 +42,29 @@ test.describe('user import', () => {
     await page.getByRole('button', { name: 'Unduh template' }).click();
     expect((await template).suggestedFilename()).toBe('template-impor-user.xlsx');
 
-    const file = classCsv(rombel.name, 36, mark);
-    await upload(page, 'kelas-x.csv', file);
+    // The admin fills the template: the example row out, the class of 36 in, as Excel saves it.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await fs.readFile((await (await template).path())!)) as unknown as ArrayBuffer);
+    const data = wb.getWorksheet('Data')!;
+    const header = (data.getRow(1).values as string[]).slice(1);
+    expect(wb.getWorksheet('Pilihan')!.getColumn(1).values).toContain(rombel.name);
+    data.spliceRows(2, 1);
+    for (let i = 0; i < 36; i++) {
+      const k = String(i + 1).padStart(2, '0');
+      const cells: Record<string, string> = {
+        Nama: `Siswa ${mark} ${String.fromCharCode(65 + (i % 26))}${k}`,
+        Peran: 'Siswa',
+        NIS: `${mark}${k}`,
+        NISN: `00${mark}${k}00`,
+        JK: i % 2 ? 'P' : 'L',
+        'Tanggal Lahir': '17/05/2009',
+        Agama: 'Islam',
+        Rombel: rombel.name,
+      };
+      data.addRow(header.map((h) => cells[h] ?? null));
+    }
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+    await upload(page, 'kelas-x.xlsx', file);
     const summary = page.getByRole('group', { name: 'Ringkasan pratinjau' });
     await expect(summary).toContainText('36 baru');
     await expect(summary).toContainText('0 salah');
@@ -59,16 +81,16 @@ test.describe('user import', () => {
     await expect(page.getByRole('button', { name: 'Slip PDF sudah diunduh' })).toBeDisabled();
     const xlsxDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Unduh slip Excel' }).click();
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((await fs.readFile((await (await xlsxDownload).path())!)) as unknown as ArrayBuffer);
-    const slips = wb.getWorksheet('Akun')!.getSheetValues().slice(2) as string[][];
+    const slipBook = new ExcelJS.Workbook();
+    await slipBook.xlsx.load((await fs.readFile((await (await xlsxDownload).path())!)) as unknown as ArrayBuffer);
+    const slips = slipBook.getWorksheet('Akun')!.getSheetValues().slice(2) as string[][];
     expect(slips).toHaveLength(36);
     const [, name, , rombelName, username, password] = slips[0]!;
     expect(rombelName).toBe(rombel.name);
 
     // The same file again: nothing to do.
     await page.goto('/resources/users/import');
-    await upload(page, 'kelas-x.csv', file);
+    await upload(page, 'kelas-x.xlsx', file);
     await expect(summary).toContainText('36 tetap');
     await expect(page.getByText('Semua baris sudah sesuai dengan data sekolah. Tidak ada yang perlu diimpor.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Impor 0 user' })).toBeDisabled();
