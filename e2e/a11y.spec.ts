@@ -158,6 +158,9 @@ for (const phone of [false, true]) {
             ['create user', '/resources/users/new'],
             ['user detail', `/resources/users/${s.student.id}`],
             ['edit user', `/resources/users/${s.student.id}/edit`],
+            ['user import', '/resources/users/import'],
+            ['kenaikan kelas', '/resources/promotion'],
+            ['arsip kelas', '/resources/archived-classes'],
             ['rombel list', '/resources/rombel-class'],
             ['rombel detail', `/resources/rombel-class/${s.rombelId}`],
             ['motivational words', '/resources/motivational-words'],
@@ -176,6 +179,7 @@ for (const phone of [false, true]) {
             ['assignment: Instruksi Tugas', `${c}/contents/${s.contentId}/assignment/${s.assignmentId}`],
             ['assignment: Penilaian Tugas', `${c}/contents/${s.contentId}/assignment/${s.assignmentId}`, tab('Penilaian Tugas')],
             ['teacher forum', `${c}/contents/${s.contentId}/forums/${s.forumId}`],
+            ['teacher archive', '/online-class/arsip'],
           ]);
         } else {
           await login(page, s.student.username, s.student.password);

@@ -44,10 +44,28 @@ const KNOWN = new Set(
 // The error handler's own word for a 415 that no route chose.
 KNOWN.add('Tipe konten tidak didukung.');
 
+/** The messages the contract writes with a value in them (`Nama rombel "X" sudah digunakan`), as patterns. */
+const SLOT = '\u0001';
+const KNOWN_PATTERNS = Object.entries(contract)
+  .filter(([name, v]) => /MSG$/.test(name) && v && typeof v === 'object')
+  .flatMap(([, v]) => Object.values(v as Record<string, unknown>))
+  .filter((v): v is (...a: unknown[]) => unknown => typeof v === 'function')
+  .map((fn) => String(fn(SLOT, SLOT, SLOT)))
+  .map(
+    (text) =>
+      new RegExp(
+        `^${text
+          .split(SLOT)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.+')}$`,
+      ),
+  );
+
 /** Indonesian: one of the contract's messages, a length rule, or Zod's Indonesian locale. */
 export function isIndonesian(message: string): boolean {
   return (
     KNOWN.has(message) ||
+    KNOWN_PATTERNS.some((p) => p.test(message)) ||
     /^Maksimal \d+ karakter$/.test(message) ||
     /^(Input tidak valid|Pilihan tidak valid|Terlalu (besar|kecil)|String tidak valid|Angka tidak valid|Kunci tidak)/.test(message)
   );
