@@ -67,6 +67,42 @@ test.describe('an ended session', () => {
     expect(await storedDrafts(page)).toEqual([]);
   });
 
+  test('keeps a half-filled page form (the user form, the profile) and restores it after the login', async ({ page, request }) => {
+    const admin = await freshUser(request, 1);
+    await login(page, admin.username, admin.password);
+    await page.goto('/resources/users/new');
+    await page.getByLabel('Nama').fill('Calon Siswa Draf');
+    await page.getByLabel('Username').fill('calon.draf');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('rahasia1');
+    await expect.poll(() => storedDrafts(page)).toEqual([`kelasku:draft:${admin.id}:/resources/users/new#user`]);
+    await revokeBrowserToken(page, request);
+    await page.reload();
+    await expect(page).toHaveURL(loginFor('/resources/users/new'));
+    await expect(page.getByText(SESSION_ENDED)).toBeVisible();
+    await signIn(page, admin.username, admin.password);
+    await expect(page).toHaveURL(at('/resources/users/new'));
+    await expect(page.getByText(DRAFT_RESTORED)).toBeVisible();
+    await expect(page.getByLabel('Nama')).toHaveValue('Calon Siswa Draf');
+    await expect(page.getByLabel('Username')).toHaveValue('calon.draf');
+    // Never a password.
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
+    // Cancel drops it.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/resources/users/new');
+    await expect(page.getByLabel('Nama')).toHaveValue('');
+    await expect(page.getByText(DRAFT_RESTORED)).toHaveCount(0);
+
+    // The profile too: a page opened with its draft is back in edit mode.
+    await page.goto('/me');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Alamat').fill('Jl. Draf No. 7');
+    await expect.poll(() => storedDrafts(page)).toEqual([`kelasku:draft:${admin.id}:/me#profil`]);
+    await page.reload();
+    await expect(page.getByText(DRAFT_RESTORED)).toBeVisible();
+    await expect(page.getByLabel('Alamat')).toHaveValue('Jl. Draf No. 7');
+    await expect(page.getByRole('button', { name: 'Simpan Perubahan' })).toBeVisible();
+  });
+
   test('on opening the app with a dead token, says so and returns to the page', async ({ page, request }) => {
     const u = await freshUser(request, 3);
     await login(page, u.username, u.password);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 /**
  * Drafts: what a user has typed into a form and not sent yet, kept in localStorage so that an
@@ -162,4 +162,40 @@ export function useDraft() {
     };
   }, [flush]);
   return { save, flush, discard };
+}
+
+/**
+ * The draft of a form on a page of its own (the user form, the profile): restored when the page
+ * opens (`restored` says so), written while the user types (`onInput` on the form marks that), and
+ * removed by `discard` (sent, or Batal).
+ */
+export function usePageDraft<V extends Record<string, unknown>>(
+  form: { values: V; setValues: (values: V) => void },
+  name: string,
+  initial: V,
+  userId: number | undefined,
+) {
+  const drafts = useDraft();
+  const [key] = useState(() => (userId ? draftKey(userId, formKey(window.location.pathname, name)) : null));
+  const [restored, setRestored] = useState(false);
+  const typed = useRef(false);
+  useEffect(() => {
+    const saved = key ? readDraft(key) : null;
+    if (!saved) return;
+    form.setValues(withDraft(initial, saved));
+    setRestored(true);
+    typed.current = true;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  useEffect(() => {
+    if (key && typed.current) drafts.save(key, draftOf(form.values, initial));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form.values]);
+  return {
+    restored,
+    onInput: () => void (typed.current = true),
+    discard: () => {
+      if (key) drafts.discard(key);
+    },
+  };
 }

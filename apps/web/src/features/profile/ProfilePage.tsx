@@ -24,6 +24,7 @@ import { useLogoutAction } from '../../layout/useLogout';
 import { DateField } from '../../components/DateFields';
 import { FormModal } from '../../components/FormModal';
 import { NO_PASSWORDS, PasswordFields, passwordsFilled, usePasswordForm } from './PasswordFields';
+import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
 
 const GENDER_OPTIONS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -110,6 +111,11 @@ function ProfileFormCard({ profile }: { profile: Profile }) {
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile, editing]);
+  // What the user types survives an ended session; a page opened with a draft is back in edit mode.
+  const draft = usePageDraft(form, 'profil', toForm(profile), profile.id);
+  useEffect(() => {
+    if (draft.restored) setEditing(true);
+  }, [draft.restored]);
   const locked = schoolLocked(profile);
   /** A school-owned field the user may not change reads "Dikelola sekolah" and stays read-only. */
   const owned = (k: keyof ProfileForm) =>
@@ -135,6 +141,7 @@ function ProfileFormCard({ profile }: { profile: Profile }) {
       { id: profile.id, body: { ...values, birthday: values.birthday ?? '', role: profile.role } },
       {
         onSuccess: (res) => {
+          draft.discard();
           toastSuccess(res.message ?? MSG.profileUpdated, TOAST_MS.long);
           setEditing(false);
         },
@@ -147,7 +154,12 @@ function ProfileFormCard({ profile }: { profile: Profile }) {
   );
 
   return (
-    <form noValidate onSubmit={(e) => (editing ? save(e) : e.preventDefault())}>
+    <form noValidate onSubmit={(e) => (editing ? save(e) : e.preventDefault())} onInput={draft.onInput}>
+      {draft.restored && editing && (
+        <Text size="sm" c="gray.7" role="status" mb="sm">
+          {DRAFT_RESTORED}
+        </Text>
+      )}
       <Grid>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput label="Nama" maxLength={LIMITS.nameMax} required {...input('name')} />
@@ -203,7 +215,13 @@ function ProfileFormCard({ profile }: { profile: Profile }) {
       </Grid>
       <Group mt="md" justify="flex-end">
         {editing && (
-          <Button variant="default" onClick={() => setEditing(false)}>
+          <Button
+            variant="default"
+            onClick={() => {
+              draft.discard();
+              setEditing(false);
+            }}
+          >
             Batal
           </Button>
         )}

@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Grid, Group, NativeSelect, PasswordInput, TextInput, Textarea } from '@mantine/core';
+import { Button, Card, Text, Checkbox, Grid, Group, NativeSelect, PasswordInput, TextInput, Textarea } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
@@ -20,6 +20,8 @@ import { DateField } from '../../components/DateFields';
 import { formFailure } from '../../lib/form-errors';
 import { toastApiError, toastError, toastSuccess } from '../../lib/toast';
 import { goBack } from '../admin-dashboard/parts';
+import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
+import { getSessionUser } from '../../api/session';
 
 /** The values of the create and edit forms, as the inputs hold them (the date picker holds null when empty). */
 interface UserForm extends Record<string, unknown> {
@@ -285,6 +287,8 @@ export function UserFormCard({ user }: { user?: AdminUser }) {
   const navigate = useNavigate();
   const save = useSaveUser();
   const form = useUserForm(mode, user);
+  // What the admin types survives an ended session or a page left by accident (never the passwords).
+  const draft = usePageDraft(form, 'user', user ? userToForm(user) : emptyUserForm, getSessionUser()?.id);
   const f = form.values;
   // SPEC §5: create needs role, gender, name and both passwords; edit needs gender and name, and a new password its confirmation.
   const ready =
@@ -295,6 +299,10 @@ export function UserFormCard({ user }: { user?: AdminUser }) {
   const blocked =
     mode === 'create' ? ['confirm_password', ...DETAIL_FIELDS].some((k) => !!form.errors[k]) : Object.values(form.errors).some(Boolean);
   const back = () => goBack(navigate, '/resources/users');
+  const cancel = () => {
+    draft.discard();
+    back();
+  };
 
   const submit = form.onSubmit(
     (values) =>
@@ -302,6 +310,7 @@ export function UserFormCard({ user }: { user?: AdminUser }) {
         { id: user?.id, body: toBody(values, user) },
         {
           onSuccess: (res) => {
+            draft.discard();
             toastSuccess(res.message ?? MSG.saved);
             back();
           },
@@ -318,10 +327,15 @@ export function UserFormCard({ user }: { user?: AdminUser }) {
 
   return (
     <Card withBorder>
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={submit} onInput={draft.onInput} onChange={draft.onInput}>
+        {draft.restored && (
+          <Text size="sm" c="gray.7" role="status" mb="sm">
+            {DRAFT_RESTORED}
+          </Text>
+        )}
         <UserFields form={form} mode={mode} />
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={back}>
+          <Button variant="default" onClick={cancel}>
             Cancel
           </Button>
           <Button type="submit" disabled={!ready || blocked || save.isPending} loading={save.isPending}>
