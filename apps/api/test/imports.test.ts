@@ -117,6 +117,15 @@ describe('the preview', () => {
     expect(res.body.data.summary.error).toBe(5);
   });
 
+  it('does not guess between students who share a NIS: the row needs its username', async () => {
+    const a = await t.factory.student({ nis: '99000001', username: 'kembar.satu' });
+    await t.factory.student({ nis: '99000001', username: 'kembar.dua' });
+    const without = await preview(csv('Nama;Username;NIS', 'Kembar Tanpa Username;;99000001'));
+    expect(without.body.data.rows[0].errors).toEqual([{ column: 'NIS', message: IMPORT_MSG.numberShared }]);
+    const named = await preview(csv('Nama;Username;NIS', `Kembar Satu;${a.username};99000001`));
+    expect(named.body.data.rows[0]).toMatchObject({ action: 'update', username: a.username, changes: ['Nama'], errors: [] });
+  });
+
   it('names the rows written with the other separator when ; and , are mixed', async () => {
     const res = await preview(csv('Nama;NIS;Rombel', 'Ani Mix;98000001;X IMPOR 1', 'Budi Mix,98000002,X IMPOR 1'));
     expect(res.status).toBe(200);

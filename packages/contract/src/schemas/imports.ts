@@ -58,6 +58,7 @@ export const IMPORT_MSG = {
   rombelUnknown: (name: string) => `Rombel "${name}" tidak ditemukan`,
   roleMismatch: (username: string) => `User ${username} sudah ada dengan peran lain`,
   numberTaken: (name: string, username: string) => `Sudah dipakai oleh ${name} (${username})`,
+  numberShared: 'Nomor ini dipakai lebih dari satu user di Kelasku; isi kolom Username agar jelas user yang dimaksud',
   emailTaken: (username: string) => `Email sudah dipakai oleh ${username}`,
   duplicateInFile: (line: number) => `Sama dengan baris ${line} di file ini`,
   hasErrors: 'Masih ada baris yang salah. Perbaiki file lalu unggah lagi; belum ada data yang disimpan.',

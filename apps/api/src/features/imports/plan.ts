@@ -240,10 +240,15 @@ export function planImport(records: ImportRecord[], school: SchoolData): Planned
     const byUsername = draft.username ? school.byUsername.get(draft.username.toLowerCase()) : undefined;
     const byNumber =
       draft.roleId === 3 ? (draft.nis ? school.byNis.get(draft.nis) : undefined) : draft.nip ? school.byNip.get(draft.nip) : undefined;
+    const number = draft.roleId === 3 ? draft.nis : draft.nip;
+    const numberColumn = draft.roleId === 3 ? 'nis' : 'nip';
+    const shared = number !== null && school.sharedNumbers.has(`${numberColumn}:${number}`);
     // A row with a username is that user (or a new one); only a row without one is matched by its number.
-    const match = draft.username ? byUsername : byNumber;
+    if (!draft.username && shared) fail(numberColumn, IMPORT_MSG.numberShared);
+    const match = draft.username ? byUsername : shared ? undefined : byNumber;
     if (match && match.roleId !== draft.roleId) fail('role', IMPORT_MSG.roleMismatch(match.username));
-    if (draft.username && byNumber && byNumber.id !== byUsername?.id) {
+    const ownNumber = byUsername !== undefined && (draft.roleId === 3 ? byUsername.nis : byUsername.nip) === number;
+    if (draft.username && byNumber && byNumber.id !== byUsername?.id && !ownNumber) {
       fail(draft.roleId === 3 ? 'nis' : 'nip', IMPORT_MSG.numberTaken(byNumber.name, byNumber.username));
     }
     if (draft.email) {

@@ -29,6 +29,16 @@ export interface SchoolData {
   byEmail: Map<string, ExistingUser>;
   byNis: Map<string, ExistingUser>;
   byNip: Map<string, ExistingUser>;
+  /** NIS and NIP (as `nis:…`, `nip:…`) that more than one user holds: a row cannot be matched by them. */
+  sharedNumbers: Set<string>;
+}
+
+/** The values that occur more than once (nulls aside). */
+function shared(values: (string | null)[]): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const v of values) if (v !== null) (seen.has(v) ? twice : seen).add(v);
+  return twice;
 }
 
 export async function loadSchoolData(db: Executor): Promise<SchoolData> {
@@ -62,5 +72,6 @@ export async function loadSchoolData(db: Executor): Promise<SchoolData> {
     byEmail: index((u) => u.email?.toLowerCase() ?? null),
     byNis: index((u) => (u.roleId === 3 ? u.nis : null)),
     byNip: index((u) => (u.roleId === 2 ? u.nip : null)),
+    sharedNumbers: shared(rows.map((u) => (u.roleId === 3 && u.nis ? `nis:${u.nis}` : u.roleId === 2 && u.nip ? `nip:${u.nip}` : null))),
   };
 }
