@@ -141,8 +141,8 @@ async function main() {
       '',
     ];
     const out = lines.join('\n');
-    if (process.env.IMPORT_RESULTS === '-') console.log(out);
-    else await fs.writeFile(path.resolve(ROOT, process.env.IMPORT_RESULTS ?? 'bench/RESULTS-import.md'), out);
+    if (process.env.IMPORT_RESULTS !== '-')
+      await fs.writeFile(path.resolve(ROOT, process.env.IMPORT_RESULTS ?? 'bench/RESULTS-import.md'), out);
     console.log(out);
   } finally {
     clearInterval(sampler);
