@@ -16,6 +16,24 @@ function idleTimeout(request: FastifyRequest, ms: number): void {
 }
 
 /**
+ * What the client gets for a multipart form that failed while being read: a second file, a form
+ * cut off before its end (400 "Unggahan terputus…"), a malformed form (400); null for anything
+ * else, which is a fault of ours and is rethrown.
+ */
+export function multipartFailure(request: FastifyRequest, err: unknown, fileField: string): HttpError | null {
+  const code = (err as { code?: string }).code;
+  const message = (err as Error).message ?? '';
+  if (code === 'FST_FILES_LIMIT') return invalidField(fileField, FILE_MSG.oneFileOnly);
+  if (err instanceof HttpError) return err;
+  if (request.raw.destroyed || code === 'FST_PREMATURE_CLOSE' || /Unexpected end of|terminated early/.test(message)) {
+    return badRequest(FILE_MSG.uploadInterrupted);
+  }
+  // A malformed form (no boundary, a broken header): the client's fault, never a 500.
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || /^(Multipart: |Malformed)/.test(message)) return badRequest();
+  return null;
+}
+
+/**
  * Reads a multipart form whose one file is streamed straight to storage.
  * Text fields may come before or after the file. If anything fails, the stored file is removed.
  */
@@ -48,19 +66,7 @@ export async function readMultipart(request: FastifyRequest, fileField: string, 
     }
   } catch (err) {
     await files.discard(file);
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw invalidField(fileField, FILE_MSG.oneFileOnly);
-    if (err instanceof HttpError) throw err;
-    if (
-      request.raw.destroyed ||
-      code === 'FST_PREMATURE_CLOSE' ||
-      /Unexpected end of|terminated early/.test((err as Error).message ?? '')
-    ) {
-      throw badRequest(FILE_MSG.uploadInterrupted);
-    }
-    // A malformed form (no boundary, a broken header): the client's fault, never a 500.
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || /^(Multipart: |Malformed)/.test((err as Error).message ?? '')) throw badRequest();
-    throw err;
+    throw multipartFailure(request, err, fileField) ?? err;
   } finally {
     idleTimeout(request, 0);
   }

@@ -17,7 +17,8 @@ import {
 } from '@kelasku/contract';
 import { userImports } from '../../db/schema.js';
 import type { App } from '../../types.js';
-import { HttpError, badRequest, invalidField, notFound } from '../../http/errors.js';
+import { HttpError, invalidField, notFound } from '../../http/errors.js';
+import { multipartFailure } from '../../files/multipart.js';
 import { IMPORT_QUEUE } from './job.js';
 import { slipsPdf, slipsXlsx } from './slips.js';
 import type { Credential } from './write.js';
@@ -37,13 +38,8 @@ async function uploadedSheet(request: FastifyRequest): Promise<Buffer> {
       else if (part.type === 'file') part.file.resume();
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, IMPORT_MSG.tooLarge);
-    if (code === 'FST_FILES_LIMIT') throw invalidField('file', FILE_MSG.oneFileOnly);
-    if (request.raw.destroyed || /Unexpected end of|terminated early/.test((err as Error).message ?? '')) {
-      throw badRequest(FILE_MSG.uploadInterrupted);
-    }
-    throw badRequest();
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, IMPORT_MSG.tooLarge);
+    throw multipartFailure(request, err, 'file') ?? err;
   }
   if (bytes === null) throw invalidField('file', MSG.fileRequired);
   return bytes;
