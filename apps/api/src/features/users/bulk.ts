@@ -43,7 +43,7 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
             .update(users)
             .set({ status: action === 'activate' ? 1 : 0, updatedAt: now })
             .where(inArray(users.id, ids));
-          if (action === 'deactivate') for (const id of ids) await revokeUserTokens(tx, id);
+          if (action === 'deactivate') await revokeUserTokens(tx, ids);
           return { updated: ids.length, import_id: null };
         }
         if (action === 'move_rombel') {
@@ -69,7 +69,6 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
             .update(users)
             .set({ passwordHash: await hashPassword(password), mustChangePassword: true, updatedAt: now })
             .where(eq(users.id, u.id));
-          await revokeUserTokens(tx, u.id);
           credentials.push({
             line: 0,
             name: u.name,
@@ -79,6 +78,7 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
             password,
           });
         }
+        await revokeUserTokens(tx, ids);
         const [batch] = await tx
           .insert(userImports)
           .values({
