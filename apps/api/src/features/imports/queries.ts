@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { rombelClasses, students, teachers, users } from '../../db/schema.js';
 import type { Executor } from '../../db/client.js';
 import { rombelKey } from './plan.js';
@@ -19,6 +19,8 @@ export interface ExistingUser {
   nip: string | null;
   nik: string | null;
   rombelId: number | null;
+  /** The rombel's name. */
+  rombel: string | null;
 }
 
 /** What a plan needs of the school: rombels by name and every user by username, e-mail, NIS and NIP. */
@@ -41,9 +43,9 @@ function shared(values: (string | null)[]): Set<string> {
   return twice;
 }
 
-export async function loadSchoolData(db: Executor): Promise<SchoolData> {
-  const rombels = await db.select({ id: rombelClasses.id, name: rombelClasses.name }).from(rombelClasses);
-  const rows: ExistingUser[] = await db
+/** Every user with the school's numbers and rombel: what the import compares, and what the export writes. */
+export function selectUsersWithDetails(db: Executor) {
+  return db
     .select({
       id: users.id,
       roleId: users.roleId,
@@ -59,11 +61,17 @@ export async function loadSchoolData(db: Executor): Promise<SchoolData> {
       nip: teachers.nip,
       nik: teachers.nik,
       rombelId: students.rombelClassId,
+      rombel: rombelClasses.name,
     })
     .from(users)
     .leftJoin(students, eq(students.userId, users.id))
-    .leftJoin(teachers, eq(teachers.userId, users.id))
-    .orderBy(sql`${users.id}`);
+    .leftJoin(rombelClasses, eq(rombelClasses.id, students.rombelClassId))
+    .leftJoin(teachers, eq(teachers.userId, users.id));
+}
+
+export async function loadSchoolData(db: Executor): Promise<SchoolData> {
+  const rombels = await db.select({ id: rombelClasses.id, name: rombelClasses.name }).from(rombelClasses);
+  const rows: ExistingUser[] = await selectUsersWithDetails(db).orderBy(users.id);
   const index = (key: (u: ExistingUser) => string | null) => new Map(rows.flatMap((u) => (key(u) === null ? [] : [[key(u)!, u] as const])));
   return {
     rombels: new Map(rombels.map((r) => [rombelKey(r.name), r.id])),

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { GENDER_LABELS, IMPORT_COLUMN_LABELS, RELIGIONS, type ImportField } from '@kelasku/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { rombelClasses, students, teachers, users } from '../../db/schema.js';
+import { rombelClasses, students, users } from '../../db/schema.js';
+import { selectUsersWithDetails } from './queries.js';
 import type { Executor } from '../../db/client.js';
 
 /** The template's columns, in order, with the example row. */
@@ -22,6 +23,18 @@ const COLUMNS: [ImportField, string][] = [
   ['nik', ''],
 ];
 
+/** Numbers with leading zeros (NISN, NIP, telephone) and dates typed as dd/mm/yyyy stay text. */
+const TEXT_FIELDS: ImportField[] = ['nis', 'nisn', 'nip', 'nik', 'telpon', 'birthday'];
+
+/** The sheet "Data" of the template and the export: the import's headers in bold, text columns kept as text. */
+function dataSheet(wb: ExcelJS.Workbook, fields: ImportField[]): ExcelJS.Worksheet {
+  const ws = wb.addWorksheet('Data');
+  ws.columns = fields.map((field) => ({ header: IMPORT_COLUMN_LABELS[field], key: field, width: field === 'name' ? 28 : 16 }));
+  ws.getRow(1).font = { bold: true };
+  for (const field of TEXT_FIELDS) if (fields.includes(field)) ws.getColumn(field).numFmt = '@';
+  return ws;
+}
+
 /** The import template: a sheet "Data" with the header and an example, a sheet "Pilihan" with the allowed values. */
 export async function templateWorkbook(db: Executor): Promise<Buffer> {
   const rombels = await db
@@ -29,13 +42,12 @@ export async function templateWorkbook(db: Executor): Promise<Buffer> {
     .from(rombelClasses)
     .orderBy(asc(rombelClasses.grade), asc(rombelClasses.name));
   const wb = new ExcelJS.Workbook();
-  const data = wb.addWorksheet('Data');
-  data.columns = COLUMNS.map(([field]) => ({ header: IMPORT_COLUMN_LABELS[field], key: field, width: field === 'name' ? 28 : 16 }));
+  const data = dataSheet(
+    wb,
+    COLUMNS.map(([field]) => field),
+  );
   const example = Object.fromEntries(COLUMNS.map(([field, value]) => [field, field === 'rombel' ? (rombels[0]?.name ?? '') : value]));
   data.addRow(example);
-  data.getRow(1).font = { bold: true };
-  // Numbers with leading zeros stay text (NISN, NIP, telephone).
-  for (const field of ['nis', 'nisn', 'nip', 'nik', 'telpon', 'birthday'] as const) data.getColumn(field).numFmt = '@';
 
   const choices = wb.addWorksheet('Pilihan');
   choices.columns = [
@@ -78,26 +90,7 @@ export interface ExportFilter {
 
 /** Every user (but admins) the filter selects, as an XLSX in the import's columns, by role then name. */
 export async function exportWorkbook(db: Executor, f: ExportFilter): Promise<Buffer> {
-  const rows = await db
-    .select({
-      name: users.name,
-      roleId: users.roleId,
-      username: users.username,
-      email: users.email,
-      nis: students.nis,
-      nisn: students.nisn,
-      rombel: rombelClasses.name,
-      nip: teachers.nip,
-      nik: teachers.nik,
-      gender: users.gender,
-      birthday: users.birthday,
-      religion: users.religion,
-      telpon: users.telpon,
-    })
-    .from(users)
-    .leftJoin(students, eq(students.userId, users.id))
-    .leftJoin(rombelClasses, eq(rombelClasses.id, students.rombelClassId))
-    .leftJoin(teachers, eq(teachers.userId, users.id))
+  const rows = await selectUsersWithDetails(db)
     .where(
       and(
         inArray(users.roleId, f.roleId ? [f.roleId] : [2, 3]),
@@ -107,10 +100,7 @@ export async function exportWorkbook(db: Executor, f: ExportFilter): Promise<Buf
     )
     .orderBy(asc(users.roleId), sql`lower(${users.name})`, asc(users.id));
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Data');
-  ws.columns = EXPORT_COLUMNS.map((field) => ({ header: IMPORT_COLUMN_LABELS[field], key: field, width: field === 'name' ? 28 : 16 }));
-  ws.getRow(1).font = { bold: true };
-  for (const field of ['nis', 'nisn', 'nip', 'nik', 'telpon', 'birthday'] as const) ws.getColumn(field).numFmt = '@';
+  const ws = dataSheet(wb, EXPORT_COLUMNS);
   for (const r of rows) {
     ws.addRow({
       ...r,
