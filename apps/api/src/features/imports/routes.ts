@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   FILE_MSG,
@@ -27,6 +27,13 @@ import { readRecords } from './header.js';
 import { planImport, type PlannedRow } from './plan.js';
 import { loadSchoolData } from './queries.js';
 import { exportWorkbook, templateWorkbook } from './template.js';
+
+const DOWNLOAD_TYPES = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
+/** Answers a generated PDF or XLSX as a download named `name`. */
+function attachment(reply: FastifyReply, format: keyof typeof DOWNLOAD_TYPES, name: string, bytes: Buffer) {
+  return reply.type(DOWNLOAD_TYPES[format]).header('content-disposition', `attachment; filename="${name}"`).send(bytes);
+}
 
 /** The uploaded spreadsheet (multipart `file`), read whole: at most IMPORT_LIMITS.bytes. */
 async function uploadedSheet(request: FastifyRequest): Promise<Buffer> {
@@ -72,10 +79,7 @@ export default async function importRoutes(app: App): Promise<void> {
     { schema: { tags, summary: 'The XLSX template: the columns with one example row, and a sheet of the rombels and allowed values' } },
     async (_request, reply) => {
       const bytes = await templateWorkbook(app.db);
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="template-impor-user.xlsx"')
-        .send(bytes);
+      return attachment(reply, 'xlsx', 'template-impor-user.xlsx', bytes);
     },
   );
 
@@ -96,10 +100,7 @@ export default async function importRoutes(app: App): Promise<void> {
         rombelId: q.rombel_id,
         status: q.status === undefined ? undefined : q.status === 'active' ? 1 : 0,
       });
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="data-user.xlsx"')
-        .send(bytes);
+      return attachment(reply, 'xlsx', 'data-user.xlsx', bytes);
     },
   );
 
@@ -213,10 +214,7 @@ export async function importJobRoutes(app: App): Promise<void> {
       });
       const school = { name: app.config.schoolName, address: app.config.schoolAddress };
       const body = format === 'pdf' ? await slipsPdf(claimed, school, `${request.protocol}://${request.host}`) : await slipsXlsx(claimed);
-      return reply
-        .type(format === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="slip-akun-impor-${id}.${format}"`)
-        .send(body);
+      return attachment(reply, format, `slip-akun-impor-${id}.${format}`, body);
     },
   );
 }
