@@ -45,6 +45,19 @@ export function useImportJob(id: number | null) {
   });
 }
 
+/**
+ * Downloads the slips of an import (or a password reset) in one format. Each is given out once:
+ * the import is read again afterwards, so its `slips` say what is left.
+ */
+export function useTakeSlips(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (format: 'pdf' | 'xlsx') => downloadFile(slipsPath(id, format), `slip-akun.${format}`),
+    meta: { toast: false },
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.admin.userImport(id) }),
+  });
+}
+
 /** Fetches a file of the admin API (with the bearer token) and hands it to the browser as a download. */
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   const res = await send('GET', path);

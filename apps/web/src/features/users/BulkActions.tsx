@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconChevronDown, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconChevronDown } from '@tabler/icons-react';
+import { SlipButtons } from './SlipButtons';
 import type { UserBulkBody } from '@kelasku/contract';
 import { useBulkUsers } from '../../api/admin';
-import { downloadFile, slipsPath } from '../../api/imports';
 import { useRombelOptions } from '../../api/profile';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
 
@@ -31,29 +31,6 @@ const QUESTIONS: Record<Exclude<Action, 'move_rombel'>, { title: string; text: (
     confirm: 'Buat ulang password',
   },
 };
-
-/** The slips of a password reset: each file once, then the passwords are gone from the server. */
-function SlipsDialog({ importId }: { importId: number }) {
-  const [taken, setTaken] = useState({ pdf: false, xlsx: false });
-  const take = (format: 'pdf' | 'xlsx') =>
-    downloadFile(slipsPath(importId, format), `slip-akun.${format}`).then(
-      () => setTaken((t) => ({ ...t, [format]: true })),
-      (err: unknown) => toastError(errorMessage(err)),
-    );
-  return (
-    <Stack>
-      <Text size="sm">Masing-masing hanya dapat diunduh sekali; setelah itu password baru tidak disimpan lagi.</Text>
-      <Group>
-        <Button leftSection={<IconDownload size={16} />} disabled={taken.pdf} onClick={() => void take('pdf')}>
-          {taken.pdf ? 'Slip PDF sudah diunduh' : 'Unduh slip PDF'}
-        </Button>
-        <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} disabled={taken.xlsx} onClick={() => void take('xlsx')}>
-          {taken.xlsx ? 'Slip Excel sudah diunduh' : 'Unduh slip Excel'}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
 
 /** Picks the rombel the selected students move to. */
 function MoveDialog({ count, onMove }: { count: number; onMove: (rombelId: number) => void }) {
@@ -92,7 +69,7 @@ export function BulkActions({ ids, onDone }: { ids: number[]; onDone: () => void
         toastSuccess(res.message ?? '');
         onDone();
         if (res.data.import_id !== null) {
-          modals.open({ title: 'Slip akun', children: <SlipsDialog importId={res.data.import_id} />, closeOnClickOutside: false });
+          modals.open({ title: 'Slip akun', children: <SlipButtons importId={res.data.import_id} />, closeOnClickOutside: false });
         }
       },
       onError: (err) => toastError(errorMessage(err)),

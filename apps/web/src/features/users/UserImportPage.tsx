@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, List, Progress, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { IMPORT_LIMITS, IMPORT_MSG, type ImportJob, type ImportPreview, type ImportRow } from '@kelasku/contract';
-import { downloadFile, slipsPath, templatePath, useImportJob, usePreviewImport, useStartImport } from '../../api/imports';
+import { downloadFile, templatePath, useImportJob, usePreviewImport, useStartImport } from '../../api/imports';
+import { SlipButtons } from './SlipButtons';
 import { FileDropzone } from '../../components/FileDropzone';
 import { errorMessage, toastError } from '../../lib/toast';
 import { DetailHeader } from '../admin-dashboard/parts';
@@ -91,18 +92,9 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
 /** The running import: a progress bar, then the slips (each downloadable once). */
 function ImportProgress({ id }: { id: number }) {
   const job = useImportJob(id);
-  const [taken, setTaken] = useState<{ pdf: boolean; xlsx: boolean }>({ pdf: false, xlsx: false });
   const j: ImportJob | undefined = job.data;
   if (!j) return <Progress value={0} aria-label="Progres impor" />;
   const percent = j.total ? Math.round((j.done / j.total) * 100) : 100;
-  const take = async (format: 'pdf' | 'xlsx') => {
-    try {
-      await downloadFile(slipsPath(id, format), `slip-akun.${format}`);
-      setTaken((t) => ({ ...t, [format]: true }));
-    } catch (err) {
-      toastError(errorMessage(err));
-    }
-  };
   return (
     <Card withBorder>
       <Stack>
@@ -126,23 +118,7 @@ function ImportProgress({ id }: { id: number }) {
         {j.status === 'done' && j.summary.create > 0 && (
           <Stack gap="xs">
             <Text fw={600}>Slip akun untuk dibagikan</Text>
-            <Text size="sm" c="gray.7">
-              Berisi username dan password awal setiap user baru. Masing-masing hanya dapat diunduh sekali; setelah itu password awal tidak
-              disimpan lagi.
-            </Text>
-            <Group>
-              <Button leftSection={<IconDownload size={16} />} onClick={() => void take('pdf')} disabled={taken.pdf || !j.slips.pdf}>
-                {taken.pdf || !j.slips.pdf ? 'Slip PDF sudah diunduh' : 'Unduh slip PDF (untuk dicetak)'}
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconFileSpreadsheet size={16} />}
-                onClick={() => void take('xlsx')}
-                disabled={taken.xlsx || !j.slips.xlsx}
-              >
-                {taken.xlsx || !j.slips.xlsx ? 'Slip Excel sudah diunduh' : 'Unduh slip Excel'}
-              </Button>
-            </Group>
+            <SlipButtons importId={id} />
           </Stack>
         )}
       </Stack>
