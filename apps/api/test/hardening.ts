@@ -34,22 +34,17 @@ export async function fingerprint(t: TestContext): Promise<string> {
   return parts.join('\n');
 }
 
-/** Every message the contract defines (MSG, ADMIN_MSG, CLASS_MSG, …). */
-const KNOWN = new Set(
-  Object.entries(contract)
-    .filter(([name, v]) => /MSG$/.test(name) && v && typeof v === 'object')
-    .flatMap(([, v]) => Object.values(v as Record<string, unknown>))
-    .filter((v): v is string => typeof v === 'string'),
-);
+/** Every message the contract defines (MSG, ADMIN_MSG, CLASS_MSG, …): texts, and functions that write a value into one. */
+const MESSAGES = Object.entries(contract)
+  .filter(([name, v]) => /MSG$/.test(name) && v && typeof v === 'object')
+  .flatMap(([, v]) => Object.values(v as Record<string, unknown>));
+const KNOWN = new Set(MESSAGES.filter((v): v is string => typeof v === 'string'));
 // The error handler's own word for a 415 that no route chose.
 KNOWN.add('Tipe konten tidak didukung.');
 
 /** The messages the contract writes with a value in them (`Nama rombel "X" sudah digunakan`), as patterns. */
 const SLOT = '\u0001';
-const KNOWN_PATTERNS = Object.entries(contract)
-  .filter(([name, v]) => /MSG$/.test(name) && v && typeof v === 'object')
-  .flatMap(([, v]) => Object.values(v as Record<string, unknown>))
-  .filter((v): v is (...a: unknown[]) => unknown => typeof v === 'function')
+const KNOWN_PATTERNS = MESSAGES.filter((v): v is (...a: unknown[]) => unknown => typeof v === 'function')
   .map((fn) => String(fn(SLOT, SLOT, SLOT)))
   .map(
     (text) =>
