@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MSG, MSG } from '@kelasku/contract';
 import { students, users } from '../src/db/schema.js';
 import { useTestApp } from './helpers.js';
+import { expectAdminOnly } from './admin-access.js';
 import type { TestUser } from './factory.js';
 
 const t = useTestApp();
@@ -88,15 +89,8 @@ describe('bulk actions', () => {
   });
 
   it('only an admin may', async () => {
-    const teacher = await t.factory.teacher();
     const student = await t.factory.student();
-    for (const [token, status] of [
-      [teacher.token, 403],
-      [student.token, 403],
-      [null, 401],
-    ] as const) {
-      expect((await t.as(token).post('/api/admin/resources/users/bulk', { ids: [student.id], action: 'deactivate' })).status).toBe(status);
-    }
+    await expectAdminOnly(t, [['POST', '/api/admin/resources/users/bulk', { ids: [student.id], action: 'deactivate' }]]);
     expect(await statusOf([student.id])).toEqual([1]);
   });
 });
