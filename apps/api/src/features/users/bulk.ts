@@ -7,6 +7,7 @@ import { rombelClasses, students, userImports, users } from '../../db/schema.js'
 import { HttpError, invalidField } from '../../http/errors.js';
 import { generatePassword } from '../imports/plan.js';
 import type { Credential } from '../imports/write.js';
+import { setUsersStatus } from './queries.js';
 
 /** POST /api/admin/resources/users/bulk — one action on many users selected in the list, in one transaction. */
 export default async function bulkUserRoutes(app: App): Promise<void> {
@@ -39,11 +40,7 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
         if (found.length !== ids.length) throw new HttpError(404, MSG.notFound);
         const now = new Date();
         if (action === 'deactivate' || action === 'activate') {
-          await tx
-            .update(users)
-            .set({ status: action === 'activate' ? 1 : 0, updatedAt: now })
-            .where(inArray(users.id, ids));
-          if (action === 'deactivate') await revokeUserTokens(tx, ids);
+          await setUsersStatus(tx, ids, action === 'activate' ? 1 : 0);
           return { updated: ids.length, import_id: null };
         }
         if (action === 'move_rombel') {

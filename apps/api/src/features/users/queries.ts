@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'driz
 import type { Db, Executor } from '../../db/client.js';
 import { assignments, onlineClasses, students, submissions, teachers, users } from '../../db/schema.js';
 import { loadProfile, selectProfiles } from '../session/queries.js';
+import { revokeUserTokens } from '../../auth/tokens.js';
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
 
@@ -69,6 +70,15 @@ export type UserValues = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'u
 export async function insertUser(tx: Executor, values: UserValues): Promise<number> {
   const [row] = await tx.insert(users).values(values).returning({ id: users.id });
   return row!.id;
+}
+
+/** Activates (1) or deactivates (0) users; a deactivated user's sessions end at once. */
+export async function setUsersStatus(tx: Executor, ids: readonly number[], status: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({ status, updatedAt: new Date() })
+    .where(inArray(users.id, [...ids]));
+  if (status === 0) await revokeUserTokens(tx, ids);
 }
 
 export async function updateUser(tx: Executor, id: number, values: Partial<UserValues>): Promise<void> {

@@ -35,6 +35,7 @@ import {
   listUsersPage,
   lockUser,
   saveDetails,
+  setUsersStatus,
   teachesClasses,
   updateUser,
   type UserDetails,
@@ -235,8 +236,7 @@ export default async function usersRoutes(app: App): Promise<void> {
       authorize(mayChangeRoleOrStatus(me, id, { status }), MSG.selfDemote);
       await app.db.transaction(async (tx) => {
         if (!(await lockUser(tx, id))) throw notFound();
-        await updateUser(tx, id, { status });
-        if (status === 0) await revokeUserTokens(tx, id);
+        await setUsersStatus(tx, [id], status);
       });
       const row = await findUser(app.db, id);
       if (!row) throw notFound();
