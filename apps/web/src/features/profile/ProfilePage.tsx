@@ -25,6 +25,7 @@ import { DateField } from '../../components/DateFields';
 import { FormModal } from '../../components/FormModal';
 import { NO_PASSWORDS, PasswordFields, passwordsFilled, usePasswordForm } from './PasswordFields';
 import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
+import { hint } from '../../lib/hint';
 
 const GENDER_OPTIONS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -118,10 +119,7 @@ function ProfileFormCard({ profile }: { profile: Profile }) {
   }, [draft.restored]);
   const locked = schoolLocked(profile);
   /** A school-owned field the user may not change reads "Dikelola sekolah" and stays read-only. */
-  const owned = (k: keyof ProfileForm) =>
-    locked.has(k)
-      ? { readOnly: true, description: SCHOOL_OWNED_HINT, styles: { description: { color: 'var(--mantine-color-gray-7)' } } }
-      : {};
+  const owned = (k: keyof ProfileForm) => (locked.has(k) ? { readOnly: true, ...hint(SCHOOL_OWNED_HINT) } : {});
   const input = (k: keyof ProfileForm) => {
     const props = form.getInputProps(k);
     return { ...props, readOnly: !editing, error: editing ? props.error : undefined, ...owned(k) };

@@ -21,6 +21,7 @@ import { formFailure } from '../../lib/form-errors';
 import { toastApiError, toastError, toastSuccess } from '../../lib/toast';
 import { goBack } from '../admin-dashboard/parts';
 import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
+import { hint } from '../../lib/hint';
 import { getSessionUser } from '../../api/session';
 
 /** The values of the create and edit forms, as the inputs hold them (the date picker holds null when empty). */
@@ -135,9 +136,6 @@ function useUserForm(mode: Mode, user: AdminUser | undefined) {
 
 type Form = ReturnType<typeof useUserForm>;
 
-/** A hint under an input, dark enough to read (Mantine's dimmed grey fails the contrast check). */
-const hint = (description: string) => ({ description, styles: { description: { color: 'var(--mantine-color-gray-7)' } } });
-
 /** The inputs of Create User and Edit User. */
 function UserFields({ form, mode }: { form: Form; mode: Mode }) {
   const rombels = useRombelOptions();
@@ -240,8 +238,7 @@ function UserFields({ form, mode }: { form: Form; mode: Mode }) {
       <Grid.Col span={12}>
         <Checkbox
           label="Wajib ganti password saat masuk berikutnya"
-          description="User harus membuat password baru sebelum dapat memakai Kelasku."
-          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+          {...hint('User harus membuat password baru sebelum dapat memakai Kelasku.')}
           {...form.getInputProps('must_change_password', { type: 'checkbox' })}
         />
       </Grid.Col>
