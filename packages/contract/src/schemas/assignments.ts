@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { SUBMISSION_STATUS } from '../roles.js';
-import { dateTimeField, idParam, requiredText } from '../fields.js';
+import { dateTimeField, idParam, optionalText, requiredText } from '../fields.js';
 
 /** Messages of assignments, grading and submissions. */
 export const ASSIGNMENT_MSG = {
@@ -11,7 +11,26 @@ export const ASSIGNMENT_MSG = {
   deleted: 'Tugas berhasil dihapus',
   graded: 'Nilai berhasil disimpan',
   studentNotInClass: 'Siswa ini tidak terdaftar di rombel kelas ini',
-  fileChanged: 'Siswa baru saja mengganti file tugasnya. Muat ulang lalu periksa file terbaru sebelum menilai.',
+  fileChanged: 'Siswa baru saja mengubah kirimannya. Muat ulang lalu periksa kiriman terbaru sebelum menilai.',
+  closesBeforeDeadline: 'Waktu penutupan tidak boleh sebelum tenggat',
+  returned: 'Tugas dikembalikan ke siswa',
+  returnUngraded: 'Beri nilai dulu sebelum mengembalikan tugas ini',
+  extended: 'Tenggat untuk siswa ini berhasil diperpanjang',
+  extensionRemoved: 'Perpanjangan tenggat untuk siswa ini dihapus',
+  commentSent: 'Komentar terkirim',
+  feedbackMax: 'Masukan maksimal 10.000 karakter',
+} as const;
+
+/** Messages of the student's hand-in. */
+export const SUBMISSION_MSG = {
+  tooManyFiles: 'Paling banyak 10 file dalam satu pengumpulan',
+  totalTooLarge: 'Ukuran semua file paling besar 100 MB',
+  empty: 'Lampirkan file atau tulis jawaban',
+  closed: 'Pengumpulan tugas ini sudah ditutup',
+  unsubmitted: 'Pengiriman dibatalkan',
+  notHandedIn: 'Tugas ini belum dikirim',
+  unknownKeep: 'File lama yang dipilih tidak ditemukan. Muat ulang halaman lalu coba lagi.',
+  answerMax: 'Jawaban maksimal 10.000 karakter',
 } as const;
 
 /** The student's grading status (DECISIONS: ungraded is score null, 0 is a real grade). */
@@ -19,6 +38,7 @@ export const GRADING_STATUS = {
   notSubmitted: SUBMISSION_STATUS[1],
   waiting: 'Menunggu untuk dinilai',
   graded: 'Sudah dinilai',
+  returned: 'Dikembalikan',
 } as const;
 
 export type SubmissionStatusId = 1 | 2 | 3;
@@ -28,9 +48,10 @@ export function submissionStatusId(submittedAt: Date | string, deadline: Date | 
   return new Date(submittedAt).getTime() <= new Date(deadline).getTime() ? 2 : 3;
 }
 
-export function gradingStatus(submitted: boolean, score: number | null): string {
-  if (!submitted) return GRADING_STATUS.notSubmitted;
-  return score === null ? GRADING_STATUS.waiting : GRADING_STATUS.graded;
+export function gradingStatus(submitted: boolean, score: number | null, returned = false): string {
+  if (returned && score !== null) return GRADING_STATUS.returned;
+  if (score !== null) return GRADING_STATUS.graded;
+  return submitted ? GRADING_STATUS.waiting : GRADING_STATUS.notSubmitted;
 }
 
 // ---------------------------------------------------------------- requests
@@ -48,11 +69,26 @@ const deadlineField = z.preprocess((v, ctx) => {
   return v;
 }, dateTimeField);
 
-export const assignmentBody = z.object({
-  title: requiredText(LIMITS.titleMax),
-  description: requiredText(LIMITS.textMax),
-  deadline: deadlineField.describe('ISO 8601 date-time, e.g. "2026-11-30T23:59:00+07:00"; without an offset it is read as WIB'),
-});
+/** Blank or absent: null (no closing time); otherwise an ISO date-time like the deadline. */
+const closesField = z.preprocess((v) => (v == null || (typeof v === 'string' && v.trim() === '') ? null : v), dateTimeField.nullable());
+
+/** The closing time, when given, may not come before the deadline (the message on `closes_at`). */
+const closesAfterDeadline = (v: { deadline: string; closes_at?: string | null }, ctx: z.RefinementCtx) => {
+  if (v.closes_at && new Date(v.closes_at).getTime() < new Date(v.deadline).getTime()) {
+    ctx.addIssue({ code: 'custom', path: ['closes_at'], message: ASSIGNMENT_MSG.closesBeforeDeadline });
+  }
+};
+
+export const assignmentBody = z
+  .object({
+    title: requiredText(LIMITS.titleMax),
+    description: requiredText(LIMITS.textMax),
+    deadline: deadlineField.describe('ISO 8601 date-time, e.g. "2026-11-30T23:59:00+07:00"; without an offset it is read as WIB'),
+    closes_at: closesField
+      .optional()
+      .describe('Optional closing time (ISO date-time, not before the deadline): after it hand-ins are refused. Null or absent: never'),
+  })
+  .superRefine(closesAfterDeadline);
 export type AssignmentBody = z.input<typeof assignmentBody>;
 
 /** Numbers from forms may arrive as strings ("80"); anything else is left for the number check to refuse. */
@@ -81,14 +117,50 @@ export const scoreField = z.preprocess(
 export const gradeBody = z.object({
   student_id: idField(ASSIGNMENT_MSG.studentNotInClass),
   score: scoreField.describe('Integer 0–100'),
-  file_id: idField(MSG.invalid)
+  feedback: optionalText(LIMITS.textMax, ASSIGNMENT_MSG.feedbackMax).describe('Feedback for the student (blank: none)'),
+  revision: idField(MSG.invalid)
     .optional()
     .describe(
-      'The submission.file_id the teacher looked at. When sent, the grade is saved only if that file is still the ' +
-        'submitted one (409 otherwise), so a replacement racing the grade is never graded unseen. The web always sends it.',
+      'The submission.revision the teacher looked at. When sent, the grade is saved only if the student has not handed ' +
+        'in or unsubmitted since (409 otherwise), so work racing the grade is never graded unseen. The web always sends it.',
     ),
 });
 export type GradeBody = z.input<typeof gradeBody>;
+
+export const studentParams = assignmentParams.extend({ studentId: idParam });
+export const returnBody = z.object({ student_id: idField(ASSIGNMENT_MSG.studentNotInClass) });
+
+/** "Perpanjang untuk siswa ini": a later deadline and optional closing time for one student. */
+export const extensionBody = z
+  .object({
+    deadline: deadlineField.describe('The new deadline for this student (ISO date-time)'),
+    closes_at: closesField.optional().describe('The closing time for this student; null or absent: never closes for them'),
+  })
+  .superRefine(closesAfterDeadline);
+export type ExtensionBody = z.input<typeof extensionBody>;
+
+export const privateCommentBody = z.object({
+  body: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: MSG.commentEmpty })
+      .min(1, MSG.commentEmpty)
+      .max(LIMITS.commentMax, MSG.commentMax),
+  ),
+});
+export type PrivateCommentBody = z.input<typeof privateCommentBody>;
+
+/** Text fields of the hand-in form; the files travel as the repeated multipart field `files`. */
+export const handInFields = z.object({
+  text: optionalText(LIMITS.textMax, SUBMISSION_MSG.answerMax),
+  /** Ids of current files to keep, comma separated (or the field repeated); absent: none kept. */
+  keep: z.string().optional(),
+});
+
+/** "Tugas Saya" tabs: Belum dikerjakan, Terlambat, Selesai. */
+export const MY_WORK_TABS = ['todo', 'late', 'done'] as const;
+export type MyWorkTab = (typeof MY_WORK_TABS)[number];
+export const myWorkQuery = z.object({ tab: z.enum(MY_WORK_TABS).optional() });
 
 // ---------------------------------------------------------------- responses
 
@@ -108,31 +180,67 @@ export const assignment = z.object({
 });
 export type Assignment = z.infer<typeof assignment>;
 
-/** A handed-in file: `file` is a short-lived signed link; `file_id` identifies the version (for grading). */
-const submittedFile = {
+/** A handed-in file: `file` is a short-lived signed link. */
+export const submittedFile = z.object({
   file_id: z.number(),
   file: z.string(),
   filename: z.string(),
   /** Lower case, without the dot; empty when the name has none. */
   file_extension: z.string(),
   size: z.number(),
-};
+  mime: z.string(),
+});
+export type SubmittedFile = z.infer<typeof submittedFile>;
 
-/** The student's own submission; every field but the status is null while nothing is handed in. */
-export const studentSubmission = z.object({
+/** An earlier version of a submission, kept when the teacher returned it. */
+export const submissionVersion = z.object({
+  version: z.number(),
+  text_answer: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  score: z.number().nullable(),
+  feedback: z.string().nullable(),
+  graded_at: z.string().nullable(),
+  returned_at: z.string().nullable(),
+  files: z.array(submittedFile),
+});
+export type SubmissionVersion = z.infer<typeof submissionVersion>;
+
+/** The Tugas Saya state: to do, deadline passed without a hand-in, or done (handed in / graded / returned). */
+export const workState = z.enum(MY_WORK_TABS);
+export type WorkState = z.infer<typeof workState>;
+
+/**
+ * A student's work on an assignment as the student and the teacher see it. Status and lateness
+ * follow the last hand-in against this student's deadline (an extension moves it). `files` are
+ * the current version's; `history` the earlier, returned versions, newest first.
+ */
+export const submissionDetail = z.object({
   status_id: z.number().describe('1 Belum Mengumpulkan, 2 Sudah Mengumpulkan (on time), 3 Terlambat'),
   status: z.string(),
-  grading_status: z.string().describe('Belum Mengumpulkan | Menunggu untuk dinilai | Sudah dinilai'),
+  grading_status: z.string().describe('Belum Mengumpulkan | Menunggu untuk dinilai | Sudah dinilai | Dikembalikan'),
+  state: workState,
   score: z.number().nullable().describe('null while ungraded; 0 is a real grade'),
+  feedback: z.string().nullable(),
+  text_answer: z.string().nullable(),
   submitted_at: z.string().nullable(),
   graded_at: z.string().nullable(),
-  file_id: z.number().nullable(),
-  file: z.string().nullable(),
-  filename: z.string().nullable(),
-  file_extension: z.string().nullable(),
-  size: z.number().nullable(),
+  returned_at: z.string().nullable(),
+  version: z.number(),
+  revision: z.number().describe('Changes with every hand-in and unsubmit; send it with a grade'),
+  files: z.array(submittedFile),
+  history: z.array(submissionVersion),
+  /** This student's deadline and closing time (the assignment's, or the extension's). */
+  deadline: z.string(),
+  closes_at: z.string().nullable(),
+  extended: z.boolean(),
+  can_hand_in: z.boolean(),
+  can_unsubmit: z.boolean(),
 });
-export type StudentSubmission = z.infer<typeof studentSubmission>;
+export type SubmissionDetail = z.infer<typeof submissionDetail>;
+
+/** The student's own submission. */
+export const studentSubmission = submissionDetail;
+export type StudentSubmission = SubmissionDetail;
 
 export const assignmentWithSubmission = assignment.extend({ submission: studentSubmission });
 export type AssignmentWithSubmission = z.infer<typeof assignmentWithSubmission>;
@@ -143,15 +251,58 @@ export const assignmentStudent = z.object({
   name: z.string(),
   nis: z.string().nullable(),
   avatar: z.string().nullable(),
+  extended: z.boolean(),
   submission: z
     .object({
-      ...submittedFile,
+      files: z.array(submittedFile),
+      has_text: z.boolean(),
       score: z.number().nullable(),
       submitted_at: z.string(),
       graded_at: z.string().nullable(),
+      returned_at: z.string().nullable(),
+      revision: z.number(),
       status_id: z.number(),
       status: z.string(),
     })
     .nullable(),
 });
 export type AssignmentStudent = z.infer<typeof assignmentStudent>;
+
+/** One message of the private thread between a student and the teacher. */
+export const privateComment = z.object({
+  id: z.number(),
+  body: z.string(),
+  author: z.object({ id: z.number(), name: z.string(), role: z.number(), avatar: z.string().nullable() }),
+  created_at: z.string(),
+});
+export type PrivateComment = z.infer<typeof privateComment>;
+
+/** The teacher's grading view of one student: their work, the thread, and the neighbours for Berikutnya/Sebelumnya. */
+export const studentWork = z.object({
+  student: z.object({ id: z.number(), name: z.string(), nis: z.string().nullable(), avatar: z.string().nullable() }),
+  submission: submissionDetail,
+  comments: z.array(privateComment),
+  /** The previous and next student by name among those who handed in (null at the ends). */
+  previous_student_id: z.number().nullable(),
+  next_student_id: z.number().nullable(),
+});
+export type StudentWork = z.infer<typeof studentWork>;
+
+/** An assignment of "Tugas Saya" and "Nilai Saya": this student's deadline, state and score. */
+export const myWorkItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  content_id: z.number(),
+  online_class: z.object({ id: z.number(), name: z.string() }),
+  deadline: z.string(),
+  closes_at: z.string().nullable(),
+  extended: z.boolean(),
+  state: workState,
+  status_id: z.number(),
+  grading_status: z.string(),
+  submitted_at: z.string().nullable(),
+  score: z.number().nullable(),
+  feedback: z.string().nullable(),
+  returned_at: z.string().nullable(),
+});
+export type MyWorkItem = z.infer<typeof myWorkItem>;

@@ -118,7 +118,13 @@ export const classMaterial = z.object({
 export type ClassMaterial = z.infer<typeof classMaterial>;
 
 export const classContentForum = z.object({ id: z.number(), topic: z.string() });
-export const classContentAssignment = z.object({ id: z.number(), title: z.string() });
+/** An assignment link of a content; for a student also their state and score ("Tugas Saya" states). */
+export const classContentAssignment = z.object({
+  id: z.number(),
+  title: z.string(),
+  state: z.enum(['todo', 'late', 'done']).optional(),
+  score: z.number().nullable().optional(),
+});
 
 export const classContent = z.object({
   id: z.number(),
