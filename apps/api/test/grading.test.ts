@@ -3,12 +3,11 @@ import { eq } from 'drizzle-orm';
 import { ASSIGNMENT_MSG, MSG } from '@kelasku/contract';
 import { samples, useTestApp } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
-import { assignmentScene, expectNotFound, expectOtherRolesRefused, submissionRows, submit } from './assignment-scene.js';
-import { students, submissions, users } from '../src/db/schema.js';
+import { assignmentScene, expectNotFound, expectOtherRolesRefused, submissionRows, submit, type Scene } from './assignment-scene.js';
+import { students, users } from '../src/db/schema.js';
 import type { Tx } from '../src/db/client.js';
 import { gradeSubmission } from '../src/features/grading/queries.js';
-// eslint-disable-next-line no-restricted-imports -- the race test drives the hand-in transaction itself, as the route runs it
-import { saveSubmission } from '../src/features/submissions/routes.js';
+import { writeHandIn } from '../src/features/submissions/queries.js';
 
 const t = useTestApp();
 const LISTS = ['unsubmitted', 'ungrading', 'graded'] as const;
@@ -64,26 +63,34 @@ describe('grading lists', () => {
       return res.body.data as any[];
     };
     const unsubmitted = await get('unsubmitted');
-    expect(unsubmitted).toEqual([{ student_id: d!.id, name: 'Ani', nis: '1234', avatar: null, submission: null }]);
+    expect(unsubmitted).toEqual([{ student_id: d!.id, name: 'Ani', nis: '1234', avatar: null, extended: false, submission: null }]);
 
     const ungrading = await get('ungrading');
     expect(ungrading.map((e) => e.name)).toEqual(['Budi', 'dewi']);
     const budi = ungrading[0];
     expect(budi.submission).toEqual({
-      file_id: expect.any(Number),
-      file: expect.stringMatching(/^\/api\/files\/\d+\?e=\d+&s=/),
-      filename: 'jawaban.pdf',
-      file_extension: 'pdf',
-      size: expect.any(Number),
+      files: [
+        {
+          file_id: expect.any(Number),
+          file: expect.stringMatching(/^\/api\/files\/\d+\?e=\d+&s=/),
+          filename: 'jawaban.pdf',
+          file_extension: 'pdf',
+          size: expect.any(Number),
+          mime: 'application/pdf',
+        },
+      ],
+      has_text: false,
       score: null,
       submitted_at: s.assignment.deadline.toISOString(),
       graded_at: null,
+      returned_at: null,
+      revision: expect.any(Number),
       status_id: 2,
       status: 'Sudah Mengumpulkan',
     });
     expect(ungrading[1].submission).toMatchObject({ status_id: 3, status: 'Terlambat', score: null });
     // The signed link opens the handed-in file.
-    const file = await t.app.inject({ method: 'GET', url: budi.submission.file });
+    const file = await t.app.inject({ method: 'GET', url: budi.submission.files[0].file });
     expect(file.statusCode).toBe(200);
 
     const graded = await get('graded');
@@ -183,44 +190,48 @@ describe('POST …/assignments/{id}/grade', () => {
 });
 
 describe('grading and replacing at the same time', () => {
-  it('grades only the file the teacher saw (file_id): a file replaced meanwhile is refused with 409', async () => {
+  it('grades only the work the teacher saw (revision): a hand-in made meanwhile is refused with 409', async () => {
     const s = await assignmentScene(t);
     await submit(t, s.student.token, s.assignment.id, samples.pdf('versi 1'), 'v1.pdf');
-    const seen = (await t.as(s.teacher.token).get(`${s.assignmentUrl}/ungrading`)).body.data[0].submission.file_id;
+    const seen = (await t.as(s.teacher.token).get(`${s.assignmentUrl}/ungrading`)).body.data[0].submission.revision;
     await submit(t, s.student.token, s.assignment.id, samples.pdf('versi 2'), 'v2.pdf');
-    const res = await t.as(s.teacher.token).post(`${s.assignmentUrl}/grade`, { student_id: s.student.id, score: 90, file_id: seen });
+    const res = await t.as(s.teacher.token).post(`${s.assignmentUrl}/grade`, { student_id: s.student.id, score: 90, revision: seen });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: ASSIGNMENT_MSG.fileChanged, errors: { file_id: [ASSIGNMENT_MSG.fileChanged] } });
+    expect(res.body).toEqual({ success: false, message: ASSIGNMENT_MSG.fileChanged, errors: { revision: [ASSIGNMENT_MSG.fileChanged] } });
     const [row] = await submissionRows(t, s.assignment.id);
     expect(row!.score).toBeNull();
     const current = (await t.as(s.teacher.token).get(`${s.assignmentUrl}/ungrading`)).body.data[0].submission;
-    expect(current.filename).toBe('v2.pdf');
+    expect(current.files.map((f: any) => f.filename)).toEqual(['v2.pdf']);
+    expect(current.revision).not.toBe(seen);
     const ok = await t
       .as(s.teacher.token)
-      .post(`${s.assignmentUrl}/grade`, { student_id: s.student.id, score: 90, file_id: current.file_id });
+      .post(`${s.assignmentUrl}/grade`, { student_id: s.student.id, score: 90, revision: current.revision });
     expect(ok.status).toBe(200);
-    expect(ok.body.data.submission).toMatchObject({ score: 90, filename: 'v2.pdf' });
+    expect(ok.body.data.submission).toMatchObject({ score: 90, revision: current.revision });
+    expect(ok.body.data.submission.files.map((f: any) => f.filename)).toEqual(['v2.pdf']);
   });
 
-  it('never leaves a graded submission with a file the teacher did not see when both race', async () => {
+  it('never leaves a graded submission with work the teacher did not see when both race', async () => {
     const s = await assignmentScene(t, { students: 6 });
     for (const [i, st] of s.students.entries()) {
       await submit(t, st.token, s.assignment.id, samples.pdf(`lama ${i}`), 'lama.pdf');
-      const seen = (await t.db.select().from(submissions).where(eq(submissions.studentId, st.id)))[0]!.fileId;
+      const [before] = (await submissionRows(t, s.assignment.id)).filter((r) => r.studentId === st.id);
       const [grade, replace] = await Promise.all([
-        t.as(s.teacher.token).post(`${s.assignmentUrl}/grade`, { student_id: st.id, score: 77, file_id: seen }),
+        t.as(s.teacher.token).post(`${s.assignmentUrl}/grade`, { student_id: st.id, score: 77, revision: before!.revision }),
         submit(t, st.token, s.assignment.id, samples.pdf(`baru ${i}`), 'baru.pdf'),
       ]);
-      const [row] = await t.db.select().from(submissions).where(eq(submissions.studentId, st.id));
+      const [row] = (await submissionRows(t, s.assignment.id)).filter((r) => r.studentId === st.id);
       // Exactly one of them wins.
       expect([grade.status, replace.status].sort()).toEqual([200, 409]);
       if (grade.status === 200) {
         expect(replace.body.message).toBe(MSG.gradedLocked);
-        expect(row).toMatchObject({ score: 77, fileId: seen });
+        expect(row).toMatchObject({ score: 77, revision: before!.revision, fileIds: before!.fileIds });
       } else {
         expect(grade.body.message).toBe(ASSIGNMENT_MSG.fileChanged);
         expect(row!.score).toBeNull();
-        expect(row!.fileId).not.toBe(seen);
+        expect(row!.revision).not.toBe(before!.revision);
+        expect(row!.fileIds).toHaveLength(1);
+        expect(row!.fileIds).not.toEqual(before!.fileIds);
       }
     }
   });
@@ -253,49 +264,53 @@ describe('grading and replacing at the same time, inside the database', () => {
     const s = await assignmentScene(t);
     await submit(t, s.student.token, s.assignment.id, samples.pdf('lama'), 'lama.pdf');
     const [row] = await submissionRows(t, s.assignment.id);
-    return { s, seen: row!.fileId };
+    return { s, seen: row!.revision, seenFiles: row!.fileIds };
   }
 
   const newFile = async (tx: Tx) =>
     t.app.files.record(tx, await t.app.files.receiveBuffer('baru.pdf', 'application/pdf', samples.pdf('baru')));
+  const grade = (db: Tx | typeof t.db, s: Scene, seen: number) =>
+    gradeSubmission(db, {
+      assignmentId: s.assignment.id,
+      rombelId: s.rombel.id,
+      studentId: s.student.id,
+      score: 60,
+      feedback: null,
+      seenRevision: seen,
+    });
+  const handIn = async (s: Scene, tx: Tx, fileId: number) =>
+    writeHandIn(tx, { assignmentId: s.assignment.id, studentId: s.student.id, newFileIds: [fileId], keep: undefined, text: null });
 
-  it('a grade waiting for a replacement in progress finds the file changed and grades nothing', async () => {
-    const { s, seen } = await handedIn();
+  it('a grade waiting for a hand-in in progress finds the work changed and grades nothing', async () => {
+    const { s, seen, seenFiles } = await handedIn();
     const out = await overlap(
-      async (tx) => saveSubmission(tx, s.assignment.id, s.student.id, await newFile(tx)),
-      () =>
-        gradeSubmission(t.db, {
-          assignmentId: s.assignment.id,
-          rombelId: s.rombel.id,
-          studentId: s.student.id,
-          score: 60,
-          seenFileId: seen,
-        }),
+      async (tx) => handIn(s, tx, await newFile(tx)),
+      () => grade(t.db, s, seen),
     );
-    expect(out.first).toEqual({ created: false, replacedFileId: seen });
-    expect(out.second).toEqual({ ok: true, v: 'file-changed' });
+    expect(out.first).toEqual({ created: false, released: seenFiles });
+    expect(out.second).toEqual({ ok: true, v: 'changed' });
     const [row] = await submissionRows(t, s.assignment.id);
     expect(row!.score).toBeNull();
-    expect(row!.fileId).not.toBe(seen);
+    expect(row!.revision).not.toBe(seen);
+    expect(row!.fileIds).not.toEqual(seenFiles);
   });
 
-  it('a replacement waiting for a grade in progress is refused as graded', async () => {
-    const { s, seen } = await handedIn();
+  it('a hand-in waiting for a grade in progress is refused as graded', async () => {
+    const { s, seen, seenFiles } = await handedIn();
     let stored: number | null = null;
     const out = await overlap(
-      (tx) =>
-        gradeSubmission(tx, { assignmentId: s.assignment.id, rombelId: s.rombel.id, studentId: s.student.id, score: 60, seenFileId: seen }),
+      (tx) => grade(tx, s, seen),
       () =>
         t.db.transaction(async (tx) => {
           stored = await newFile(tx);
-          return saveSubmission(tx, s.assignment.id, s.student.id, stored);
+          return handIn(s, tx, stored);
         }),
     );
     expect(out.first).toBe('graded');
     expect(out.second.ok).toBe(false);
     expect((out.second as { e: { statusCode: number; message: string } }).e).toMatchObject({ statusCode: 409, message: MSG.gradedLocked });
     const [row] = await submissionRows(t, s.assignment.id);
-    expect(row).toMatchObject({ score: 60, fileId: seen });
+    expect(row).toMatchObject({ score: 60, revision: seen, fileIds: seenFiles });
     expect(stored).not.toBeNull();
   });
 });
