@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { LIMITS, MSG } from '@kelasku/contract';
+import { LIMITS, MSG, SUBMISSION_MSG } from '@kelasku/contract';
 import { samples, useTestApp } from './helpers.js';
 import { assignmentScene, expectNotFound, expectOtherRolesRefused, fileCounts, submissionRows, submit } from './assignment-scene.js';
 import { assignments, submissions } from '../src/db/schema.js';
@@ -61,6 +61,7 @@ describe('GET /api/student/submissions/{assignmentId}', () => {
       title: s.assignment.title,
       description: s.assignment.description,
       deadline: s.assignment.deadline.toISOString(),
+      closes_at: null,
       author: s.teacher.name,
       created_at: expect.any(String),
       updated_at: expect.any(String),
@@ -69,14 +70,22 @@ describe('GET /api/student/submissions/{assignmentId}', () => {
         status_id: 1,
         status: 'Belum Mengumpulkan',
         grading_status: 'Belum Mengumpulkan',
+        state: 'todo',
         score: null,
+        feedback: null,
+        text_answer: null,
         submitted_at: null,
         graded_at: null,
-        file_id: null,
-        file: null,
-        filename: null,
-        file_extension: null,
-        size: null,
+        returned_at: null,
+        version: 1,
+        revision: 0,
+        files: [],
+        history: [],
+        deadline: s.assignment.deadline.toISOString(),
+        closes_at: null,
+        extended: false,
+        can_hand_in: true,
+        can_unsubmit: false,
       },
     });
   });
@@ -94,23 +103,40 @@ describe('POST/PUT /api/student/submissions/{assignmentId}', () => {
       status_id: 2,
       status: 'Sudah Mengumpulkan',
       grading_status: 'Menunggu untuk dinilai',
+      state: 'done',
       score: null,
+      feedback: null,
+      text_answer: null,
       submitted_at: expect.any(String),
       graded_at: null,
-      file_id: expect.any(Number),
-      file: expect.stringMatching(/^\/api\/files\/\d+\?e=\d+&s=/),
-      filename: 'Tugas Jaringan.PDF',
-      file_extension: 'pdf',
-      size: samples.pdf('tugas saya').length,
+      returned_at: null,
+      version: 1,
+      revision: expect.any(Number),
+      files: [
+        {
+          file_id: expect.any(Number),
+          file: expect.stringMatching(/^\/api\/files\/\d+\?e=\d+&s=/),
+          filename: 'Tugas Jaringan.PDF',
+          file_extension: 'pdf',
+          size: samples.pdf('tugas saya').length,
+          mime: 'application/pdf',
+        },
+      ],
+      history: [],
+      deadline: s.assignment.deadline.toISOString(),
+      closes_at: null,
+      extended: false,
+      can_hand_in: true,
+      can_unsubmit: true,
     });
     expect(Math.abs(Date.parse(sub.submitted_at) - Date.now())).toBeLessThan(60_000);
-    const file = await t.app.inject({ method: 'GET', url: sub.file });
+    const file = await t.app.inject({ method: 'GET', url: sub.files[0].file });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(samples.pdf('tugas saya'))).toBe(true);
     expect((await t.as(s.student.token).get(url(s.assignment.id))).body.data.submission).toEqual(sub);
   });
 
-  it('replaces the file while ungraded (plain PUT too): 200, one row, the old file removed', async () => {
+  it('replaces the files while ungraded (plain PUT too): 200, one row, the files not kept removed', async () => {
     const s = await assignmentScene(t);
     const first = await submit(t, s.student.token, s.assignment.id, samples.pdf('satu'), 'satu.pdf');
     const before = await fileCounts(t);
@@ -118,12 +144,17 @@ describe('POST/PUT /api/student/submissions/{assignmentId}', () => {
       .as(s.student.token)
       .upload('PUT', url(s.assignment.id), {}, { file: { name: 'dua.txt', data: samples.text('jawaban kedua') } });
     expect(res.status).toBe(200);
-    expect(res.body.data.submission).toMatchObject({ status_id: 2, filename: 'dua.txt', file_extension: 'txt', score: null });
-    expect(res.body.data.submission.file_id).not.toBe(first.body.data.submission.file_id);
-    expect(Date.parse(res.body.data.submission.submitted_at)).toBeGreaterThanOrEqual(Date.parse(first.body.data.submission.submitted_at));
-    expect(await submissionRows(t, s.assignment.id)).toHaveLength(1);
+    const sub = res.body.data.submission;
+    expect(sub).toMatchObject({ status_id: 2, score: null });
+    expect(sub.files.map((f: any) => [f.filename, f.file_extension])).toEqual([['dua.txt', 'txt']]);
+    const [oldFile] = first.body.data.submission.files;
+    expect(sub.files[0].file_id).not.toBe(oldFile.file_id);
+    expect(sub.revision).not.toBe(first.body.data.submission.revision);
+    expect(Date.parse(sub.submitted_at)).toBeGreaterThanOrEqual(Date.parse(first.body.data.submission.submitted_at));
+    const rows = await submissionRows(t, s.assignment.id);
+    expect(rows.map((r) => r.fileIds)).toEqual([[sub.files[0].file_id]]);
     expect(await fileCounts(t)).toEqual(before);
-    const old = await t.app.inject({ method: 'GET', url: first.body.data.submission.file });
+    const old = await t.app.inject({ method: 'GET', url: oldFile.file });
     expect(old.statusCode).toBe(404);
   });
 
@@ -165,13 +196,14 @@ describe('POST/PUT /api/student/submissions/{assignmentId}', () => {
       for (const method of ['POST', 'PUT'] as const) {
         const res = await t.as(st.token).upload(method, url(s.assignment.id), { _method: 'PUT' }, pdfFile('ganti'));
         expect(res.status).toBe(409);
-        expect(res.body).toEqual({ success: false, message: MSG.gradedLocked, errors: { file: [MSG.gradedLocked] } });
+        expect(res.body).toEqual({ success: false, message: MSG.gradedLocked, errors: { files: [MSG.gradedLocked] } });
       }
       expect(await fileCounts(t)).toEqual(before);
       const [rowAfter] = await t.db.select().from(submissions).where(eq(submissions.studentId, st.id));
       expect(rowAfter).toEqual(rowBefore);
       const mine = await t.as(st.token).get(url(s.assignment.id));
-      expect(mine.body.data.submission).toMatchObject({ score, grading_status: 'Sudah dinilai', filename: 'dinilai.pdf' });
+      expect(mine.body.data.submission).toMatchObject({ score, grading_status: 'Sudah dinilai', can_hand_in: false });
+      expect(mine.body.data.submission.files.map((f: any) => f.filename)).toEqual(['dinilai.pdf']);
     }
   });
 
@@ -180,11 +212,12 @@ describe('POST/PUT /api/student/submissions/{assignmentId}', () => {
     const before = await fileCounts(t);
     const none = await t.as(s.student.token).upload('POST', url(s.assignment.id), { _method: 'PUT' }, {});
     expect(none.status).toBe(422);
-    expect(none.body).toEqual({ success: false, message: MSG.fileRequired, errors: { file: [MSG.fileRequired] } });
+    expect(none.body).toEqual({ success: false, message: SUBMISSION_MSG.empty, errors: { files: [SUBMISSION_MSG.empty] } });
     const wrongField = await t
       .as(s.student.token)
       .upload('POST', url(s.assignment.id), {}, { berkas: { name: 'a.pdf', data: samples.pdf() } });
     expect(wrongField.status).toBe(422);
+    expect(wrongField.body.message).toBe(SUBMISSION_MSG.empty);
     const empty = await t
       .as(s.student.token)
       .upload('POST', url(s.assignment.id), {}, { file: { name: 'kosong.pdf', data: Buffer.alloc(0) } });
@@ -210,7 +243,7 @@ describe('POST/PUT /api/student/submissions/{assignmentId}', () => {
     expect(res.body).toMatchObject({ success: false, message: MSG.fileTooLarge });
     expect(await fileCounts(t)).toEqual(before);
     const mine = await t.as(s.student.token).get(url(s.assignment.id));
-    expect(mine.body.data.submission.filename).toBe('kecil.pdf');
+    expect(mine.body.data.submission.files.map((f: any) => f.filename)).toEqual(['kecil.pdf']);
   });
 });
 
@@ -230,7 +263,7 @@ describe('uploads at the same time', () => {
       expect(await fileCounts(t)).toEqual({ rows: before.rows + 1, objects: before.objects + 1 });
       // The row holds the file of the upload that answered last.
       const last = results.find((r) => r.status === 200)!;
-      expect(rows[0]!.fileId).toBe(last.body.data.submission.file_id);
+      expect(rows[0]!.fileIds).toEqual(last.body.data.submission.files.map((f: any) => f.file_id));
     }
   });
 
@@ -240,7 +273,9 @@ describe('uploads at the same time', () => {
     const before = await fileCounts(t);
     const results = await Promise.all(['x', 'y', 'z'].map((n) => submit(t, s.student.token, s.assignment.id, samples.pdf(n), `${n}.pdf`)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(await submissionRows(t, s.assignment.id)).toHaveLength(1);
+    const rows = await submissionRows(t, s.assignment.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.fileIds).toHaveLength(1);
     expect(await fileCounts(t)).toEqual(before);
   });
 
