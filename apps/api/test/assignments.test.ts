@@ -69,6 +69,7 @@ describe('POST …/contents/{contentId}/assignments', () => {
       title: body.title,
       description: body.description,
       deadline: '2026-11-30T16:59:00.000Z',
+      closes_at: null,
       author: s.teacher.name,
       created_at: expect.any(String),
       updated_at: expect.any(String),
@@ -178,12 +179,20 @@ describe('OpenAPI', () => {
       '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/ungrading',
       '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/graded',
       '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/grade',
+      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/return',
+      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/students/{studentId}',
+      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/students/{studentId}/extension',
+      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/students/{studentId}/comments',
       '/api/student/my-classes',
       '/api/student/my-classes/{classId}',
       '/api/student/my-classes/{classId}/contents',
       '/api/student/my-classes/{classId}/contents/{contentId}',
       '/api/student/upcoming-assignments',
       '/api/student/submissions/{assignmentId}',
+      '/api/student/submissions/{assignmentId}/hand-in',
+      '/api/student/submissions/{assignmentId}/comments',
+      '/api/student/assignments',
+      '/api/student/grades',
     ]) {
       expect(paths, p).toContain(p);
     }
