@@ -15,6 +15,10 @@ const TABLES = [
   'comments',
   'assignments',
   'submissions',
+  'submission_files',
+  'submission_versions',
+  'submission_comments',
+  'assignment_extensions',
   'stored_files',
   'motivational_words',
 ];
