@@ -7,7 +7,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedSchool, LARGE_PASSWORDS, type SchoolSize } from '../src/seed/large.js';
-import { assignments, comments, contents, forums, onlineClasses, students, submissions, users } from '../src/db/schema.js';
+import { assignments, comments, contents, forums, onlineClasses, students, submissionFiles, submissions, users } from '../src/db/schema.js';
 import { useTestApp, type TestContext } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
 
@@ -83,12 +83,20 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     .limit(1);
   const student = await login(t, studentRow!.username, LARGE_PASSWORDS.student);
   const [submission] = await t.db
-    .select()
+    .select({ assignmentId: submissions.assignmentId, fileId: submissionFiles.fileId })
     .from(submissions)
+    .innerJoin(submissionFiles, eq(submissionFiles.submissionId, submissions.id))
     .where(eq(submissions.studentId, studentRow!.id))
-    .orderBy(asc(submissions.id))
+    .orderBy(asc(submissions.id), asc(submissionFiles.position))
     .limit(1);
   const signed = t.app.files.url(submission!.fileId);
+  // The teacher's grading view of a student who handed in this class's assignment.
+  const [handedIn] = await t.db
+    .select({ studentId: submissions.studentId })
+    .from(submissions)
+    .where(eq(submissions.assignmentId, assignment!.id))
+    .orderBy(asc(submissions.studentId))
+    .limit(1);
 
   const tc = `/api/teacher/online-classes/${klass!.id}`;
   const tContent = `${tc}/contents/${content!.id}`;
@@ -111,6 +119,14 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     },
     { name: 'student: upcoming assignments', url: '/api/student/upcoming-assignments', token: student, list: data },
     { name: 'student: own submission', url: `/api/student/submissions/${submission!.assignmentId}`, token: student },
+    { name: 'student: private comments', url: `/api/student/submissions/${submission!.assignmentId}/comments`, token: student },
+    { name: 'student: Tugas Saya', url: '/api/student/assignments', token: student, list: data },
+    ...(['todo', 'late', 'done'] as const).map((tab) => ({
+      name: `student: Tugas Saya ${tab}`,
+      url: `/api/student/assignments?tab=${tab}`,
+      token: student,
+    })),
+    { name: 'student: Nilai Saya', url: '/api/student/grades', token: student, list: (b) => b.data.flatMap((c: any) => c.items) },
     { name: 'student: random motivational word', url: '/api/student/random-motivational-word', token: student },
     { name: 'student: me', url: '/api/me', token: student },
     { name: 'teacher: online classes', url: '/api/teacher/online-classes', token: teacher, list: data },
@@ -121,6 +137,8 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     { name: 'teacher: grading Ditugaskan', list: data, url: `${a}/unsubmitted`, token: teacher },
     { name: 'teacher: grading Diserahkan', list: data, url: `${a}/ungrading`, token: teacher },
     { name: 'teacher: grading Dinilai', list: data, url: `${a}/graded`, token: teacher },
+    { name: 'teacher: grading one student', url: `${a}/students/${handedIn!.studentId}`, token: teacher },
+    { name: 'teacher: private comments', url: `${a}/students/${handedIn!.studentId}/comments`, token: teacher },
     { name: 'teacher: forum thread', url: `${tContent}/forums/${forum!.id}?per_page=100`, token: teacher, list: (b) => b.data.comments },
     { name: 'admin: user list', url: '/api/admin/resources/users?per_page=100', token: admin, list: data },
     { name: 'admin: user list, first page', url: '/api/admin/resources/users', token: admin },
@@ -174,6 +192,8 @@ describe('statements per read endpoint', () => {
       'student: class contents',
       'student: forum thread',
       'student: upcoming assignments',
+      'student: Tugas Saya',
+      'student: Nilai Saya',
     ];
     // (The teacher's class list is not among them: two classes a teacher in both schools, and no roster any more.)
     growing.push('teacher: class contents', 'teacher: forum thread', 'admin: user list', 'admin: motivational words');
