@@ -5,9 +5,9 @@
  * envelope, carries none of the objects' data and changes no row and no stored file.
  */
 import { randomBytes } from 'node:crypto';
-import { count, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authTokens, userImports } from '../src/db/schema.js';
+import { authTokens, submissionComments, submissions, userImports } from '../src/db/schema.js';
 import { hashToken, issueToken } from '../src/auth/tokens.js';
 import { multipartBody, samples, useTestApp, type TestContext } from './helpers.js';
 import { envelopeProblem, fingerprint } from './hardening.js';
@@ -35,6 +35,10 @@ interface Chain {
   commentId: number;
   assignmentId: number;
   submissionFileId: number;
+  /** The chain's student (of the class's rombel), who handed in the assignment. */
+  studentId: number;
+  /** The revision of that submission (what the teacher saw). */
+  revision: number;
   /** Admin objects: a user to edit or delete, an empty rombel, a motivational word. */
   userId: number;
   emptyRombelId: number;
@@ -84,7 +88,8 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
   const comment = await f.comment(forum.id, student.id, `Komentar ${marker}`);
   const assignment = await f.assignment(content.id, teacher.id, { title: `Tugas ${marker}`, description: marker });
   const submissionFile = await f.file(`jawaban-${marker}.pdf`, samples.pdf(marker));
-  await f.submission(assignment.id, student.id, { fileId: submissionFile.id });
+  const submission = await f.submission(assignment.id, student.id, { fileId: submissionFile.id });
+  await t.db.insert(submissionComments).values({ assignmentId: assignment.id, studentId: student.id, authorId: student.id, body: marker });
   const target = await f.student({ rombelId, name: `Siswa ${marker}` });
   const emptyRombel = await f.rombel({ name: `Rombel ${marker}` });
   const word = await f.word({ title: `Kata ${marker}`, body: marker });
@@ -104,6 +109,8 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
     commentId: comment.id,
     assignmentId: assignment.id,
     submissionFileId: submissionFile.id,
+    studentId: student.id,
+    revision: submission.revision,
     userId: target.id,
     emptyRombelId: emptyRombel.id,
     wordId: word.id,
@@ -187,6 +194,8 @@ interface Row {
   url?: (c: CallContext) => string;
   /** A granted read of an object shows the object's marker, except on this route (an empty list by design). */
   noMarker?: true;
+  /** Brings the objects into the state a granted call needs (run only before granted cells, on fresh objects). */
+  prepare?: (c: CallContext) => Promise<void>;
 }
 
 const json = (v: unknown): Body => ({ json: v });
@@ -414,7 +423,33 @@ const MATRIX: Record<string, Row> = {
   [`POST ${T}/assignments/:id/grade`]: {
     id: 'assignmentId',
     expect: teacherChain(200),
-    body: (c) => json({ student_id: c.own.student.id, score: 80, file_id: c.own.submissionFileId }),
+    body: (c) => json({ student_id: c.own.student.id, score: 80, revision: c.own.revision }),
+  },
+  // Graded work goes back: the granted cell grades the fresh submission first.
+  [`POST ${T}/assignments/:id/return`]: {
+    id: 'assignmentId',
+    expect: teacherChain(200),
+    prepare: async (c) => {
+      await t.db
+        .update(submissions)
+        .set({ score: 80, gradedAt: new Date() })
+        .where(and(eq(submissions.assignmentId, c.target.assignmentId), eq(submissions.studentId, c.target.studentId)));
+    },
+    body: (c) => json({ student_id: c.own.student.id }),
+  },
+  // The foreign variant names a student of another rombel under the owner's assignment.
+  [`GET ${T}/assignments/:id/students/:studentId`]: { id: 'assignmentId', expect: teacherChain(200) },
+  [`PUT ${T}/assignments/:id/students/:studentId/extension`]: {
+    id: 'assignmentId',
+    expect: teacherChain(200),
+    body: () => json({ deadline: deadline() }),
+  },
+  [`DELETE ${T}/assignments/:id/students/:studentId/extension`]: { id: 'assignmentId', expect: teacherChain(200) },
+  [`GET ${T}/assignments/:id/students/:studentId/comments`]: { id: 'assignmentId', expect: teacherChain(200) },
+  [`POST ${T}/assignments/:id/students/:studentId/comments`]: {
+    id: 'assignmentId',
+    expect: teacherChain(201),
+    body: () => json({ body: 'Komentar pribadi guru' }),
   },
   [`POST ${T}/forums`]: { expect: teacherChain(201), body: () => json({ topic: 'Diskusi Matriks' }) },
   [`GET ${T}/forums/:forumId`]: { expect: teacherChain(200) },
@@ -444,6 +479,12 @@ const MATRIX: Record<string, Row> = {
   // The chain's student has handed in already: a second upload replaces (200).
   'POST /api/student/submissions/:assignmentId': { expect: studentTop(200), body: () => pdfForm() },
   'PUT /api/student/submissions/:assignmentId': { expect: studentTop(200), body: () => pdfForm() },
+  // "Batalkan pengiriman" of the chain's ungraded hand-in.
+  'DELETE /api/student/submissions/:assignmentId/hand-in': { expect: studentTop(200) },
+  'GET /api/student/submissions/:assignmentId/comments': { expect: studentTop(200) },
+  'POST /api/student/submissions/:assignmentId/comments': { expect: studentTop(201), body: () => json({ body: 'Komentar pribadi siswa' }) },
+  'GET /api/student/assignments': { expect: studentList(200) },
+  'GET /api/student/grades': { expect: studentList(200) },
   'GET /api/student/upcoming-assignments': { expect: studentList(200) },
   'GET /api/student/random-motivational-word': { expect: studentList(200) },
   '* /api/student/*': { expect: studentCatchAll, url: () => '/api/student/tidak-ada/1', body: () => json({}) },
@@ -457,6 +498,7 @@ const PARAM_OBJECT: Record<string, keyof Chain> = {
   forumId: 'forumId',
   commentId: 'commentId',
   assignmentId: 'assignmentId',
+  studentId: 'studentId',
 };
 
 const cellOf = (cell: Cell, v: Variant) => (Array.isArray(cell) ? cell[v === 'own' ? 0 : 1] : cell);
@@ -581,6 +623,7 @@ describe('authorization matrix', () => {
         const user = p.caller === 'none' || p.caller === 'expired' ? scene.owner : scene[p.caller];
         const target = p.variant === 'own' ? own : foreign;
         const c: CallContext = { scene, own, target, variant: p.variant, caller: p.caller, user };
+        if (p.status < 400) await row.prepare?.(c);
         const url = row.url ? row.url(c) : fillPath(route.url, row, c);
         const res = await call(route.method, url, await tokenFor(p.caller, scene), row.body?.(c));
         const where = `${route.method} ${route.url} as ${p.caller} (${p.variant}) → ${url}`;
