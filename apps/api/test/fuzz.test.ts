@@ -40,7 +40,8 @@ interface Scene {
   forumId: number;
   commentId: number;
   assignmentId: number;
-  submissionFileId: number;
+  /** The revision of the student's hand-in (what the teacher saw). */
+  submissionRevision: number;
   fileId: number;
 }
 let s: Scene;
@@ -75,7 +76,7 @@ beforeAll(async () => {
     forumId: forum.id,
     commentId: comment.id,
     assignmentId: assignment.id,
-    submissionFileId: sub.fileId,
+    submissionRevision: sub.revision,
     fileId: file.id,
   };
 });
@@ -209,7 +210,28 @@ const ENDPOINTS: Record<string, Endpoint> = {
   [`POST ${TC}/assignments/:id/grade`]: {
     as: (x) => x.teacher,
     ids: (x) => ({ ...chain(x), id: x.assignmentId }),
-    valid: (x) => ({ student_id: x.student.id, score: 90, file_id: x.submissionFileId }),
+    valid: (x) => ({ student_id: x.student.id, score: 90, feedback: 'Bagus', revision: x.submissionRevision }),
+  },
+  // After the grade's runs the work is graded, so a valid return is granted.
+  [`POST ${TC}/assignments/:id/return`]: {
+    as: (x) => x.teacher,
+    ids: (x) => ({ ...chain(x), id: x.assignmentId }),
+    valid: (x) => ({ student_id: x.student.id }),
+  },
+  [`PUT ${TC}/assignments/:id/students/:studentId/extension`]: {
+    as: (x) => x.teacher,
+    ids: (x) => ({ ...chain(x), id: x.assignmentId, studentId: x.student.id }),
+    valid: () => ({ deadline: future, closes_at: '2030-12-07T23:59:00+07:00' }),
+  },
+  [`POST ${TC}/assignments/:id/students/:studentId/comments`]: {
+    as: (x) => x.teacher,
+    ids: (x) => ({ ...chain(x), id: x.assignmentId, studentId: x.student.id }),
+    valid: () => ({ body: 'Komentar pribadi guru' }),
+  },
+  'POST /api/student/submissions/:assignmentId/comments': {
+    as: (x) => x.student,
+    ids: (x) => ({ assignmentId: x.assignmentId }),
+    valid: () => ({ body: 'Komentar pribadi siswa' }),
   },
   [`POST ${TC}/forums`]: { as: (x) => x.teacher, ids: chain, valid: () => ({ topic: 'Diskusi', description: 'Apa itu IP?' }) },
   [`PUT ${TC}/forums/:forumId`]: { as: (x) => x.teacher, ids: chain, valid: () => ({ topic: 'Diskusi Ubah', description: null }) },
@@ -454,6 +476,7 @@ describe('hostile ids', () => {
       forumId: s.forumId,
       commentId: s.commentId,
       assignmentId: s.assignmentId,
+      studentId: s.student.id,
     };
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
