@@ -170,28 +170,27 @@ export class Client {
     return this.request<T>('DELETE', url);
   }
 
-  /** Sends a multipart form: text fields and files ({ name, data, type? }). */
-  upload<T = any>(
-    method: Method,
-    url: string,
-    fields: Record<string, string>,
-    files: Record<string, { name: string; data: Buffer; type?: string }>,
-  ) {
+  /** Sends a multipart form: text fields and files ({ name, data, type? }; a list repeats the field). */
+  upload<T = any>(method: Method, url: string, fields: Record<string, string>, files: Record<string, FormFile | FormFile[]>) {
     const { payload, contentType } = multipartBody(fields, files);
     return this.request<T>(method, url, payload, { 'content-type': contentType });
   }
 }
 
+/** A file of a multipart form. */
+export type FormFile = { name: string; data: Buffer; type?: string };
+
+/** A multipart body: text fields, then files; a list under one field name sends that field repeated, in order. */
 export function multipartBody(
   fields: Record<string, string>,
-  files: Record<string, { name: string; data: Buffer; type?: string }>,
+  files: Record<string, FormFile | FormFile[]>,
 ): { payload: Buffer; contentType: string } {
   const boundary = `----kelasku${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
-  for (const [k, f] of Object.entries(files)) {
+  for (const [k, f] of Object.entries(files).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((f) => [k, f] as const))) {
     chunks.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
