@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG } from '@kelasku/contract';
-import { filesUnder, multipartBody, samples, useTestApp } from './helpers.js';
+import { LIMITS, MSG } from '@kelasku/contract';
+import { filesUnder, multipartBody, samples, useTestApp, type FormFile } from './helpers.js';
 import type { TestUser } from './factory.js';
 import { storedFiles } from '../src/db/schema.js';
 import { DOCUMENT_TYPES } from '../src/files/types.js';
@@ -22,6 +22,7 @@ let teacher: TestUser;
 let student: TestUser;
 let materials: string;
 let submissions: string;
+let contentId: number;
 
 beforeAll(async () => {
   teacher = await t.factory.teacher();
@@ -31,6 +32,7 @@ beforeAll(async () => {
   const assignment = await t.factory.assignment(content.id, teacher.id);
   materials = `/api/teacher/online-classes/${klass.id}/contents/${content.id}/materials`;
   submissions = `/api/student/submissions/${assignment.id}`;
+  contentId = content.id;
 });
 
 /** A multipart body whose file name is written byte for byte (control characters, quotes, CR LF). */
@@ -186,6 +188,105 @@ describe('empty files', () => {
   });
 });
 
+describe('several files in one hand-in (multipart field `files`, repeated)', () => {
+  /** A fresh assignment of the student's class, and its hand-in URL. */
+  const freshAssignment = async () => `/api/student/submissions/${(await t.factory.assignment(contentId, teacher.id)).id}`;
+  const handIn = (url: string, files: FormFile[], fields: Record<string, string> = {}) =>
+    post(url, student.token, multipartBody(fields, { files }));
+  const good = (): FormFile[] => [
+    { name: 'halaman-1.jpg', data: samples.jpeg() },
+    { name: 'halaman-2.png', data: samples.png() },
+    { name: 'jawaban.pdf', data: samples.pdf('jawaban') },
+  ];
+  /** Files that refuse the whole hand-in, with the status and message they get. */
+  const bad: Array<[string, FormFile, number, string]> = [
+    ['a program named .jpg', { name: 'foto.jpg', data: samples.exe() }, 415, MSG.fileType],
+    ['a program', { name: 'virus.exe', data: samples.exe() }, 415, MSG.fileType],
+    [
+      'an ELF named .pdf',
+      { name: 'tugas.pdf', data: Buffer.concat([Buffer.from('\x7fELF', 'latin1'), Buffer.alloc(100)]) },
+      415,
+      MSG.fileType,
+    ],
+    ['an empty photo', { name: 'kosong.jpg', data: Buffer.alloc(0) }, 422, MSG.fileEmpty],
+  ];
+
+  it('a refused file first, in the middle or last refuses the whole hand-in: nothing stored, the earlier work untouched', async () => {
+    const url = await freshAssignment();
+    const first = await handIn(url, good(), { text: 'Jawaban pertama' });
+    expect(first.statusCode, first.body).toBe(201);
+    const earlier = first.json().data.submission;
+    expect(earlier.files.map((f: any) => f.filename)).toEqual(['halaman-1.jpg', 'halaman-2.png', 'jawaban.pdf']);
+    const keep = earlier.files.map((f: any) => f.file_id).join(',');
+    for (const [what, file, status, message] of bad) {
+      for (const at of [0, 1, 3]) {
+        const files = good();
+        files.splice(at, 0, file);
+        for (const fields of [{}, { keep, text: 'Jawaban kedua' }] as Array<Record<string, string>>) {
+          const before = await fingerprint(t);
+          const res = await handIn(url, files, fields);
+          const where = `${what} at ${at} ${JSON.stringify(fields)}`;
+          expect(res.statusCode, `${where}: ${res.body}`).toBe(status);
+          expect(res.json().message, where).toBe(message);
+          expect(envelopeProblem(res.body), where).toBeNull();
+          expect(await fingerprint(t), `${where} changed rows or files`).toBe(before);
+        }
+      }
+    }
+    // The student still sees the first hand-in, and its files still open.
+    const mine = (await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${student.token}` } })).json().data.submission;
+    expect(mine).toMatchObject({ text_answer: 'Jawaban pertama', revision: earlier.revision });
+    expect(mine.files.map((f: any) => f.file_id)).toEqual(earlier.files.map((f: any) => f.file_id));
+    for (const f of mine.files) expect((await t.app.inject({ method: 'GET', url: f.file })).statusCode).toBe(200);
+  });
+
+  it('hostile names and polyglots among several files are each stored under a clean name and served without script', async () => {
+    const url = await freshAssignment();
+    const html = '<html><body><script>alert(document.domain)</script></body></html>';
+    const files: FormFile[] = [
+      { name: '../../../../etc/passwd.pdf', data: samples.pdf() },
+      { name: '..\\windows\\win.ini.png', data: samples.png() },
+      { name: 'png-html.png', data: Buffer.concat([samples.png(), Buffer.from(html)]) },
+      { name: 'html-as-text.txt', data: Buffer.from(html) },
+      { name: 'foto.html', data: Buffer.concat([samples.jpeg(), Buffer.from(html)]) },
+    ];
+    const res = await handIn(url, files);
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = res.json().data.submission.files;
+    expect(stored).toHaveLength(files.length);
+    expect(stored.map((f: any) => f.filename).slice(0, 2)).toEqual(['passwd.pdf', 'win.ini.png']);
+    for (const f of stored) {
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what must not be shown
+      expect(f.filename).not.toMatch(/[\u0000-\u001f\u007f/\\"<>]/);
+      const served = await t.app.inject({ method: 'GET', url: f.file });
+      expect(served.statusCode).toBe(200);
+      expect(unsafeServing(served.headers), `${f.filename} served as ${served.headers['content-type']}`).toBeNull();
+    }
+  });
+
+  it('eleven files or a file under another field store nothing; `file` and `files` together are one hand-in', async () => {
+    const url = await freshAssignment();
+    const eleven = Array.from({ length: LIMITS.submissionFiles + 1 }, (_, i) => ({ name: `foto-${i}.png`, data: samples.png() }));
+    const before = await fingerprint(t);
+    const res = await handIn(url, eleven);
+    expect(res.statusCode).toBe(422);
+    expect(envelopeProblem(res.body)).toBeNull();
+    expect(await fingerprint(t)).toBe(before);
+    // A file under another field name is not handed in (and not stored): with nothing else, the hand-in is empty.
+    const other = await post(url, student.token, multipartBody({}, { berkas: [{ name: 'a.pdf', data: samples.pdf() }] }));
+    expect(other.statusCode).toBe(422);
+    expect(await fingerprint(t)).toBe(before);
+    // `file` and `files` together are one hand-in.
+    const both = await post(
+      url,
+      student.token,
+      multipartBody({}, { file: { name: 'satu.pdf', data: samples.pdf('1') }, files: [{ name: 'dua.pdf', data: samples.pdf('2') }] }),
+    );
+    expect(both.statusCode, both.body).toBe(201);
+    expect(both.json().data.submission.files.map((f: any) => f.filename)).toEqual(['satu.pdf', 'dua.pdf']);
+  });
+});
+
 describe('random uploads', () => {
   const magic = fc.constantFrom(
     Buffer.alloc(0),
@@ -228,7 +329,7 @@ describe('random uploads', () => {
           expect(await fingerprint(t), `refused ${JSON.stringify(name)} but something changed`).toBe(before);
           return;
         }
-        const link: string = asSubmission ? res.json().data.submission.file : res.json().data.file;
+        const link: string = asSubmission ? res.json().data.submission.files[0].file : res.json().data.file;
         const served = await t.app.inject({ method: 'GET', url: link });
         expect(served.statusCode).toBe(200);
         expect(served.rawPayload.length).toBe(data.length);
