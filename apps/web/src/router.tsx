@@ -89,6 +89,10 @@ export const router = createBrowserRouter([
                 path: ':classId/contents/:contentId/assignment/:assignmentId',
                 element: page(() => import('./features/assignments/TeacherAssignmentPage')),
               },
+              {
+                path: ':classId/contents/:contentId/assignment/:assignmentId/students/:studentId',
+                element: page(() => import('./features/assignments/StudentGradingPage')),
+              },
               { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/TeacherForumPage')) },
             ],
           },

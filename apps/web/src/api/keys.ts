@@ -56,6 +56,9 @@ export const keys = {
   assignmentStudents: (r: AssignmentRef) => ['teacher', 'classes', r.classId, 'assignments', r.id, 'students'] as const,
   assignmentColumn: (r: AssignmentRef, column: GradingColumn) =>
     ['teacher', 'classes', r.classId, 'assignments', r.id, 'students', column] as const,
+  /** One student's work in the grading view; under the students key, so a grade or a hand-in refreshes it too. */
+  studentWork: (r: AssignmentRef, studentId: number) =>
+    ['teacher', 'classes', r.classId, 'assignments', r.id, 'students', studentId] as const,
 
   /** The student's classes (dashboard and sidebar). */
   studentClasses: ['student', 'classes'] as const,
