@@ -59,6 +59,7 @@ export function ClosingTimeField(props: DateTimePickerProps) {
       label="Waktu penutupan (WIB)"
       description="Opsional. Setelah waktu ini tugas tidak bisa dikumpulkan lagi; kosongkan bila terlambat tetap boleh."
       clearable
+      clearButtonProps={{ 'aria-label': 'Kosongkan waktu penutupan' }}
       {...props}
     />
   );
