@@ -4,6 +4,7 @@ import type {
   ClassContentDetail,
   ClassDetail,
   ClassSummary,
+  MyClassGrades,
   MyWorkItem,
   MyWorkTab,
   PrivateComment,
@@ -119,17 +120,13 @@ export function usePrivateComments(assignmentId: number) {
   });
 }
 
+/** Sends a comment; the answer is the whole thread (the teacher may have written meanwhile). */
 export function useSendPrivateComment(assignmentId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api.post<PrivateComment>(`/api/student/submissions/${assignmentId}/comments`, { body }),
+    mutationFn: (body: string) => api.post<PrivateComment[]>(`/api/student/submissions/${assignmentId}/comments`, { body }),
     meta: { toast: false },
-    onSuccess: (res) => {
-      qc.setQueryData<PrivateComment[]>(keys.submissionComments(assignmentId), (list) =>
-        list && res.data && !list.some((c) => c.id === res.data.id) ? [...list, res.data] : list,
-      );
-      void qc.invalidateQueries({ queryKey: keys.submissionComments(assignmentId) });
-    },
+    onSuccess: (res) => qc.setQueryData(keys.submissionComments(assignmentId), res.data),
   });
 }
 
@@ -141,17 +138,6 @@ export function useMyWork(tab: MyWorkTab) {
   });
 }
 
-/**
- * One class of "Nilai Saya": its assignments with this student's score and feedback, and the
- * student's average there (graded work only; null when nothing is graded yet).
- * TODO(contract): the lead adds this response schema to packages/contract (myGradesClass).
- */
-export interface MyGradesClass {
-  online_class: { id: number; name: string };
-  average: number | null;
-  items: MyWorkItem[];
-}
-
 export function useMyGrades() {
-  return useQuery({ queryKey: keys.myGrades, queryFn: () => api.get<MyGradesClass[]>('/api/student/grades') });
+  return useQuery({ queryKey: keys.myGrades, queryFn: () => api.get<MyClassGrades[]>('/api/student/grades') });
 }

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { MyWorkItem } from '@kelasku/contract';
-import { useMyGrades, type MyGradesClass } from '../../api/student';
+import type { MyClassGrades, MyWorkItem } from '@kelasku/contract';
+import { useMyGrades } from '../../api/student';
 import { QueryState } from '../../components/QueryState';
 import { WorkBadge } from '../../components/WorkBadge';
 import { submissionPath } from './MyWorkPage';
@@ -26,7 +26,7 @@ function GradeItem({ w }: { w: MyWorkItem }) {
   );
 }
 
-function ClassGrades({ c }: { c: MyGradesClass }) {
+function ClassGrades({ c }: { c: MyClassGrades }) {
   const titleId = `nilai-kelas-${c.online_class.id}`;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>

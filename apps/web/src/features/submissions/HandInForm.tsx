@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Button, Card, FileButton, Group, Progress, Stack, Te
 import { Dropzone } from '@mantine/dropzone';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconArrowBackUp, IconCamera, IconCloudUpload, IconPaperclip, IconSend, IconTrash } from '@tabler/icons-react';
-import { LIMITS, TOAST_MS, handInFields, type AssignmentWithSubmission } from '@kelasku/contract';
+import { LIMITS, MB, TOAST_MS, handInFields, type AssignmentWithSubmission } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import { getSessionUser } from '../../api/session';
 import { useHandIn } from '../../api/student';
@@ -12,7 +12,7 @@ import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
 import { showFailure } from '../../lib/form-errors';
 import { toastApiError, toastSuccess } from '../../lib/toast';
 import { ChosenFiles, SubmittedFiles } from './SubmissionFiles';
-import { HAND_IN_ACCEPT, HAND_IN_LIMITS, addFiles, handInProblem } from './hand-in';
+import { HAND_IN_ACCEPT, addFiles, handInProblem } from './hand-in';
 
 interface AnswerForm extends Record<string, unknown> {
   text: string;
@@ -217,7 +217,8 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
             />
           )}
           <Text size="xs" c="dimmed">
-            {count} dari {HAND_IN_LIMITS.maxFiles} file · {formatBytes(total)} dari 100 MB · paling besar 50 MB per file
+            {count} dari {LIMITS.submissionFiles} file · {formatBytes(total)} dari {LIMITS.submissionBytes / MB} MB · paling besar{' '}
+            {LIMITS.fileBytes / MB} MB per file
           </Text>
           {refused.length > 0 && (
             <Alert color="red" role="alert" title="File tidak ditambahkan">

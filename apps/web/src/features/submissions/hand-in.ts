@@ -1,10 +1,4 @@
-import { LIMITS, MB, MSG, SUBMISSION_MSG } from '@kelasku/contract';
-
-/**
- * The limits of one hand-in, checked here first with the server's own messages (the server checks again).
- * TODO(contract): LIMITS.submissionFiles and LIMITS.submissionBytes, once the contract has them.
- */
-export const HAND_IN_LIMITS = { maxFiles: 10, maxTotalBytes: 100 * MB, fileBytes: LIMITS.fileBytes } as const;
+import { LIMITS, MSG, SUBMISSION_MSG } from '@kelasku/contract';
 
 /**
  * What the file pickers offer: photos first (handwritten work photographed on a phone), PDF, office
@@ -42,11 +36,11 @@ export function addFiles(chosen: File[], added: File[], keptSizes: number[]): Fi
     const problem =
       file.size === 0
         ? MSG.fileEmpty
-        : file.size > HAND_IN_LIMITS.fileBytes
+        : file.size > LIMITS.fileBytes
           ? MSG.fileTooLarge
-          : count >= HAND_IN_LIMITS.maxFiles
+          : count >= LIMITS.submissionFiles
             ? SUBMISSION_MSG.tooManyFiles
-            : total + file.size > HAND_IN_LIMITS.maxTotalBytes
+            : total + file.size > LIMITS.submissionBytes
               ? SUBMISSION_MSG.totalTooLarge
               : null;
     if (problem) {
