@@ -80,6 +80,14 @@ export const router = createBrowserRouter([
             ],
           },
           {
+            // The student's own work across classes: "Tugas Saya" and "Nilai Saya".
+            element: <RequireRole role="student" />,
+            children: [
+              { path: 'my-work', element: page(() => import('./features/my-work/MyWorkPage')) },
+              { path: 'my-grades', element: page(() => import('./features/my-work/MyGradesPage')) },
+            ],
+          },
+          {
             path: 'online-class',
             element: <RequireRole role="teacher" />,
             children: [

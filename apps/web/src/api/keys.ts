@@ -1,4 +1,4 @@
-import type { UserListQuery } from '@kelasku/contract';
+import type { MyWorkTab, UserListQuery } from '@kelasku/contract';
 
 /** Which grading column: Ditugaskan, Diserahkan, Dinilai. */
 export type GradingColumn = 'unsubmitted' | 'ungrading' | 'graded';
@@ -67,6 +67,12 @@ export const keys = {
   randomWord: ['student', 'random-word'] as const,
   upcomingAssignments: ['student', 'upcoming-assignments'] as const,
   submission: (assignmentId: number) => ['student', 'submissions', assignmentId] as const,
+  /** Under the submission's key: a hand-in refreshes the thread too. */
+  submissionComments: (assignmentId: number) => ['student', 'submissions', assignmentId, 'comments'] as const,
+  /** "Tugas Saya" (one key per tab under one prefix) and "Nilai Saya": a hand-in refreshes them all. */
+  myWork: ['student', 'work'] as const,
+  myWorkTab: (tab: MyWorkTab) => ['student', 'work', tab] as const,
+  myGrades: ['student', 'work', 'grades'] as const,
 
   forumThread: (role: ForumRole, p: ForumPath) => ['forums', role, p.classId, p.contentId, p.forumId] as const,
 };
