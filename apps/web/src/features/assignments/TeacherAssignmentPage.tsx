@@ -219,6 +219,8 @@ function StudentLink({ r, s }: { r: AssignmentRef; s: AssignmentStudent }) {
       component={Link}
       to={studentWorkPath(r, s.student_id)}
       title={s.name}
+      // The whole name for screen readers (the label is cut at 25 characters), with the marks and the score.
+      aria-label={[s.name, ...marks, sub?.score != null ? `nilai ${sub.score}` : null].filter(Boolean).join(', ')}
       label={truncate(s.name, TRUNCATE.gradingStudentName)}
       description={marks.length ? marks.join(' · ') : undefined}
       leftSection={<UserAvatar src={s.avatar} name={s.name} size="sm" />}
