@@ -10,11 +10,17 @@ export const stamp = () => `${Date.now().toString(36)}${Math.random().toString(3
  * A fresh teacher with a class for a fresh rombel (its grading lists hold only this test's
  * students), one content, one assignment, and students with the given names (so their order is known).
  */
-export async function gradingScene(request: APIRequestContext, studentNames: string[], deadline = '2031-06-30T23:59') {
+export async function gradingScene(
+  request: APIRequestContext,
+  studentNames: string[],
+  deadline = '2031-06-30T23:59',
+  studentFields: Record<string, unknown> = {},
+) {
   const rombelId = (await freshRombel(request, 'XII TKJ')).id;
   const teacher = await freshUser(request, 2);
   const students = [];
-  for (const name of studentNames) students.push({ ...(await freshUser(request, 3, { rombel_id: rombelId, name })), name });
+  for (const name of studentNames)
+    students.push({ ...(await freshUser(request, 3, { ...studentFields, rombel_id: rombelId, name })), name });
   const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', {
     name: `Pemrograman Web ${stamp()}`,
     description: '',
