@@ -58,17 +58,21 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   await expect(studentPage.getByRole('heading', { name: 'Submission Detail' })).toBeVisible();
   await expect(statusCell(studentPage, 'Grading Status')).toHaveText('Belum Mengumpulkan');
 
-  // Hands in a file, then replaces it while it is still ungraded.
-  const dialog = studentPage.getByRole('dialog', { name: 'Upload Jawabanmu disini' });
+  // Hands in a file, then replaces it while it is still ungraded ("Ubah kiriman", the old file removed).
+  const mine = studentPage.getByRole('region', { name: 'Tugasmu' });
+  let previous: string | null = null;
   for (const name of ['dns-draf.txt', 'dns-final.txt']) {
-    await studentPage.getByRole('button', { name: 'Update Submission' }).click();
-    await dialog
+    if (previous) await mine.getByRole('button', { name: 'Ubah kiriman' }).click();
+    const form = studentPage.getByRole('region', { name: previous ? 'Ubah kiriman' : 'Kirim tugas' });
+    if (previous) await form.getByRole('button', { name: `Hapus ${previous}` }).click();
+    await form
       .getByLabel('File jawaban')
       .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`zone "smk.sch.id" — ${name}`) });
-    await dialog.getByRole('button', { name: 'Upload Submission' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(statusCell(studentPage, 'File Submission').getByRole('link', { name })).toBeVisible();
+    await form.getByRole('button', { name: 'Serahkan' }).click();
+    await expect(mine.getByRole('link', { name })).toBeVisible();
+    previous = name;
   }
+  await expect(mine.getByRole('link', { name: 'dns-draf.txt' })).toHaveCount(0);
   await expect(statusCell(studentPage, 'Status')).toHaveText('Sudah Mengumpulkan');
   await expect(statusCell(studentPage, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
 
@@ -89,5 +93,6 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   await studentPage.reload();
   await expect(statusCell(studentPage, 'Grading Status')).toHaveText('Sudah dinilai');
   await expect(statusCell(studentPage, 'Score')).toHaveText('90');
-  await expect(studentPage.getByRole('button', { name: 'Update Submission' })).toBeDisabled();
+  await expect(mine).toContainText('Tugas yang sudah dinilai tidak dapat diganti lagi.');
+  await expect(studentPage.getByRole('button', { name: 'Ubah kiriman' })).toHaveCount(0);
 });

@@ -237,7 +237,11 @@ test('a student on a desktop: class badges, a closed assignment, too many files,
   const form = page.getByRole('region', { name: 'Kirim tugas' });
   await form.getByRole('button', { name: 'Serahkan' }).click();
   await expect(form.getByRole('alert')).toHaveText('Lampirkan file atau tulis jawaban');
-  const many = Array.from({ length: 11 }, (_, i) => ({ name: `bagian-${i + 1}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`bagian ${i + 1}`) }));
+  const many = Array.from({ length: 11 }, (_, i) => ({
+    name: `bagian-${i + 1}.txt`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`bagian ${i + 1}`),
+  }));
   const chooser = page.waitForEvent('filechooser');
   await form.getByRole('button', { name: 'Pilih file' }).click();
   await (await chooser).setFiles(many);
@@ -247,7 +251,9 @@ test('a student on a desktop: class badges, a closed assignment, too many files,
   await form.getByRole('textbox', { name: 'Jawaban' }).fill('Sembilan bagian.');
   await form.getByRole('button', { name: 'Serahkan' }).click();
   await expect(toast(page, DONE)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Tugasmu' }).getByRole('list', { name: 'File tugasmu' }).getByRole('listitem')).toHaveCount(9);
+  await expect(page.getByRole('region', { name: 'Tugasmu' }).getByRole('list', { name: 'File tugasmu' }).getByRole('listitem')).toHaveCount(
+    9,
+  );
 
   // The teacher extends the deadline, grades with feedback and returns the work.
   const ext = new Date(Date.now() + 10 * 24 * HOUR).toISOString();
