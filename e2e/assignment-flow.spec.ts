@@ -76,16 +76,20 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   await expect(statusCell(studentPage, 'Status')).toHaveText('Sudah Mengumpulkan');
   await expect(statusCell(studentPage, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
 
-  // The teacher finds the work under Diserahkan — the replaced file, not the draft — and grades it.
+  // The teacher finds the work under Diserahkan — the replaced file, not the draft — previews it and grades it.
   await teacherPage.getByRole('tab', { name: 'Penilaian Tugas' }).click();
-  await teacherPage.getByRole('region', { name: 'Diserahkan', exact: true }).getByRole('button', { name: student.name }).click();
-  const work = teacherPage.getByRole('region', { name: 'Tugas siswa' });
-  await expect(work.getByRole('link', { name: 'dns-final.txt' })).toBeVisible();
+  await teacherPage.getByRole('region', { name: 'Diserahkan', exact: true }).getByRole('link', { name: student.name }).click();
+  const shown = teacherPage.getByRole('region', { name: 'Kiriman siswa' });
+  await expect(shown.getByLabel('Isi dns-final.txt')).toHaveText('zone "smk.sch.id" — dns-final.txt');
+  await expect(shown.getByRole('figure', { name: 'dns-draf.txt' })).toHaveCount(0);
+  const work = teacherPage.getByRole('region', { name: 'Penilaian', exact: true });
   await expect(work.getByText('Belum dinilai')).toBeVisible();
   await work.getByRole('textbox', { name: 'Nilai (0–100)' }).fill('90');
-  await work.getByRole('button', { name: 'Beri Nilai' }).click();
+  await work.getByRole('textbox', { name: 'Masukan' }).fill('Konfigurasi zona sudah benar.');
+  await work.getByRole('button', { name: 'Simpan nilai' }).click();
   await expect(toast(teacherPage, 'Nilai berhasil disimpan')).toBeVisible();
-  await expect(teacherPage.getByRole('region', { name: 'Dinilai', exact: true }).getByRole('button', { name: student.name })).toContainText(
+  await teacherPage.getByRole('link', { name: 'Kembali ke penilaian' }).click();
+  await expect(teacherPage.getByRole('region', { name: 'Dinilai', exact: true }).getByRole('link', { name: student.name })).toContainText(
     '90',
   );
 
