@@ -19,6 +19,7 @@ import { userImports } from '../../db/schema.js';
 import type { App } from '../../types.js';
 import { HttpError, invalidField, notFound } from '../../http/errors.js';
 import { multipartFailure } from '../../files/multipart.js';
+import { attachment } from '../../http/download.js';
 import { IMPORT_QUEUE } from './job.js';
 import { slipsPdf, slipsXlsx } from './slips.js';
 import type { Credential } from './write.js';
@@ -31,9 +32,8 @@ import { exportWorkbook, templateWorkbook } from './template.js';
 const DOWNLOAD_TYPES = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
 /** Answers a generated PDF or XLSX as a download named `name`. */
-function attachment(reply: FastifyReply, format: keyof typeof DOWNLOAD_TYPES, name: string, bytes: Buffer) {
-  return reply.type(DOWNLOAD_TYPES[format]).header('content-disposition', `attachment; filename="${name}"`).send(bytes);
-}
+const download = (reply: FastifyReply, format: keyof typeof DOWNLOAD_TYPES, name: string, bytes: Buffer) =>
+  attachment(reply, DOWNLOAD_TYPES[format], name, bytes);
 
 /** The uploaded spreadsheet (multipart `file`), read whole: at most IMPORT_LIMITS.bytes. */
 async function uploadedSheet(request: FastifyRequest): Promise<Buffer> {
@@ -79,7 +79,7 @@ export default async function importRoutes(app: App): Promise<void> {
     { schema: { tags, summary: 'The XLSX template: the columns with one example row, and a sheet of the rombels and allowed values' } },
     async (_request, reply) => {
       const bytes = await templateWorkbook(app.db);
-      return attachment(reply, 'xlsx', 'template-impor-user.xlsx', bytes);
+      return download(reply, 'xlsx', 'template-impor-user.xlsx', bytes);
     },
   );
 
@@ -100,7 +100,7 @@ export default async function importRoutes(app: App): Promise<void> {
         rombelId: q.rombel_id,
         status: q.status === undefined ? undefined : q.status === 'active' ? 1 : 0,
       });
-      return attachment(reply, 'xlsx', 'data-user.xlsx', bytes);
+      return download(reply, 'xlsx', 'data-user.xlsx', bytes);
     },
   );
 
@@ -214,7 +214,7 @@ export async function importJobRoutes(app: App): Promise<void> {
       });
       const school = { name: app.config.schoolName, address: app.config.schoolAddress };
       const body = format === 'pdf' ? await slipsPdf(claimed, school, `${request.protocol}://${request.host}`) : await slipsXlsx(claimed);
-      return attachment(reply, format, `slip-akun-impor-${id}.${format}`, body);
+      return download(reply, format, `slip-akun-impor-${id}.${format}`, body);
     },
   );
 }
