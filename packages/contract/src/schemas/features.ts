@@ -5,3 +5,4 @@ export * from './classes.js';
 export * from './forums.js';
 export * from './assignments.js';
 export * from './student.js';
+export * from './gradebook.js';

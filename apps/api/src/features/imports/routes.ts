@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   FILE_MSG,
@@ -19,6 +19,7 @@ import { userImports } from '../../db/schema.js';
 import type { App } from '../../types.js';
 import { HttpError, invalidField, notFound } from '../../http/errors.js';
 import { multipartFailure } from '../../files/multipart.js';
+import { attachment } from '../../http/download.js';
 import { IMPORT_QUEUE } from './job.js';
 import { slipsPdf, slipsXlsx } from './slips.js';
 import type { Credential } from './write.js';
@@ -27,13 +28,6 @@ import { readRecords } from './header.js';
 import { planImport, type PlannedRow } from './plan.js';
 import { loadSchoolData } from './queries.js';
 import { exportWorkbook, templateWorkbook } from './template.js';
-
-const DOWNLOAD_TYPES = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
-
-/** Answers a generated PDF or XLSX as a download named `name`. */
-function attachment(reply: FastifyReply, format: keyof typeof DOWNLOAD_TYPES, name: string, bytes: Buffer) {
-  return reply.type(DOWNLOAD_TYPES[format]).header('content-disposition', `attachment; filename="${name}"`).send(bytes);
-}
 
 /** The uploaded spreadsheet (multipart `file`), read whole: at most IMPORT_LIMITS.bytes. */
 async function uploadedSheet(request: FastifyRequest): Promise<Buffer> {
