@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { MSG } from '@kelasku/contract';
-import { storedFiles, submissions } from '../src/db/schema.js';
+import { storedFiles, submissionFiles, submissions } from '../src/db/schema.js';
 import { samples, type TestContext } from './helpers.js';
 
 type Call = [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown];
@@ -88,6 +88,16 @@ export async function fileCounts(t: TestContext): Promise<{ rows: number; object
   return { rows, objects };
 }
 
+/** The submissions of an assignment, each with `fileIds` (its current files in order) and `fileId` (the first, or null). */
 export async function submissionRows(t: TestContext, assignmentId: number) {
-  return t.db.select().from(submissions).where(eq(submissions.assignmentId, assignmentId));
+  const rows = await t.db.select().from(submissions).where(eq(submissions.assignmentId, assignmentId)).orderBy(asc(submissions.id));
+  const files = await t.db
+    .select({ submissionId: submissionFiles.submissionId, version: submissionFiles.version, fileId: submissionFiles.fileId })
+    .from(submissionFiles)
+    .where(inArray(submissionFiles.submissionId, rows.length ? rows.map((r) => r.id) : [0]))
+    .orderBy(asc(submissionFiles.position));
+  return rows.map((r) => {
+    const fileIds = files.filter((f) => f.submissionId === r.id && f.version === r.version).map((f) => f.fileId);
+    return { ...r, fileIds, fileId: fileIds[0] ?? null };
+  });
 }

@@ -11,6 +11,7 @@ import {
   onlineClasses,
   rombelClasses,
   students,
+  submissionFiles,
   submissions,
   teachers,
   users,
@@ -181,17 +182,35 @@ export class Factory {
     return a!;
   }
 
+  /** A handed-in submission with one file (version 1); `fileId` is that file. */
   async submission(
     assignmentId: number,
     studentId: number,
-    over: Partial<{ score: number | null; submittedAt: Date; fileId: number }> = {},
+    over: Partial<{
+      score: number | null;
+      submittedAt: Date | null;
+      fileId: number;
+      feedback: string;
+      textAnswer: string;
+      returnedAt: Date;
+    }> = {},
   ) {
     const fileId = over.fileId ?? (await this.file('jawaban.pdf')).id;
     const [s] = await this.db
       .insert(submissions)
-      .values({ assignmentId, studentId, fileId, score: over.score ?? null, submittedAt: over.submittedAt ?? new Date() })
+      .values({
+        assignmentId,
+        studentId,
+        score: over.score ?? null,
+        feedback: over.feedback ?? null,
+        textAnswer: over.textAnswer ?? null,
+        gradedAt: over.score == null ? null : new Date(),
+        returnedAt: over.returnedAt ?? null,
+        submittedAt: over.submittedAt === undefined ? new Date() : over.submittedAt,
+      })
       .returning();
-    return s!;
+    await this.db.insert(submissionFiles).values({ submissionId: s!.id, version: 1, fileId, position: 0 });
+    return { ...s!, fileId };
   }
 
   async word(over: Partial<{ title: string; body: string; from: string; active: boolean }> = {}) {

@@ -20,6 +20,9 @@ export const LIMITS = {
   commentsPerMinute: 20,
   avatarBytes: 5 * MB,
   fileBytes: 50 * MB,
+  /** A hand-in: at most this many files, together at most submissionBytes. */
+  submissionFiles: 10,
+  submissionBytes: 100 * MB,
   jsonBodyBytes: 1 * MB,
   scoreMin: 0,
   scoreMax: 100,

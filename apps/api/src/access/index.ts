@@ -204,10 +204,11 @@ export async function fileFor(db: Db, user: AuthUser, fileId: number): Promise<v
           join online_classes oc on oc.id = c.online_class_id
         where m.file_id = ${fileId} and ${classReach})
       or exists (
-        select 1 from submissions s
+        select 1 from submission_files sf
+          join submissions s on s.id = sf.submission_id
           join assignments a on a.id = s.assignment_id
           join contents c on c.id = a.content_id
           join online_classes oc on oc.id = c.online_class_id
-        where s.file_id = ${fileId} and (${student ? sql`s.student_id = ${user.id}` : sql`false`} or ${teacher ? classReach : sql`false`}))`);
+        where sf.file_id = ${fileId} and (${student ? sql`s.student_id = ${user.id}` : sql`false`} or ${teacher ? classReach : sql`false`}))`);
   if (rows.length === 0) throw notFound();
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { FILE_MSG, LIMITS, MSG } from '@kelasku/contract';
-import { badRequest, HttpError, invalid, invalidField, type FieldErrors } from '../http/errors.js';
+import { badRequest, HttpError, invalid, invalidField, tooLarge, type FieldErrors } from '../http/errors.js';
 import type { ReceivedFile, UploadKind } from './service.js';
 
 export interface MultipartForm {
@@ -33,44 +33,78 @@ export function multipartFailure(request: FastifyRequest, err: unknown, fileFiel
   return null;
 }
 
+export interface MultiFileLimits {
+  /** Most files the form may hold (more: 422 `tooMany` on the file field). */
+  maxFiles: number;
+  /** Most bytes all files together may hold (more: 413 `totalMessage`). */
+  maxTotalBytes: number;
+  tooMany: string;
+  totalMessage: string;
+}
+
+/**
+ * Reads a multipart form whose files (in `fileFields`) are streamed straight to storage one after
+ * the other. Text fields may come before or after the files; a repeated text field is joined with
+ * commas. If anything fails, every stored file is removed.
+ */
+export async function readMultipartFiles(
+  request: FastifyRequest,
+  fileFields: string[],
+  kind: UploadKind,
+  limits: MultiFileLimits,
+): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
+  if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
+  const store = request.server.files;
+  const fields: Record<string, string> = {};
+  const files: ReceivedFile[] = [];
+  let total = 0;
+  idleTimeout(request, store.uploadIdleMs);
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: kind === 'avatar' ? LIMITS.avatarBytes : LIMITS.fileBytes,
+        files: limits.maxFiles,
+        fields: 40,
+        fieldSize: 64 * 1024,
+        parts: limits.maxFiles + 40,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (!fileFields.includes(part.fieldname)) {
+          part.file.resume();
+          continue;
+        }
+        const file = await store.receive(part, kind);
+        files.push(file);
+        total += file.size;
+        if (total > limits.maxTotalBytes) throw tooLarge(limits.totalMessage);
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.fieldname in fields ? `${fields[part.fieldname]},${part.value}` : part.value;
+      }
+    }
+  } catch (err) {
+    await Promise.all(files.map((f) => store.discard(f)));
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw invalidField(fileFields[0]!, limits.tooMany);
+    throw multipartFailure(request, err, fileFields[0]!) ?? err;
+  } finally {
+    idleTimeout(request, 0);
+  }
+  return { fields, files };
+}
+
 /**
  * Reads a multipart form whose one file is streamed straight to storage.
  * Text fields may come before or after the file. If anything fails, the stored file is removed.
  */
 export async function readMultipart(request: FastifyRequest, fileField: string, kind: UploadKind): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
-  const files = request.server.files;
-  const fields: Record<string, string> = {};
-  let file: ReceivedFile | null = null;
-  idleTimeout(request, files.uploadIdleMs);
-  try {
-    const parts = request.parts({
-      limits: {
-        fileSize: kind === 'avatar' ? LIMITS.avatarBytes : LIMITS.fileBytes,
-        files: 1,
-        fields: 20,
-        fieldSize: 64 * 1024,
-        parts: 25,
-      },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== fileField || file) {
-          part.file.resume();
-          continue;
-        }
-        file = await files.receive(part, kind);
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    await files.discard(file);
-    throw multipartFailure(request, err, fileField) ?? err;
-  } finally {
-    idleTimeout(request, 0);
-  }
-  return { fields, file };
+  const { fields, files } = await readMultipartFiles(request, [fileField], kind, {
+    maxFiles: 1,
+    maxTotalBytes: Number.MAX_SAFE_INTEGER,
+    tooMany: FILE_MSG.oneFileOnly,
+    totalMessage: FILE_MSG.oneFileOnly,
+  });
+  return { fields, file: files[0] ?? null };
 }
 
 /** Same as readMultipart, but the file is required. */

@@ -174,10 +174,19 @@ export class FileService {
    * the stored bytes are removed too, so a failed upload leaves no file and no row.
    */
   async commit<T>(file: ReceivedFile, write: (tx: Tx, fileId: number) => Promise<T>): Promise<T> {
+    return this.commitMany([file], (tx, [fileId]) => write(tx, fileId!));
+  }
+
+  /** commit for several files: all are recorded with the write, or none stays behind. */
+  async commitMany<T>(files: ReceivedFile[], write: (tx: Tx, fileIds: number[]) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction(async (tx) => write(tx, await this.record(tx, file)));
+      return await this.db.transaction(async (tx) => {
+        const ids: number[] = [];
+        for (const f of files) ids.push(await this.record(tx, f));
+        return write(tx, ids);
+      });
     } catch (err) {
-      await this.storage.remove(file.key).catch(() => {});
+      await Promise.all(files.map((f) => this.storage.remove(f.key).catch(() => {})));
       throw err;
     }
   }
@@ -266,6 +275,6 @@ export class FileService {
 /** True for a stored_files row that no feature points at. */
 const unreferenced = sql`not exists (select 1 from users u where u.avatar_file_id = stored_files.id)
   and not exists (select 1 from materials m where m.file_id = stored_files.id)
-  and not exists (select 1 from submissions s where s.file_id = stored_files.id)`;
+  and not exists (select 1 from submission_files s where s.file_id = stored_files.id)`;
 
 export { HttpError };

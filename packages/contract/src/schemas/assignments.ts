@@ -142,10 +142,7 @@ export type ExtensionBody = z.input<typeof extensionBody>;
 export const privateCommentBody = z.object({
   body: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: MSG.commentEmpty })
-      .min(1, MSG.commentEmpty)
-      .max(LIMITS.commentMax, MSG.commentMax),
+    z.string({ error: MSG.commentEmpty }).min(1, MSG.commentEmpty).max(LIMITS.commentMax, MSG.commentMax),
   ),
 });
 export type PrivateCommentBody = z.input<typeof privateCommentBody>;
@@ -173,6 +170,8 @@ export const assignment = z.object({
   title: z.string(),
   description: z.string(),
   deadline: z.string(),
+  /** After this instant hand-ins are refused; null: never. */
+  closes_at: z.string().nullable(),
   author: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -306,3 +305,18 @@ export const myWorkItem = z.object({
   returned_at: z.string().nullable(),
 });
 export type MyWorkItem = z.infer<typeof myWorkItem>;
+
+/** "Nilai Saya": one class with this student's assignments and the average of the graded ones (null when none). */
+export const myClassGrades = z.object({
+  online_class: z.object({ id: z.number(), name: z.string() }),
+  average: z.number().nullable(),
+  items: z.array(myWorkItem),
+});
+export type MyClassGrades = z.infer<typeof myClassGrades>;
+
+/** Mean of the given scores with one decimal; null when there is none. */
+export function averageScore(scores: Array<number | null>): number | null {
+  const graded = scores.filter((s): s is number => s !== null);
+  if (graded.length === 0) return null;
+  return Math.round((graded.reduce((a, b) => a + b, 0) / graded.length) * 10) / 10;
+}

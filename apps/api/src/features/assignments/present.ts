@@ -9,6 +9,7 @@ export const toAssignment = (a: Assignment, author: string, klass: Pick<OnlineCl
   title: a.title,
   description: a.description,
   deadline: a.deadline.toISOString(),
+  closes_at: a.closesAt?.toISOString() ?? null,
   author,
   created_at: a.createdAt.toISOString(),
   updated_at: a.updatedAt.toISOString(),

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { assignments, submissions, users } from '../../db/schema.js';
 import type { Assignment } from '../../access/index.js';
+import { deleteSubmissions } from '../submissions/queries.js';
 
 export async function authorName(db: Executor, userId: number): Promise<string> {
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
@@ -13,12 +14,23 @@ export interface AssignmentValues {
   description: string;
   /** ISO instant. */
   deadline: string;
+  /** ISO instant or null (never closes); absent on an edit: unchanged. */
+  closes_at?: string | null;
 }
+
+const closesOf = (v: AssignmentValues) => (v.closes_at === undefined ? undefined : v.closes_at === null ? null : new Date(v.closes_at));
 
 export async function insertAssignment(db: Db, contentId: number, authorId: number, v: AssignmentValues): Promise<Assignment> {
   const [row] = await db
     .insert(assignments)
-    .values({ contentId, authorId, title: v.title, description: v.description, deadline: new Date(v.deadline) })
+    .values({
+      contentId,
+      authorId,
+      title: v.title,
+      description: v.description,
+      deadline: new Date(v.deadline),
+      closesAt: closesOf(v) ?? null,
+    })
     .returning();
   return row!;
 }
@@ -27,7 +39,7 @@ export async function insertAssignment(db: Db, contentId: number, authorId: numb
 export async function updateAssignment(db: Db, contentId: number, id: number, v: AssignmentValues): Promise<Assignment | null> {
   const [row] = await db
     .update(assignments)
-    .set({ title: v.title, description: v.description, deadline: new Date(v.deadline), updatedAt: new Date() })
+    .set({ title: v.title, description: v.description, deadline: new Date(v.deadline), closesAt: closesOf(v), updatedAt: new Date() })
     .where(and(eq(assignments.id, id), eq(assignments.contentId, contentId)))
     .returning();
   return row ?? null;
@@ -46,7 +58,7 @@ export async function deleteAssignment(tx: Executor, contentId: number, id: numb
     .where(and(eq(assignments.id, id), eq(assignments.contentId, contentId)))
     .for('update');
   if (!locked) return null;
-  const gone = await tx.delete(submissions).where(eq(submissions.assignmentId, id)).returning({ fileId: submissions.fileId });
+  const gone = await deleteSubmissions(tx, eq(submissions.assignmentId, id));
   await tx.delete(assignments).where(eq(assignments.id, id));
-  return gone.map((g) => g.fileId);
+  return gone;
 }

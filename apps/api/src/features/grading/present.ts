@@ -1,28 +1,33 @@
-import { SUBMISSION_STATUS, submissionStatusId, type AssignmentStudent } from '@kelasku/contract';
+import { SUBMISSION_STATUS, type AssignmentStudent } from '@kelasku/contract';
 import type { FileService } from '../../files/service.js';
-import { extensionOf } from '../../files/types.js';
 import type { Assignment } from '../../access/index.js';
+import { statusIdOf, toSubmittedFile } from '../submissions/present.js';
 import type { GradingRow } from './queries.js';
 
-/** A student of a grading column with their submission (null when none; its status from the assignment's deadline). */
-export const toAssignmentStudent = (files: FileService, a: Assignment, r: GradingRow): AssignmentStudent => ({
-  student_id: r.id,
-  name: r.name,
-  nis: r.nis,
-  avatar: files.url(r.avatar),
-  submission:
-    r.submission && r.file
+/** A student of a grading column with their handed-in work (null when nothing is handed in now and nothing graded). */
+export function toAssignmentStudent(files: FileService, a: Assignment, r: GradingRow): AssignmentStudent {
+  const s = r.submission;
+  const shown = s && (s.submittedAt !== null || s.score !== null);
+  const statusId = statusIdOf(s?.submittedAt ?? null, r.extDeadline ?? a.deadline);
+  return {
+    student_id: r.id,
+    name: r.name,
+    nis: r.nis,
+    avatar: files.url(r.avatar),
+    extended: r.extDeadline !== null,
+    submission: shown
       ? {
-          file_id: r.submission.fileId,
-          file: files.url(r.submission.fileId),
-          filename: r.file.name,
-          file_extension: extensionOf(r.file.name),
-          size: r.file.size,
-          score: r.submission.score,
-          submitted_at: r.submission.submittedAt.toISOString(),
-          graded_at: r.submission.gradedAt?.toISOString() ?? null,
-          status_id: submissionStatusId(r.submission.submittedAt, a.deadline),
-          status: SUBMISSION_STATUS[submissionStatusId(r.submission.submittedAt, a.deadline)],
+          files: r.files.map((f) => toSubmittedFile(files, f)),
+          has_text: !!s.textAnswer,
+          score: s.score,
+          // Graded work handed back and then unsubmitted cannot happen (unsubmit refuses graded work).
+          submitted_at: (s.submittedAt ?? s.gradedAt ?? new Date(0)).toISOString(),
+          graded_at: s.gradedAt?.toISOString() ?? null,
+          returned_at: s.returnedAt?.toISOString() ?? null,
+          revision: s.revision,
+          status_id: statusId,
+          status: SUBMISSION_STATUS[statusId],
         }
       : null,
-});
+  };
+}

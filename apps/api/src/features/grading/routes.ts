@@ -1,17 +1,43 @@
-import { ASSIGNMENT_MSG, MSG, assignmentParams, assignmentStudent, errorEnvelope, gradeBody, ok } from '@kelasku/contract';
+import {
+  ASSIGNMENT_MSG,
+  MSG,
+  assignmentParams,
+  assignmentStudent,
+  errorEnvelope,
+  extensionBody,
+  gradeBody,
+  ok,
+  privateComment,
+  privateCommentBody,
+  returnBody,
+  studentParams,
+  studentWork,
+} from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { assignmentFor } from '../../access/index.js';
+import type { AuthUser } from '../../types.js';
+import { assignmentFor, type Assignment, type OnlineClass } from '../../access/index.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
-import { assignmentStudents, gradeSubmission, type GradingState } from './queries.js';
+import { addPrivateComment, loadWork, privateComments } from '../submissions/queries.js';
+import { toPrivateComment, toSubmissionDetail } from '../submissions/present.js';
+import {
+  assignmentStudents,
+  gradeSubmission,
+  isStudentOfRombel,
+  removeExtension,
+  returnSubmission,
+  setExtension,
+  studentInClass,
+  type GradingState,
+} from './queries.js';
 import { toAssignmentStudent } from './present.js';
 
 const columns: Array<[GradingState, string]> = [
-  ['unsubmitted', "Ditugaskan: students of the class's rombel who handed in nothing"],
+  ['unsubmitted', "Ditugaskan: students of the class's rombel with nothing handed in now (never, or unsubmitted)"],
   ['ungrading', 'Diserahkan: students who handed in and are not graded yet (score null)'],
-  ['graded', 'Dinilai: students whose submission has a score'],
+  ['graded', 'Dinilai: students whose work has a score (returned or not)'],
 ];
 
-/** /api/teacher/…/assignments/:id/{unsubmitted,ungrading,graded,grade}: the teacher's grading. */
+/** /api/teacher/…/assignments/:id/…: the teacher's grading, returns, extensions and private threads. */
 export default async function gradingRoutes(app: App): Promise<void> {
   const tags = ['teacher: grading'];
   const base = '/online-classes/:classId/contents/:contentId/assignments/:id';
@@ -22,18 +48,50 @@ export default async function gradingRoutes(app: App): Promise<void> {
       {
         schema: {
           tags,
-          summary: `${summary}; by name, with avatar and submission (fixed number of queries)`,
+          summary: `${summary}; by name, with avatar, current files and status against each student's deadline (two queries)`,
           params: assignmentParams,
           response: { 200: ok(assignmentStudent.array()), 404: errorEnvelope },
         },
       },
       async (request) => {
         const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params, 'read');
-        const rows = await assignmentStudents(app.db, a.id, klass.archivedAt ? null : klass.rombelClassId, state);
+        const rows = await assignmentStudents(app.db, a.id, klass, state);
         return { success: true as const, data: rows.map((r) => toAssignmentStudent(app.files, a, r)) };
       },
     );
   }
+
+  /** The grading view of one student of the class (404 when the student is not in it). */
+  const workOf = async (klass: OnlineClass, a: Assignment, studentId: number) => {
+    const found = await studentInClass(app.db, a.id, klass, studentId);
+    if (!found) throw notFound();
+    const [work, comments] = await Promise.all([loadWork(app.db, a, studentId), privateComments(app.db, a.id, studentId)]);
+    return {
+      student: { id: found.student.id, name: found.student.name, nis: found.student.nis, avatar: app.files.url(found.student.avatar) },
+      submission: toSubmissionDetail(app.files, work),
+      comments: comments.map((c) => toPrivateComment(app.files, c)),
+      previous_student_id: found.previousId,
+      next_student_id: found.nextId,
+    };
+  };
+
+  app.get(
+    `${base}/students/:studentId`,
+    {
+      schema: {
+        tags,
+        summary:
+          "One student's work for the grading view: files (signed links), text answer, score, feedback, the returned " +
+          'versions, the private thread, and the previous and next student by name among those who handed in',
+        params: studentParams,
+        response: { 200: ok(studentWork), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params, 'read');
+      return { success: true as const, data: await workOf(klass, a, request.params.studentId) };
+    },
+  );
 
   app.post(
     `${base}/grade`,
@@ -41,8 +99,9 @@ export default async function gradingRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          "Grade (or re-grade) the submission of a student of the class's rombel with an integer score 0–100. " +
-          'Only a handed-in submission can be graded; once graded the student can no longer replace it.',
+          "Grade (or re-grade) the handed-in work of a student of the class's rombel with an integer score 0–100 and " +
+          'optional feedback. Send the `revision` you looked at: when the student handed in again or unsubmitted since, ' +
+          'nothing is saved (409). Once graded the student can no longer change the work until it is returned.',
         params: assignmentParams,
         body: gradeBody,
         response: { 200: ok(assignmentStudent), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
@@ -50,20 +109,137 @@ export default async function gradingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params, 'write');
-      const { student_id, score, file_id } = request.body;
+      const { student_id, score, feedback, revision } = request.body;
       const outcome = await gradeSubmission(app.db, {
         assignmentId: a.id,
         rombelId: klass.rombelClassId,
         studentId: student_id,
         score,
-        seenFileId: file_id,
+        feedback: feedback ?? null,
+        seenRevision: revision,
       });
       if (outcome === 'not-in-class') throw invalidField('student_id', ASSIGNMENT_MSG.studentNotInClass);
       if (outcome === 'not-submitted') throw invalidField('student_id', MSG.notSubmitted);
-      if (outcome === 'file-changed') throw conflict(ASSIGNMENT_MSG.fileChanged, 'file_id');
-      const [entry] = await assignmentStudents(app.db, a.id, klass.rombelClassId, 'graded', student_id);
+      if (outcome === 'changed') throw conflict(ASSIGNMENT_MSG.fileChanged, 'revision');
+      const [entry] = await assignmentStudents(app.db, a.id, klass, 'graded', student_id);
       if (!entry) throw notFound(); // deleted meanwhile
       return { success: true as const, message: ASSIGNMENT_MSG.graded, data: toAssignmentStudent(app.files, a, entry) };
+    },
+  );
+
+  app.post(
+    `${base}/return`,
+    {
+      schema: {
+        tags,
+        summary:
+          '"Kembalikan": graded work goes back to the student with its score and feedback; the student may hand in again ' +
+          '(the returned version stays in the history). Ungraded work is refused (409); a student not in the class is a 404.',
+        params: assignmentParams,
+        body: returnBody,
+        response: { 200: ok(studentWork), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params, 'write');
+      const studentId = request.body.student_id;
+      const outcome = await returnSubmission(app.db, { assignmentId: a.id, rombelId: klass.rombelClassId, studentId });
+      if (outcome === 'not-in-class') throw notFound();
+      if (outcome === 'ungraded') throw conflict(ASSIGNMENT_MSG.returnUngraded, 'student_id');
+      return { success: true as const, message: ASSIGNMENT_MSG.returned, data: await workOf(klass, a, studentId) };
+    },
+  );
+
+  /** The class and assignment for a change about one student of its rombel (404 for anyone else). */
+  const forStudentChange = async (params: { classId: number; contentId: number; id: number; studentId: number }, user: AuthUser) => {
+    const found = await assignmentFor(app.db, user, params, 'write');
+    if (!(await isStudentOfRombel(app.db, found.klass.rombelClassId, params.studentId))) throw notFound();
+    return found;
+  };
+
+  app.put(
+    `${base}/students/:studentId/extension`,
+    {
+      schema: {
+        tags,
+        summary:
+          '"Perpanjang untuk siswa ini": a later deadline (and closing time; null or absent: never closes) for one student ' +
+          "of the class's rombel. Lateness and closing for that student follow it. A student of another rombel is a 404.",
+        params: studentParams,
+        body: extensionBody,
+        response: { 200: ok(studentWork), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { klass, assignment: a } = await forStudentChange(request.params, request.user);
+      const { deadline, closes_at } = request.body;
+      await setExtension(app.db, {
+        assignmentId: a.id,
+        studentId: request.params.studentId,
+        deadline: new Date(deadline),
+        closesAt: closes_at ? new Date(closes_at) : null,
+      });
+      return { success: true as const, message: ASSIGNMENT_MSG.extended, data: await workOf(klass, a, request.params.studentId) };
+    },
+  );
+
+  app.delete(
+    `${base}/students/:studentId/extension`,
+    {
+      schema: {
+        tags,
+        summary: "Remove a student's extension: the assignment's deadline and closing time apply again",
+        params: studentParams,
+        response: { 200: ok(studentWork), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { klass, assignment: a } = await forStudentChange(request.params, request.user);
+      await removeExtension(app.db, a.id, request.params.studentId);
+      return { success: true as const, message: ASSIGNMENT_MSG.extensionRemoved, data: await workOf(klass, a, request.params.studentId) };
+    },
+  );
+
+  app.get(
+    `${base}/students/:studentId/comments`,
+    {
+      schema: {
+        tags,
+        summary: 'The private thread with one student of the class about this assignment, oldest first',
+        params: studentParams,
+        response: { 200: ok(privateComment.array()), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params, 'read');
+      if (!(await studentInClass(app.db, a.id, klass, request.params.studentId))) throw notFound();
+      const rows = await privateComments(app.db, a.id, request.params.studentId);
+      return { success: true as const, data: rows.map((c) => toPrivateComment(app.files, c)) };
+    },
+  );
+
+  app.post(
+    `${base}/students/:studentId/comments`,
+    {
+      schema: {
+        tags,
+        summary: 'Write to one student of the class in the private thread of this assignment; answers the whole thread',
+        params: studentParams,
+        body: privateCommentBody,
+        response: { 201: ok(privateComment.array()), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const { assignment: a } = await forStudentChange(request.params, request.user);
+      await addPrivateComment(app.db, {
+        assignmentId: a.id,
+        studentId: request.params.studentId,
+        authorId: request.user.id,
+        body: request.body.body,
+      });
+      reply.code(201);
+      const rows = await privateComments(app.db, a.id, request.params.studentId);
+      return { success: true as const, message: ASSIGNMENT_MSG.commentSent, data: rows.map((c) => toPrivateComment(app.files, c)) };
     },
   );
 }

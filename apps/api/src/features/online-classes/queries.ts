@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { deleteSubmissions } from '../submissions/queries.js';
 import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
 import { assignments, contents, materials, onlineClasses, rombelClasses, students, submissions, users } from '../../db/schema.js';
@@ -107,16 +108,14 @@ export async function deleteFilesUnder(tx: Executor, contentIds: SQLWrapper): Pr
   await tx.select({ id: contents.id }).from(contents).where(inArray(contents.id, contentIds)).for('update');
   await tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.contentId, contentIds)).for('update');
   const fromMaterials = await tx.delete(materials).where(inArray(materials.contentId, contentIds)).returning({ fileId: materials.fileId });
-  const fromSubmissions = await tx
-    .delete(submissions)
-    .where(
-      inArray(
-        submissions.assignmentId,
-        tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.contentId, contentIds)),
-      ),
-    )
-    .returning({ fileId: submissions.fileId });
-  return [...fromMaterials, ...fromSubmissions].map((r) => r.fileId);
+  const fromSubmissions = await deleteSubmissions(
+    tx,
+    inArray(
+      submissions.assignmentId,
+      tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.contentId, contentIds)),
+    ),
+  );
+  return [...fromMaterials.map((r) => r.fileId), ...fromSubmissions];
 }
 
 /** Deletes a class with everything under it; returns the stored files to release, or null when it is gone. */

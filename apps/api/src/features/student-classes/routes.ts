@@ -7,6 +7,7 @@ import {
   myClassContentParams,
   myClassParams,
   ok,
+  type ClassContentDetail,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { classForStudent, contentFor } from '../../access/index.js';
@@ -16,6 +17,19 @@ import { toClassDetail, toClassSummary } from '../online-classes/present.js';
 import { childrenOfContent, contentsOfClass } from '../contents/queries.js';
 import { toContentDetails } from '../contents/present.js';
 import { rombelOf } from './queries.js';
+import { workOfStudent } from '../submissions/queries.js';
+import { toMyWorkItem } from '../submissions/present.js';
+
+/** Puts the student's state and score beside each assignment link of the contents (one query). */
+async function withMyStates(db: App['db'], studentId: number, details: ClassContentDetail[]): Promise<ClassContentDetail[]> {
+  const ids = details.flatMap((d) => d.assignment.map((a) => a.id));
+  if (ids.length === 0) return details;
+  const mine = new Map((await workOfStudent(db, studentId, ids)).map((r) => [r.id, toMyWorkItem(r)]));
+  return details.map((d) => ({
+    ...d,
+    assignment: d.assignment.map((a) => ({ ...a, state: mine.get(a.id)?.state, score: mine.get(a.id)?.score ?? null })),
+  }));
+}
 
 /**
  * /api/student/my-classes: the classes of the student's rombel, in the same shapes the teacher's
@@ -77,7 +91,7 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
     async (request) => {
       const klass = await classForStudent(app.db, request.user, request.params.classId);
       const { rows, children } = await contentsOfClass(app.db, klass.id);
-      return { success: true as const, data: toContentDetails(app.files, rows, children) };
+      return { success: true as const, data: await withMyStates(app.db, request.user.id, toContentDetails(app.files, rows, children)) };
     },
   );
 
@@ -93,7 +107,12 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'read');
-      return { success: true as const, data: toContentDetails(app.files, [content], await childrenOfContent(app.db, content))[0]! };
+      const [detail] = await withMyStates(
+        app.db,
+        request.user.id,
+        toContentDetails(app.files, [content], await childrenOfContent(app.db, content)),
+      );
+      return { success: true as const, data: detail! };
     },
   );
 }

@@ -1,13 +1,10 @@
-import type { UpcomingAssignment } from '@kelasku/contract';
-import type { upcomingAssignments } from './queries.js';
-
-type UpcomingRow = Awaited<ReturnType<typeof upcomingAssignments>>[number];
+import type { MyWorkItem, UpcomingAssignment } from '@kelasku/contract';
 
 /** An upcoming assignment with the class it belongs to (the "lihat" link needs both ids). */
-export const toUpcoming = (r: UpcomingRow): UpcomingAssignment => ({
+export const toUpcoming = (r: MyWorkItem): UpcomingAssignment => ({
   id: r.id,
   title: r.title,
-  deadline: r.deadline.toISOString(),
-  content_id: r.contentId,
-  online_class: { id: r.classId, name: r.className },
+  deadline: r.deadline,
+  content_id: r.content_id,
+  online_class: r.online_class,
 });

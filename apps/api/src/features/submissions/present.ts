@@ -1,41 +1,104 @@
-import { SUBMISSION_STATUS, gradingStatus, submissionStatusId, type StudentSubmission } from '@kelasku/contract';
+import {
+  SUBMISSION_STATUS,
+  gradingStatus,
+  submissionStatusId,
+  type MyWorkItem,
+  type PrivateComment,
+  type SubmissionDetail,
+  type SubmittedFile,
+  type WorkState,
+} from '@kelasku/contract';
 import type { FileService } from '../../files/service.js';
-import { extensionOf } from '../../files/types.js';
-import type { Assignment } from '../../access/index.js';
-import type { submissionOf } from './queries.js';
+import { extensionOf as fileExtension } from '../../files/types.js';
+import { dueOf, isClosed, type Due, type PrivateCommentRow, type SubmissionFileRow, type Work, type WorkRow } from './queries.js';
 
-type SubmissionWithFile = NonNullable<Awaited<ReturnType<typeof submissionOf>>>;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** The student's view of their submission (status 1 with nulls when nothing is handed in). */
-export function toStudentSubmission(files: FileService, a: Assignment, row: SubmissionWithFile | null): StudentSubmission {
-  if (!row) {
-    return {
-      status_id: 1,
-      status: SUBMISSION_STATUS[1],
-      grading_status: gradingStatus(false, null),
-      score: null,
-      submitted_at: null,
-      graded_at: null,
-      file_id: null,
-      file: null,
-      filename: null,
-      file_extension: null,
-      size: null,
-    };
-  }
-  const { submission: s, file } = row;
-  const statusId = submissionStatusId(s.submittedAt, a.deadline);
+export const toSubmittedFile = (files: FileService, f: Pick<SubmissionFileRow, 'fileId' | 'name' | 'mime' | 'size'>): SubmittedFile => ({
+  file_id: f.fileId,
+  file: files.url(f.fileId),
+  filename: f.name,
+  file_extension: fileExtension(f.name),
+  size: f.size,
+  mime: f.mime,
+});
+
+/** Status 1 while not handed in, else 2 on time or 3 late against this student's deadline. */
+export const statusIdOf = (submittedAt: Date | null, deadline: Date): 1 | 2 | 3 =>
+  submittedAt === null ? 1 : submissionStatusId(submittedAt, deadline);
+
+/** The Tugas Saya tab of a piece of work. */
+export function workStateOf(w: { submittedAt: Date | null; score: number | null }, deadline: Date, now = new Date()): WorkState {
+  if (w.submittedAt !== null || w.score !== null) return 'done';
+  return deadline.getTime() < now.getTime() ? 'late' : 'todo';
+}
+
+/** A student's work as the student and the teacher see it. */
+export function toSubmissionDetail(files: FileService, work: Work): SubmissionDetail {
+  const { submission: s, due, versions } = work;
+  const now = new Date();
+  const statusId = statusIdOf(s?.submittedAt ?? null, due.deadline);
+  const closed = isClosed(due, now);
+  const current = s ? work.files.filter((f) => f.version === s.version) : [];
+  const handedIn = !!s && s.submittedAt !== null;
   return {
     status_id: statusId,
     status: SUBMISSION_STATUS[statusId],
-    grading_status: gradingStatus(true, s.score),
-    score: s.score,
-    submitted_at: s.submittedAt.toISOString(),
-    graded_at: s.gradedAt?.toISOString() ?? null,
-    file_id: s.fileId,
-    file: files.url(s.fileId),
-    filename: file.originalName,
-    file_extension: extensionOf(file.originalName),
-    size: file.size,
+    grading_status: gradingStatus(handedIn, s?.score ?? null, !!s?.returnedAt),
+    state: workStateOf({ submittedAt: s?.submittedAt ?? null, score: s?.score ?? null }, due.deadline, now),
+    score: s?.score ?? null,
+    feedback: s?.feedback ?? null,
+    text_answer: s?.textAnswer ?? null,
+    submitted_at: iso(s?.submittedAt ?? null),
+    graded_at: iso(s?.gradedAt ?? null),
+    returned_at: iso(s?.returnedAt ?? null),
+    version: s?.version ?? 1,
+    revision: s?.revision ?? 0,
+    files: current.map((f) => toSubmittedFile(files, f)),
+    history: versions.map((v) => ({
+      version: v.version,
+      text_answer: v.textAnswer,
+      submitted_at: iso(v.submittedAt),
+      score: v.score,
+      feedback: v.feedback,
+      graded_at: iso(v.gradedAt),
+      returned_at: iso(v.returnedAt),
+      files: work.files.filter((f) => f.version === v.version).map((f) => toSubmittedFile(files, f)),
+    })),
+    deadline: due.deadline.toISOString(),
+    closes_at: iso(due.closesAt),
+    extended: due.extended,
+    can_hand_in: !closed && (!s || s.score === null || s.returnedAt !== null),
+    can_unsubmit: !closed && handedIn && s.score === null,
+  };
+}
+
+export const toPrivateComment = (files: FileService, c: PrivateCommentRow): PrivateComment => ({
+  id: c.id,
+  body: c.body,
+  author: { id: c.authorId, name: c.authorName, role: c.authorRole, avatar: files.url(c.authorAvatar) },
+  created_at: c.createdAt.toISOString(),
+});
+
+/** This student's deadline for a row of workOfStudent. */
+export const dueOfRow = (r: WorkRow): Due => dueOf(r, r.ext);
+
+export function toMyWorkItem(r: WorkRow, now = new Date()): MyWorkItem {
+  const due = dueOfRow(r);
+  return {
+    id: r.id,
+    title: r.title,
+    content_id: r.contentId,
+    online_class: { id: r.classId, name: r.className },
+    deadline: due.deadline.toISOString(),
+    closes_at: iso(due.closesAt),
+    extended: due.extended,
+    state: workStateOf(r, due.deadline, now),
+    status_id: statusIdOf(r.submittedAt, due.deadline),
+    grading_status: gradingStatus(r.submittedAt !== null, r.score, r.returnedAt !== null),
+    submitted_at: iso(r.submittedAt),
+    score: r.score,
+    feedback: r.feedback,
+    returned_at: iso(r.returnedAt),
   };
 }

@@ -1,38 +1,42 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, assignmentWithSubmission, errorEnvelope, ok, studentAssignmentParams } from '@kelasku/contract';
+import {
+  ASSIGNMENT_MSG,
+  MSG,
+  SUBMISSION_MSG,
+  LIMITS,
+  assignmentWithSubmission,
+  averageScore,
+  errorEnvelope,
+  handInFields,
+  myClassGrades,
+  myWorkItem,
+  myWorkQuery,
+  ok,
+  privateComment,
+  privateCommentBody,
+  studentAssignmentParams,
+  type MyClassGrades,
+} from '@kelasku/contract';
 import type { App } from '../../types.js';
-import type { Tx } from '../../db/client.js';
 import { assignmentForStudent } from '../../access/index.js';
-import { readMultipartWithFile } from '../../files/multipart.js';
+import { readMultipartFiles } from '../../files/multipart.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { invalid, notFound, type FieldErrors } from '../../http/errors.js';
 import { authorName } from '../assignments/queries.js';
 import { toAssignment } from '../assignments/present.js';
-import { isGraded, submissionOf, writeSubmission } from './queries.js';
-import { toStudentSubmission } from './present.js';
+import { addPrivateComment, handInRefusal, loadWork, privateComments, unsubmit, workOfStudent, writeHandIn } from './queries.js';
+import { toMyWorkItem, toPrivateComment, toSubmissionDetail } from './present.js';
 
-/** A graded submission is not replaced: the 409 naming the file field. */
-const gradedLocked = () => conflict(MSG.gradedLocked, 'file');
+type Found = Awaited<ReturnType<typeof assignmentForStudent>>;
 
-/**
- * Hands in the student's file inside the upload's transaction (writeSubmission); an assignment
- * deleted meanwhile is a 404 and a graded submission a 409, thrown so the transaction rolls back.
- */
-export async function saveSubmission(tx: Tx, assignmentId: number, studentId: number, fileId: number) {
-  const outcome = await writeSubmission(tx, assignmentId, studentId, fileId);
-  if (!outcome.saved) throw outcome.why === 'graded' ? gradedLocked() : notFound();
-  return { created: outcome.created, replacedFileId: outcome.replacedFileId };
-}
-
-/** /api/student/submissions/:assignmentId: the student's own work for an assignment of their rombel's classes. */
+/** /api/student/…: the student's own work on the assignments of their rombel's classes. */
 export default async function submissionsRoutes(app: App): Promise<void> {
   const tags = ['student: submissions'];
 
-  /** The assignment with the student's submission as it is now. */
-  const view = async (studentId: number, found: Awaited<ReturnType<typeof assignmentForStudent>>) => {
-    const { assignment: a, klass } = found;
-    const [author, row] = await Promise.all([authorName(app.db, a.authorId), submissionOf(app.db, a.id, studentId)]);
-    return { ...toAssignment(a, author, klass), submission: toStudentSubmission(app.files, a, row) };
+  /** The assignment with the student's work as it is now. */
+  const view = async (studentId: number, { assignment: a, klass }: Found) => {
+    const [author, work] = await Promise.all([authorName(app.db, a.authorId), loadWork(app.db, a, studentId)]);
+    return { ...toAssignment(a, author, klass), submission: toSubmissionDetail(app.files, work) };
   };
 
   app.get(
@@ -40,7 +44,9 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: "An assignment of one of the student's classes with the student's submission (status, score, signed file link)",
+        summary:
+          "An assignment of one of the student's classes with the student's work: this student's deadline and closing " +
+          'time, status, score and feedback, the current files (signed links), the text answer and the returned versions',
         params: studentAssignmentParams,
         response: { 200: ok(assignmentWithSubmission), 404: errorEnvelope },
       },
@@ -55,9 +61,11 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     schema: {
       tags,
       summary:
-        "Hand in (201) or replace (200) the student's file: multipart field `file` (one file, at most 50 MB; `_method=PUT` " +
-        'accepted). Status 2 when handed in on or before the deadline, 3 after it. A graded submission cannot be replaced (409). ' +
-        'The replaced file is deleted only after the new one is stored.',
+        'Hand in (201 the first time, 200 after): multipart with the files in the repeated field `files` (or `file`; at most ' +
+        '10 together with the kept ones, each at most 50 MB, all at most 100 MB), `keep` (ids of current files to keep, ' +
+        'comma separated or repeated) and `text` (the answer). A file or a text is needed. Refused when the assignment is ' +
+        'closed for this student (409) or the work is graded and not returned (409). Returned work is kept in the history and ' +
+        'this starts the next version. Nothing is stored when anything is refused.',
       params: studentAssignmentParams,
       consumes: ['multipart/form-data'],
       response: {
@@ -75,21 +83,143 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     const me = request.user;
     const found = await assignmentForStudent(app.db, me, request.params.assignmentId);
     const a = found.assignment;
-    // Refused before any byte is stored; saveSubmission checks again under the row lock.
-    if (await isGraded(app.db, a.id, me.id)) throw gradedLocked();
-    const { file } = await readMultipartWithFile(request, 'file', 'document');
+    // Refused before any byte is stored; writeHandIn checks again under the row lock.
+    const before = await loadWork(app.db, a, me.id);
+    const refused = handInRefusal(before.submission, before.due);
+    if (refused) throw refused;
+    const { fields, files } = await readMultipartFiles(request, ['files', 'file'], 'document', {
+      maxFiles: LIMITS.submissionFiles,
+      maxTotalBytes: LIMITS.submissionBytes,
+      tooMany: SUBMISSION_MSG.tooManyFiles,
+      totalMessage: SUBMISSION_MSG.totalTooLarge,
+    });
+    const parsed = handInFields.safeParse(fields);
+    if (!parsed.success) {
+      await Promise.all(files.map((f) => app.files.discard(f)));
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) (errors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
+      throw invalid(errors);
+    }
     let saved;
     try {
-      saved = await app.files.commit(file, (tx, fileId) => saveSubmission(tx, a.id, me.id, fileId));
+      saved = await app.files.commitMany(files, (tx, newFileIds) =>
+        writeHandIn(tx, { assignmentId: a.id, studentId: me.id, newFileIds, keep: parsed.data.keep, text: parsed.data.text ?? null }),
+      );
     } catch (err) {
-      // The assignment or the student was deleted meanwhile (the stored file is already removed).
+      // The assignment or the student was deleted meanwhile (the stored files are already removed).
       if (isForeignKeyViolation(err)) throw notFound();
       throw err;
     }
-    await app.files.release([saved.replacedFileId]);
+    await app.files.release(saved.released);
     reply.code(saved.created ? 201 : 200);
     return { success: true as const, message: MSG.submissionSaved, data: await view(me.id, found) };
   };
   app.post('/submissions/:assignmentId', uploadRoute, upload);
   app.put('/submissions/:assignmentId', uploadRoute, upload);
+
+  app.delete(
+    '/submissions/:assignmentId/hand-in',
+    {
+      schema: {
+        tags,
+        summary:
+          '"Batalkan pengiriman": the work (files, text) stays but is no longer handed in. Refused (409) when nothing is ' +
+          'handed in, when graded, or when the assignment is closed for this student (it could not be handed in again).',
+        params: studentAssignmentParams,
+        response: { 200: ok(assignmentWithSubmission), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const found = await assignmentForStudent(app.db, request.user, request.params.assignmentId);
+      await app.db.transaction((tx) => unsubmit(tx, found.assignment, request.user.id));
+      return { success: true as const, message: SUBMISSION_MSG.unsubmitted, data: await view(request.user.id, found) };
+    },
+  );
+
+  app.get(
+    '/submissions/:assignmentId/comments',
+    {
+      schema: {
+        tags,
+        summary: 'The private thread between this student and the teacher about the assignment, oldest first',
+        params: studentAssignmentParams,
+        response: { 200: ok(privateComment.array()), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { assignment: a } = await assignmentForStudent(app.db, request.user, request.params.assignmentId);
+      const rows = await privateComments(app.db, a.id, request.user.id);
+      return { success: true as const, data: rows.map((c) => toPrivateComment(app.files, c)) };
+    },
+  );
+
+  app.post(
+    '/submissions/:assignmentId/comments',
+    {
+      schema: {
+        tags,
+        summary: 'Write to the teacher in the private thread of this assignment (only this student and the teacher see it)',
+        params: studentAssignmentParams,
+        body: privateCommentBody,
+        response: { 201: ok(privateComment.array()), 404: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const me = request.user;
+      const { assignment: a } = await assignmentForStudent(app.db, me, request.params.assignmentId);
+      await addPrivateComment(app.db, { assignmentId: a.id, studentId: me.id, authorId: me.id, body: request.body.body });
+      reply.code(201);
+      const rows = await privateComments(app.db, a.id, me.id);
+      return { success: true as const, message: ASSIGNMENT_MSG.commentSent, data: rows.map((c) => toPrivateComment(app.files, c)) };
+    },
+  );
+
+  app.get(
+    '/assignments',
+    {
+      schema: {
+        tags,
+        summary:
+          '"Tugas Saya": the assignments of all the student\'s classes with this student\'s deadline, state and score. ' +
+          '`tab`: todo (soonest deadline first), late (deadline passed, nothing handed in; latest deadline first) or done ' +
+          '(handed in, graded or returned; latest hand-in first); absent: everything',
+        querystring: myWorkQuery,
+        response: { 200: ok(myWorkItem.array()) },
+      },
+    },
+    async (request) => {
+      const now = new Date();
+      const tab = request.query.tab;
+      const items = (await workOfStudent(app.db, request.user.id)).map((r) => toMyWorkItem(r, now)).filter((i) => !tab || i.state === tab);
+      const time = (v: string | null) => (v ? Date.parse(v) : 0);
+      if (tab === 'todo') items.sort((x, y) => time(x.deadline) - time(y.deadline) || x.id - y.id);
+      else if (tab === 'late') items.sort((x, y) => time(y.deadline) - time(x.deadline) || y.id - x.id);
+      else if (tab === 'done') items.sort((x, y) => time(y.submitted_at) - time(x.submitted_at) || y.id - x.id);
+      return { success: true as const, data: items };
+    },
+  );
+
+  app.get(
+    '/grades',
+    {
+      schema: {
+        tags,
+        summary:
+          '"Nilai Saya": per class (by name) the student\'s assignments (by deadline) with score and feedback, and the average ' +
+          'of the graded ones (one decimal; null when none is graded)',
+        response: { 200: ok(myClassGrades.array()) },
+      },
+    },
+    async (request) => {
+      const now = new Date();
+      const byClass = new Map<number, MyClassGrades>();
+      for (const r of await workOfStudent(app.db, request.user.id)) {
+        let entry = byClass.get(r.classId);
+        if (!entry) byClass.set(r.classId, (entry = { online_class: { id: r.classId, name: r.className }, average: null, items: [] }));
+        entry.items.push(toMyWorkItem(r, now));
+      }
+      const data = [...byClass.values()].map((c) => ({ ...c, average: averageScore(c.items.map((i) => i.score)) }));
+      return { success: true as const, data };
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { submissionFileIds } from '../submissions/queries.js';
 import type { Db, Executor } from '../../db/client.js';
 import { assignments, onlineClasses, students, submissions, teachers, users } from '../../db/schema.js';
 import { loadProfile, selectProfiles } from '../session/queries.js';
@@ -123,16 +124,14 @@ export async function saveDetails(tx: Executor, userId: number, roleId: number, 
  * submissions, and submissions to assignments the user wrote (both cascade with the user).
  */
 export async function filesOfUser(tx: Executor, userId: number, avatarFileId: number | null): Promise<number[]> {
-  const rows = await tx
-    .select({ fileId: submissions.fileId })
-    .from(submissions)
-    .where(
-      or(
-        eq(submissions.studentId, userId),
-        inArray(submissions.assignmentId, tx.select({ id: assignments.id }).from(assignments).where(eq(assignments.authorId, userId))),
-      ),
-    );
-  return [...(avatarFileId === null ? [] : [avatarFileId]), ...rows.map((r) => r.fileId)];
+  const fileIds = await submissionFileIds(
+    tx,
+    or(
+      eq(submissions.studentId, userId),
+      inArray(submissions.assignmentId, tx.select({ id: assignments.id }).from(assignments).where(eq(assignments.authorId, userId))),
+    )!,
+  );
+  return [...(avatarFileId === null ? [] : [avatarFileId]), ...fileIds];
 }
 
 /**
