@@ -26,12 +26,6 @@ export const GRADEBOOK_LABELS = {
   noClasses: 'Belum ada kelas.',
 } as const;
 
-/** Mean of the scores, 1 decimal (half up); null when there is none. Ungraded and missing work is not counted. */
-export function averageScore(scores: readonly number[]): number | null {
-  if (!scores.length) return null;
-  return Math.round((scores.reduce((a, b) => a + b, 0) * 10) / scores.length) / 10;
-}
-
 export const gradebookParams = z.object({ classId: idParam });
 
 export const gradebookCell = z.object({

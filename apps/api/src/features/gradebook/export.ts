@@ -112,4 +112,4 @@ export function gradebookCsv(g: Gradebook): Buffer {
 
 /** A download name for the class's gradebook: "Nilai - <class>.<ext>", without characters a file system refuses. */
 export const gradebookFilename = (className: string, ext: 'xlsx' | 'csv') =>
-  `Nilai - ${className.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '-').trim()}.${ext}`;
+  `Nilai - ${className.replace(/[\\/:*?"<>|]/g, '-').trim()}.${ext}`;

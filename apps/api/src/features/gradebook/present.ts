@@ -33,7 +33,7 @@ export function toGradebooks(
     const own = columns.filter((a) => a.classId === klass.id);
     const rows = studentsOf(klass).map((s) => {
       const cells = own.map((a) => cellOf(a, workBy.get(key(a.id, s.id)), extensionBy.get(key(a.id, s.id)), now));
-      return { id: s.id, name: s.name, nis: s.nis, average: averageScore(scoresOf(cells)), cells };
+      return { id: s.id, name: s.name, nis: s.nis, average: averageScore(cells.map((c) => c.score)), cells };
     });
     return {
       online_class: { id: klass.id, name: klass.name, archived_at: klass.archivedAt?.toISOString() ?? null },
@@ -42,11 +42,9 @@ export function toGradebooks(
         title: a.title,
         deadline: a.deadline.toISOString(),
         content: { id: a.contentId, title: a.contentTitle },
-        average: averageScore(scoresOf(rows.map((r) => r.cells[i]!))),
+        average: averageScore(rows.map((r) => r.cells[i]!.score)),
       })),
       students: rows,
     };
   });
 }
-
-const scoresOf = (cells: GradebookCell[]): number[] => cells.flatMap((c) => (c.score === null ? [] : [c.score]));

@@ -48,9 +48,9 @@ export function studentsOfRombels(db: Db, rombelIds: number[]) {
 }
 
 /**
- * The students who handed in (or were graded on) an assignment of the classes, per class, by name:
- * the students of an archived class, whose rombel now holds another year's students (as the
- * grading columns treat it).
+ * The students with work on an assignment of the classes (a submission row: handed in, graded, or
+ * unsubmitted), per class, by name: the students of an archived class, whose rombel now holds
+ * another year's students (the rule of the grading columns).
  */
 export const submittersOf = (db: Db, classIds: number[]) =>
   db
@@ -66,7 +66,7 @@ export const submittersOf = (db: Db, classIds: number[]) =>
     .innerJoin(contents, eq(contents.id, assignments.contentId))
     .innerJoin(users, eq(users.id, submissions.studentId))
     .innerJoin(students, eq(students.userId, submissions.studentId))
-    .where(and(inArray(contents.onlineClassId, classIds), or(isNotNull(submissions.submittedAt), isNotNull(submissions.score))))
+    .where(inArray(contents.onlineClassId, classIds))
     .orderBy(sql`lower(${users.name})`, asc(users.id));
 
 export type GradebookStudentRow = { id: number; name: string; nis: string | null };
