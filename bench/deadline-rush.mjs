@@ -266,7 +266,8 @@ async function verify(db, storageDir, assignment, fileBytes) {
   const { rows } = await db.query(
     `select count(*)::int as rows, count(distinct s.student_id)::int as students,
             count(*) filter (where f.size <> $2)::int as wrong_size
-       from submissions s join stored_files f on f.id = s.file_id where s.assignment_id = $1`,
+       from submissions s join submission_files sf on sf.submission_id = s.id and sf.version = s.version
+       join stored_files f on f.id = sf.file_id where s.assignment_id = $1`,
     [assignment, fileBytes],
   );
   const storedRows = (await db.query(`select count(*)::int as n from stored_files`)).rows[0].n;

@@ -236,7 +236,8 @@ export async function run(opts = {}) {
             headers: { ...auth, 'content-type': p.contentType },
             body: p.body,
           });
-          if (r.status === 200 || r.status === 201) lastUpload.set(`${student.id}:${assignment}`, fileIdOf(r.json.data.submission.file));
+          if (r.status === 200 || r.status === 201)
+            lastUpload.set(`${student.id}:${assignment}`, fileIdOf(r.json.data.submission.files[0].file));
         }
       }
     }
@@ -253,9 +254,11 @@ export async function run(opts = {}) {
       (await q(`select id, body from comments where forum_id = any($1::int[])`, [scene.forums])).map((r) => [Number(r.id), r.body]),
     );
     const lostComments = comments.filter((cm) => stored.get(Number(cm.id)) !== cm.text);
-    const rows = await q(`select student_id, assignment_id, file_id from submissions where assignment_id = any($1::int[])`, [
-      scene.assignments,
-    ]);
+    const rows = await q(
+      `select s.student_id, s.assignment_id, sf.file_id from submissions s
+        join submission_files sf on sf.submission_id = s.id and sf.version = s.version where s.assignment_id = any($1::int[])`,
+      [scene.assignments],
+    );
     const rowOf = new Map(rows.map((r) => [`${r.student_id}:${r.assignment_id}`, Number(r.file_id)]));
     const lostSubmissions = [...lastUpload].filter(([k, fileId]) => rowOf.get(k) !== fileId);
     const keys = new Set((await q(`select storage_key from stored_files`)).map((r) => r.storage_key));

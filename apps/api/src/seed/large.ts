@@ -427,13 +427,24 @@ export async function seedSchool(
   let written = 0;
   const flush = async (force: boolean) => {
     if (sub.a.length === 0 || (!force && sub.a.length < BATCH)) return;
-    await insertRows(db, 'submissions', [
-      ['assignment_id', 'int', sub.a],
-      ['student_id', 'int', sub.s],
+    const ids = await insertRows(
+      db,
+      'submissions',
+      [
+        ['assignment_id', 'int', sub.a],
+        ['student_id', 'int', sub.s],
+        ['submitted_at', 'timestamptz', sub.at],
+        ['score', 'smallint', sub.score],
+        ['graded_at', 'timestamptz', sub.gradedAt],
+      ],
+      true,
+    );
+    // One file each, the first of version 1.
+    await insertRows(db, 'submission_files', [
+      ['submission_id', 'int', ids],
+      ['version', 'int', ids.map(() => 1)],
       ['file_id', 'int', sub.f],
-      ['submitted_at', 'timestamptz', sub.at],
-      ['score', 'smallint', sub.score],
-      ['graded_at', 'timestamptz', sub.gradedAt],
+      ['position', 'smallint', ids.map(() => 0)],
     ]);
     written += sub.a.length;
     for (const list of Object.values(sub)) list.length = 0;
