@@ -15,9 +15,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ROOT, freePort, serverArgs, sleep } from './lib.mjs';
+import { ROOT, freePort, runWhenMain, serverArgs, sleep } from './lib.mjs';
 
 const MB = 1024 * 1024;
 
@@ -158,19 +157,17 @@ async function countFiles(storageDir) {
   return { stored, pending };
 }
 
-export async function run(opts = {}) {
-  const pgUrl = opts.pgUrl ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-  const students = Number(opts.students ?? process.env.STUDENTS ?? 300);
-  const concurrency = Number(opts.concurrency ?? process.env.CONCURRENCY ?? 50);
-  const fileBytes = Number(opts.fileBytes ?? MB);
-  const resultsFile = opts.resultsFile === undefined ? path.join(ROOT, 'bench/RESULTS-deadline.md') : opts.resultsFile;
-
-  const dbName = `kelasku_bench_rush_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${pgUrl}/postgres` });
+/**
+ * A scratch PostgreSQL database and data folder, the real server on them, and a seeded class of
+ * `students` (seedClass); runs `work`, then stops the server and removes the database and the folder.
+ */
+export async function withSeededClass({ pgUrl, tag, students }, work) {
+  const dbName = `kelasku_bench_${tag}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${pgUrl.replace(/\/$/, '')}/postgres` });
   await admin.connect();
   await admin.query(`create database ${dbName}`);
-  const dbUrl = `${pgUrl}/${dbName}`;
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-rush-'));
+  const dbUrl = `${pgUrl.replace(/\/$/, '')}/${dbName}`;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `kelasku-${tag}-`));
   const storageDir = path.join(dataDir, 'storage');
   let server;
   let db;
@@ -188,6 +185,24 @@ export async function run(opts = {}) {
     db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     const scene = await seedClass(db, students);
+    return await work({ server, db, dataDir, storageDir, scene });
+  } finally {
+    await db?.end().catch(() => {});
+    if (server) await stopServer(server.child);
+    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await admin.end();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function run(opts = {}) {
+  const pgUrl = opts.pgUrl ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  const students = Number(opts.students ?? process.env.STUDENTS ?? 300);
+  const concurrency = Number(opts.concurrency ?? process.env.CONCURRENCY ?? 50);
+  const fileBytes = Number(opts.fileBytes ?? MB);
+  const resultsFile = opts.resultsFile === undefined ? path.join(ROOT, 'bench/RESULTS-deadline.md') : opts.resultsFile;
+
+  return withSeededClass({ pgUrl, tag: 'rush', students }, async ({ server, db, storageDir, scene }) => {
     const first = multipart(fileBytes, 'jawaban.pdf');
     const second = multipart(fileBytes, 'jawaban-revisi.pdf');
 
@@ -236,13 +251,7 @@ export async function run(opts = {}) {
     lines.push('', `Status codes: hand in ${JSON.stringify(handIn.statuses)}, replace ${JSON.stringify(replace.statuses)}.`, '');
     if (resultsFile) await fs.writeFile(resultsFile, `# Kelasku benchmark: deadline rush\n\n${lines.join('\n')}`);
     return lines;
-  } finally {
-    await db?.end().catch(() => {});
-    if (server) await stopServer(server.child);
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The teacher's grading column with every student in it, timed. */
@@ -282,11 +291,4 @@ async function verify(db, storageDir, assignment, fileBytes) {
   };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  run()
-    .then((lines) => console.log(lines.join('\n')))
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+runWhenMain(import.meta.url, run);

@@ -1,5 +1,6 @@
 // Pieces every benchmark uses: a free loopback port, a pause, and how to start the real server.
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,4 +24,40 @@ export const freePort = () =>
 export function serverArgs() {
   const dist = path.join(ROOT, 'apps/api/dist/main.js');
   return existsSync(dist) ? [dist] : ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')];
+}
+
+/**
+ * POSTs a body of `length` bytes made of `parts` (Buffers, or a generator of them, written as the
+ * socket takes them) and resolves with the status and the answer's text.
+ */
+export function postStream(url, headers, length, parts) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent: false, headers: { ...headers, 'content-length': length } });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    const it = parts[Symbol.iterator]();
+    const pump = () => {
+      for (;;) {
+        const { value, done } = it.next();
+        if (done) return void req.end();
+        if (!req.write(value)) return void req.once('drain', pump);
+      }
+    };
+    pump();
+  });
+}
+
+/** Runs a benchmark's run() when its file is the command (`node bench/x.mjs`), printing its lines; not when imported. */
+export function runWhenMain(moduleUrl, run) {
+  if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
+  run()
+    .then((lines) => console.log(lines.join('\n')))
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
 }

@@ -17,11 +17,9 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ROOT, freePort, serverArgs, sleep } from './lib.mjs';
+import { ROOT, freePort, postStream, runWhenMain, serverArgs, sleep } from './lib.mjs';
 
 const MB = 1024 * 1024;
 const GOAL_MB = 30;
@@ -129,38 +127,22 @@ function upload(base, url, token, size, seed) {
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const hash = createHash('sha256');
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const req = http.request(`${base}${url}`, {
-      method: 'POST',
-      agent: false,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': head.length + size + tail.length,
-      },
-    });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      const parts = [];
-      res.on('data', (c) => parts.push(c));
-      res.on('end', () => {
-        const seconds = (performance.now() - t0) / 1000;
-        resolve({ status: res.statusCode, body: JSON.parse(Buffer.concat(parts).toString('utf8')), seconds, sha256: hash.digest('hex') });
-      });
-    });
-    const chunks = fileChunks(size, seed);
-    const pump = () => {
-      for (;;) {
-        const { value, done } = chunks.next();
-        if (done) return void req.end(tail);
-        hash.update(value);
-        if (!req.write(value)) return void req.once('drain', pump);
-      }
-    };
-    req.write(head);
-    pump();
-  });
+  function* body() {
+    yield head;
+    for (const chunk of fileChunks(size, seed)) {
+      hash.update(chunk);
+      yield chunk;
+    }
+    yield tail;
+  }
+  const t0 = performance.now();
+  const headers = { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` };
+  return postStream(`${base}${url}`, headers, head.length + size + tail.length, body()).then((res) => ({
+    status: res.status,
+    body: JSON.parse(res.text),
+    seconds: (performance.now() - t0) / 1000,
+    sha256: hash.digest('hex'),
+  }));
 }
 
 /** Reads a link to the end without keeping it; answers the status, bytes, seconds and SHA-256. */
@@ -277,11 +259,4 @@ export async function run(opts = {}) {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  run()
-    .then((lines) => console.log(lines.join('\n')))
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+runWhenMain(import.meta.url, run);

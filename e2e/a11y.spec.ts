@@ -191,6 +191,17 @@ for (const phone of [false, true]) {
             ['student class: Konten', c],
             ['student class: Tentang', c, tab('Tentang')],
             ['submission detail', `${c}/submissions/${s.assignmentId}`],
+            [
+              'submission: Ubah kiriman',
+              `${c}/submissions/${s.assignmentId}`,
+              async (p: Page) => {
+                await p.getByRole('button', { name: 'Ubah kiriman' }).click();
+                await expect(p.getByRole('button', { name: 'Serahkan' })).toBeVisible();
+              },
+            ],
+            ['tugas saya', '/my-work'],
+            ['tugas saya: Selesai', '/my-work?tab=done'],
+            ['nilai saya', '/my-grades'],
             ['student forum', `${c}/contents/${s.contentId}/forums/${s.forumId}`],
           ]);
         }
@@ -280,7 +291,8 @@ for (const phone of [false, true]) {
       await login(page, s.student.username, s.student.password);
       await page.goto(`/my-classes/${s.classId}/submissions/${s.assignmentId}`);
       await settle(page);
-      found.push(...(await dialog(page, 'Upload Jawabanmu disini', (p) => p.getByRole('button', { name: 'Update Submission' }).click())));
+      // The scene handed the work in, so "Batalkan pengiriman" asks first in its dialog.
+      found.push(...(await dialog(page, 'Batalkan pengiriman?', (p) => p.getByRole('button', { name: 'Batalkan pengiriman' }).click())));
 
       await page.evaluate(() => localStorage.clear());
       await login(page, DEMO.admin.username, DEMO.admin.password);

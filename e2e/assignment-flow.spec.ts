@@ -58,30 +58,38 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   await expect(studentPage.getByRole('heading', { name: 'Submission Detail' })).toBeVisible();
   await expect(statusCell(studentPage, 'Grading Status')).toHaveText('Belum Mengumpulkan');
 
-  // Hands in a file, then replaces it while it is still ungraded.
-  const dialog = studentPage.getByRole('dialog', { name: 'Upload Jawabanmu disini' });
+  // Hands in a file, then replaces it while it is still ungraded ("Ubah kiriman", the old file removed).
+  const mine = studentPage.getByRole('region', { name: 'Tugasmu' });
+  let previous: string | null = null;
   for (const name of ['dns-draf.txt', 'dns-final.txt']) {
-    await studentPage.getByRole('button', { name: 'Update Submission' }).click();
-    await dialog
+    if (previous) await mine.getByRole('button', { name: 'Ubah kiriman' }).click();
+    const form = studentPage.getByRole('region', { name: previous ? 'Ubah kiriman' : 'Kirim tugas' });
+    if (previous) await form.getByRole('button', { name: `Hapus ${previous}` }).click();
+    await form
       .getByLabel('File jawaban')
       .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`zone "smk.sch.id" — ${name}`) });
-    await dialog.getByRole('button', { name: 'Upload Submission' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(statusCell(studentPage, 'File Submission').getByRole('link', { name })).toBeVisible();
+    await form.getByRole('button', { name: 'Serahkan' }).click();
+    await expect(mine.getByRole('link', { name })).toBeVisible();
+    previous = name;
   }
+  await expect(mine.getByRole('link', { name: 'dns-draf.txt' })).toHaveCount(0);
   await expect(statusCell(studentPage, 'Status')).toHaveText('Sudah Mengumpulkan');
   await expect(statusCell(studentPage, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
 
-  // The teacher finds the work under Diserahkan — the replaced file, not the draft — and grades it.
+  // The teacher finds the work under Diserahkan — the replaced file, not the draft — previews it and grades it.
   await teacherPage.getByRole('tab', { name: 'Penilaian Tugas' }).click();
-  await teacherPage.getByRole('region', { name: 'Diserahkan', exact: true }).getByRole('button', { name: student.name }).click();
-  const work = teacherPage.getByRole('region', { name: 'Tugas siswa' });
-  await expect(work.getByRole('link', { name: 'dns-final.txt' })).toBeVisible();
+  await teacherPage.getByRole('region', { name: 'Diserahkan', exact: true }).getByRole('link', { name: student.name }).click();
+  const shown = teacherPage.getByRole('region', { name: 'Kiriman siswa' });
+  await expect(shown.getByLabel('Isi dns-final.txt')).toHaveText('zone "smk.sch.id" — dns-final.txt');
+  await expect(shown.getByRole('figure', { name: 'dns-draf.txt' })).toHaveCount(0);
+  const work = teacherPage.getByRole('region', { name: 'Penilaian', exact: true });
   await expect(work.getByText('Belum dinilai')).toBeVisible();
   await work.getByRole('textbox', { name: 'Nilai (0–100)' }).fill('90');
-  await work.getByRole('button', { name: 'Beri Nilai' }).click();
+  await work.getByRole('textbox', { name: 'Masukan' }).fill('Konfigurasi zona sudah benar.');
+  await work.getByRole('button', { name: 'Simpan nilai' }).click();
   await expect(toast(teacherPage, 'Nilai berhasil disimpan')).toBeVisible();
-  await expect(teacherPage.getByRole('region', { name: 'Dinilai', exact: true }).getByRole('button', { name: student.name })).toContainText(
+  await teacherPage.getByRole('link', { name: 'Kembali ke penilaian' }).click();
+  await expect(teacherPage.getByRole('region', { name: 'Dinilai', exact: true }).getByRole('link', { name: student.name })).toContainText(
     '90',
   );
 
@@ -89,5 +97,6 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   await studentPage.reload();
   await expect(statusCell(studentPage, 'Grading Status')).toHaveText('Sudah dinilai');
   await expect(statusCell(studentPage, 'Score')).toHaveText('90');
-  await expect(studentPage.getByRole('button', { name: 'Update Submission' })).toBeDisabled();
+  await expect(mine).toContainText('Tugas yang sudah dinilai tidak dapat diganti lagi.');
+  await expect(studentPage.getByRole('button', { name: 'Ubah kiriman' })).toHaveCount(0);
 });

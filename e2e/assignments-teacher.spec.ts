@@ -58,7 +58,7 @@ async function submitFile(request: APIRequestContext, token: string, assignmentI
 }
 
 const column = (page: Page, name: 'Diserahkan' | 'Ditugaskan' | 'Dinilai') => page.getByRole('region', { name, exact: true });
-const studentWork = (page: Page) => page.getByRole('region', { name: 'Tugas siswa' });
+const studentWork = (page: Page) => page.getByRole('region', { name: 'Penilaian', exact: true });
 
 test('a teacher creates an assignment from Sub konten, edits it, grades a submission and deletes it', async ({ page, request }) => {
   const s = await scene(request);
@@ -110,18 +110,21 @@ test('a teacher creates an assignment from Sub konten, edits it, grades a submis
   const filename = 'Jawaban Tugas Topologi Star Kelas X Teknik Komputer dan Jaringan.pdf';
   await submitFile(request, student.token, assignmentId, filename);
 
-  // Penilaian Tugas: the student is under Diserahkan, not graded yet.
+  // Penilaian Tugas: the student is under Diserahkan, not graded yet; the grading view shows the file.
   await page.getByRole('tab', { name: 'Penilaian Tugas' }).click();
   const summary = page.getByLabel('Ringkasan pengumpulan');
   await expect(summary).toContainText('1Diserahkan');
   await expect(summary).toContainText('1Diberikan');
   await expect(summary).toContainText('0Dinilai');
-  await column(page, 'Diserahkan').getByRole('button', { name: student.name }).click();
-  const work = studentWork(page);
-  await expect(work.getByRole('heading', { name: student.name })).toBeVisible();
-  const link = work.getByRole('link', { name: `${filename.slice(0, 48)}...` });
+  await column(page, 'Diserahkan').getByRole('link', { name: student.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/assignment/${assignmentId}/students/${student.id}$`));
+  await expect(page.getByRole('heading', { name: student.name })).toBeVisible();
+  const file = page.getByRole('figure', { name: filename });
+  await expect(file.getByText(`${filename.slice(0, 48)}...`)).toBeVisible();
+  const link = file.getByRole('link', { name: 'Buka' });
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('href', /\/api\/files\//);
+  const work = studentWork(page);
   await expect(work.getByText('Belum dinilai')).toBeVisible();
 
   // Out of range: a red toast, nothing sent.
@@ -131,19 +134,20 @@ test('a teacher creates an assignment from Sub konten, edits it, grades a submis
   });
   const score = work.getByRole('textbox', { name: 'Nilai (0–100)' });
   await score.fill('101');
-  await work.getByRole('button', { name: 'Beri Nilai' }).click();
+  await work.getByRole('button', { name: 'Simpan nilai' }).click();
   await expect(toast(page, 'Score tidak boleh kurang dari 0 / lebih dari 100 please try again!')).toBeVisible();
   expect(grades).toEqual([]);
   await expect(work.getByText('Belum dinilai')).toBeVisible();
 
-  // A valid grade: the green toast, and the student moves to Dinilai with the score.
+  // A valid grade: the green toast, the score, and back on the lists the student is under Dinilai.
   await score.fill('85');
-  await work.getByRole('button', { name: 'Beri Nilai' }).click();
+  await work.getByRole('button', { name: 'Simpan nilai' }).click();
   await expect(toast(page, 'Nilai berhasil disimpan')).toBeVisible();
   expect(grades).toHaveLength(1);
-  await expect(column(page, 'Dinilai').getByRole('button', { name: student.name })).toContainText('85');
-  await expect(column(page, 'Diserahkan').getByRole('button', { name: student.name })).toHaveCount(0);
   await expect(work.getByTestId('score')).toHaveText('85');
+  await page.getByRole('link', { name: 'Kembali ke penilaian' }).click();
+  await expect(column(page, 'Dinilai').getByRole('link', { name: student.name })).toContainText('85');
+  await expect(column(page, 'Diserahkan').getByRole('link', { name: student.name })).toHaveCount(0);
   await expect(summary).toContainText('1Dinilai');
   await expect(summary).toContainText('0Diserahkan');
 
@@ -171,14 +175,17 @@ test('the assignment page loads by id, a student without a submission has no gra
   await page.goto(`${url}?tab=penilaian`);
   await expect(page.getByRole('tab', { name: 'Penilaian Tugas' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Ringkasan pengumpulan')).toContainText('2Diberikan');
-  await expect(column(page, 'Diserahkan').getByRole('button', { name: submitter.name })).toBeVisible();
-  await column(page, 'Ditugaskan').getByRole('button', { name: idle.name }).click();
-  await expect(studentWork(page).getByText('Siswa ini belum mengumpulkan tugas.')).toBeVisible();
+  await expect(column(page, 'Diserahkan').getByRole('link', { name: submitter.name })).toBeVisible();
+  await column(page, 'Ditugaskan').getByRole('link', { name: idle.name }).click();
+  await expect(page.getByText('Siswa ini belum mengumpulkan tugas.')).toBeVisible();
   await expect(studentWork(page).getByRole('textbox', { name: 'Nilai (0–100)' })).toHaveCount(0);
 
-  // Still there after a reload.
+  // The grading view and the lists are still there after a reload.
   await page.reload();
-  await expect(column(page, 'Ditugaskan').getByRole('button', { name: idle.name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: idle.name })).toBeVisible();
+  await page.getByRole('link', { name: 'Kembali ke penilaian' }).click();
+  await page.reload();
+  await expect(column(page, 'Ditugaskan').getByRole('link', { name: idle.name })).toBeVisible();
   await page.getByRole('link', { name: 'Kembali ke kelas' }).click();
   await expect(page).toHaveURL(new RegExp(`/online-class/${s.classId}$`));
 
@@ -187,6 +194,8 @@ test('the assignment page loads by id, a student without a submission has no gra
   await page.evaluate(() => localStorage.clear());
   await login(page, other.username, other.password);
   await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Not Found :(' })).toBeVisible();
+  await page.goto(`${url}/students/${submitter.id}`);
   await expect(page.getByRole('heading', { name: 'Not Found :(' })).toBeVisible();
 });
 
@@ -242,4 +251,29 @@ test('a deadline in the past is saved only after the teacher acknowledges the wa
   await expect(toast(page, 'Tugas berhasil ditambahkan')).toBeVisible();
   await page.getByRole('link', { name: 'Tugas susulan' }).click();
   await expect(page.getByText('Tenggat: 11 Januari 2024 08.00 WIB')).toBeVisible();
+});
+
+test('a closing time before the deadline is refused with its message; a valid one shows on the assignment', async ({ page, request }) => {
+  const s = await scene(request);
+  await login(page, s.teacher.username, s.teacher.password);
+  const modal = await openNewAssignment(page, s, 'Tugas dengan penutupan');
+  await pickDate(page, modal.getByLabel('Tenggat (WIB)'), '2031-03-10', '23:59');
+  await pickDate(page, modal.getByLabel('Waktu penutupan (WIB)'), '2031-03-09', '12:00');
+  await modal.getByRole('button', { name: 'Simpan' }).click();
+  await expect(modal.getByText('Waktu penutupan tidak boleh sebelum tenggat')).toBeVisible();
+  await pickDate(page, modal.getByLabel('Waktu penutupan (WIB)'), '2031-03-12', '07:00');
+  await modal.getByRole('button', { name: 'Simpan' }).click();
+  await expect(toast(page, 'Tugas berhasil ditambahkan')).toBeVisible();
+  await page.getByRole('link', { name: 'Tugas dengan penutupan' }).click();
+  await expect(page.getByText('Tenggat: 10 Maret 2031 23.59 WIB')).toBeVisible();
+  await expect(page.getByText('Ditutup: 12 Maret 2031 07.00 WIB')).toBeVisible();
+
+  // Editing keeps it, and clearing it removes it.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Assignment' });
+  await expect(edit.getByLabel('Waktu penutupan (WIB)')).toHaveText('12/03/2031 07.00');
+  await edit.getByRole('button', { name: 'Kosongkan waktu penutupan' }).click();
+  await edit.getByRole('button', { name: 'Simpan' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText(/^Ditutup:/)).toHaveCount(0);
 });

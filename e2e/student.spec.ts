@@ -117,28 +117,27 @@ test.describe('student dashboard, class page and submission', () => {
     await expect(statusCell(page, 'Status')).toHaveText('Belum Mengumpulkan');
     await expect(statusCell(page, 'Grading Status')).toHaveText('Belum Mengumpulkan');
     await expect(statusCell(page, 'Due Date')).toHaveText(/ WIB$/);
-    await expect(statusCell(page, 'File Submission')).toHaveText('-');
 
-    // First upload through "Choose a file", with the progress bar while it goes up.
-    await page.getByRole('button', { name: 'Update Submission' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Upload Jawabanmu disini' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('Ukuran file maksimal 50 MB');
-    await expect(dialog.getByRole('button', { name: 'Upload Submission' })).toHaveCount(0);
-    // A refused file: the server's message plus " please try again!" in red; the dialog stays open.
-    const input = dialog.getByLabel('File jawaban');
-    await input.setInputFiles({ name: 'kosong.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
-    await expect(dialog.getByRole('list', { name: 'File yang dipilih' })).toHaveText('kosong.txt - 0 bytes');
-    await dialog.getByRole('button', { name: 'Upload Submission' }).click();
-    await expect(toast(page, 'File kosong tidak dapat diunggah please try again!')).toBeVisible();
-    await expect(dialog).toBeVisible();
+    // Not handed in yet: the form is there at once. An empty file is refused here, a refused type by the server.
+    const form = page.getByRole('region', { name: 'Kirim tugas' });
+    await expect(form).toContainText('paling besar 50 MB per file');
+    const pick = async (files: { name: string; mimeType: string; buffer: Buffer }[]) => {
+      const chooser = page.waitForEvent('filechooser');
+      await form.getByRole('button', { name: 'Pilih file' }).click();
+      await (await chooser).setFiles(files);
+    };
+    await pick([{ name: 'kosong.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) }]);
+    await expect(form.getByRole('alert')).toHaveText(/kosong\.txt: File kosong tidak dapat diunggah/);
+    await expect(form.getByRole('list', { name: 'File baru' })).toHaveCount(0);
+    await pick([{ name: 'program.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00 bukan tugas') }]);
+    await form.getByRole('button', { name: 'Serahkan' }).click();
+    await expect(toast(page, 'Tipe file tidak didukung please try again!')).toBeVisible();
     await expect(statusCell(page, 'Grading Status')).toHaveText('Belum Mengumpulkan');
+    await form.getByRole('button', { name: 'Hapus program.exe' }).click();
 
-    const chooser = page.waitForEvent('filechooser');
-    await dialog.getByRole('button', { name: 'Choose a file' }).click();
     const first = Buffer.from('Jawaban pertama: 4 subnet, 62 host.');
-    await (await chooser).setFiles({ name: 'jawaban-pertama.txt', mimeType: 'text/plain', buffer: first });
-    await expect(dialog.getByRole('list', { name: 'File yang dipilih' })).toHaveText(`jawaban-pertama.txt - ${first.length} bytes`);
+    await pick([{ name: 'jawaban-pertama.txt', mimeType: 'text/plain', buffer: first }]);
+    await expect(form.getByRole('list', { name: 'File baru' })).toContainText('jawaban-pertama.txt');
     // Hold the answer back a moment so the progress bar can be seen.
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
@@ -146,47 +145,35 @@ test.describe('student dashboard, class page and submission', () => {
       if (route.request().method() === 'POST') await held;
       await route.continue();
     });
-    await dialog.getByRole('button', { name: 'Upload Submission' }).click();
+    await form.getByRole('button', { name: 'Serahkan' }).click();
     // The bar's filled section is 0 px wide at 0 %, so it is attached rather than "visible"; its track and the percentage show.
-    await expect(dialog.getByRole('progressbar', { name: 'Progres unggahan' })).toBeAttached();
-    await expect(dialog.getByText(/^\d+%$/)).toBeVisible();
+    await expect(form.getByRole('progressbar', { name: 'Progres unggahan' })).toBeAttached();
+    await expect(form.getByText(/^\d+%$/)).toBeVisible();
     release();
     await expect(toast(page, DONE)).toBeVisible();
     await page.unroute(`**/api/student/submissions/${s.assignmentId}`);
-    await expect(dialog).toBeHidden();
+    const work = page.getByRole('region', { name: 'Tugasmu' });
     await expect(statusCell(page, 'Status')).toHaveText('Sudah Mengumpulkan');
     await expect(statusCell(page, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
     await expect(statusCell(page, 'Submitted At')).toHaveText(/ WIB$/);
-    await expect(statusCell(page, 'File Submission').getByRole('link', { name: 'jawaban-pertama.txt' })).toHaveAttribute(
-      'target',
-      '_blank',
-    );
+    await expect(work.getByRole('link', { name: 'jawaban-pertama.txt' })).toHaveAttribute('target', '_blank');
     await expect(statusCell(page, 'Score')).toHaveText('-');
 
-    // Replace it by dropping a file; two files at once are refused with the SPEC §5 message.
-    await page.getByRole('button', { name: 'Update Submission' }).click();
-    await expect(dialog).toBeVisible();
-    const zone = dialog.getByRole('group', { name: /Area unggah/ });
-    const drop = async (names: string[]) => {
-      const dt = await page.evaluateHandle((list) => {
-        const d = new DataTransfer();
-        for (const n of list) d.items.add(new File([`isi ${n}`], n, { type: 'text/plain' }));
-        return d;
-      }, names);
-      await zone.dispatchEvent('drop', { dataTransfer: dt });
-    };
-    await drop(['a.txt', 'b.txt']);
-    await expect(dialog.getByRole('alert')).toHaveText('b.txt: Terlalu banyak file');
-    await expect(dialog.getByRole('list', { name: 'File yang dipilih' })).toHaveText(`a.txt - ${'isi a.txt'.length} bytes`);
-    await drop(['jawaban-kedua.txt']);
-    await expect(dialog.getByRole('list', { name: 'File yang dipilih' })).toHaveText(
-      `jawaban-kedua.txt - ${'isi jawaban-kedua.txt'.length} bytes`,
-    );
-    await expect(dialog.getByRole('alert')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Upload Submission' }).click();
+    // Replace it while ungraded: "Ubah kiriman", remove the old file, drop a new one.
+    await work.getByRole('button', { name: 'Ubah kiriman' }).click();
+    const edit = page.getByRole('region', { name: 'Ubah kiriman' });
+    await edit.getByRole('button', { name: 'Hapus jawaban-pertama.txt' }).click();
+    const zone = edit.getByRole('group', { name: /Area unggah/ });
+    const dt = await page.evaluateHandle(() => {
+      const d = new DataTransfer();
+      d.items.add(new File(['isi jawaban-kedua.txt'], 'jawaban-kedua.txt', { type: 'text/plain' }));
+      return d;
+    });
+    await zone.dispatchEvent('drop', { dataTransfer: dt });
+    await expect(edit.getByRole('list', { name: 'File baru' })).toContainText('jawaban-kedua.txt');
+    await edit.getByRole('button', { name: 'Serahkan' }).click();
     await expect(toast(page, DONE).first()).toBeVisible();
-    await expect(dialog).toBeHidden();
-    await expect(statusCell(page, 'File Submission').getByRole('link', { name: 'jawaban-kedua.txt' })).toBeVisible();
+    await expect(work.getByRole('link', { name: 'jawaban-kedua.txt' })).toBeVisible();
     await expect(page.getByText('jawaban-pertama.txt')).toHaveCount(0);
     await expect(statusCell(page, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
 
@@ -202,7 +189,9 @@ test.describe('student dashboard, class page and submission', () => {
     await page.goto(`/my-classes/${s.classId}/submissions/${s.assignmentId}`);
     await expect(statusCell(page, 'Grading Status')).toHaveText('Sudah dinilai');
     await expect(statusCell(page, 'Score')).toHaveText('0');
-    await expect(page.getByRole('button', { name: 'Update Submission' })).toBeDisabled();
+    await expect(page.getByRole('region', { name: 'Tugasmu' })).toContainText('Tugas yang sudah dinilai tidak dapat diganti lagi.');
+    await expect(page.getByRole('button', { name: 'Ubah kiriman' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Batalkan pengiriman' })).toHaveCount(0);
   });
 
   test('the class page shows Pembelajaran 1 with its material, forum and assignment links, and the Tentang tab', async ({

@@ -416,6 +416,8 @@ const MATRIX: Record<string, Row> = {
     expect: teacherChain(200),
     body: (c) => json({ student_id: c.own.student.id, score: 80, file_id: c.own.submissionFileId }),
   },
+  // Binary: the marker shows in the ZIP's entry names (the chain's submitted file).
+  [`GET ${T}/assignments/:id/submissions.zip`]: { id: 'assignmentId', expect: teacherChain(200) },
   [`POST ${T}/forums`]: { expect: teacherChain(201), body: () => json({ topic: 'Diskusi Matriks' }) },
   [`GET ${T}/forums/:forumId`]: { expect: teacherChain(200) },
   [`PUT ${T}/forums/:forumId`]: { expect: teacherChain(200), body: () => json({ topic: 'Diskusi Diubah' }) },

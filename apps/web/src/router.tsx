@@ -80,6 +80,14 @@ export const router = createBrowserRouter([
             ],
           },
           {
+            // The student's own work across classes: "Tugas Saya" and "Nilai Saya".
+            element: <RequireRole role="student" />,
+            children: [
+              { path: 'my-work', element: page(() => import('./features/my-work/MyWorkPage')) },
+              { path: 'my-grades', element: page(() => import('./features/my-work/MyGradesPage')) },
+            ],
+          },
+          {
             path: 'online-class',
             element: <RequireRole role="teacher" />,
             children: [
@@ -88,6 +96,10 @@ export const router = createBrowserRouter([
               {
                 path: ':classId/contents/:contentId/assignment/:assignmentId',
                 element: page(() => import('./features/assignments/TeacherAssignmentPage')),
+              },
+              {
+                path: ':classId/contents/:contentId/assignment/:assignmentId/students/:studentId',
+                element: page(() => import('./features/assignments/StudentGradingPage')),
               },
               { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/TeacherForumPage')) },
             ],

@@ -19,6 +19,7 @@ import materialsRoutes from './materials/routes.js';
 import assignmentsRoutes from './assignments/routes.js';
 import gradingRoutes from './grading/routes.js';
 import gradebookRoutes from './gradebook/routes.js';
+import submissionZipRoutes from './submission-zip/routes.js';
 import * as forums from './forums/routes.js';
 import studentClassesRoutes from './student-classes/routes.js';
 import submissionsRoutes from './submissions/routes.js';
@@ -39,6 +40,15 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     motivationalWords.adminRoutes,
     promotionRoutes,
   ],
-  teacher: [onlineClassesRoutes, contentsRoutes, materialsRoutes, assignmentsRoutes, gradingRoutes, gradebookRoutes, forums.teacherRoutes],
+  teacher: [
+    onlineClassesRoutes,
+    contentsRoutes,
+    materialsRoutes,
+    assignmentsRoutes,
+    gradingRoutes,
+    submissionZipRoutes,
+    gradebookRoutes,
+    forums.teacherRoutes,
+  ],
   student: [studentClassesRoutes, submissionsRoutes, studentDashboardRoutes, forums.studentRoutes, motivationalWords.studentRoutes],
 };

@@ -6,14 +6,8 @@ import type { App } from '../types.js';
 import { storedFiles } from '../db/schema.js';
 import { fileFor } from '../access/index.js';
 import { HttpError, notFound } from '../http/errors.js';
+import { contentDisposition } from '../http/download.js';
 import { isInline } from './types.js';
-
-/** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
-export function contentDisposition(inline: boolean, name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
-}
 
 /**
  * Reads a single "bytes=a-b" range. null: serve the whole file (no header, or a form this server

@@ -1,6 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Assignment, AssignmentBody, AssignmentStudent } from '@kelasku/contract';
+import type {
+  Assignment,
+  AssignmentBody,
+  AssignmentStudent,
+  ExtensionBody,
+  GradeBody,
+  PrivateComment,
+  StudentWork,
+} from '@kelasku/contract';
 import { api } from './client';
+import { downloadFile } from './imports';
 import { keys, type AssignmentRef, type GradingColumn } from './keys';
 
 export type { AssignmentRef, GradingColumn };
@@ -52,17 +61,67 @@ export function useDeleteAssignment(r: AssignmentRef) {
 export function useGrade(r: AssignmentRef) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { student_id: number; score: number; file_id?: number }) => api.post<AssignmentStudent>(`${url(r)}/grade`, body),
+    mutationFn: (body: GradeBody) => api.post<AssignmentStudent>(`${url(r)}/grade`, body),
     meta: { toast: false },
     onSuccess: (res, { student_id }) => {
-      // Move the student at once (Diserahkan → Dinilai, or a new score), so the chosen student never disappears mid-refresh.
+      // Move the student at once (Diserahkan → Dinilai, or a new score), so the lists never show the old column.
       const drop = (list: AssignmentStudent[] | undefined) => list?.filter((s) => s.student_id !== student_id);
       qc.setQueryData<AssignmentStudent[]>(keys.assignmentColumn(r, 'ungrading'), drop);
       qc.setQueryData<AssignmentStudent[]>(keys.assignmentColumn(r, 'graded'), (list) =>
         list ? [...drop(list)!, res.data].sort((a, b) => a.name.localeCompare(b.name)) : list,
       );
     },
-    // A 409 (the student replaced the file meanwhile) also needs fresh lists, so refresh either way.
+    // A 409 (the student handed in again meanwhile) needs the fresh work too, so refresh either way.
     onSettled: () => qc.invalidateQueries({ queryKey: keys.assignmentStudents(r) }),
   });
+}
+
+/** The grading view of one student: their work, history, private thread and neighbours. */
+export function useStudentWork(r: AssignmentRef, studentId: number) {
+  return useQuery({
+    queryKey: keys.studentWork(r, studentId),
+    queryFn: () => api.get<StudentWork>(`${url(r)}/students/${studentId}`),
+    // The student may hand in again or write while the teacher looks: coming back shows the latest.
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** A change answered with the student's whole work (return, extension): shown at once, lists refreshed. */
+function useWorkChange<V>(r: AssignmentRef, studentId: number, send: (v: V) => Promise<{ message?: string; data: StudentWork }>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    meta: { toast: false },
+    onSuccess: (res) => qc.setQueryData(keys.studentWork(r, studentId), res.data),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.assignmentStudents(r) }),
+  });
+}
+
+/** "Kembalikan": graded work goes back to the student. */
+export function useReturnWork(r: AssignmentRef, studentId: number) {
+  return useWorkChange(r, studentId, () => api.post<StudentWork>(`${url(r)}/return`, { student_id: studentId }));
+}
+
+/** "Perpanjang untuk siswa ini": a body sets the extension, null removes it. */
+export function useExtension(r: AssignmentRef, studentId: number) {
+  const path = `${url(r)}/students/${studentId}/extension`;
+  return useWorkChange(r, studentId, (body: ExtensionBody | null) =>
+    body ? api.put<StudentWork>(path, body) : api.delete<StudentWork>(path),
+  );
+}
+
+/** Writes in the private thread with one student; the answer is the whole thread. */
+export function useSendPrivateComment(r: AssignmentRef, studentId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => api.post<PrivateComment[]>(`${url(r)}/students/${studentId}/comments`, { body }),
+    meta: { toast: false },
+    onSuccess: (res) =>
+      qc.setQueryData<StudentWork>(keys.studentWork(r, studentId), (work) => (work ? { ...work, comments: res.data } : work)),
+  });
+}
+
+/** "Unduh semua (ZIP)": every handed-in file of the assignment, a folder per student. */
+export function downloadSubmissionsZip(r: AssignmentRef): Promise<void> {
+  return downloadFile(`${url(r)}/submissions.zip`, `tugas-${r.id}.zip`);
 }

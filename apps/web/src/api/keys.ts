@@ -1,4 +1,4 @@
-import type { UserListQuery } from '@kelasku/contract';
+import type { MyWorkTab, UserListQuery } from '@kelasku/contract';
 
 /** Which grading column: Ditugaskan, Diserahkan, Dinilai. */
 export type GradingColumn = 'unsubmitted' | 'ungrading' | 'graded';
@@ -58,6 +58,9 @@ export const keys = {
   assignmentStudents: (r: AssignmentRef) => ['teacher', 'classes', r.classId, 'assignments', r.id, 'students'] as const,
   assignmentColumn: (r: AssignmentRef, column: GradingColumn) =>
     ['teacher', 'classes', r.classId, 'assignments', r.id, 'students', column] as const,
+  /** One student's work in the grading view; under the students key, so a grade or a hand-in refreshes it too. */
+  studentWork: (r: AssignmentRef, studentId: number) =>
+    ['teacher', 'classes', r.classId, 'assignments', r.id, 'students', studentId] as const,
 
   /** The student's classes (dashboard and sidebar). */
   studentClasses: ['student', 'classes'] as const,
@@ -66,6 +69,12 @@ export const keys = {
   randomWord: ['student', 'random-word'] as const,
   upcomingAssignments: ['student', 'upcoming-assignments'] as const,
   submission: (assignmentId: number) => ['student', 'submissions', assignmentId] as const,
+  /** Under the submission's key: a hand-in refreshes the thread too. */
+  submissionComments: (assignmentId: number) => ['student', 'submissions', assignmentId, 'comments'] as const,
+  /** "Tugas Saya" (one key per tab under one prefix) and "Nilai Saya": a hand-in refreshes them all. */
+  myWork: ['student', 'work'] as const,
+  myWorkTab: (tab: MyWorkTab) => ['student', 'work', tab] as const,
+  myGrades: ['student', 'work', 'grades'] as const,
 
   forumThread: (role: ForumRole, p: ForumPath) => ['forums', role, p.classId, p.contentId, p.forumId] as const,
 };

@@ -1,9 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   AssignmentWithSubmission,
   ClassContentDetail,
   ClassDetail,
   ClassSummary,
+  MyClassGrades,
+  MyWorkItem,
+  MyWorkTab,
+  PrivateComment,
   RandomWord,
   UpcomingAssignment,
 } from '@kelasku/contract';
@@ -54,27 +58,86 @@ export function useSubmission(assignmentId: number) {
   });
 }
 
-export interface SubmitVariables {
-  file: File;
+export interface HandInVariables {
+  /** New files, in the order chosen. */
+  files: File[];
+  /** Ids of the current files to keep (the rest are dropped from the new version). */
+  keep: number[];
+  /** The text answer ("Jawaban"); blank: none. */
+  text: string;
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
 
-/** Hands in or replaces the student's file (multipart `file`, `_method` PUT as SPEC §7 sends it). */
-export function useSubmitAssignment(assignmentId: number) {
+/** What changes with the student's work: the submission, the upcoming list, Tugas Saya / Nilai Saya, the class's badges. */
+function refreshWork(qc: QueryClient, assignmentId: number, classId?: number) {
+  void qc.invalidateQueries({ queryKey: keys.submission(assignmentId) });
+  void qc.invalidateQueries({ queryKey: keys.upcomingAssignments });
+  void qc.invalidateQueries({ queryKey: keys.myWork });
+  if (classId !== undefined) void qc.invalidateQueries({ queryKey: keys.studentContents(classId) });
+}
+
+/** "Serahkan": hands in (or again) the kept current files, the new files (repeated field `files`) and the text answer. */
+export function useHandIn(assignmentId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress, signal }: SubmitVariables) => {
+    mutationFn: ({ files, keep, text, onProgress, signal }: HandInVariables) => {
       const form = new FormData();
-      form.append('_method', 'PUT');
-      form.append('file', file);
+      form.append('text', text);
+      if (keep.length > 0) form.append('keep', keep.join(','));
+      for (const f of files) form.append('files', f);
       return api.upload<AssignmentWithSubmission>(`/api/student/submissions/${assignmentId}`, form, { onProgress, signal });
     },
     meta: { toast: false },
     onSuccess: (res) => {
-      qc.setQueryData(keys.submission(assignmentId), res.data);
-      void qc.invalidateQueries({ queryKey: keys.submission(assignmentId) });
-      void qc.invalidateQueries({ queryKey: keys.upcomingAssignments });
+      if (res.data?.submission) qc.setQueryData(keys.submission(assignmentId), res.data);
+      refreshWork(qc, assignmentId, res.data?.online_class?.id);
     },
   });
+}
+
+/** "Batalkan pengiriman": takes the hand-in back (while ungraded); the files stay for the next hand-in. */
+export function useUnsubmit(assignmentId: number, classId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<AssignmentWithSubmission>(`/api/student/submissions/${assignmentId}/hand-in`),
+    onSuccess: (res) => {
+      if (res.data?.submission) qc.setQueryData(keys.submission(assignmentId), res.data);
+      refreshWork(qc, assignmentId, classId);
+    },
+    // A 409 (graded meanwhile) also needs the fresh state.
+    onError: () => refreshWork(qc, assignmentId, classId),
+  });
+}
+
+/** The private thread with the teacher on this assignment ("Komentar pribadi"). */
+export function usePrivateComments(assignmentId: number) {
+  return useQuery({
+    queryKey: keys.submissionComments(assignmentId),
+    queryFn: () => api.get<PrivateComment[]>(`/api/student/submissions/${assignmentId}/comments`),
+    // The teacher answers while the page is open elsewhere; coming back shows the latest.
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** Sends a comment; the answer is the whole thread (the teacher may have written meanwhile). */
+export function useSendPrivateComment(assignmentId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => api.post<PrivateComment[]>(`/api/student/submissions/${assignmentId}/comments`, { body }),
+    meta: { toast: false },
+    onSuccess: (res) => qc.setQueryData(keys.submissionComments(assignmentId), res.data),
+  });
+}
+
+/** One tab of "Tugas Saya", across all the student's classes. */
+export function useMyWork(tab: MyWorkTab) {
+  return useQuery({
+    queryKey: keys.myWorkTab(tab),
+    queryFn: () => api.get<MyWorkItem[]>(`/api/student/assignments?tab=${tab}`),
+  });
+}
+
+export function useMyGrades() {
+  return useQuery({ queryKey: keys.myGrades, queryFn: () => api.get<MyClassGrades[]>('/api/student/grades') });
 }

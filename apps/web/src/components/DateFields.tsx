@@ -51,3 +51,16 @@ export function DateTimeField(props: DateTimePickerProps) {
     />
   );
 }
+
+/** "Waktu penutupan" of an assignment or an extension: optional; after it hand-ins are refused. */
+export function ClosingTimeField(props: DateTimePickerProps) {
+  return (
+    <DateTimeField
+      label="Waktu penutupan (WIB)"
+      description="Opsional. Setelah waktu ini tugas tidak bisa dikumpulkan lagi; kosongkan bila terlambat tetap boleh."
+      clearable
+      clearButtonProps={{ 'aria-label': 'Kosongkan waktu penutupan' }}
+      {...props}
+    />
+  );
+}

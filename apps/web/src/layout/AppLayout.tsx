@@ -5,6 +5,8 @@ import {
   IconArchive,
   IconArrowLeft,
   IconBook,
+  IconChartBar,
+  IconClipboardList,
   IconChevronDown,
   IconHome,
   IconLogout,
@@ -34,6 +36,8 @@ const TITLES: Record<string, string> = {
   '/resources/motivational-words': 'Motivational Words',
   '/resources/promotion': 'Kenaikan Kelas',
   '/resources/archived-classes': 'Arsip Kelas',
+  '/my-work': 'Tugas Saya',
+  '/my-grades': 'Nilai Saya',
 };
 
 function Sidebar({ onNavigate }: { onNavigate: () => void }) {
@@ -54,6 +58,8 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   return (
     <nav aria-label="Menu utama">
       {link('/dashboard', 'Dashboard', <IconHome size={18} />)}
+      {user?.role === 'student' && link('/my-work', 'Tugas Saya', <IconClipboardList size={18} />)}
+      {user?.role === 'student' && link('/my-grades', 'Nilai Saya', <IconChartBar size={18} />)}
       {user?.role === 'admin' && (
         <NavLink label="Resources" leftSection={<IconSchool size={18} />} defaultOpened childrenOffset={28}>
           {link('/resources/users', 'Users', <IconUsers size={16} />)}
@@ -124,6 +130,8 @@ function BottomNav() {
   return (
     <Group component="nav" aria-label="Navigasi bawah" gap={0} h="100%" wrap="nowrap">
       {item('/dashboard', 'Dashboard', <IconHome size={20} />)}
+      {getSessionUser()?.role === 'student' && item('/my-work', 'Tugas Saya', <IconClipboardList size={20} />)}
+      {getSessionUser()?.role === 'student' && item('/my-grades', 'Nilai Saya', <IconChartBar size={20} />)}
       {item('/me', 'Profil', <IconUser size={20} />)}
     </Group>
   );

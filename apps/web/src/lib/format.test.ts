@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTimeWib, fromWibPickerValue, isPastWib, toWibPickerValue } from './format';
+import { formatDateTimeWib, formatRelativeDeadline, fromWibPickerValue, isDueSoon, isPastWib, toWibPickerValue } from './format';
 
 describe('WIB dates on a machine outside Jakarta', () => {
   it('runs in New York time, not Jakarta', () => {
@@ -40,5 +40,50 @@ describe('WIB dates on a machine outside Jakarta', () => {
 
   it('formats for the screen in Indonesian with WIB', () => {
     expect(formatDateTimeWib('2026-11-24T16:59:00Z')).toBe('24 November 2026 23.59 WIB');
+  });
+});
+
+describe('relative deadlines in WIB on a machine outside Jakarta', () => {
+  // Tuesday 24 November 2026, 10.00 WIB (03.00 UTC; still Monday 23 November evening in New York).
+  const now = Date.parse('2026-11-24T10:00:00+07:00');
+  const wib = (s: string) => new Date(`${s}+07:00`).toISOString();
+
+  it('says "hari ini", "besok" and "lusa" with the WIB time', () => {
+    expect(formatRelativeDeadline(wib('2026-11-24T14:00:00'), now)).toBe('hari ini 14.00');
+    expect(formatRelativeDeadline(wib('2026-11-25T23:59:00'), now)).toBe('besok 23.59');
+    expect(formatRelativeDeadline(wib('2026-11-26T07:05:00'), now)).toBe('lusa 07.05');
+  });
+
+  it('counts WIB calendar days, not 24-hour spans', () => {
+    // 00.30 WIB on the 25th is "besok" though only 14.5 hours away; in New York it is still the 24th.
+    expect(formatRelativeDeadline('2026-11-24T17:30:00Z', now)).toBe('besok 00.30');
+    // 23.59 WIB tonight is 16.59 UTC: still "hari ini".
+    expect(formatRelativeDeadline('2026-11-24T16:59:00Z', now)).toBe('hari ini 23.59');
+  });
+
+  it('says "N hari lagi" from three days on, and the date a month or more away', () => {
+    expect(formatRelativeDeadline(wib('2026-11-27T08:00:00'), now)).toBe('3 hari lagi');
+    expect(formatRelativeDeadline(wib('2026-12-24T08:00:00'), now)).toBe('30 hari lagi');
+    expect(formatRelativeDeadline(wib('2031-01-15T23:59:00'), now)).toBe('15 Januari 2031');
+  });
+
+  it('says how long ago a passed deadline was', () => {
+    expect(formatRelativeDeadline(wib('2026-11-24T07:00:00'), now)).toBe('hari ini 07.00');
+    expect(formatRelativeDeadline(wib('2026-11-23T23:59:00'), now)).toBe('kemarin 23.59');
+    expect(formatRelativeDeadline(wib('2026-11-21T12:00:00'), now)).toBe('3 hari yang lalu');
+    expect(formatRelativeDeadline(wib('2026-09-01T12:00:00'), now)).toBe('1 September 2026');
+  });
+
+  it('has nothing to say about a missing or broken date', () => {
+    expect(formatRelativeDeadline(null, now)).toBe('-');
+    expect(formatRelativeDeadline('bukan tanggal', now)).toBe('-');
+  });
+
+  it('marks deadlines within the next 24 hours as due soon', () => {
+    expect(isDueSoon(wib('2026-11-24T14:00:00'), now)).toBe(true);
+    expect(isDueSoon(wib('2026-11-25T10:00:00'), now)).toBe(true);
+    expect(isDueSoon(wib('2026-11-25T10:01:00'), now)).toBe(false);
+    expect(isDueSoon(wib('2026-11-24T09:59:00'), now)).toBe(false);
+    expect(isDueSoon(null, now)).toBe(false);
   });
 });

@@ -69,3 +69,38 @@ export function fileExtension(name: string | null | undefined): string {
   const m = /\.([^.]+)$/.exec(name ?? '');
   return m ? m[1]!.toLowerCase() : '';
 }
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The WIB calendar day of an instant, as a day number (days since 1970-01-01 in WIB). */
+const wibDay = (ms: number) => Math.floor((ms + WIB_OFFSET_MS) / DAY_MS);
+
+/** "23.59": the WIB clock time of an instant. */
+const wibClock = (ms: number) => new Date(ms + WIB_OFFSET_MS).toISOString().slice(11, 16).replace(':', '.');
+
+/**
+ * A deadline as a student reads it, by the WIB calendar whatever the browser's time zone:
+ * "hari ini 14.00", "besok 23.59", "lusa 07.00", "3 hari lagi"; once past "kemarin 23.59",
+ * "3 hari yang lalu"; a month or more away, the date ("15 Januari 2031").
+ */
+export function formatRelativeDeadline(iso: string | null | undefined, now: number = Date.now()): string {
+  const d = valid(iso);
+  if (!d) return '-';
+  const at = d.getTime();
+  const days = wibDay(at) - wibDay(now);
+  if (days === 0) return `hari ini ${wibClock(at)}`;
+  if (days === 1) return `besok ${wibClock(at)}`;
+  if (days === 2) return `lusa ${wibClock(at)}`;
+  if (days === -1) return `kemarin ${wibClock(at)}`;
+  if (days > 2 && days < 31) return `${days} hari lagi`;
+  if (days < -1 && days > -31) return `${-days} hari yang lalu`;
+  return formatDate(iso);
+}
+
+/** Whether a deadline is still ahead and at most 24 hours away (highlighted in "Tugas Saya"). */
+export function isDueSoon(iso: string | null | undefined, now: number = Date.now()): boolean {
+  const d = valid(iso);
+  if (!d) return false;
+  const left = d.getTime() - now;
+  return left >= 0 && left <= DAY_MS;
+}

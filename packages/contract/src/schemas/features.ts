@@ -6,3 +6,4 @@ export * from './forums.js';
 export * from './assignments.js';
 export * from './student.js';
 export * from './gradebook.js';
+export * from './submission-zip.js';

@@ -1,7 +1,7 @@
 import { errorEnvelope, gradebook, gradebookParams, ok, type Gradebook } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { classForTeacher } from '../../access/index.js';
-import { attachment } from '../../http/download.js';
+import { DOWNLOAD_TYPES, attachment } from '../../http/download.js';
 import { classesOfTeacher } from '../online-classes/queries.js';
 import { gradebookRows, type GradebookClass } from './queries.js';
 import { toGradebooks } from './present.js';
@@ -53,7 +53,7 @@ export default async function gradebookRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const book = await bookOf(request.user, request.params.classId);
-      return attachment(reply, 'xlsx', gradebookFilename(book.online_class.name, 'xlsx'), await gradebookXlsx([book]));
+      return attachment(reply, DOWNLOAD_TYPES.xlsx, gradebookFilename(book.online_class.name, 'xlsx'), await gradebookXlsx([book]));
     },
   );
 
@@ -68,7 +68,7 @@ export default async function gradebookRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const book = await bookOf(request.user, request.params.classId);
-      return attachment(reply, 'csv', gradebookFilename(book.online_class.name, 'csv'), gradebookCsv(book));
+      return attachment(reply, DOWNLOAD_TYPES.csv, gradebookFilename(book.online_class.name, 'csv'), gradebookCsv(book));
     },
   );
 
@@ -82,7 +82,7 @@ export default async function gradebookRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const classes = (await classesOfTeacher(app.db, request.user.id)).map((r) => r.klass);
-      return attachment(reply, 'xlsx', 'Nilai - semua kelas.xlsx', await gradebookXlsx(await gradebooksOf(app, classes)));
+      return attachment(reply, DOWNLOAD_TYPES.xlsx, 'Nilai - semua kelas.xlsx', await gradebookXlsx(await gradebooksOf(app, classes)));
     },
   );
 }

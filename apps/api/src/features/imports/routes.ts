@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   FILE_MSG,
@@ -19,7 +19,7 @@ import { userImports } from '../../db/schema.js';
 import type { App } from '../../types.js';
 import { HttpError, invalidField, notFound } from '../../http/errors.js';
 import { multipartFailure } from '../../files/multipart.js';
-import { attachment } from '../../http/download.js';
+import { DOWNLOAD_TYPES, attachment } from '../../http/download.js';
 import { IMPORT_QUEUE } from './job.js';
 import { slipsPdf, slipsXlsx } from './slips.js';
 import type { Credential } from './write.js';
@@ -28,6 +28,10 @@ import { readRecords } from './header.js';
 import { planImport, type PlannedRow } from './plan.js';
 import { loadSchoolData } from './queries.js';
 import { exportWorkbook, templateWorkbook } from './template.js';
+
+/** Answers a generated PDF or XLSX as a download named `name`. */
+const download = (reply: FastifyReply, format: 'pdf' | 'xlsx', name: string, bytes: Buffer) =>
+  attachment(reply, DOWNLOAD_TYPES[format], name, bytes);
 
 /** The uploaded spreadsheet (multipart `file`), read whole: at most IMPORT_LIMITS.bytes. */
 async function uploadedSheet(request: FastifyRequest): Promise<Buffer> {
@@ -73,7 +77,7 @@ export default async function importRoutes(app: App): Promise<void> {
     { schema: { tags, summary: 'The XLSX template: the columns with one example row, and a sheet of the rombels and allowed values' } },
     async (_request, reply) => {
       const bytes = await templateWorkbook(app.db);
-      return attachment(reply, 'xlsx', 'template-impor-user.xlsx', bytes);
+      return download(reply, 'xlsx', 'template-impor-user.xlsx', bytes);
     },
   );
 
@@ -94,7 +98,7 @@ export default async function importRoutes(app: App): Promise<void> {
         rombelId: q.rombel_id,
         status: q.status === undefined ? undefined : q.status === 'active' ? 1 : 0,
       });
-      return attachment(reply, 'xlsx', 'data-user.xlsx', bytes);
+      return download(reply, 'xlsx', 'data-user.xlsx', bytes);
     },
   );
 
@@ -208,7 +212,7 @@ export async function importJobRoutes(app: App): Promise<void> {
       });
       const school = { name: app.config.schoolName, address: app.config.schoolAddress };
       const body = format === 'pdf' ? await slipsPdf(claimed, school, `${request.protocol}://${request.host}`) : await slipsXlsx(claimed);
-      return attachment(reply, format, `slip-akun-impor-${id}.${format}`, body);
+      return download(reply, format, `slip-akun-impor-${id}.${format}`, body);
     },
   );
 }

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ASSIGNMENT_MSG, LIMITS, assignmentBody } from '@kelasku/contract';
 import { useSaveAssignment } from '../../api/assignments';
-import { DateTimeField } from '../../components/DateFields';
+import { ClosingTimeField, DateTimeField } from '../../components/DateFields';
 import { DescriptionField } from '../../components/DescriptionField';
 import { FormModal } from '../../components/FormModal';
 import { fromWibPickerValue, isPastWib, toWibPickerValue } from '../../lib/format';
@@ -18,7 +18,7 @@ export interface AssignmentFormModalProps {
   opened: boolean;
   onClose: () => void;
   /** Present when editing. */
-  assignment?: { id: number; title: string; description: string; deadline: string };
+  assignment?: { id: number; title: string; description: string; deadline: string; closes_at?: string | null };
 }
 
 interface AssignmentForm extends Record<string, unknown> {
@@ -26,6 +26,8 @@ interface AssignmentForm extends Record<string, unknown> {
   description: string;
   /** The picker's wall-clock value, read as WIB ("2026-11-30 23:59:00"). */
   deadline: string | null;
+  /** "Waktu penutupan" (optional, WIB like the deadline): after it hand-ins are refused. */
+  closes_at: string | null;
   /** The teacher has read the past-deadline warning and saves anyway. */
   pastAccepted: boolean;
 }
@@ -38,6 +40,7 @@ export function AssignmentFormModal({ classId, contentId, opened, onClose, assig
     title: assignment?.title ?? '',
     description: assignment?.description ?? '',
     deadline: toWibPickerValue(assignment?.deadline),
+    closes_at: toWibPickerValue(assignment?.closes_at),
     pastAccepted: false,
   };
   const form = useForm<AssignmentForm>({
@@ -65,13 +68,19 @@ export function AssignmentFormModal({ classId, contentId, opened, onClose, assig
       save={(v) =>
         save.mutateAsync({
           id: assignment?.id,
-          body: { title: v.title.trim(), description: v.description.trim(), deadline: fromWibPickerValue(v.deadline!) },
+          body: {
+            title: v.title.trim(),
+            description: v.description.trim(),
+            deadline: fromWibPickerValue(v.deadline!),
+            closes_at: v.closes_at ? fromWibPickerValue(v.closes_at) : null,
+          },
         })
       }
     >
       <TextInput label="Judul" maxLength={LIMITS.titleMax} required data-autofocus {...form.getInputProps('title')} />
       <DescriptionField required minRows={4} {...form.getInputProps('description')} />
       <DateTimeField label="Tenggat (WIB)" required {...form.getInputProps('deadline')} />
+      <ClosingTimeField {...form.getInputProps('closes_at')} />
       {past && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
           {PAST_DEADLINE_WARNING}

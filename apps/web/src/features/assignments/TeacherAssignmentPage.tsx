@@ -1,28 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  Badge,
-  Button,
-  Card,
-  Divider,
-  Grid,
-  Group,
-  NavLink,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft, IconFileText, IconPencil, IconTrash } from '@tabler/icons-react';
-import { ASSIGNMENT_MSG, LIMITS, MSG, TOAST_MS, TRUNCATE, type Assignment, type AssignmentStudent } from '@kelasku/contract';
+import { Badge, Button, Card, Divider, Group, NavLink, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ASSIGNMENT_MSG, LIMITS, TRUNCATE, type Assignment, type AssignmentStudent } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import {
   useAssignmentStudents,
   useDeleteAssignment,
-  useGrade,
   useTeacherAssignment,
   type AssignmentRef,
   type GradingColumn,
@@ -32,12 +16,11 @@ import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { NotFoundPage } from '../errors/ErrorPages';
 import { formatDateTime, formatDateTimeWib, truncate } from '../../lib/format';
-import { toastApiError, toastError, toastSuccess } from '../../lib/toast';
+import { toastSuccess } from '../../lib/toast';
 import { AssignmentFormModal } from './AssignmentFormModal';
-import { FileLink } from '../../components/FileLink';
+import { DownloadAllButton } from './DownloadAllButton';
 import { useClassArchived } from '../../api/teacher-classes';
-
-const positiveId = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);
+import { positiveId, studentWorkPath } from './paths';
 
 /** /online-class/:classId/contents/:contentId/assignment/:assignmentId — everything loads by id, so a reload works. */
 export default function TeacherAssignmentPage() {
@@ -135,6 +118,11 @@ function Instructions({ r, assignment }: { r: AssignmentRef; assignment: Assignm
           <Text size="sm" fw={500}>
             Tenggat: {formatDateTimeWib(assignment.deadline)}
           </Text>
+          {assignment.closes_at && (
+            <Text size="sm" fw={500}>
+              Ditutup: {formatDateTimeWib(assignment.closes_at)}
+            </Text>
+          )}
         </Group>
         <Divider />
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{assignment.description}</Text>
@@ -164,91 +152,86 @@ function Grading({ r, title }: { r: AssignmentRef; title: string }) {
     unsubmitted: useAssignmentStudents(r, 'unsubmitted', true),
     graded: useAssignmentStudents(r, 'graded', true),
   };
-  const [selectedId, setSelectedId] = useState<number | null>(null);
-
   const count = (k: GradingColumn) => lists[k].data?.length;
   const loaded = COLUMNS.every((c) => count(c.key) !== undefined);
   const total = loaded ? COLUMNS.reduce((n, c) => n + (count(c.key) ?? 0), 0) : undefined;
-
-  // The chosen student is found wherever they are now (grading moves them from Diserahkan to Dinilai).
-  let selected: { entry: AssignmentStudent; column: GradingColumn } | null = null;
-  for (const c of COLUMNS) {
-    const entry = lists[c.key].data?.find((s) => s.student_id === selectedId);
-    if (entry) selected = { entry, column: c.key };
-  }
+  const handedIn = (count('ungrading') ?? 0) + (count('graded') ?? 0);
 
   return (
     <Stack>
-      <Title order={2} size="h3">
-        Penilaian: {title}
-      </Title>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={2} size="h3">
+          Penilaian: {title}
+        </Title>
+        <DownloadAllButton r={r} disabled={loaded && handedIn === 0} />
+      </Group>
       <SimpleGrid cols={3} spacing="sm" role="group" aria-label="Ringkasan pengumpulan">
         <Summary label="Diserahkan" value={count('ungrading')} />
         <Summary label="Diberikan" value={total} />
         <Summary label="Dinilai" value={count('graded')} />
       </SimpleGrid>
-      <Grid>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            {COLUMNS.map((c) => (
-              <Card key={c.key} withBorder padding="sm" component="section" aria-label={c.label}>
-                <Group justify="space-between" mb="xs" wrap="nowrap">
-                  <Title order={3} size="h5">
-                    {c.label}
-                  </Title>
-                  <Badge variant="light" color={c.key === 'unsubmitted' ? 'gray' : c.key === 'graded' ? 'teal' : 'blue'}>
-                    {count(c.key) ?? '…'}
-                  </Badge>
-                </Group>
-                <QueryState query={lists[c.key]}>
-                  {(students) =>
-                    students.length === 0 ? (
-                      <Text size="sm" c="dimmed">
-                        {c.empty}
-                      </Text>
-                    ) : (
-                      <Stack gap={2}>
-                        {students.map((s) => (
-                          <NavLink
-                            key={s.student_id}
-                            component="button"
-                            type="button"
-                            title={s.name}
-                            label={truncate(s.name, TRUNCATE.gradingStudentName)}
-                            leftSection={<UserAvatar src={s.avatar} name={s.name} size="sm" />}
-                            rightSection={
-                              c.key === 'graded' && s.submission?.score != null ? (
-                                <Badge size="sm" variant="outline">
-                                  {s.submission.score}
-                                </Badge>
-                              ) : undefined
-                            }
-                            active={s.student_id === selectedId}
-                            aria-current={s.student_id === selectedId ? 'true' : undefined}
-                            onClick={() => setSelectedId(s.student_id)}
-                          />
-                        ))}
-                      </Stack>
-                    )
-                  }
-                </QueryState>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          {selected ? (
-            <StudentWork r={r} entry={selected.entry} column={selected.column} />
-          ) : (
-            <Card withBorder padding="lg">
-              <Text c="dimmed" size="sm">
-                Pilih siswa untuk melihat tugas yang dikumpulkan.
-              </Text>
-            </Card>
-          )}
-        </Grid.Col>
-      </Grid>
+      <Text size="sm" c="dimmed">
+        Pilih siswa untuk melihat dan menilai tugasnya.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {COLUMNS.map((c) => (
+          <Card key={c.key} withBorder padding="sm" component="section" aria-label={c.label}>
+            <Group justify="space-between" mb="xs" wrap="nowrap">
+              <Title order={3} size="h5">
+                {c.label}
+              </Title>
+              <Badge variant="light" color={c.key === 'unsubmitted' ? 'gray' : c.key === 'graded' ? 'teal' : 'blue'}>
+                {count(c.key) ?? '…'}
+              </Badge>
+            </Group>
+            <QueryState query={lists[c.key]}>
+              {(students) =>
+                students.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {c.empty}
+                  </Text>
+                ) : (
+                  <Stack gap={2}>
+                    {students.map((s) => (
+                      <StudentLink key={s.student_id} r={r} s={s} />
+                    ))}
+                  </Stack>
+                )
+              }
+            </QueryState>
+          </Card>
+        ))}
+      </SimpleGrid>
     </Stack>
+  );
+}
+
+/** A student of a column: opens their work in the grading view. */
+function StudentLink({ r, s }: { r: AssignmentRef; s: AssignmentStudent }) {
+  const sub = s.submission;
+  const marks = [
+    sub?.status_id === 3 ? 'Terlambat' : null,
+    sub?.returned_at ? 'Dikembalikan' : null,
+    s.extended ? 'Diperpanjang' : null,
+  ].filter((m): m is string => m !== null);
+  return (
+    <NavLink
+      component={Link}
+      to={studentWorkPath(r, s.student_id)}
+      title={s.name}
+      // The whole name for screen readers (the label is cut at 25 characters), with the marks and the score.
+      aria-label={[s.name, ...marks, sub?.score != null ? `nilai ${sub.score}` : null].filter(Boolean).join(', ')}
+      label={truncate(s.name, TRUNCATE.gradingStudentName)}
+      description={marks.length ? marks.join(' · ') : undefined}
+      leftSection={<UserAvatar src={s.avatar} name={s.name} size="sm" />}
+      rightSection={
+        sub?.score != null ? (
+          <Badge size="sm" variant="outline">
+            {sub.score}
+          </Badge>
+        ) : undefined
+      }
+    />
   );
 }
 
@@ -262,120 +245,5 @@ function Summary({ label, value }: { label: string; value: number | undefined })
         {label}
       </Text>
     </Paper>
-  );
-}
-
-/** The chosen student's file and score, and the grading form when they handed something in. */
-function StudentWork({ r, entry, column }: { r: AssignmentRef; entry: AssignmentStudent; column: GradingColumn }) {
-  const sub = entry.submission;
-  const archived = useClassArchived(r.classId);
-  const ref = useRef<HTMLElement>(null);
-  // On narrow screens the panel sits below the three lists: bring the chosen student's work into view.
-  useEffect(() => {
-    if (window.matchMedia('(max-width: 75em)').matches) ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, [entry.student_id]);
-  return (
-    <Card ref={ref} withBorder padding="lg" component="section" aria-label="Tugas siswa">
-      <Stack gap="sm">
-        <Group wrap="nowrap">
-          <UserAvatar src={entry.avatar} name={entry.name} />
-          <div>
-            <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
-              {entry.name}
-            </Title>
-            {entry.nis && (
-              <Text size="sm" c="dimmed">
-                NIS {entry.nis}
-              </Text>
-            )}
-          </div>
-        </Group>
-        {column === 'unsubmitted' || !sub ? (
-          <Text size="sm" c="dimmed">
-            Siswa ini belum mengumpulkan tugas.
-          </Text>
-        ) : (
-          <>
-            <div>
-              <Text size="sm" fw={500}>
-                File Submission
-              </Text>
-              <FileLink href={sub.file} title={sub.filename} style={{ overflowWrap: 'anywhere' }}>
-                <Group gap={6} wrap="nowrap" component="span">
-                  <IconFileText size={18} aria-hidden />
-                  <span>{truncate(sub.filename, TRUNCATE.filename)}</span>
-                </Group>
-              </FileLink>
-            </div>
-            <Group gap="xs">
-              <Text size="sm">Dikumpulkan {formatDateTimeWib(sub.submitted_at)}</Text>
-              <Badge size="sm" color={sub.status_id === 3 ? 'red' : 'teal'} variant="light">
-                {sub.status}
-              </Badge>
-            </Group>
-            <div>
-              <Text size="sm" fw={500}>
-                Nilai
-              </Text>
-              <Text size="lg" fw={700} data-testid="score">
-                {sub.score ?? 'Belum dinilai'}
-              </Text>
-            </div>
-            {!archived && (
-              <GradeForm
-                key={`${entry.student_id}:${sub.file_id}`}
-                r={r}
-                studentId={entry.student_id}
-                fileId={sub.file_id}
-                score={sub.score}
-              />
-            )}
-          </>
-        )}
-      </Stack>
-    </Card>
-  );
-}
-
-const SCORE_ERROR = `${MSG.scoreRange} please try again!`;
-
-function GradeForm({ r, studentId, fileId, score }: { r: AssignmentRef; studentId: number; fileId: number; score: number | null }) {
-  const grade = useGrade(r);
-  const [value, setValue] = useState<string | number>(score ?? '');
-
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (value === '' || grade.isPending) return;
-        const n = typeof value === 'number' ? value : Number(value);
-        // Checked here too, so an out-of-range score is never sent (SPEC §8).
-        if (!Number.isInteger(n) || n < LIMITS.scoreMin || n > LIMITS.scoreMax) {
-          toastError(SCORE_ERROR, TOAST_MS.short);
-          return;
-        }
-        // The promise, not mutate's callbacks: those are dropped if this form unmounts meanwhile.
-        grade.mutateAsync({ student_id: studentId, score: n, file_id: fileId }).then(
-          (res) => toastSuccess(res.message ?? ASSIGNMENT_MSG.graded, TOAST_MS.short),
-          (err: unknown) => toastApiError(err, TOAST_MS.short),
-        );
-      }}
-    >
-      <Group align="flex-end" wrap="nowrap">
-        <NumberInput
-          label="Nilai (0–100)"
-          value={value}
-          onChange={setValue}
-          allowDecimal={false}
-          clampBehavior="none"
-          min={LIMITS.scoreMin}
-          max={LIMITS.scoreMax}
-          style={{ flex: 1 }}
-        />
-        <Button type="submit" disabled={value === ''} loading={grade.isPending}>
-          {score === null ? 'Beri Nilai' : 'Ubah Nilai'}
-        </Button>
-      </Group>
-    </form>
   );
 }

@@ -11,6 +11,7 @@ import { NotFoundPage } from '../errors/ErrorPages';
 import { formatDate } from '../../lib/format';
 import { ClassTabs } from '../../components/ClassTabs';
 import { FileLink } from '../../components/FileLink';
+import { WorkBadge } from '../../components/WorkBadge';
 
 function ClassHeader({ klass }: { klass: ClassDetail }) {
   const navigate = useNavigate();
@@ -41,6 +42,8 @@ interface SectionLink {
   /** An app route, or an external (signed file) URL opened in a new tab. */
   to: string;
   external?: boolean;
+  /** Shown beside the link (the student's state of an assignment). */
+  badge?: ReactNode;
 }
 
 function Section({ title, icon, empty, links }: { title: string; icon: ReactNode; empty: string; links: SectionLink[] }) {
@@ -57,13 +60,16 @@ function Section({ title, icon, empty, links }: { title: string; icon: ReactNode
         <List spacing={4} icon={icon} center>
           {links.map((l) => (
             <List.Item key={l.id}>
-              {l.external ? (
-                <FileLink href={l.to}>{l.label}</FileLink>
-              ) : (
-                <Anchor component={Link} to={l.to}>
-                  {l.label}
-                </Anchor>
-              )}
+              <Group gap="xs" wrap="wrap">
+                {l.external ? (
+                  <FileLink href={l.to}>{l.label}</FileLink>
+                ) : (
+                  <Anchor component={Link} to={l.to}>
+                    {l.label}
+                  </Anchor>
+                )}
+                {l.badge}
+              </Group>
             </List.Item>
           ))}
         </List>
@@ -102,7 +108,12 @@ function ContentItem({ classId, content, index }: { classId: number; content: Cl
             title="Tugas"
             icon={<IconClipboardText size={16} />}
             empty="Belum ada tugas."
-            links={content.assignment.map((a) => ({ id: a.id, label: a.title, to: `${base}/submissions/${a.id}` }))}
+            links={content.assignment.map((a) => ({
+              id: a.id,
+              label: a.title,
+              to: `${base}/submissions/${a.id}`,
+              badge: a.state ? <WorkBadge work={{ state: a.state, score: a.score }} size="sm" /> : undefined,
+            }))}
           />
         </Stack>
       </Accordion.Panel>

@@ -2,12 +2,14 @@ import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Blockquote, Button, Card, Grid, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle, IconQuote, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useMediaQuery } from '@mantine/hooks';
 import { MSG, TRUNCATE, type ClassSummary } from '@kelasku/contract';
 import { useMe } from '../../api/profile';
 import { useMyClasses, useRandomWord, useUpcomingAssignments } from '../../api/student';
+import { useNow } from '../../lib/now';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
-import { formatDateTimeWib, truncate } from '../../lib/format';
+import { formatDateTimeWib, formatRelativeDeadline, isDueSoon, truncate } from '../../lib/format';
 
 function QuoteBlock() {
   const word = useRandomWord();
@@ -106,6 +108,7 @@ function ClassGrid() {
 
 function UpcomingPanel() {
   const upcoming = useUpcomingAssignments();
+  const now = useNow();
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="upcoming-title">
       <Title order={3} size="h4" id="upcoming-title" mb="sm">
@@ -119,38 +122,72 @@ function UpcomingPanel() {
             </Text>
           ) : (
             <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {list.map((a) => (
-                <Card key={a.id} component="li" withBorder padding="sm" radius="sm">
-                  <Text fw={600}>{a.title}</Text>
-                  <Text size="sm" c="dimmed">
-                    {a.online_class.name}
-                  </Text>
-                  <Group justify="space-between" mt={4} wrap="nowrap">
-                    <Text size="sm">{formatDateTimeWib(a.deadline)}</Text>
-                    <Button
-                      component={Link}
-                      to={`/my-classes/${a.online_class.id}/submissions/${a.id}`}
-                      state={{ assignment: a }}
-                      size="xs"
-                      variant="light"
-                      style={{ flexShrink: 0 }}
-                      aria-label={`lihat ${a.title}`}
-                    >
-                      lihat
-                    </Button>
-                  </Group>
-                </Card>
-              ))}
+              {list.map((a) => {
+                const soon = isDueSoon(a.deadline, now);
+                return (
+                  <Card
+                    key={a.id}
+                    component="li"
+                    withBorder
+                    padding="sm"
+                    radius="sm"
+                    bg={soon ? 'orange.0' : undefined}
+                    style={soon ? { borderColor: 'var(--mantine-color-orange-6)' } : undefined}
+                  >
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {a.title}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {a.online_class.name}
+                    </Text>
+                    <Group justify="space-between" mt={4} wrap="nowrap">
+                      <div>
+                        <Text size="sm" fw={600} c={soon ? 'orange.9' : undefined}>
+                          Tenggat {formatRelativeDeadline(a.deadline, now)}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {formatDateTimeWib(a.deadline)}
+                        </Text>
+                      </div>
+                      <Button
+                        component={Link}
+                        to={`/my-classes/${a.online_class.id}/submissions/${a.id}`}
+                        state={{ assignment: a }}
+                        size="xs"
+                        variant="light"
+                        style={{ flexShrink: 0 }}
+                        aria-label={`lihat ${a.title}`}
+                      >
+                        lihat
+                      </Button>
+                    </Group>
+                  </Card>
+                );
+              })}
             </Stack>
           )
         }
       </QueryState>
+      <Anchor component={Link} to="/my-work" size="sm" mt="sm" display="inline-block">
+        Lihat semua di Tugas Saya
+      </Anchor>
     </Card>
   );
 }
 
-/** The student's dashboard (SPEC §2): quote, searchable class grid, upcoming assignments. */
+/** The student's dashboard (SPEC §2): quote, searchable class grid, upcoming assignments — on a phone the upcoming work first. */
 export default function StudentDashboard() {
+  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  if (isPhone) {
+    return (
+      <Stack>
+        <Title order={2}>Dashboard Siswa</Title>
+        <UpcomingPanel />
+        <QuoteBlock />
+        <ClassGrid />
+      </Stack>
+    );
+  }
   return (
     <Stack>
       <Title order={2}>Dashboard Siswa</Title>

@@ -1,15 +1,18 @@
-import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconFileText, IconUpload } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArrowLeft, IconEdit, IconInfoCircle, IconLock, IconX } from '@tabler/icons-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { gradingStatus, type AssignmentWithSubmission } from '@kelasku/contract';
+import { GRADING_STATUS, SUBMISSION_MSG, TOAST_MS, type AssignmentWithSubmission, type SubmissionVersion } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
-import { useSubmission } from '../../api/student';
+import { useSubmission, useUnsubmit } from '../../api/student';
 import { QueryState } from '../../components/QueryState';
 import { NotFoundPage } from '../errors/ErrorPages';
 import { formatDate, formatDateTimeWib } from '../../lib/format';
-import { UploadSubmissionModal } from './UploadSubmissionModal';
-import { FileLink } from '../../components/FileLink';
+import { toastApiError, toastSuccess } from '../../lib/toast';
+import { HandInForm } from './HandInForm';
+import { PrivateComments } from './PrivateComments';
+import { SubmittedFiles } from './SubmissionFiles';
 
 /** Status 2 (on time) teal, 3 (late) red; the label is the server's. */
 const STATUS_COLOR: Record<number, string | undefined> = { 2: 'teal', 3: 'red' };
@@ -34,7 +37,7 @@ function InstructionCard({ a }: { a: AssignmentWithSubmission }) {
             Tenggat: {formatDateTimeWib(a.deadline)}
           </Text>
         </Group>
-        <Text style={{ whiteSpace: 'pre-wrap' }} mt="xs">
+        <Text className="kls-pre" mt="xs">
           {a.description}
         </Text>
       </Stack>
@@ -42,33 +45,41 @@ function InstructionCard({ a }: { a: AssignmentWithSubmission }) {
   );
 }
 
-function StatusCard({ a, onUpdate }: { a: AssignmentWithSubmission; onUpdate: () => void }) {
+/** The teacher's feedback, set apart so it is read first. */
+function Feedback({ text }: { text: string }) {
+  return (
+    <Alert variant="light" color="teal" title="Masukan guru" icon={<IconInfoCircle size={18} />}>
+      <Text size="sm" className="kls-pre">
+        {text}
+      </Text>
+    </Alert>
+  );
+}
+
+/** "Submission Status": this student's deadline (an extension says "Diperpanjang"), closing time, status, grade and feedback. */
+function StatusCard({ a }: { a: AssignmentWithSubmission }) {
   const s = a.submission;
-  const submitted = s.status_id !== 1;
-  const graded = submitted && s.score !== null;
-  const rows: [string, React.ReactNode][] = [
+  const rows: [string, ReactNode][] = [
     [
       'Status',
-      <Text component="span" size="sm" c={STATUS_COLOR[s.status_id]} fw={submitted ? 600 : undefined}>
+      <Text component="span" size="sm" c={STATUS_COLOR[s.status_id]} fw={s.status_id !== 1 ? 600 : undefined}>
         {s.status}
       </Text>,
     ],
-    ['Grading Status', gradingStatus(submitted, s.score)],
-    ['Due Date', formatDateTimeWib(a.deadline)],
-    ['Submitted At', submitted ? formatDateTimeWib(s.submitted_at) : '-'],
+    ['Grading Status', s.grading_status],
     [
-      'File Submission',
-      s.file && s.filename ? (
-        <Group gap={6} wrap="nowrap">
-          <IconFileText size={18} aria-hidden />
-          <FileLink href={s.file} style={{ wordBreak: 'break-all' }}>
-            {s.filename}
-          </FileLink>
-        </Group>
-      ) : (
-        '-'
-      ),
+      'Due Date',
+      <Group component="span" gap={6}>
+        <span>{formatDateTimeWib(s.deadline)}</span>
+        {s.extended && (
+          <Badge component="span" variant="light" color="violet" size="sm">
+            Diperpanjang
+          </Badge>
+        )}
+      </Group>,
     ],
+    ...(s.closes_at ? ([['Ditutup', formatDateTimeWib(s.closes_at)]] as [string, ReactNode][]) : []),
+    ['Submitted At', s.submitted_at ? formatDateTimeWib(s.submitted_at) : '-'],
     ['Score', s.score ?? '-'],
   ];
   return (
@@ -80,60 +91,207 @@ function StatusCard({ a, onUpdate }: { a: AssignmentWithSubmission; onUpdate: ()
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th scope="row" w={160}>
+              <Table.Th scope="row" w={130}>
                 {label}
               </Table.Th>
-              <Table.Td>{value}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-      <Group justify="flex-end" mt="md">
-        <Button leftSection={<IconUpload size={16} />} onClick={onUpdate} disabled={graded}>
-          Update Submission
-        </Button>
-      </Group>
-      {graded && (
-        <Text size="xs" c="dimmed" ta="right" mt={4}>
-          Tugas yang sudah dinilai tidak dapat diganti lagi.
-        </Text>
+      {s.feedback && (
+        <Stack mt="md">
+          <Feedback text={s.feedback} />
+        </Stack>
       )}
     </Card>
   );
 }
 
-/** /my-classes/:classId/submissions/:assignmentId — the assignment's instructions and the student's own submission. */
+/** Why the work cannot be handed in now (closed, graded), or null. */
+function lockReason(a: AssignmentWithSubmission): string | null {
+  const s = a.submission;
+  if (s.can_hand_in) return null;
+  if (s.score !== null && !s.returned_at) return 'Tugas yang sudah dinilai tidak dapat diganti lagi.';
+  if (s.closes_at && Date.parse(s.closes_at) <= Date.now()) return `${SUBMISSION_MSG.closed} (${formatDateTimeWib(s.closes_at)}).`;
+  return 'Tugas ini tidak dapat dikirim saat ini.';
+}
+
+/** "Tugasmu": what was handed in (files and answer), with "Ubah kiriman" and "Batalkan pengiriman" while allowed. */
+function WorkCard({ a, onEdit }: { a: AssignmentWithSubmission; onEdit: () => void }) {
+  const s = a.submission;
+  const unsubmit = useUnsubmit(a.id, a.online_class.id);
+  const locked = lockReason(a);
+  const confirmUnsubmit = () =>
+    modals.openConfirmModal({
+      title: 'Batalkan pengiriman?',
+      children: (
+        <Text size="sm">
+          Tugasmu kembali berstatus belum dikumpulkan. File dan jawabanmu tetap tersimpan; serahkan lagi sebelum tenggat agar tidak
+          terlambat.
+        </Text>
+      ),
+      labels: { confirm: 'Batalkan pengiriman', cancel: 'Tidak jadi' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        unsubmit.mutate(undefined, {
+          onSuccess: (res) => toastSuccess(res.message ?? SUBMISSION_MSG.unsubmitted, TOAST_MS.long),
+          onError: (err) => toastApiError(err, TOAST_MS.long, ''),
+        }),
+    });
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="tugasmu-title">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={3} id="tugasmu-title">
+            Tugasmu
+          </Title>
+          {s.grading_status === GRADING_STATUS.returned && (
+            <Badge variant="light" color="orange">
+              Dikembalikan
+            </Badge>
+          )}
+        </Group>
+        {s.grading_status === GRADING_STATUS.returned && s.can_hand_in && (
+          <Text size="sm">Gurumu mengembalikan tugas ini. Perbaiki bila perlu, lalu serahkan lagi.</Text>
+        )}
+        {s.files.length > 0 ? (
+          <SubmittedFiles files={s.files} label="File tugasmu" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Tidak ada file.
+          </Text>
+        )}
+        {s.text_answer && (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              Jawaban
+            </Text>
+            <Text size="sm" className="kls-pre">
+              {s.text_answer}
+            </Text>
+          </Stack>
+        )}
+        {locked && (
+          <Alert color="gray" icon={<IconLock size={18} />}>
+            {locked}
+          </Alert>
+        )}
+        {(s.can_hand_in || s.can_unsubmit) && (
+          <Group justify="flex-end">
+            {s.can_unsubmit && (
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconX size={16} />}
+                onClick={confirmUnsubmit}
+                loading={unsubmit.isPending}
+              >
+                Batalkan pengiriman
+              </Button>
+            )}
+            {s.can_hand_in && (
+              <Button leftSection={<IconEdit size={16} />} onClick={onEdit}>
+                Ubah kiriman
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** One earlier, returned version: when, its score, the feedback and its files. */
+function VersionItem({ v }: { v: SubmissionVersion }) {
+  return (
+    <Card component="li" withBorder padding="sm" radius="sm">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs">
+          <Text fw={600}>Versi {v.version}</Text>
+          <Badge variant="light" color={v.score === null ? 'gray' : 'teal'}>
+            {v.score === null ? 'Belum dinilai' : `Nilai ${v.score}`}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          Diserahkan {formatDateTimeWib(v.submitted_at)}
+          {v.returned_at ? ` · dikembalikan ${formatDateTimeWib(v.returned_at)}` : ''}
+        </Text>
+        {v.feedback && <Feedback text={v.feedback} />}
+        {v.text_answer && (
+          <Text size="sm" className="kls-pre">
+            {v.text_answer}
+          </Text>
+        )}
+        {v.files.length > 0 && <SubmittedFiles files={v.files} label={`File versi ${v.version}`} />}
+      </Stack>
+    </Card>
+  );
+}
+
+function HistoryCard({ history }: { history: SubmissionVersion[] }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="riwayat-title">
+      <Title order={3} id="riwayat-title" mb="sm">
+        Riwayat pengumpulan
+      </Title>
+      <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {history.map((v) => (
+          <VersionItem key={v.version} v={v} />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+function SubmissionView({ a }: { a: AssignmentWithSubmission }) {
+  const s = a.submission;
+  const [editing, setEditing] = useState(false);
+  // Not handed in and still open: the form at once. Handed in: what was sent, and "Ubah kiriman" opens the form.
+  const showForm = s.can_hand_in && (editing || !s.submitted_at);
+  return (
+    <>
+      <InstructionCard a={a} />
+      <StatusCard a={a} />
+      {showForm ? (
+        <HandInForm
+          key={s.revision}
+          a={a}
+          onDone={() => setEditing(false)}
+          onCancel={s.submitted_at ? () => setEditing(false) : undefined}
+        />
+      ) : (
+        <WorkCard a={a} onEdit={() => setEditing(true)} />
+      )}
+      {s.history.length > 0 && <HistoryCard history={s.history} />}
+      <PrivateComments assignmentId={a.id} />
+    </>
+  );
+}
+
+/** /my-classes/:classId/submissions/:assignmentId — the assignment's instructions and the student's own work. */
 export default function SubmissionPage() {
   const params = useParams();
   const assignmentId = Number(params.assignmentId);
   const navigate = useNavigate();
   const location = useLocation();
   const query = useSubmission(assignmentId);
-  const [uploadOpen, setUploadOpen] = useState(false);
 
   if (!Number.isInteger(assignmentId) || assignmentId <= 0) return <NotFoundPage />;
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
 
-  // Back to where the student came from (dashboard or class page); a page opened directly goes to its class.
+  // Back to where the student came from (dashboard, Tugas Saya or class page); a page opened directly goes to its class.
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate(`/my-classes/${query.data?.online_class.id ?? params.classId}`));
 
   return (
-    <Stack>
-      <Group gap="sm">
+    <Stack maw={860}>
+      <Group gap="sm" wrap="nowrap">
         <ActionIcon variant="subtle" size="lg" aria-label="Kembali" onClick={back}>
           <IconArrowLeft size={20} />
         </ActionIcon>
         <Title order={2}>Submission Detail</Title>
       </Group>
-      <QueryState query={query}>
-        {(a) => (
-          <>
-            <InstructionCard a={a} />
-            <StatusCard a={a} onUpdate={() => setUploadOpen(true)} />
-            <UploadSubmissionModal assignmentId={a.id} opened={uploadOpen} onClose={() => setUploadOpen(false)} />
-          </>
-        )}
-      </QueryState>
+      <QueryState query={query}>{(a) => <SubmissionView a={a} />}</QueryState>
     </Stack>
   );
 }

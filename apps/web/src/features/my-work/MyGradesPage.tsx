@@ -1,0 +1,87 @@
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { MyClassGrades, MyWorkItem } from '@kelasku/contract';
+import { useMyGrades } from '../../api/student';
+import { QueryState } from '../../components/QueryState';
+import { WorkBadge } from '../../components/WorkBadge';
+import { submissionPath } from './MyWorkPage';
+
+const average = (n: number | null) => (n === null ? '-' : n.toLocaleString('id-ID', { maximumFractionDigits: 1 }));
+
+function GradeItem({ w }: { w: MyWorkItem }) {
+  return (
+    <Stack component="li" gap={4} py="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Anchor component={Link} to={submissionPath(w)} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {w.title}
+        </Anchor>
+        <WorkBadge work={w} waiting />
+      </Group>
+      {w.feedback && (
+        <Text size="sm" c="dimmed" className="kls-pre">
+          Masukan: {w.feedback}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ClassGrades({ c }: { c: MyClassGrades }) {
+  const titleId = `nilai-kelas-${c.online_class.id}`;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+        <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+          <Anchor component={Link} to={`/my-classes/${c.online_class.id}`} inherit>
+            {c.online_class.name}
+          </Anchor>
+        </Title>
+        <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text size="xs" c="dimmed">
+            Rata-rata
+          </Text>
+          <Text fw={700} size="xl">
+            {average(c.average)}
+          </Text>
+        </Stack>
+      </Group>
+      {c.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Belum ada tugas di kelas ini.
+        </Text>
+      ) : (
+        <Stack component="ul" gap={0} style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`Tugas ${c.online_class.name}`}>
+          {c.items.map((w) => (
+            <GradeItem key={w.id} w={w} />
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** /my-grades — "Nilai Saya": per class the student's scores, the teacher's feedback and the average of the graded work. */
+export default function MyGradesPage() {
+  const grades = useMyGrades();
+  return (
+    <Stack maw={860}>
+      <Title order={2}>Nilai Saya</Title>
+      <Text size="sm" c="dimmed">
+        Rata-rata dihitung dari tugas yang sudah dinilai.
+      </Text>
+      <QueryState query={grades}>
+        {(list) =>
+          list.length === 0 ? (
+            <Text c="dimmed">Belum ada kelas.</Text>
+          ) : (
+            <Stack>
+              {list.map((c) => (
+                <ClassGrades key={c.online_class.id} c={c} />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+}
