@@ -9,7 +9,7 @@ import type {
   StudentWork,
 } from '@kelasku/contract';
 import { api } from './client';
-import { downloadFile } from './imports';
+import { downloadFile } from './download';
 import { keys, type AssignmentRef, type GradingColumn } from './keys';
 
 export type { AssignmentRef, GradingColumn };
