@@ -231,6 +231,7 @@ test('a student on a desktop: class badges, a closed assignment, too many files,
   await expect(statusCell(page, 'Ditutup')).toHaveText(/ WIB$/);
   await expect(page.getByRole('button', { name: 'Serahkan' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Pilih file' })).toHaveCount(0);
+  await expectNoSideScroll(page);
 
   // Eleven files: the eleventh is refused here with the server's message; an empty hand-in is refused too.
   await page.goto(`/my-classes/${s.classId}/submissions/${s.photos.id}`);
@@ -292,6 +293,7 @@ test('a student on a desktop: class badges, a closed assignment, too many files,
   await expect(history).toContainText('Nilai 70');
   await expect(history).toContainText('Bagian 4 belum lengkap, perbaiki ya.');
   await expect(history.getByRole('link', { name: 'bagian-1.txt' })).toBeVisible();
+  await expectNoSideScroll(page);
 
   // Tugas Saya and Nilai Saya from the sidebar.
   await page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Tugas Saya' }).click();
@@ -299,6 +301,8 @@ test('a student on a desktop: class badges, a closed assignment, too many files,
   const done = page.getByRole('list', { name: 'Selesai' }).getByRole('listitem');
   await expect(done.filter({ hasText: s.photos.title })).toContainText('Menunggu dinilai');
   await expect(done.filter({ hasText: s.graded.title })).toContainText('Nilai 88');
+  await expectNoSideScroll(page);
   await page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Nilai Saya' }).click();
   await expect(page.getByRole('region', { name: s.className })).toContainText(s.feedback);
+  await expectNoSideScroll(page);
 });

@@ -93,6 +93,8 @@ export function useHandIn(assignmentId: number) {
       if (res.data?.submission) qc.setQueryData(keys.submission(assignmentId), res.data);
       refreshWork(qc, assignmentId, res.data?.online_class?.id);
     },
+    // Refused (closed meanwhile, graded meanwhile): the page shows why from the fresh state.
+    onError: () => refreshWork(qc, assignmentId),
   });
 }
 
