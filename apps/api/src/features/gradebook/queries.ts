@@ -96,18 +96,17 @@ export const extensionsOf = (db: Db, classIds: number[]) =>
     .where(inArray(assignmentExtensions.assignmentId, assignmentIdsOf(db, classIds)));
 export type GradebookExtensionRow = Awaited<ReturnType<typeof extensionsOf>>[number];
 
-/** Everything the gradebooks of these classes are made of; five queries whatever the number of classes, students and assignments. */
+/** Everything the gradebooks of these classes are made of; at most five queries whatever the number of classes, students and assignments. */
 export async function gradebookRows(db: Db, classes: GradebookClass[]) {
   const ids = classes.map((c) => c.id);
   const current = classes.filter((c) => !c.archivedAt);
   const archived = classes.filter((c) => c.archivedAt).map((c) => c.id);
-  const [columns, roster, submitters, work, extensions] = await Promise.all([
-    assignmentsOf(db, ids),
-    current.length ? studentsOfRombels(db, [...new Set(current.map((c) => c.rombelClassId))]) : [],
-    archived.length ? submittersOf(db, archived) : [],
-    workOf(db, ids),
-    extensionsOf(db, ids),
-  ]);
+  // One after another on one connection: a gradebook never holds several of the pool's connections.
+  const columns = await assignmentsOf(db, ids);
+  const roster = current.length ? await studentsOfRombels(db, [...new Set(current.map((c) => c.rombelClassId))]) : [];
+  const submitters = archived.length ? await submittersOf(db, archived) : [];
+  const work = await workOf(db, ids);
+  const extensions = await extensionsOf(db, ids);
   const studentsOf = (c: GradebookClass): GradebookStudentRow[] =>
     c.archivedAt ? submitters.filter((s) => s.classId === c.id) : roster.filter((s) => s.rombelId === c.rombelClassId);
   return { columns, studentsOf, work, extensions };
