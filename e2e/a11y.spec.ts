@@ -176,6 +176,7 @@ for (const phone of [false, true]) {
             ['teacher profile', '/me'],
             ['teacher class: Konten', c],
             ['teacher class: Tentang', c, tab('Tentang')],
+            ['teacher class: Nilai', `${c}?tab=nilai`],
             ['assignment: Instruksi Tugas', `${c}/contents/${s.contentId}/assignment/${s.assignmentId}`],
             ['assignment: Penilaian Tugas', `${c}/contents/${s.contentId}/assignment/${s.assignmentId}`, tab('Penilaian Tugas')],
             ['teacher forum', `${c}/contents/${s.contentId}/forums/${s.forumId}`],

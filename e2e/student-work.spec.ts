@@ -306,3 +306,51 @@ test('a student on a desktop: class badges, a closed assignment, too many files,
   await expect(page.getByRole('region', { name: s.className })).toContainText(s.feedback);
   await expectNoSideScroll(page);
 });
+
+test('@phone a big camera photo is made lighter before it is uploaded, and stays readable', async ({ page, request }) => {
+  const s = await workScene(request);
+  await login(page, s.student.username, s.student.password);
+  await page.goto(`/my-classes/${s.classId}/submissions/${s.photos.id}`);
+  const form = page.getByRole('region', { name: 'Kirim tugas' });
+  await expect(form).toContainText('Foto besar diperkecil otomatis');
+  // A 12-megapixel phone photo (4000 × 3000, with grain, as a camera makes it).
+  const dataUrl = await page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 4000;
+    c.height = 3000;
+    const g = c.getContext('2d')!;
+    const img = g.createImageData(4000, 3000);
+    for (let i = 0; i < img.data.length; i += 4) {
+      const v = 200 + Math.floor(Math.random() * 40);
+      img.data[i] = v;
+      img.data[i + 1] = v;
+      img.data[i + 2] = v - 10;
+      img.data[i + 3] = 255;
+    }
+    g.putImageData(img, 0, 0);
+    g.fillStyle = '#111';
+    g.font = 'bold 160px sans-serif';
+    g.fillText('x² + 2x = 0', 300, 1500);
+    return c.toDataURL('image/jpeg', 0.92);
+  });
+  const original = Buffer.from(dataUrl.split(',')[1]!, 'base64');
+  const chooser = page.waitForEvent('filechooser');
+  await form.getByRole('button', { name: 'Ambil foto' }).click();
+  await (await chooser).setFiles({ name: 'IMG_20261125_0712.jpg', mimeType: 'image/jpeg', buffer: original });
+  await expect(form.getByRole('list', { name: 'File baru' }).getByRole('listitem')).toHaveCount(1);
+  await form.getByRole('button', { name: 'Serahkan' }).click();
+  await expect(toast(page, DONE)).toBeVisible();
+
+  const mine = await api(request, s.student.token, 'GET', `/api/student/submissions/${s.photos.id}`);
+  const [stored] = mine.body.data.submission.files as Array<{ file: string; filename: string; size: number; mime: string }>;
+  expect(stored!.filename).toBe('IMG_20261125_0712.jpg');
+  expect(stored!.mime).toBe('image/jpeg');
+  expect(stored!.size).toBeLessThan(original.length / 2);
+  const size = await page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  }, stored!.file);
+  expect(size).toEqual([2000, 1500]);
+});

@@ -463,6 +463,11 @@ const MATRIX: Record<string, Row> = {
     body: () => json({ comment: 'Balasan guru' }),
   },
   [`DELETE ${T}/forums/:forumId/comments/:commentId`]: { expect: teacherChain(200) },
+  // The gradebook: the CSV shows the assignment's title; the XLSX is binary.
+  'GET /api/teacher/online-classes/:classId/gradebook': { expect: teacherTop(200) },
+  'GET /api/teacher/online-classes/:classId/gradebook.csv': { expect: teacherTop(200) },
+  'GET /api/teacher/online-classes/:classId/gradebook.xlsx': { expect: teacherTop(200), noMarker: true },
+  'GET /api/teacher/gradebook.xlsx': { expect: teacherList(200) },
   '* /api/teacher/*': { expect: teacherCatchAll, url: () => '/api/teacher/tidak-ada/1', body: () => json({}) },
 
   // ---- student

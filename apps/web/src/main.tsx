@@ -30,7 +30,7 @@ const theme = createTheme({
   },
 });
 
-/** Darker dimmed, error and light-teal text than Mantine's defaults, for WCAG AA contrast on white. */
+/** Darker dimmed, error and light teal, red, yellow and orange text than Mantine's defaults, for WCAG AA contrast on white. */
 const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: {
@@ -38,6 +38,9 @@ const cssVariables: CSSVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-teal-light-color': '#066149',
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
+    // The gradebook's marks ("Belum dinilai", "Terlambat") and the dashboard's waiting count.
+    '--mantine-color-yellow-light-color': '#6b4a00',
+    '--mantine-color-orange-light-color': '#a23c07',
   },
   dark: {},
 });

@@ -18,6 +18,7 @@ import contentsRoutes from './contents/routes.js';
 import materialsRoutes from './materials/routes.js';
 import assignmentsRoutes from './assignments/routes.js';
 import gradingRoutes from './grading/routes.js';
+import gradebookRoutes from './gradebook/routes.js';
 import submissionZipRoutes from './submission-zip/routes.js';
 import * as forums from './forums/routes.js';
 import studentClassesRoutes from './student-classes/routes.js';
@@ -46,6 +47,7 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     assignmentsRoutes,
     gradingRoutes,
     submissionZipRoutes,
+    gradebookRoutes,
     forums.teacherRoutes,
   ],
   student: [studentClassesRoutes, submissionsRoutes, studentDashboardRoutes, forums.studentRoutes, motivationalWords.studentRoutes],

@@ -9,7 +9,7 @@ import type {
   StudentWork,
 } from '@kelasku/contract';
 import { api } from './client';
-import { downloadFile } from './imports';
+import { downloadFile } from './download';
 import { keys, type AssignmentRef, type GradingColumn } from './keys';
 
 export type { AssignmentRef, GradingColumn };
@@ -58,6 +58,13 @@ export function useDeleteAssignment(r: AssignmentRef) {
   });
 }
 
+/** After a grade, a return or an extension: the columns, the class's gradebook and the dashboard's waiting counts. */
+function refreshGrading(qc: ReturnType<typeof useQueryClient>, r: AssignmentRef) {
+  void qc.invalidateQueries({ queryKey: keys.teacherClasses, exact: true });
+  void qc.invalidateQueries({ queryKey: keys.teacherGradebook(r.classId) });
+  return qc.invalidateQueries({ queryKey: keys.assignmentStudents(r) });
+}
+
 export function useGrade(r: AssignmentRef) {
   const qc = useQueryClient();
   return useMutation({
@@ -72,7 +79,7 @@ export function useGrade(r: AssignmentRef) {
       );
     },
     // A 409 (the student handed in again meanwhile) needs the fresh work too, so refresh either way.
-    onSettled: () => qc.invalidateQueries({ queryKey: keys.assignmentStudents(r) }),
+    onSettled: () => refreshGrading(qc, r),
   });
 }
 
@@ -93,7 +100,7 @@ function useWorkChange<V>(r: AssignmentRef, studentId: number, send: (v: V) => P
     mutationFn: send,
     meta: { toast: false },
     onSuccess: (res) => qc.setQueryData(keys.studentWork(r, studentId), res.data),
-    onSettled: () => qc.invalidateQueries({ queryKey: keys.assignmentStudents(r) }),
+    onSettled: () => refreshGrading(qc, r),
   });
 }
 

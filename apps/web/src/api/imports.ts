@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportJob, ImportPreview } from '@kelasku/contract';
-import { ApiError, api, envelopeOf, send } from './client';
+import { ApiError, api } from './client';
+import { downloadFile } from './download';
 import { keys } from './keys';
 
 const IMPORTS = '/api/admin/imports';
@@ -56,22 +57,6 @@ export function useTakeSlips(id: number) {
     meta: { toast: false },
     onSettled: () => qc.invalidateQueries({ queryKey: keys.admin.userImport(id) }),
   });
-}
-
-/** Fetches a file of the admin API (with the bearer token) and hands it to the browser as a download. */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const res = await send('GET', path);
-  if (!res.ok) await envelopeOf(res, path); // throws the server's Indonesian message
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export const templatePath = `${IMPORTS}/users/template`;

@@ -51,6 +51,8 @@ export const keys = {
   teacherArchive: ['teacher', 'archive'] as const,
   teacherClass: (classId: number) => ['teacher', 'classes', classId] as const,
   teacherContents: (classId: number) => ['teacher', 'classes', classId, 'contents'] as const,
+  /** The class's gradebook ("Nilai" tab): under the class, so grading anything in it refreshes the table. */
+  teacherGradebook: (classId: number) => ['teacher', 'classes', classId, 'gradebook'] as const,
   teacherContent: (classId: number, contentId: number) => ['teacher', 'classes', classId, 'contents', contentId] as const,
   assignment: (r: AssignmentRef) => ['teacher', 'classes', r.classId, 'assignments', r.id] as const,
   assignmentStudents: (r: AssignmentRef) => ['teacher', 'classes', r.classId, 'assignments', r.id, 'students'] as const,

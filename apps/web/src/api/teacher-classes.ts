@@ -7,6 +7,7 @@ import type {
   ClassMaterial,
   ClassSummary,
   OnlineClassBody,
+  TeacherClassSummary,
 } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
@@ -18,7 +19,7 @@ const contentPath = (classId: number, contentId: number) => `${contentsPath(clas
 
 /** The dashboard list and the sidebar's My Class list share this query (summaries: no students; `enabled` false for other roles). */
 export function useTeacherClasses(enabled = true) {
-  return useQuery({ queryKey: keys.teacherClasses, queryFn: () => api.get<ClassSummary[]>(classesPath), enabled });
+  return useQuery({ queryKey: keys.teacherClasses, queryFn: () => api.get<TeacherClassSummary[]>(classesPath), enabled });
 }
 
 /** The teacher's archived classes ("Arsip"), read-only. */

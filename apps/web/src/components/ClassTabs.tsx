@@ -1,17 +1,44 @@
 import type { ReactNode } from 'react';
 import { Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 
-/** The class page's two tabs, "Konten" (default) and "Tentang", for teachers and students alike. */
-export function ClassTabs({ konten, tentang }: { konten: ReactNode; tentang: ReactNode }) {
+const TABS = ['konten', 'nilai', 'tentang'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * The class page's tabs, "Konten" (default) and "Tentang" for teachers and students alike, and
+ * "Nilai" (the gradebook) where the page gives one (the teacher's). The open tab lives in the
+ * address (`?tab=nilai`), so a link can open it and coming back from an assignment finds it open.
+ */
+export function ClassTabs({ konten, nilai, tentang }: { konten: ReactNode; nilai?: ReactNode; tentang: ReactNode }) {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab') as Tab | null;
+  const value: Tab = asked && TABS.includes(asked) && (asked !== 'nilai' || nilai) ? asked : 'konten';
+  const select = (tab: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (!tab || tab === 'konten') next.delete('tab');
+        else next.set('tab', tab);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   return (
-    <Tabs defaultValue="konten" keepMounted={false}>
+    <Tabs value={value} onChange={select} keepMounted={false}>
       <Tabs.List>
         <Tabs.Tab value="konten">Konten</Tabs.Tab>
+        {nilai && <Tabs.Tab value="nilai">Nilai</Tabs.Tab>}
         <Tabs.Tab value="tentang">Tentang</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="konten" pt="md">
         {konten}
       </Tabs.Panel>
+      {nilai && (
+        <Tabs.Panel value="nilai" pt="md">
+          {nilai}
+        </Tabs.Panel>
+      )}
       <Tabs.Panel value="tentang" pt="md">
         {tentang}
       </Tabs.Panel>

@@ -5,4 +5,5 @@ export * from './classes.js';
 export * from './forums.js';
 export * from './assignments.js';
 export * from './student.js';
+export * from './gradebook.js';
 export * from './submission-zip.js';

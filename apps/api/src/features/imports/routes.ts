@@ -19,7 +19,7 @@ import { userImports } from '../../db/schema.js';
 import type { App } from '../../types.js';
 import { HttpError, invalidField, notFound } from '../../http/errors.js';
 import { multipartFailure } from '../../files/multipart.js';
-import { attachment } from '../../http/download.js';
+import { DOWNLOAD_TYPES, attachment } from '../../http/download.js';
 import { IMPORT_QUEUE } from './job.js';
 import { slipsPdf, slipsXlsx } from './slips.js';
 import type { Credential } from './write.js';
@@ -29,10 +29,8 @@ import { planImport, type PlannedRow } from './plan.js';
 import { loadSchoolData } from './queries.js';
 import { exportWorkbook, templateWorkbook } from './template.js';
 
-const DOWNLOAD_TYPES = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
-
 /** Answers a generated PDF or XLSX as a download named `name`. */
-const download = (reply: FastifyReply, format: keyof typeof DOWNLOAD_TYPES, name: string, bytes: Buffer) =>
+const download = (reply: FastifyReply, format: 'pdf' | 'xlsx', name: string, bytes: Buffer) =>
   attachment(reply, DOWNLOAD_TYPES[format], name, bytes);
 
 /** The uploaded spreadsheet (multipart `file`), read whole: at most IMPORT_LIMITS.bytes. */

@@ -3,12 +3,12 @@ import {
   MSG,
   classDetail,
   classListQuery,
-  classSummary,
   errorEnvelope,
   ok,
   okMessage,
   onlineClassBody,
   onlineClassParams,
+  teacherClassSummary,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { classForTeacher } from '../../access/index.js';
@@ -16,6 +16,7 @@ import { invalidField, notFound } from '../../http/errors.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { classWithRoster, classesOfTeacher, deleteClass, insertClass, updateClass, type ClassValues } from './queries.js';
 import { toClassDetail, toClassSummary } from './present.js';
+import { waitingCounts } from '../gradebook/queries.js';
 
 const values = (b: { name: string; description?: string | null; rombel_class_id: number }): ClassValues => ({
   name: b.name,
@@ -44,14 +45,22 @@ export default async function onlineClassesRoutes(app: App): Promise<void> {
         tags,
         summary:
           "The teacher's current online classes, by rombel name then class name: each with its rombel and teacher, " +
-          'without students (the class detail has them). With `archived=1`: the archived classes instead (read-only, "Arsip").',
+          'without students (the class detail has them), with `waiting_count`: hand-ins waiting for a score. ' +
+          'With `archived=1`: the archived classes instead (read-only, "Arsip"). Two queries.',
         querystring: classListQuery,
-        response: { 200: ok(classSummary.array()) },
+        response: { 200: ok(teacherClassSummary.array()) },
       },
     },
     async (request) => {
       const rows = await classesOfTeacher(app.db, request.user.id, request.query.archived === '1');
-      return { success: true as const, data: rows.map((r) => toClassSummary(app.files, r)) };
+      const waiting = await waitingCounts(
+        app.db,
+        rows.map((r) => r.klass.id),
+      );
+      return {
+        success: true as const,
+        data: rows.map((r) => ({ ...toClassSummary(app.files, r), waiting_count: waiting.get(r.klass.id) ?? 0 })),
+      };
     },
   );
 

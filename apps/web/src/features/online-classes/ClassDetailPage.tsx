@@ -15,6 +15,7 @@ import { ClassFormModal } from './ClassFormModal';
 import { ContentCard } from './ContentCard';
 import { ContentFormModal } from './ContentFormModal';
 import { ClassTabs } from '../../components/ClassTabs';
+import { GradebookTab } from '../gradebook/GradebookTab';
 
 function ContentsTab({ classId, readOnly }: { classId: number; readOnly: boolean }) {
   const contents = useContents(classId);
@@ -175,6 +176,7 @@ function ClassDetail({ klass }: { klass: ClassSummary | ClassWithStudents }) {
       </Paper>
       <ClassTabs
         konten={<ContentsTab classId={klass.id} readOnly={archived} />}
+        nilai={<GradebookTab classId={klass.id} />}
         tentang={
           <AboutTab
             klass={klass}

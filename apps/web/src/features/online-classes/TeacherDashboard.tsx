@@ -1,21 +1,22 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Affix, Badge, Button, Card, Center, Group, Menu, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
-import { IconDotsVertical, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconDotsVertical, IconEdit, IconFileSpreadsheet, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { TRUNCATE, type ClassSummary } from '@kelasku/contract';
+import { TRUNCATE, type ClassSummary, type TeacherClassSummary } from '@kelasku/contract';
 import { useDeleteClass, useTeacherClasses } from '../../api/teacher-classes';
+import { downloadAllGradebooks } from '../../api/gradebook';
 import { confirmDelete } from '../../components/ConfirmDelete';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { truncate } from '../../lib/format';
-import { toastSuccess } from '../../lib/toast';
+import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
 import { ClassFormModal } from './ClassFormModal';
 
 const byRombelThenName = (a: ClassSummary, b: ClassSummary) =>
   a.rombel.name.localeCompare(b.rombel.name, 'id', { sensitivity: 'base' }) || a.name.localeCompare(b.name, 'id', { sensitivity: 'base' });
 
-function ClassCard({ klass, onEdit }: { klass: ClassSummary; onEdit: () => void }) {
+function ClassCard({ klass, onEdit }: { klass: TeacherClassSummary; onEdit: () => void }) {
   const del = useDeleteClass();
   const remove = () =>
     confirmDelete({
@@ -46,6 +47,19 @@ function ClassCard({ klass, onEdit }: { klass: ClassSummary; onEdit: () => void 
       <Title order={3} size="h4" mt="sm" style={{ overflowWrap: 'anywhere' }}>
         {klass.name}
       </Title>
+      {klass.waiting_count > 0 && (
+        <Badge
+          component={Link}
+          to={`/online-class/${klass.id}?tab=nilai`}
+          state={{ klass }}
+          color="yellow"
+          variant="light"
+          mt="xs"
+          style={{ cursor: 'pointer' }}
+        >
+          {klass.waiting_count} menunggu dinilai
+        </Badge>
+      )}
       <Group justify="space-between" mt="md" wrap="nowrap">
         <Group gap="xs" wrap="nowrap" miw={0}>
           <UserAvatar src={klass.teacher.avatar} name={klass.teacher.name} size="sm" />
@@ -74,6 +88,13 @@ export default function TeacherDashboard() {
     setModalOpened(true);
   };
   const isMobile = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [downloading, setDownloading] = useState(false);
+  const downloadGrades = () => {
+    setDownloading(true);
+    downloadAllGradebooks()
+      .catch((err) => toastError(errorMessage(err)))
+      .finally(() => setDownloading(false));
+  };
 
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -84,14 +105,21 @@ export default function TeacherDashboard() {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>My Class</Title>
-        <TextInput
-          placeholder="Search…"
-          aria-label="Cari kelas"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', xs: 280 }}
-        />
+        <Group gap="xs" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
+          {!!classes.data?.length && (
+            <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={downloading} onClick={downloadGrades}>
+              Unduh nilai semua kelas
+            </Button>
+          )}
+          <TextInput
+            placeholder="Search…"
+            aria-label="Cari kelas"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={{ base: '100%', xs: 280 }}
+          />
+        </Group>
       </Group>
       <QueryState query={classes}>
         {(data) =>

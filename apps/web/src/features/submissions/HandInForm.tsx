@@ -13,6 +13,7 @@ import { showFailure } from '../../lib/form-errors';
 import { toastApiError, toastSuccess } from '../../lib/toast';
 import { ChosenFiles, SubmittedFiles } from './SubmissionFiles';
 import { HAND_IN_ACCEPT, addFiles, handInProblem } from './hand-in';
+import { shrinkPhoto } from '../../lib/photos';
 
 interface AnswerForm extends Record<string, unknown> {
   text: string;
@@ -46,17 +47,20 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
   const count = kept.length + chosen.length;
   const total = kept.reduce((n, f) => n + f.size, 0) + chosen.reduce((n, f) => n + f.size, 0);
 
-  const add = (files: File[]) => {
-    const next = addFiles(
-      chosen,
-      files,
-      kept.map((f) => f.size),
-    );
-    setChosen(next.chosen);
-    setRefused(next.refused);
-    setProblem(null);
-    resetPick.current?.();
-    resetPhoto.current?.();
+  // Photos are made lighter first (lib/photos.ts), then checked against the limits.
+  const add = (picked: File[]) => {
+    void Promise.all(picked.map(shrinkPhoto)).then((files) => {
+      const next = addFiles(
+        chosen,
+        files,
+        kept.map((f) => f.size),
+      );
+      setChosen(next.chosen);
+      setRefused(next.refused);
+      setProblem(null);
+      resetPick.current?.();
+      resetPhoto.current?.();
+    });
   };
 
   const toggle = (id: number) =>
@@ -199,6 +203,9 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
               )}
             </FileButton>
           </Group>
+          <Text size="xs" c="dimmed">
+            Foto besar diperkecil otomatis sebelum dikirim agar hemat kuota, tulisan tetap terbaca.
+          </Text>
           {chosen.length > 0 && (
             <ChosenFiles
               files={chosen}

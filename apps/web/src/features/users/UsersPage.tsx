@@ -5,7 +5,7 @@ import { useDebouncedValue, useId } from '@mantine/hooks';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ROLE_BY_ID, ROLE_IDS, ROLE_LABELS, type RoleName } from '@kelasku/contract';
 import { useUserPage } from '../../api/admin';
-import { downloadFile } from '../../api/imports';
+import { downloadFile } from '../../api/download';
 import { useRombelOptions } from '../../api/profile';
 import { errorMessage, toastError } from '../../lib/toast';
 import { BulkActions } from './BulkActions';

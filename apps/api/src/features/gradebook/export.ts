@@ -1,0 +1,115 @@
+/**
+ * The gradebook as a spreadsheet, made for pasting into e-Rapor: every score cell holds a plain
+ * number, and a cell without a score (not graded yet, not handed in, not due yet) is left EMPTY
+ * rather than holding a mark or "0" — a pasted 0 would become a real grade, a text mark would be
+ * refused. The marks live beside the values instead: in the XLSX as the cell's colour (legend
+ * under the table), in the CSV not at all (it is the same table of plain values).
+ */
+import ExcelJS from 'exceljs';
+import { GRADEBOOK_LABELS, type Gradebook, type GradebookCell } from '@kelasku/contract';
+
+type Value = string | number | null;
+
+const HEADER_FIXED = ['No', 'NIS', 'Nama'];
+
+/** The table both formats share: header, one row per student, then the class average per assignment. */
+function table(g: Gradebook): { header: string[]; students: Value[][]; averages: Value[] } {
+  return {
+    header: [...HEADER_FIXED, ...g.assignments.map((a) => a.title), GRADEBOOK_LABELS.average],
+    students: g.students.map((s, i) => [i + 1, s.nis, s.name, ...s.cells.map((c) => c.score), s.average]),
+    averages: [null, null, GRADEBOOK_LABELS.classAverage, ...g.assignments.map((a) => a.average), null],
+  };
+}
+
+// ---------------------------------------------------------------- XLSX
+
+const FILLS: Partial<Record<GradebookCell['state'] | 'late', string>> = {
+  waiting: 'FFFFF3BF',
+  missing: 'FFFFC9C9',
+  late: 'FFFFD8A8',
+};
+
+const LEGEND: Array<[keyof typeof FILLS, string]> = [
+  ['waiting', `${GRADEBOOK_LABELS.waiting} (sel kosong)`],
+  ['missing', `${GRADEBOOK_LABELS.missing} (sel kosong)`],
+  ['late', `${GRADEBOOK_LABELS.late} (nilai tetap dihitung)`],
+];
+
+const fill = (argb: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'solid', fgColor: { argb } });
+
+/** A sheet name Excel accepts: no []:*?/\, at most 31 characters, unique in the workbook. */
+function sheetName(name: string, taken: Set<string>): string {
+  const base =
+    name
+      .replace(/[[\]:*?/\\]/g, '-')
+      .replace(/^'+|'+$/g, '')
+      .trim()
+      .slice(0, 31) || 'Kelas';
+  let candidate = base;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base.slice(0, 31 - ` (${n})`.length)} (${n})`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+/** One sheet named after the class: No, NIS, Nama, one column per assignment, Rata-rata; then the class averages and the legend. */
+function addSheet(wb: ExcelJS.Workbook, g: Gradebook, taken: Set<string>): void {
+  const ws = wb.addWorksheet(sheetName(g.online_class.name, taken), { views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }] });
+  const t = table(g);
+  ws.columns = t.header.map((header, i) => ({ header, width: i === 0 ? 5 : i === 1 ? 12 : i === 2 ? 30 : 14 }));
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).alignment = { wrapText: true, vertical: 'top' };
+  ws.getColumn(2).numFmt = '@'; // NIS keeps its leading zeros
+  ws.getColumn(t.header.length).numFmt = '0.0';
+  g.students.forEach((s, i) => {
+    const row = ws.addRow(t.students[i]);
+    s.cells.forEach((c, j) => {
+      const argb = c.late ? FILLS.late : FILLS[c.state];
+      if (argb) row.getCell(4 + j).fill = fill(argb);
+    });
+  });
+  const averages = ws.addRow(t.averages);
+  averages.font = { italic: true };
+  for (let j = 0; j < g.assignments.length; j++) averages.getCell(4 + j).numFmt = '0.0';
+
+  ws.addRow([]);
+  for (const [mark, text] of LEGEND) {
+    const row = ws.addRow([null, null, text]);
+    row.getCell(2).fill = fill(FILLS[mark]!);
+  }
+  ws.addRow([null, null, 'Sel kosong tanpa warna: belum waktunya dikumpulkan. Rata-rata hanya menghitung tugas yang sudah dinilai.']);
+}
+
+/** An XLSX with one sheet per gradebook, in the order given. */
+export async function gradebookXlsx(books: Gradebook[]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const taken = new Set<string>();
+  for (const g of books) addSheet(wb, g, taken);
+  if (!books.length) wb.addWorksheet('Nilai').addRow([GRADEBOOK_LABELS.noClasses]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+// ---------------------------------------------------------------- CSV
+
+/**
+ * Excel on an Indonesian Windows reads a CSV with the region's list separator, which is ";"
+ * (the decimal separator is ","): with semicolons, and averages written "85,5", the file opens in
+ * columns with real numbers on a double click. The UTF-8 byte order mark makes Excel read names
+ * such as "Ní Luh" right (without it, it guesses the ANSI code page). A text cell that starts like a
+ * formula (= + - @) gets a leading apostrophe, so a name or title never runs as one.
+ */
+function csvValue(v: Value): string {
+  if (v === null) return '';
+  if (typeof v === 'number') return String(v).replace('.', ',');
+  const text = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function gradebookCsv(g: Gradebook): Buffer {
+  const t = table(g);
+  const lines = [t.header, ...t.students, t.averages].map((row) => row.map(csvValue).join(';'));
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/** A download name for the class's gradebook: "Nilai - <class>.<ext>", without characters a file system refuses. */
+export const gradebookFilename = (className: string, ext: 'xlsx' | 'csv') =>
+  `Nilai - ${className.replace(/[\\/:*?"<>|]/g, '-').trim()}.${ext}`;
