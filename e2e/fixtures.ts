@@ -169,6 +169,8 @@ const MONTHS_ID = [
 export async function pickDate(page: Page, field: Locator, date: string, time?: string) {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   await field.click();
+  // A picker confirmed just before may still be closing (its transition): wait until only this one is open.
+  await expect(page.locator('select[data-select="year"]')).toHaveCount(1);
   await page.locator('select[data-select="year"]').selectOption(String(year));
   await page.locator('select[data-select="month"]').selectOption(String(month - 1));
   await page.getByRole('button', { name: `${day} ${MONTHS_ID[month - 1]} ${year}`, exact: true }).click();

@@ -89,6 +89,9 @@ test('the teacher previews a PDF, a photo and a text file, grades with feedback,
   await expect(page).toHaveURL(new RegExp(`${s.studentPage(ani.id)}$`));
   await page.getByRole('button', { name: 'Berikutnya' }).click();
   await expect(page).toHaveURL(new RegExp(`${s.studentPage(budi.id)}$`));
+  await expect(page.getByLabel('Isi budi.txt')).toHaveText('Jawaban Budi versi 1');
+  // The page refreshes Budi's work when it comes back to it: let that finish before Budi hands in again.
+  await page.waitForLoadState('networkidle');
 
   // Budi hands in again while the teacher looks: the grade is refused with the server's message and the new work loads.
   await handInWork(request, budi.token, s.assignmentId, [textFile('budi.txt', 'Jawaban Budi versi 2')]);
