@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, freshRombel, freshUser, login, pickDate, toast } from './fixtures';
+import { classWithContent, freshRombel, freshUser, login, pickDate, toast } from './fixtures';
 
 /** The value cell of a row of the student's "Submission Status" table. */
 const statusCell = (page: Page, label: string) =>
@@ -18,18 +18,11 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   const rombel = await freshRombel(request, 'XI ALUR', 11);
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombel.id });
-  const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', {
-    rombel_class_id: rombel.id,
+  const { classId } = await classWithContent(request, teacher.token, {
+    rombelId: rombel.id,
     name: `Administrasi Server ${stamp}`,
-    description: '',
+    contentTitle: 'Layanan DNS',
   });
-  expect(klass.status, JSON.stringify(klass.body)).toBe(201);
-  const classId = klass.body.data.id as number;
-  const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, {
-    title: 'Layanan DNS',
-    description: '',
-  });
-  expect(content.status, JSON.stringify(content.body)).toBe(201);
   const title = `Konfigurasi DNS ${stamp}`;
 
   const teacherPage = await (await browser.newContext()).newPage();

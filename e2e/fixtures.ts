@@ -180,3 +180,24 @@ export async function pickDate(page: Page, field: Locator, date: string, time?: 
   await page.getByRole('spinbutton', { name: 'Menit' }).fill(minutes);
   await page.getByRole('button', { name: 'Pilih tanggal dan jam' }).click();
 }
+
+/** A teacher's class for a rombel with one content, made through the API: its ids. */
+export async function classWithContent(
+  request: APIRequestContext,
+  token: string,
+  c: { rombelId: number; name: string; contentTitle: string; description?: string },
+): Promise<{ classId: number; contentId: number }> {
+  const klass = await api(request, token, 'POST', '/api/teacher/online-classes', {
+    rombel_class_id: c.rombelId,
+    name: c.name,
+    description: c.description ?? '',
+  });
+  expect(klass.status, JSON.stringify(klass.body)).toBe(201);
+  const classId = klass.body.data.id as number;
+  const content = await api(request, token, 'POST', `/api/teacher/online-classes/${classId}/contents`, {
+    title: c.contentTitle,
+    description: '',
+  });
+  expect(content.status, JSON.stringify(content.body)).toBe(201);
+  return { classId, contentId: content.body.data.id as number };
+}

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { api, freshRombel, freshUser } from './fixtures';
+import { api, classWithContent, freshRombel, freshUser } from './fixtures';
 
 /** A unique mark for names in this run. */
 export const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -21,19 +21,11 @@ export async function gradingScene(
   const students = [];
   for (const name of studentNames)
     students.push({ ...(await freshUser(request, 3, { ...studentFields, rombel_id: rombelId, name })), name });
-  const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', {
+  const { classId, contentId } = await classWithContent(request, teacher.token, {
+    rombelId,
     name: `Pemrograman Web ${stamp()}`,
-    description: '',
-    rombel_class_id: rombelId,
+    contentTitle: 'HTML dan CSS',
   });
-  expect(klass.status, JSON.stringify(klass.body)).toBe(201);
-  const classId = klass.body.data.id as number;
-  const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, {
-    title: 'HTML dan CSS',
-    description: '',
-  });
-  expect(content.status, JSON.stringify(content.body)).toBe(201);
-  const contentId = content.body.data.id as number;
   const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/assignments`;
   const created = await api(request, teacher.token, 'POST', base, {
     title: 'Membuat halaman profil',

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, freshRombel, freshUser, handIn, login, samplePdf, toast } from './fixtures';
+import { api, classWithContent, freshRombel, freshUser, handIn, login, samplePdf, toast } from './fixtures';
 
 const DONE = 'Berhasil, Tugasmu berhasil dikumpulkan.';
 const HOUR = 3_600_000;
@@ -16,19 +16,11 @@ async function workScene(request: APIRequestContext) {
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombel.id });
   const className = `Pemrograman Web ${unique()}`;
-  const cls = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', {
-    rombel_class_id: rombel.id,
+  const { classId, contentId } = await classWithContent(request, teacher.token, {
+    rombelId: rombel.id,
     name: className,
-    description: '',
+    contentTitle: 'HTML dan CSS',
   });
-  expect(cls.status, JSON.stringify(cls.body)).toBe(201);
-  const classId = cls.body.data.id as number;
-  const content = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, {
-    title: 'HTML dan CSS',
-    description: '',
-  });
-  expect(content.status, JSON.stringify(content.body)).toBe(201);
-  const contentId = content.body.data.id as number;
   const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/assignments`;
   const assign = async (title: string, deadlineMs: number, closesMs?: number) => {
     const res = await api(request, teacher.token, 'POST', base, {
