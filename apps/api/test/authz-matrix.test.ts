@@ -191,7 +191,7 @@ interface Row {
   id?: keyof Chain | 'profile';
   body?: (c: CallContext) => Body;
   /** A whole URL instead of the template filled in (public links, catch-all areas). */
-  url?: (c: CallContext) => string;
+  url?: (c: CallContext) => string | Promise<string>;
   /** A granted read of an object shows the object's marker, except on this route (an empty list by design). */
   noMarker?: true;
   /** Brings the objects into the state a granted call needs (run only before granted cells, on fresh objects). */
@@ -225,6 +225,16 @@ const MATRIX: Record<string, Row> = {
       const link = c.scene.app.files.url(c.own.fileId);
       if (c.variant === 'own') return link;
       return `/api/files/${c.own.fileId}?${c.scene.app.files.url(c.scene.foreign.fileId).split('?')[1]}`;
+    },
+  },
+  'GET /api/downloads/online-classes/:classId/contents/:contentId/assignments/:id/submissions.zip': {
+    // The ZIP's signed link, minted by the class's teacher, opens for anyone; moved onto another class's assignment it does not.
+    expect: Object.fromEntries(CALLERS.map((k) => [k, [200, 403]])) as Expectations,
+    url: async (c) => {
+      const zip = (ch: Chain) => `online-classes/${ch.classId}/contents/${ch.contentId}/assignments/${ch.assignmentId}/submissions.zip`;
+      const minted = await t.as(c.scene.owner.token).post(`/api/teacher/${zip(c.scene.own)}/link`, {});
+      const link: string = minted.body.data.url;
+      return c.variant === 'own' ? link : link.replace(zip(c.scene.own), zip(c.scene.foreign));
     },
   },
   'GET /api/files/:fileId/link': {
@@ -453,6 +463,7 @@ const MATRIX: Record<string, Row> = {
   },
   // Binary: the marker shows in the ZIP's entry names (the chain's submitted file).
   [`GET ${T}/assignments/:id/submissions.zip`]: { id: 'assignmentId', expect: teacherChain(200) },
+  [`POST ${T}/assignments/:id/submissions.zip/link`]: { id: 'assignmentId', expect: teacherChain(200), noMarker: true },
   [`POST ${T}/forums`]: { expect: teacherChain(201), body: () => json({ topic: 'Diskusi Matriks' }) },
   [`GET ${T}/forums/:forumId`]: { expect: teacherChain(200) },
   [`PUT ${T}/forums/:forumId`]: { expect: teacherChain(200), body: () => json({ topic: 'Diskusi Diubah' }) },
@@ -631,7 +642,7 @@ describe('authorization matrix', () => {
         const target = p.variant === 'own' ? own : foreign;
         const c: CallContext = { scene, own, target, variant: p.variant, caller: p.caller, user };
         if (p.status < 400) await row.prepare?.(c);
-        const url = row.url ? row.url(c) : fillPath(route.url, row, c);
+        const url = row.url ? await row.url(c) : fillPath(route.url, row, c);
         const res = await call(route.method, url, await tokenFor(p.caller, scene), row.body?.(c));
         const where = `${route.method} ${route.url} as ${p.caller} (${p.variant}) → ${url}`;
         if (res.statusCode !== p.status) {

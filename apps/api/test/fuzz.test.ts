@@ -249,6 +249,9 @@ const ENDPOINTS: Record<string, Endpoint> = {
   },
 };
 
+/** Routes opened by a signed link instead of a bearer token (a stored file, the submissions ZIP). */
+const signedLink = (url: string) => url === '/api/files/:id' || url.startsWith('/api/downloads/');
+
 /** Routes that take a multipart form (fuzzed in uploads-hostile.test.ts) or no body at all. */
 const NOT_JSON = new Set([
   `POST ${TC}/materials`,
@@ -257,6 +260,7 @@ const NOT_JSON = new Set([
   'POST /api/profile/update-avatar',
   'PATCH /api/profile/update-avatar',
   'POST /api/logout',
+  `POST ${TC}/assignments/:id/submissions.zip/link`,
   // Spreadsheet uploads: their hostile files are in imports.test.ts.
   'POST /api/admin/imports/users',
   'POST /api/admin/imports/users/preview',
@@ -487,7 +491,7 @@ describe('hostile ids', () => {
           ? s.teacher
           : route.url.startsWith('/api/student')
             ? s.student
-            : route.url === '/api/files/:id'
+            : signedLink(route.url)
               ? null
               : s.profileUser;
       // A valid body, so only the id can be wrong.
@@ -504,10 +508,10 @@ describe('hostile ids', () => {
         fc.asyncProperty(fc.nat(names.length - 1), badId, async (which, bad) => {
           const values: Record<string, string | number> = { ...ids, id: ids.classId! };
           values[names[which]!] = encodeURIComponent(bad);
-          const url = fill(route.url, values) + (route.url === '/api/files/:id' ? '?e=1&s=x' : '');
+          const url = fill(route.url, values) + (signedLink(route.url) ? '?e=1&s=x' : '');
           const status = await checked(route.method, url, user, payload, type);
           count('ids', status);
-          const allowed = route.url === '/api/profile/:id' || route.url === '/api/files/:id' ? [403, 404] : [404];
+          const allowed = route.url === '/api/profile/:id' || signedLink(route.url) ? [403, 404] : [404];
           expect(allowed, `${key} with ${names[which]}=${JSON.stringify(bad)}`).toContain(status);
         }),
         params(ID_RUNS),

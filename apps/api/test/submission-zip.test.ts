@@ -252,6 +252,65 @@ describe('GET …/assignments/{id}/submissions.zip', () => {
   });
 });
 
+describe('the signed download link (POST …/submissions.zip/link)', () => {
+  const mint = (s: Scene, token = s.teacher.token) => t.as(token).post(`${zipUrl(s)}/link`, {});
+
+  it('downloads the same ZIP without a bearer header, for five minutes, while the session lasts', async () => {
+    const s = await assignmentScene(t);
+    await handIn(s.assignment.id, s.student.id, [pdf('laporan.pdf')], { text: 'Jawaban' });
+    const minted = await mint(s);
+    expect(minted.status).toBe(200);
+    const link: string = minted.body.data.url;
+    expect(link).toMatch(/^\/api\/downloads\/online-classes\/\d+\/contents\/\d+\/assignments\/\d+\/submissions\.zip\?t=\d+&e=\d+&s=/);
+    const res = await t.app.inject({ method: 'GET', url: link });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const zip = await readZip(res.rawPayload);
+    expect([...zip.keys()]).toEqual([`1234 - ${s.student.name}/Jawaban.txt`, `1234 - ${s.student.name}/laporan.pdf`]);
+    const exp = Number(new URL(link, 'http://x').searchParams.get('e'));
+    expect(exp - Date.now() / 1000).toBeGreaterThan(290);
+    expect(exp - Date.now() / 1000).toBeLessThanOrEqual(300);
+
+    // Logging out ends the link.
+    await t.as(s.teacher.token).post('/api/logout', {});
+    const after = await t.app.inject({ method: 'GET', url: link });
+    expect(after.statusCode).toBe(403);
+    expect(after.json()).toEqual({ success: false, message: MSG.fileLinkInvalid });
+  });
+
+  it('refuses an altered link (403), another assignment under the same signature (403) and an expired one (410)', async () => {
+    const s = await assignmentScene(t);
+    await handIn(s.assignment.id, s.student.id, [pdf('laporan.pdf')]);
+    const link: string = (await mint(s)).body.data.url;
+    const tampered = link.replace(/s=([A-Za-z0-9_-])/, (_m, c: string) => `s=${c === 'A' ? 'B' : 'A'}`);
+    expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
+    const moved = link.replace(`/assignments/${s.assignment.id}/`, `/assignments/${s.otherAssignment.id}/`);
+    expect((await t.app.inject({ method: 'GET', url: moved })).statusCode).toBe(403);
+    const stolenSession = link.replace(/t=\d+/, 't=1');
+    expect((await t.app.inject({ method: 'GET', url: stolenSession })).statusCode).toBe(403);
+    const bare = link.split('?')[0]!;
+    expect((await t.app.inject({ method: 'GET', url: bare })).statusCode).toBe(403);
+    // A browser tab gets the small Indonesian page.
+    const tab = await t.app.inject({ method: 'GET', url: tampered, headers: { accept: 'text/html' } });
+    expect(tab.statusCode).toBe(403);
+    expect(tab.headers['content-type']).toContain('text/html');
+
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 301_000);
+    const expired = await t.app.inject({ method: 'GET', url: link });
+    expect(expired.statusCode).toBe(410);
+  });
+
+  it("is minted only for the class's teacher, and not when nobody has handed in (409)", async () => {
+    const s = await assignmentScene(t);
+    const empty = await mint(s);
+    expect(empty.status).toBe(409);
+    expect(empty.body.message).toBe(SUBMISSION_ZIP_MSG.empty);
+    await handIn(s.assignment.id, s.student.id, [pdf('laporan.pdf')]);
+    await expectNotFound(t, s.otherTeacher.token, [['POST', `${zipUrl(s)}/link`, {}]]);
+    await expectOtherRolesRefused(t, [s.admin, s.student], [['POST', `${zipUrl(s)}/link`, {}]]);
+  });
+});
+
 describe('access', () => {
   it('refuses admins and students (403) and callers without a token (401)', async () => {
     const s = await assignmentScene(t);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { authTokens, users } from '../db/schema.js';
 
@@ -31,6 +31,18 @@ export interface TokenUser {
  */
 export async function userForToken(db: Db, token: string): Promise<TokenUser | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  return liveUser(db, eq(authTokens.tokenHash, hashToken(token)));
+}
+
+/**
+ * The live user behind a session by its id (a signed download link names the session that minted
+ * it): null once that session has ended, idled out, or the user is inactive.
+ */
+export function userForTokenId(db: Db, tokenId: number): Promise<TokenUser | null> {
+  return liveUser(db, eq(authTokens.id, tokenId));
+}
+
+async function liveUser(db: Db, which: SQL): Promise<TokenUser | null> {
   const [row] = await db
     .select({
       tokenId: authTokens.id,
@@ -43,13 +55,7 @@ export async function userForToken(db: Db, token: string): Promise<TokenUser | n
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(
-      and(
-        eq(authTokens.tokenHash, hashToken(token)),
-        gt(authTokens.lastUsedAt, sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`),
-        eq(users.status, 1),
-      ),
-    )
+    .where(and(which, gt(authTokens.lastUsedAt, sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`), eq(users.status, 1)))
     .limit(1);
   if (!row) return null;
   const { lastUsedAt, ...user } = row;

@@ -19,7 +19,7 @@ import materialsRoutes from './materials/routes.js';
 import assignmentsRoutes from './assignments/routes.js';
 import gradingRoutes from './grading/routes.js';
 import gradebookRoutes from './gradebook/routes.js';
-import submissionZipRoutes from './submission-zip/routes.js';
+import submissionZipRoutes, { submissionZipLinkRoutes } from './submission-zip/routes.js';
 import * as forums from './forums/routes.js';
 import studentClassesRoutes from './student-classes/routes.js';
 import submissionsRoutes from './submissions/routes.js';
@@ -29,7 +29,7 @@ import promotionRoutes from './promotion/routes.js';
 type Plugin = (app: App) => Promise<void>;
 
 export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student', Plugin[]> = {
-  public: [session.publicRoutes, fileRoutes],
+  public: [session.publicRoutes, fileRoutes, submissionZipLinkRoutes],
   authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes],
   admin: [
     adminDashboardRoutes,

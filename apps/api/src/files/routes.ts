@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FILE_MSG, MSG, errorEnvelope, fileLink, fileLinkParams, idParam, ok } from '@kelasku/contract';
 import type { App } from '../types.js';
 import { storedFiles } from '../db/schema.js';
 import { fileFor } from '../access/index.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { contentDisposition } from '../http/download.js';
+import { contentDisposition, linkPage, opensInTab } from '../http/download.js';
 import { isInline } from './types.js';
 
 /**
@@ -51,21 +50,6 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 function securityPolicy(mime: string): string {
   if (mime === 'application/pdf') return "frame-ancestors 'self'";
   return "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
-}
-
-/** A browser tab (its navigations always accept text/html), not a script or an <img>. */
-const opensInTab = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
-
-/** The small Indonesian page a tab shows for a link that does not open a file, with the way back. Nothing in it comes from the request. */
-function linkPage(reply: FastifyReply, status: number, message: string) {
-  const page =
-    '<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>Kelasku</title><style>body{font-family:system-ui,sans-serif;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center;background:#f4f6f8;color:#1f2933}` +
-    `main{max-width:28rem;margin:1rem;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.1)}a{color:#0b7285;font-weight:600}</style></head>` +
-    `<body><main><h1 style="font-size:1.25rem">Kelasku</h1><p>${message}</p><p><a href="/">${FILE_MSG.backToApp}</a></p></main></body></html>`;
-  // Replaces the app's page policy: no script, only the inline style above.
-  reply.raw.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
-  return reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page);
 }
 
 /** The bytes of a file; documented only, never serialized (a stream is sent as it is). */

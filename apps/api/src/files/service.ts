@@ -238,8 +238,20 @@ export class FileService {
     return { rows: gone.length, files, pending };
   }
 
-  private sign(id: number, exp: number): string {
+  private sign(id: number | string, exp: number): string {
     return createHmac('sha256', this.secret).update(`${id}.${exp}`).digest('base64url').slice(0, 32);
+  }
+
+  /**
+   * A signature for another kind of download link (`what` names it and must not be a bare number,
+   * which is a stored file's), valid until `exp` (seconds), checked with checkSigned.
+   */
+  signFor(what: string, exp: number): string {
+    return this.sign(what, exp);
+  }
+
+  checkSigned(what: string, exp: number, sig: string): 'valid' | 'expired' | 'invalid' {
+    return this.verify(what, exp, sig);
   }
 
   /** A link to read the file, valid for the configured time; give it only to users who may see the parent. */
@@ -264,8 +276,12 @@ export class FileService {
 
   /** Checks a link's signature and expiry: valid, signed by us but past its time (expired), or not ours (invalid). */
   check(fileId: number, exp: number, sig: string): 'valid' | 'expired' | 'invalid' {
+    return this.verify(fileId, exp, sig);
+  }
+
+  private verify(what: number | string, exp: number, sig: string): 'valid' | 'expired' | 'invalid' {
     if (!Number.isInteger(exp)) return 'invalid';
-    const want = Buffer.from(this.sign(fileId, exp));
+    const want = Buffer.from(this.sign(what, exp));
     const got = Buffer.from(sig);
     if (want.length !== got.length || !timingSafeEqual(want, got)) return 'invalid';
     return exp < Date.now() / 1000 ? 'expired' : 'valid';
