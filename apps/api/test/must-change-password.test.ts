@@ -15,8 +15,13 @@ const PASSWORD = '/api/profile/update-password';
 
 /** What a flagged user may still do: see who they are, set the password, log out. */
 const ALLOWED = new Set(['GET /api/me', `PATCH ${PASSWORD}`, 'POST /api/logout']);
-/** Routes without a session (login, health, signed file links, the API docs). */
-const isPublic = (url: string) => url === '/api/login' || url === '/api/health' || url === '/api/files/:id' || url.startsWith('/api/docs');
+/** Routes without a session (login, health, signed links to a file or the submissions ZIP, the API docs). */
+const isPublic = (url: string) =>
+  url === '/api/login' ||
+  url === '/api/health' ||
+  url === '/api/files/:id' ||
+  url.startsWith('/api/downloads/') ||
+  url.startsWith('/api/docs');
 
 const flagOf = async (id: number) => (await t.db.select({ f: users.mustChangePassword }).from(users).where(eq(users.id, id)))[0]!.f;
 const login = (username: string, password: string) => t.as().post('/api/login', { username, password });

@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import { eq } from 'drizzle-orm';
 import { MSG, SUBMISSION_ZIP_MSG } from '@kelasku/contract';
-import { assignments, onlineClasses, storedFiles, submissionFiles, submissions } from '../src/db/schema.js';
+import { assignments, onlineClasses, storedFiles, submissionFiles, submissions, users } from '../src/db/schema.js';
 import { safeSegment, UniqueNames } from '../src/features/submission-zip/names.js';
 import { samples, useTestApp } from './helpers.js';
 import { assignmentScene, expectNotFound, expectOtherRolesRefused, type Scene } from './assignment-scene.js';
@@ -271,7 +271,11 @@ describe('the signed download link (POST …/submissions.zip/link)', () => {
     expect(exp - Date.now() / 1000).toBeGreaterThan(290);
     expect(exp - Date.now() / 1000).toBeLessThanOrEqual(300);
 
-    // Logging out ends the link.
+    // A user held at the new-password form cannot use it; logging out ends it.
+    await t.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, s.teacher.id));
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(403);
+    await t.db.update(users).set({ mustChangePassword: false }).where(eq(users.id, s.teacher.id));
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
     await t.as(s.teacher.token).post('/api/logout', {});
     const after = await t.app.inject({ method: 'GET', url: link });
     expect(after.statusCode).toBe(403);

@@ -129,7 +129,8 @@ export async function submissionZipLinkRoutes(app: App): Promise<void> {
       const exp = e !== undefined && /^\d{1,15}$/.test(e) ? Number(e) : NaN;
       let state = s && Number.isInteger(tokenId) ? app.files.checkSigned(linkSubject(request.params, tokenId), exp, s) : 'invalid';
       const session = state === 'valid' ? await userForTokenId(app.db, tokenId) : null;
-      if (state === 'valid' && !session) state = 'invalid';
+      // The session must still be live, and its user may not be held at the new-password form.
+      if (state === 'valid' && (!session || session.mustChangePassword)) state = 'invalid';
       if (state !== 'valid' || !session) {
         const status = state === 'expired' ? 410 : 403;
         if (opensInTab(request)) return linkPage(reply, status, state === 'expired' ? FILE_MSG.linkExpiredPage : FILE_MSG.linkInvalidPage);
