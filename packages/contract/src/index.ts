@@ -1,5 +1,6 @@
 export * from './roles.js';
 export * from './limits.js';
+export * from './uploads.js';
 export * from './messages.js';
 export * from './fields.js';
 export * from './envelope.js';

@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Button, Card, FileButton, Group, Progress, Stack, Te
 import { Dropzone } from '@mantine/dropzone';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconArrowBackUp, IconCamera, IconCloudUpload, IconPaperclip, IconSend, IconTrash } from '@tabler/icons-react';
-import { LIMITS, MB, TOAST_MS, handInFields, type AssignmentWithSubmission } from '@kelasku/contract';
+import { DOCUMENT_ACCEPT, LIMITS, MB, TOAST_MS, handInFields, type AssignmentWithSubmission } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import { getSessionUser } from '../../api/session';
 import { useHandIn } from '../../api/student';
@@ -12,7 +12,7 @@ import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
 import { showFailure } from '../../lib/form-errors';
 import { toastApiError, toastSuccess } from '../../lib/toast';
 import { ChosenFiles, SubmittedFiles } from './SubmissionFiles';
-import { HAND_IN_ACCEPT, addFiles, handInProblem } from './hand-in';
+import { addFiles, handInProblem } from './hand-in';
 import { shrinkPhoto } from '../../lib/photos';
 
 interface AnswerForm extends Record<string, unknown> {
@@ -177,7 +177,7 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
             <FileButton
               onChange={add}
               multiple
-              accept={HAND_IN_ACCEPT}
+              accept={DOCUMENT_ACCEPT}
               resetRef={resetPick}
               disabled={uploading}
               inputProps={{ 'aria-label': 'File jawaban' }}

@@ -1,18 +1,5 @@
 import { LIMITS, MSG, SUBMISSION_MSG } from '@kelasku/contract';
 
-/**
- * What the file pickers offer: photos first (handwritten work photographed on a phone), PDF, office
- * documents, text, archives, video and audio — the kinds the server keeps.
- */
-export const HAND_IN_ACCEPT = [
-  'image/*',
-  'application/pdf',
-  '.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.rtf,.txt,.csv,.md,.epub',
-  '.zip,.rar,.7z,.pkt,.pka',
-  'video/*',
-  'audio/*',
-].join(',');
-
 /** The files chosen so far and why the refused ones were refused ("foto.jpg: Ukuran file maksimal 50 MB"). */
 export interface FilePick {
   chosen: File[];
