@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { FILE_MSG, LIMITS, MSG } from '@kelasku/contract';
-import { badRequest, HttpError, invalid, invalidField, tooLarge, type FieldErrors } from '../http/errors.js';
+import { badRequest, fieldErrorsOf, HttpError, invalid, invalidField, tooLarge, type FieldErrors } from '../http/errors.js';
 import type { ReceivedFile, UploadKind } from './service.js';
 
 export interface MultipartForm {
@@ -131,10 +131,7 @@ export async function readUploadForm<S extends z.ZodType>(
 ): Promise<{ fields: z.output<S>; file: ReceivedFile }> {
   const form = await readMultipart(request, fileField, kind);
   const parsed = schema.safeParse(form.fields);
-  const errors: FieldErrors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) (errors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
-  }
+  const errors: FieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
   if (!form.file) (errors[fileField] ??= []).push(MSG.fileRequired);
   if (!parsed.success || !form.file) {
     await request.server.files.discard(form.file);

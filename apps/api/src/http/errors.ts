@@ -24,5 +24,11 @@ export const unsupportedType = (message: string = MSG.fileType, field?: string) 
   new HttpError(415, message, field ? { [field]: [message] } : undefined);
 /** 422 for one or more invalid fields; the first message becomes the envelope's message. */
 export const invalid = (errors: FieldErrors) => new HttpError(422, Object.values(errors)[0]?.[0] ?? MSG.invalid, errors);
+/** The field errors of a failed zod parse: one message list per field path ("_" for the whole form). */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) (errors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
+  return errors;
+}
 export const invalidField = (field: string, message: string) => invalid({ [field]: [message] });
 export const tooManyRequests = (message: string) => new HttpError(429, message);

@@ -1,4 +1,5 @@
 import { averageScore, type Gradebook, type GradebookCell } from '@kelasku/contract';
+import { statusIdOf, workStateOf } from '../submissions/present.js';
 import type { GradebookClass, GradebookExtensionRow, gradebookRows, GradebookWorkRow } from './queries.js';
 
 const key = (assignmentId: number, studentId: number) => `${assignmentId}:${studentId}`;
@@ -17,8 +18,10 @@ export function cellOf(
   const deadline = extension?.deadline ?? assignment.deadline;
   const submittedAt = work?.submittedAt ?? null;
   const score = work?.score ?? null;
-  const state = score !== null ? 'graded' : submittedAt ? 'waiting' : deadline < now ? 'missing' : 'todo';
-  return { assignment_id: assignment.id, state, score, late: submittedAt !== null && submittedAt > deadline, extended: !!extension };
+  // The rules of Tugas Saya (done / late / todo) and of the status (3: after the deadline), split for the teacher.
+  const handIn = workStateOf({ submittedAt, score }, deadline, now);
+  const state = handIn === 'done' ? (score !== null ? 'graded' : 'waiting') : handIn === 'late' ? 'missing' : 'todo';
+  return { assignment_id: assignment.id, state, score, late: statusIdOf(submittedAt, deadline) === 3, extended: !!extension };
 }
 
 /** The gradebook of each class, in the order given, from the rows of gradebookRows. */

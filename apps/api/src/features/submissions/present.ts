@@ -102,3 +102,17 @@ export function toMyWorkItem(r: WorkRow, now = new Date()): MyWorkItem {
     returned_at: iso(r.returnedAt),
   };
 }
+
+const time = (v: string | null) => (v ? Date.parse(v) : 0);
+
+/**
+ * The items of one Tugas Saya tab in its order: todo soonest deadline first, late latest deadline
+ * first, done latest hand-in first; without a tab, everything as given.
+ */
+export function myWork(items: MyWorkItem[], tab: WorkState | undefined): MyWorkItem[] {
+  if (!tab) return items;
+  const mine = items.filter((i) => i.state === tab);
+  if (tab === 'todo') return mine.sort((x, y) => time(x.deadline) - time(y.deadline) || x.id - y.id);
+  if (tab === 'late') return mine.sort((x, y) => time(y.deadline) - time(x.deadline) || y.id - x.id);
+  return mine.sort((x, y) => time(y.submitted_at) - time(x.submitted_at) || y.id - x.id);
+}

@@ -66,8 +66,8 @@ export function filesOfSubmissions(db: Executor, submissionIds: number[], curren
 }
 export type SubmissionFileRow = Awaited<ReturnType<typeof filesOfSubmissions>>[number];
 
-/** A student's work on an assignment with everything the detail views show; four queries at most. */
-export async function loadWork(db: Executor, a: Assignment, studentId: number) {
+/** A student's submission row (null before any hand-in) and their deadline; two queries at once. */
+export async function rowAndDue(db: Executor, a: Assignment, studentId: number) {
   const [[row], extension] = await Promise.all([
     db
       .select()
@@ -75,13 +75,19 @@ export async function loadWork(db: Executor, a: Assignment, studentId: number) {
       .where(and(eq(submissions.assignmentId, a.id), eq(submissions.studentId, studentId))),
     extensionOf(db, a.id, studentId),
   ]);
+  return { submission: row ?? null, due: dueOf(a, extension) };
+}
+
+/** A student's work on an assignment with everything the detail views show; four queries at most. */
+export async function loadWork(db: Executor, a: Assignment, studentId: number) {
+  const { submission: row, due } = await rowAndDue(db, a, studentId);
   const [files, versions] = row
     ? await Promise.all([
         filesOfSubmissions(db, [row.id]),
         db.select().from(submissionVersions).where(eq(submissionVersions.submissionId, row.id)).orderBy(desc(submissionVersions.version)),
       ])
     : [[], []];
-  return { submission: row ?? null, due: dueOf(a, extension), files, versions };
+  return { submission: row, due, files, versions };
 }
 export type Work = Awaited<ReturnType<typeof loadWork>>;
 

@@ -21,11 +21,11 @@ import type { App } from '../../types.js';
 import { assignmentForStudent } from '../../access/index.js';
 import { readMultipartFiles } from '../../files/multipart.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
-import { invalid, notFound, type FieldErrors } from '../../http/errors.js';
+import { fieldErrorsOf, invalid, notFound } from '../../http/errors.js';
 import { authorName } from '../assignments/queries.js';
 import { toAssignment } from '../assignments/present.js';
-import { addPrivateComment, handInRefusal, loadWork, privateComments, unsubmit, workOfStudent, writeHandIn } from './queries.js';
-import { toMyWorkItem, toPrivateComment, toSubmissionDetail } from './present.js';
+import { addPrivateComment, handInRefusal, loadWork, privateComments, rowAndDue, unsubmit, workOfStudent, writeHandIn } from './queries.js';
+import { myWork, toMyWorkItem, toPrivateComment, toSubmissionDetail } from './present.js';
 
 type Found = Awaited<ReturnType<typeof assignmentForStudent>>;
 
@@ -84,7 +84,7 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     const found = await assignmentForStudent(app.db, me, request.params.assignmentId);
     const a = found.assignment;
     // Refused before any byte is stored; writeHandIn checks again under the row lock.
-    const before = await loadWork(app.db, a, me.id);
+    const before = await rowAndDue(app.db, a, me.id);
     const refused = handInRefusal(before.submission, before.due);
     if (refused) throw refused;
     const { fields, files } = await readMultipartFiles(request, ['files', 'file'], 'document', {
@@ -96,9 +96,7 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     const parsed = handInFields.safeParse(fields);
     if (!parsed.success) {
       await Promise.all(files.map((f) => app.files.discard(f)));
-      const errors: FieldErrors = {};
-      for (const issue of parsed.error.issues) (errors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
-      throw invalid(errors);
+      throw invalid(fieldErrorsOf(parsed.error.issues));
     }
     let saved;
     try {
@@ -188,13 +186,10 @@ export default async function submissionsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const now = new Date();
-      const tab = request.query.tab;
-      const items = (await workOfStudent(app.db, request.user.id)).map((r) => toMyWorkItem(r, now)).filter((i) => !tab || i.state === tab);
-      const time = (v: string | null) => (v ? Date.parse(v) : 0);
-      if (tab === 'todo') items.sort((x, y) => time(x.deadline) - time(y.deadline) || x.id - y.id);
-      else if (tab === 'late') items.sort((x, y) => time(y.deadline) - time(x.deadline) || y.id - x.id);
-      else if (tab === 'done') items.sort((x, y) => time(y.submitted_at) - time(x.submitted_at) || y.id - x.id);
+      const items = myWork(
+        (await workOfStudent(app.db, request.user.id)).map((r) => toMyWorkItem(r)),
+        request.query.tab,
+      );
       return { success: true as const, data: items };
     },
   );
