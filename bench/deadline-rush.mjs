@@ -68,8 +68,9 @@ async function seedClass(db, n) {
       teacher,
     ])
   ).rows[0].id;
-  const content = (await db.query(`insert into contents (online_class_id, title) values ($1, 'Pertemuan 1') returning id`, [klass])).rows[0]
-    .id;
+  const content = (
+    await db.query(`insert into contents (online_class_id, number, position, title) values ($1, 1, 1, 'Pertemuan 1') returning id`, [klass])
+  ).rows[0].id;
   const assignment = (
     await db.query(
       `insert into assignments (content_id, author_id, title, description, deadline) values ($1, $2, 'Tugas Akhir', 'Kumpulkan sebelum tenggat', now() + interval '1 hour') returning id`,

@@ -80,7 +80,7 @@ describe('POST …/contents/{contentId}/assignments', () => {
     expect(row!.authorId).toBe(s.teacher.id);
     // It shows in the content's detail (the Tugas list of the class page).
     const content = await t.as(s.teacher.token).get(`/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}`);
-    expect(content.body.data.assignment).toContainEqual({ id: a.id, title: body.title });
+    expect(content.body.data.assignment).toContainEqual({ id: a.id, title: body.title, position: 2, hidden: false, publish_at: null });
   });
 
   it('reads a deadline without an offset as WIB', async () => {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authTokens, submissionComments, submissions, userImports } from '../src/db/schema.js';
+import { announcements, authTokens, submissionComments, submissions, userImports } from '../src/db/schema.js';
 import { hashToken, issueToken } from '../src/auth/tokens.js';
 import { multipartBody, samples, useTestApp, type TestContext } from './helpers.js';
 import { envelopeProblem, fingerprint } from './hardening.js';
@@ -45,6 +45,8 @@ interface Chain {
   wordId: number;
   /** A finished user import whose slips are still there. */
   importId: number;
+  /** An announcement of the class ("Pengumuman"). */
+  announcementId: number;
   /** Written into every title, topic and comment of the chain: a refused answer must not contain it. */
   marker: string;
 }
@@ -97,6 +99,10 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
     .insert(userImports)
     .values({ status: 'done', total: 0, done: 0, summary: { create: 0, update: 0, unchanged: 0 }, credentials: [] })
     .returning();
+  const [announcement] = await t.db
+    .insert(announcements)
+    .values({ onlineClassId: klass.id, authorId: teacher.id, body: `Pengumuman ${marker}` })
+    .returning();
   return {
     teacher,
     student,
@@ -115,6 +121,7 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
     emptyRombelId: emptyRombel.id,
     wordId: word.id,
     importId: userImport!.id,
+    announcementId: announcement!.id,
     marker,
   };
 }
@@ -416,6 +423,11 @@ const MATRIX: Record<string, Row> = {
   [`DELETE ${T}`]: { expect: teacherChain(200) },
   [`POST ${T}/materials`]: { expect: teacherChain(201), body: () => pdfForm({ title: 'Materi Matriks' }) },
   [`DELETE ${T}/materials/:id`]: { id: 'materialId', expect: teacherChain(200) },
+  // Issue 21: several files at once, links, rename / change link, replace a file.
+  [`POST ${T}/materials/batch`]: { expect: teacherChain(201), body: () => pdfForm({ title: 'Materi Matriks' }) },
+  [`POST ${T}/links`]: { expect: teacherChain(201), body: () => json({ title: 'Tautan Matriks', url: 'https://contoh.sch.id/matriks' }) },
+  [`PUT ${T}/materials/:id`]: { id: 'materialId', expect: teacherChain(200), body: () => json({ title: 'Materi Diubah' }) },
+  [`PUT ${T}/materials/:id/file`]: { id: 'materialId', expect: teacherChain(200), body: () => pdfForm() },
   [`POST ${T}/assignments`]: {
     expect: teacherChain(201),
     body: () => json({ title: 'Tugas Matriks', description: 'Kerjakan.', deadline: deadline() }),
@@ -479,6 +491,33 @@ const MATRIX: Record<string, Row> = {
   'GET /api/teacher/online-classes/:classId/gradebook.csv': { expect: teacherTop(200) },
   'GET /api/teacher/online-classes/:classId/gradebook.xlsx': { expect: teacherTop(200), noMarker: true },
   'GET /api/teacher/gradebook.xlsx': { expect: teacherList(200) },
+  // Issue 21: the order of a class's contents and of a content's lists, and who sees each.
+  'PUT /api/teacher/online-classes/:classId/contents/order': {
+    expect: teacherTop(200),
+    body: (c) => json({ ids: [c.target.contentId] }),
+  },
+  [`PUT ${T}/order`]: { expect: teacherChain(200), body: (c) => json({ kind: 'materials', ids: [c.target.materialId] }) },
+  [`PUT ${T}/visibility`]: { expect: teacherChain(200), body: () => json({ hidden: true }) },
+  // The foreign variant names another class's material under the owner's content.
+  [`PUT ${T}/:kind/:id/visibility`]: {
+    expect: teacherChain(200),
+    url: (c) => `/api/teacher/online-classes/${c.own.classId}/contents/${c.own.contentId}/materials/${c.target.materialId}/visibility`,
+    body: () => json({ hidden: false, publish_at: deadline() }),
+  },
+  // Copies go into the owner's own class (another teacher's target is a 404 of its own, in lesson-copy.test.ts).
+  [`POST ${T}/copy`]: { expect: teacherChain(201), body: (c) => json({ online_class_id: c.own.classId, shift_days: 7 }) },
+  'POST /api/teacher/online-classes/:classId/copy': {
+    expect: teacherTop(201),
+    body: (c) => json({ rombel_class_id: c.target.rombelId, name: 'Kelas Salinan' }),
+  },
+  'GET /api/teacher/online-classes/:classId/announcements': { expect: teacherTop(200) },
+  'POST /api/teacher/online-classes/:classId/announcements': { expect: teacherTop(201), body: () => json({ body: 'Pengumuman Matriks' }) },
+  'PUT /api/teacher/online-classes/:classId/announcements/:id': {
+    id: 'announcementId',
+    expect: teacherChain(200),
+    body: () => json({ body: 'Pengumuman Diubah' }),
+  },
+  'DELETE /api/teacher/online-classes/:classId/announcements/:id': { id: 'announcementId', expect: teacherChain(200) },
   '* /api/teacher/*': { expect: teacherCatchAll, url: () => '/api/teacher/tidak-ada/1', body: () => json({}) },
 
   // ---- student
@@ -505,6 +544,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/student/grades': { expect: studentList(200) },
   'GET /api/student/upcoming-assignments': { expect: studentList(200) },
   'GET /api/student/random-motivational-word': { expect: studentList(200) },
+  'GET /api/student/my-classes/:classId/announcements': { expect: studentTop(200) },
   '* /api/student/*': { expect: studentCatchAll, url: () => '/api/student/tidak-ada/1', body: () => json({}) },
 };
 

@@ -14,9 +14,13 @@ const contentUrl = (classId: number, contentId: number) => `${contentsUrl(classI
 const body = { title: 'Pengenalan Topologi', description: 'Bus, star dan ring' };
 
 /** The fields of a content row as the API shows them. */
-const shown = (c: { id: number; onlineClassId: number; title: string; description: string | null; createdAt: Date; updatedAt: Date }) => ({
+const shown = (c: typeof contents.$inferSelect) => ({
   id: c.id,
   online_class_id: c.onlineClassId,
+  number: c.number,
+  position: c.position,
+  hidden: false,
+  publish_at: null,
   title: c.title,
   description: c.description,
   created_at: c.createdAt.toISOString(),
@@ -95,13 +99,20 @@ describe('GET …/contents', () => {
       materials: [
         {
           id: material.id,
+          kind: 'file',
           title: 'Modul 1',
           file: expect.stringMatching(new RegExp(`^/api/files/${material.fileId}\\?e=\\d+&s=`)),
           filename: 'materi.pdf',
           file_extension: 'pdf',
           size: 15,
           mime: 'application/pdf',
+          url: null,
+          youtube_id: null,
+          position: 1,
+          hidden: false,
+          publish_at: null,
           created_at: material.createdAt.toISOString(),
+          updated_at: material.updatedAt.toISOString(),
         },
       ],
       forums: [],
@@ -111,8 +122,8 @@ describe('GET …/contents', () => {
       title: 'Kedua',
       description: 'Deskripsi',
       materials: [],
-      forums: [{ id: forum.id, topic: 'Diskusi IP' }],
-      assignment: [{ id: assignment.id, title: 'Tugas Subnet' }],
+      forums: [{ id: forum.id, topic: 'Diskusi IP', position: 1, hidden: false, publish_at: null }],
+      assignment: [{ id: assignment.id, title: 'Tugas Subnet', position: 1, hidden: false, publish_at: null }],
     });
   });
 
@@ -152,9 +163,14 @@ describe('POST …/contents', () => {
       .post(contentsUrl(s.klass.id), { title: '  Pengenalan Topologi ', description: 'Bus, star dan ring' });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(CLASS_MSG.contentCreated);
+    // The scene's class has one content: this one is Pembelajaran 2, last in the agenda.
     expect(res.body.data).toEqual({
       id: expect.any(Number),
       online_class_id: s.klass.id,
+      number: 2,
+      position: 2,
+      hidden: false,
+      publish_at: null,
       title: 'Pengenalan Topologi',
       description: 'Bus, star dan ring',
       created_at: expect.any(String),
@@ -202,17 +218,24 @@ describe('GET …/contents/{contentId}', () => {
       materials: [
         {
           id: material.id,
+          kind: 'file',
           title: 'Modul Jaringan',
           file: expect.any(String),
           filename: 'Jaringan Dasar.pdf',
           file_extension: 'pdf',
           size: samples.pdf('jaringan').length,
           mime: 'application/pdf',
+          url: null,
+          youtube_id: null,
+          position: 1,
+          hidden: false,
+          publish_at: null,
           created_at: material.createdAt.toISOString(),
+          updated_at: material.updatedAt.toISOString(),
         },
       ],
-      forums: [{ id: forum.id, topic: 'Topik A' }],
-      assignment: [{ id: assignment.id, title: 'Tugas A' }],
+      forums: [{ id: forum.id, topic: 'Topik A', position: 1, hidden: false, publish_at: null }],
+      assignment: [{ id: assignment.id, title: 'Tugas A', position: 1, hidden: false, publish_at: null }],
     });
     const opened = await t.as().get(res.body.data.materials[0].file);
     expect(opened.status).toBe(200);

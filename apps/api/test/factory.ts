@@ -4,7 +4,6 @@ import type { Db } from '../src/db/client.js';
 import {
   assignments,
   comments,
-  contents,
   forums,
   materials,
   motivationalWords,
@@ -18,6 +17,7 @@ import {
 } from '../src/db/schema.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { issueToken } from '../src/auth/tokens.js';
+import { insertContent, nextPosition } from '../src/features/contents/queries.js';
 
 export interface TestUser {
   id: number;
@@ -132,11 +132,7 @@ export class Factory {
   }
 
   async content(classId: number, over: Partial<{ title: string; description: string | null }> = {}) {
-    const [c] = await this.db
-      .insert(contents)
-      .values({ onlineClassId: classId, title: over.title ?? unique('Konten '), description: over.description ?? null })
-      .returning();
-    return c!;
+    return insertContent(this.db, classId, { title: over.title ?? unique('Konten '), description: over.description ?? null });
   }
 
   /** A stored file with real bytes in storage. */
@@ -150,15 +146,21 @@ export class Factory {
     const fileId = over.fileId ?? (await this.file()).id;
     const [m] = await this.db
       .insert(materials)
-      .values({ contentId, title: over.title ?? unique('Materi '), fileId })
+      .values({ contentId, title: over.title ?? unique('Materi '), fileId, position: nextPosition(materials, contentId) })
       .returning();
-    return m!;
+    return { ...m!, fileId };
   }
 
   async forum(contentId: number, authorId: number, over: Partial<{ topic: string; description: string | null }> = {}) {
     const [f] = await this.db
       .insert(forums)
-      .values({ contentId, authorId, topic: over.topic ?? unique('Topik '), description: over.description ?? 'Diskusikan.' })
+      .values({
+        contentId,
+        authorId,
+        topic: over.topic ?? unique('Topik '),
+        description: over.description ?? 'Diskusikan.',
+        position: nextPosition(forums, contentId),
+      })
       .returning();
     return f!;
   }
@@ -177,6 +179,7 @@ export class Factory {
         title: over.title ?? unique('Tugas '),
         description: over.description ?? 'Kerjakan dengan baik.',
         deadline: over.deadline ?? new Date(Date.now() + 7 * 24 * 3600 * 1000),
+        position: nextPosition(assignments, contentId),
       })
       .returning();
     return a!;

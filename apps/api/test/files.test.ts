@@ -514,7 +514,7 @@ describe('uploads over a real connection', () => {
    * form's head goes at once, the file's bytes follow by send(), with the socket's back-pressure.
    * `more` announces that many bytes beyond the form.
    */
-  function rawUpload(fileSize: number, opts: { url?: string; token?: string; more?: number } = {}) {
+  function rawUpload(fileSize: number, opts: { url?: string; method?: string; token?: string; more?: number } = {}) {
     const boundary = `----kelasku${randomBytes(8).toString('hex')}`;
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nMateri besar\r\n` +
@@ -523,7 +523,7 @@ describe('uploads over a real connection', () => {
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const socket = net.connect({ host: '127.0.0.1', port });
     socket.write(
-      `POST ${opts.url ?? base} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${opts.token ?? teacher.token}\r\n` +
+      `${opts.method ?? 'POST'} ${opts.url ?? base} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${opts.token ?? teacher.token}\r\n` +
         `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + fileSize + tail.length + (opts.more ?? 0)}\r\n\r\n`,
     );
     socket.write(head);
@@ -665,6 +665,29 @@ describe('uploads over a real connection', () => {
     } finally {
       t.app.files.uploadIdleMs = idle;
     }
+  });
+
+  it('holds several files at once and a replaced file to the same limits: 51 MB is 413, a cut connection leaves nothing', async () => {
+    const old = await stored('lama.pdf', samples.pdf(), 'Materi lama');
+    const materialId: number = old.body.data.id;
+    for (const opts of [{ url: `${base}/batch` }, { url: `${base}/${materialId}/file`, method: 'PUT' }]) {
+      await leavesNothing(async () => {
+        const res = await rawUpload(51 * MB, opts).finish();
+        expect(res.status, opts.url).toBe(413);
+        expect(res.body).toEqual({ success: false, message: MSG.fileTooLarge });
+        const up = rawUpload(20 * MB, opts);
+        await up.send(3 * MB);
+        await waitFor(async () => (await pendingOnDisk()).length === 1, 'the upload to start');
+        up.socket.destroy();
+        await waitFor(async () => (await pendingOnDisk()).length === 0, 'the partial file to go');
+      });
+    }
+    // The material still has its old file, and it is still served.
+    const [row] = await t.db.select().from(materials).where(eq(materials.id, materialId));
+    expect(row!.fileId).toBe(old.id);
+    const got = await fetch(`http://127.0.0.1:${port}${old.url}`);
+    expect(got.status).toBe(200);
+    expect(sameBytes(Buffer.from(await got.arrayBuffer()), samples.pdf())).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, samples, useTestApp } from './helpers.js';
 import { FACTORY_IDENTITY, type TestUser } from './factory.js';
+import { announcements } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { envelopeProblem, fingerprint } from './hardening.js';
 
@@ -43,6 +44,8 @@ interface Scene {
   /** The revision of the student's hand-in (what the teacher saw). */
   submissionRevision: number;
   fileId: number;
+  /** An announcement of the class ("Pengumuman"). */
+  announcementId: number;
 }
 let s: Scene;
 
@@ -78,6 +81,9 @@ beforeAll(async () => {
     assignmentId: assignment.id,
     submissionRevision: sub.revision,
     fileId: file.id,
+    announcementId: (
+      await t.db.insert(announcements).values({ onlineClassId: klass.id, authorId: teacher.id, body: 'Pengumuman' }).returning()
+    )[0]!.id,
   };
 });
 
@@ -86,8 +92,8 @@ beforeAll(async () => {
 interface Endpoint {
   /** Who calls it (its area's role). */
   as: (s: Scene) => TestUser | null;
-  /** Values of the path's ids. */
-  ids?: (s: Scene) => Record<string, number>;
+  /** Values of the path's ids (and of a `:kind`). */
+  ids?: (s: Scene) => Record<string, number | string>;
   /** A body the endpoint accepts; the fuzzer starts from it. */
   valid: (s: Scene) => Record<string, unknown>;
 }
@@ -241,6 +247,42 @@ const ENDPOINTS: Record<string, Endpoint> = {
     ids: chain,
     valid: () => ({ comment: 'Balasan guru' }),
   },
+  // Issue 21: order and visibility (the valid bodies keep the scene shown to its student).
+  'PUT /api/teacher/online-classes/:classId/contents/order': {
+    as: (x) => x.teacher,
+    ids: (x) => ({ classId: x.classId }),
+    valid: (x) => ({ ids: [x.contentId] }),
+  },
+  [`PUT ${TC}/order`]: { as: (x) => x.teacher, ids: chain, valid: (x) => ({ kind: 'materials', ids: [x.materialId] }) },
+  [`PUT ${TC}/visibility`]: { as: (x) => x.teacher, ids: chain, valid: () => ({ hidden: false, publish_at: null }) },
+  [`PUT ${TC}/:kind/:id/visibility`]: {
+    as: (x) => x.teacher,
+    ids: (x) => ({ ...chain(x), kind: 'materials', id: x.materialId }),
+    valid: () => ({ hidden: false, publish_at: '2020-01-01T08:00' }),
+  },
+  // Issue 21: links, editing a material, copies and announcements.
+  [`POST ${TC}/links`]: { as: (x) => x.teacher, ids: chain, valid: () => ({ title: 'Tautan', url: 'https://contoh.sch.id/materi' }) },
+  [`PUT ${TC}/materials/:id`]: {
+    as: (x) => x.teacher,
+    ids: (x) => ({ ...chain(x), id: x.materialId }),
+    valid: () => ({ title: 'Materi Fuzz' }),
+  },
+  [`POST ${TC}/copy`]: { as: (x) => x.teacher, ids: chain, valid: (x) => ({ online_class_id: x.spareClassId, shift_days: 7 }) },
+  'POST /api/teacher/online-classes/:classId/copy': {
+    as: (x) => x.teacher,
+    ids: (x) => ({ classId: x.classId }),
+    valid: (x) => ({ rombel_class_id: x.rombelId, name: 'Kelas Salinan', shift_days: 0 }),
+  },
+  'POST /api/teacher/online-classes/:classId/announcements': {
+    as: (x) => x.teacher,
+    ids: (x) => ({ classId: x.classId }),
+    valid: () => ({ body: 'Pengumuman baru' }),
+  },
+  'PUT /api/teacher/online-classes/:classId/announcements/:id': {
+    as: (x) => x.teacher,
+    ids: (x) => ({ classId: x.classId, id: x.announcementId }),
+    valid: () => ({ body: 'Pengumuman diubah' }),
+  },
   [`POST ${SC}/forums/:forumId/comments`]: { as: (x) => x.student, ids: chain, valid: () => ({ comment: 'Komentar siswa' }) },
   [`POST ${SC}/forums/:forumId/comments/:commentId/sub-comments`]: {
     as: (x) => x.student,
@@ -255,6 +297,9 @@ const signedLink = (url: string) => url === '/api/files/:id' || url.startsWith('
 /** Routes that take a multipart form (fuzzed in uploads-hostile.test.ts) or no body at all. */
 const NOT_JSON = new Set([
   `POST ${TC}/materials`,
+  // Several files at once and a replaced file: their hostile uploads are in material-links.test.ts.
+  `POST ${TC}/materials/batch`,
+  `PUT ${TC}/materials/:id/file`,
   'POST /api/student/submissions/:assignmentId',
   'PUT /api/student/submissions/:assignmentId',
   'POST /api/profile/update-avatar',
@@ -506,7 +551,7 @@ describe('hostile ids', () => {
       }
       await fc.assert(
         fc.asyncProperty(fc.nat(names.length - 1), badId, async (which, bad) => {
-          const values: Record<string, string | number> = { ...ids, id: ids.classId! };
+          const values: Record<string, string | number> = { ...ids, id: ids.classId!, kind: 'materials' };
           values[names[which]!] = encodeURIComponent(bad);
           const url = fill(route.url, values) + (signedLink(route.url) ? '?e=1&s=x' : '');
           const status = await checked(route.method, url, user, payload, type);

@@ -171,7 +171,7 @@ export class Client {
   }
 
   /** Sends a multipart form: text fields and files ({ name, data, type? }; a list repeats the field). */
-  upload<T = any>(method: Method, url: string, fields: Record<string, string>, files: Record<string, FormFile | FormFile[]>) {
+  upload<T = any>(method: Method, url: string, fields: Record<string, string | string[]>, files: Record<string, FormFile | FormFile[]>) {
     const { payload, contentType } = multipartBody(fields, files);
     return this.request<T>(method, url, payload, { 'content-type': contentType });
   }
@@ -182,12 +182,12 @@ export type FormFile = { name: string; data: Buffer; type?: string };
 
 /** A multipart body: text fields, then files; a list under one field name sends that field repeated, in order. */
 export function multipartBody(
-  fields: Record<string, string>,
+  fields: Record<string, string | string[]>,
   files: Record<string, FormFile | FormFile[]>,
 ): { payload: Buffer; contentType: string } {
   const boundary = `----kelasku${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
+  for (const [k, v] of Object.entries(fields).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((v) => [k, v] as const))) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   for (const [k, f] of Object.entries(files).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((f) => [k, f] as const))) {

@@ -91,18 +91,25 @@ describe('POST …/contents/{contentId}/materials', () => {
       message: CLASS_MSG.materialCreated,
       data: {
         id: expect.any(Number),
+        kind: 'file',
         title: 'Subnetting',
         file: expect.stringMatching(/^\/api\/files\/\d+\?e=\d+&s=[A-Za-z0-9_-]{32}$/),
         filename: 'Subnetting Kelas C.pdf',
         file_extension: 'pdf',
         size: data.length,
         mime: 'application/pdf',
+        url: null,
+        youtube_id: null,
+        position: 1,
+        hidden: false,
+        publish_at: null,
         created_at: expect.any(String),
+        updated_at: expect.any(String),
       },
     });
     const [row] = await t.db.select().from(materials).where(eq(materials.id, res.body.data.id));
     expect(row).toMatchObject({ contentId: s.content.id, title: 'Subnetting' });
-    const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, row!.fileId));
+    const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, row!.fileId!));
     expect(file).toMatchObject({ originalName: 'Subnetting Kelas C.pdf', mimeType: 'application/pdf', size: data.length });
 
     const detail = await t.as(s.teacher.token).get(`/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}`);
@@ -185,7 +192,7 @@ describe('DELETE …/contents/{contentId}/materials/{id}', () => {
     const first = await t.as(s.teacher.token).upload('POST', url, { title: 'Hapus aku' }, pdfFile('hapus.pdf'));
     const second = await t.as(s.teacher.token).upload('POST', url, { title: 'Tetap' }, pdfFile('tetap.pdf'));
     const [row] = await t.db.select().from(materials).where(eq(materials.id, first.body.data.id));
-    const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, row!.fileId));
+    const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, row!.fileId!));
     await fs.access(path.join(t.config.storageDir, file!.storageKey));
 
     const res = await t.as(s.teacher.token).delete(`${url}/${first.body.data.id}`);

@@ -92,15 +92,19 @@ const validDateTime = (v: string) => {
   return m !== null && validDate(m[1]!) && !Number.isNaN(Date.parse(withOffset(v)));
 };
 
-/** A date-time with an offset (ISO 8601); "2026-11-30T23:59" without offset is read as WIB (+07:00). */
-export const dateTimeField = z.preprocess(
-  trim,
-  z
-    .string({ error: MSG.deadlineFormat })
-    .min(1, MSG.deadlineFormat)
-    .refine(validDateTime, MSG.deadlineFormat)
-    .transform((v) => new Date(Date.parse(withOffset(v))).toISOString()),
-);
+/** A date-time with an offset (ISO 8601) as an ISO instant; "2026-11-30T23:59" without offset is read as WIB (+07:00). */
+export const dateTimeOf = (message: string) =>
+  z.preprocess(
+    trim,
+    z
+      .string({ error: message })
+      .min(1, message)
+      .refine(validDateTime, message)
+      .transform((v) => new Date(Date.parse(withOffset(v))).toISOString()),
+  );
+
+/** The deadline's date-time (its message names the deadline). */
+export const dateTimeField = dateTimeOf(MSG.deadlineFormat);
 
 export function withOffset(v: string): string {
   const s = v.replace(' ', 'T');

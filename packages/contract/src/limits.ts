@@ -24,6 +24,12 @@ export const LIMITS = {
   submissionFiles: 10,
   submissionBytes: 100 * MB,
   jsonBodyBytes: 1 * MB,
+  /** Materials added in one go ("Tambah beberapa file"). */
+  materialBatch: 20,
+  /** A link material's address. */
+  urlMax: 2000,
+  /** A copy may move deadlines and schedules by at most this many days either way. */
+  shiftDaysMax: 366,
   scoreMin: 0,
   scoreMax: 100,
 } as const;

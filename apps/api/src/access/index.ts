@@ -7,7 +7,7 @@
  * an archived class (archived_at set by the year-end promotion) stays readable for its teacher and
  * refuses every write under it with 409; its rombel's students no longer reach it at all (404).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { assignments, comments, contents, forums, materials, onlineClasses, students } from '../db/schema.js';
@@ -15,7 +15,10 @@ import { CLASS_MSG } from '@kelasku/contract';
 import { conflict, notFound } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
 
+import { aliased, visibleNow } from './visibility.js';
+
 export * from './policies.js';
+export * from './visibility.js';
 
 export type OnlineClass = typeof onlineClasses.$inferSelect;
 export type Content = typeof contents.$inferSelect;
@@ -70,10 +73,15 @@ export async function classForStudent(db: Db, user: AuthUser, classId: number): 
 
 /**
  * Narrows a select over contents and their class to the path's content and class, within the
- * caller's reach: the teacher's own class, or a class of the student's rombel. `extra` adds the
- * child of the path (a forum, an assignment).
+ * caller's reach: the teacher's own class, or a class of the student's rombel whose content (and
+ * `child`, the path's forum or assignment) the student may see now.
  */
-function inReach<T extends PgSelect>(q: T, user: AuthUser, path: { classId: number; contentId: number }, extra?: SQL): T {
+function inReach<T extends PgSelect>(
+  q: T,
+  user: AuthUser,
+  path: { classId: number; contentId: number },
+  child?: { table: typeof forums | typeof assignments; id: number },
+): T {
   const teacher = user.role === 'teacher';
   const joined = teacher
     ? q
@@ -83,8 +91,8 @@ function inReach<T extends PgSelect>(q: T, user: AuthUser, path: { classId: numb
       and(
         eq(contents.id, path.contentId),
         eq(onlineClasses.id, path.classId),
-        teacher ? eq(onlineClasses.teacherId, user.id) : undefined,
-        extra,
+        child ? eq(child.table.id, child.id) : undefined,
+        teacher ? eq(onlineClasses.teacherId, user.id) : visibleNow(contents, ...(child ? [child.table] : [])),
       ),
     )
     .limit(1) as T;
@@ -121,7 +129,7 @@ async function childFor<T extends typeof forums | typeof assignments>(
     .innerJoin(contents, eq(contents.id, table.contentId))
     .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
     .$dynamic();
-  const found = one(await inReach(q, user, path, eq(table.id, childId))) as {
+  const found = one(await inReach(q, user, path, { table, id: childId })) as {
     klass: OnlineClass;
     content: Content;
     child: T['$inferSelect'];
@@ -161,7 +169,7 @@ export async function commentIn(db: Db, forum: Forum, commentId: number): Promis
   );
 }
 
-/** An assignment of a class of the student's rombel, with its content and class (submission pages). */
+/** An assignment of a class of the student's rombel that the student may see now, with its content and class (submission pages). */
 export async function assignmentForStudent(
   db: Db,
   user: AuthUser,
@@ -174,7 +182,7 @@ export async function assignmentForStudent(
       .innerJoin(contents, eq(contents.id, assignments.contentId))
       .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
       .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
-      .where(eq(assignments.id, assignmentId))
+      .where(and(eq(assignments.id, assignmentId), visibleNow(contents, assignments)))
       .limit(1),
   );
   return open(found, user, 'read');
@@ -183,9 +191,10 @@ export async function assignmentForStudent(
 /**
  * Whether the user may open a stored file, decided by its parent object in one statement (404 when
  * not): an avatar, for any logged-in user; a material, for the teacher of its class and the
- * students of the class's rombel; a submission, for the student who handed it in and the teacher
- * of the assignment's class. An admin reaches no class, so avatars only. A student no longer
- * reaches the materials of an archived class (their own submissions stay theirs).
+ * students of the class's rombel while they may see it and its content; a submission, for the
+ * student who handed it in and the teacher of the assignment's class. An admin reaches no class,
+ * so avatars only. A student no longer reaches the materials of an archived class (their own
+ * submissions stay theirs).
  */
 export async function fileFor(db: Db, user: AuthUser, fileId: number): Promise<void> {
   const teacher = user.role === 'teacher';
@@ -202,7 +211,7 @@ export async function fileFor(db: Db, user: AuthUser, fileId: number): Promise<v
         select 1 from materials m
           join contents c on c.id = m.content_id
           join online_classes oc on oc.id = c.online_class_id
-        where m.file_id = ${fileId} and ${classReach})
+        where m.file_id = ${fileId} and ${classReach} and ${student ? visibleNow(aliased('c'), aliased('m')) : sql`true`})
       or exists (
         select 1 from submission_files sf
           join submissions s on s.id = sf.submission_id

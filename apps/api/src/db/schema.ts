@@ -144,12 +144,23 @@ export const contents = pgTable(
     onlineClassId: integer('online_class_id')
       .notNull()
       .references(() => onlineClasses.id, { onDelete: 'cascade' }),
+    /** "Pembelajaran N": given once (the class's highest + 1), never renumbered when another content goes. */
+    number: integer('number').notNull(),
+    /** Place in the class's agenda (ascending); the teacher reorders. */
+    position: integer('position').notNull(),
     title: varchar('title', { length: 255 }).notNull(),
     description: text('description'),
+    /** Hidden from students (a draft) until the teacher shows it. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Scheduled: students see it from this instant on (null: as soon as it is not hidden). */
+    publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('contents_class_idx').on(t.onlineClassId, t.id)],
+  (t) => [
+    index('contents_class_idx').on(t.onlineClassId, t.position, t.id),
+    uniqueIndex('contents_class_number_uq').on(t.onlineClassId, t.number),
+  ],
 );
 
 export const materials = pgTable(
@@ -160,12 +171,23 @@ export const materials = pgTable(
       .notNull()
       .references(() => contents.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 255 }).notNull(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    /** A file material; several materials (copies in other classes) may share one stored file. */
+    fileId: integer('file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    /** A link material (http or https only); exactly one of file_id and url is set. */
+    url: varchar('url', { length: 2000 }),
+    position: integer('position').notNull().default(0),
+    /** Hidden from students (a draft) until the teacher shows it. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Scheduled: students see it from this instant on (null: as soon as it is not hidden). */
+    publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('materials_content_idx').on(t.contentId), index('materials_file_idx').on(t.fileId)],
+  (t) => [
+    index('materials_content_idx').on(t.contentId, t.position),
+    index('materials_file_idx').on(t.fileId),
+    check('materials_file_or_url_ck', sql`(${t.fileId} is null) <> (${t.url} is null)`),
+  ],
 );
 
 export const forums = pgTable(
@@ -180,10 +202,15 @@ export const forums = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     topic: varchar('topic', { length: 255 }).notNull(),
     description: text('description'),
+    position: integer('position').notNull().default(0),
+    /** Hidden from students (a draft) until the teacher shows it. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Scheduled: students see it from this instant on (null: as soon as it is not hidden). */
+    publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('forums_content_idx').on(t.contentId), index('forums_author_idx').on(t.authorId)],
+  (t) => [index('forums_content_idx').on(t.contentId, t.position), index('forums_author_idx').on(t.authorId)],
 );
 
 export const comments = pgTable(
@@ -224,12 +251,17 @@ export const assignments = pgTable(
     deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }).notNull(),
     /** After this instant hand-ins are refused; null: never closes (late work is accepted and marked). */
     closesAt: timestamp('closes_at', { withTimezone: true, mode: 'date' }),
+    position: integer('position').notNull().default(0),
+    /** Hidden from students (a draft) until the teacher shows it. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Scheduled: students see it from this instant on (null: as soon as it is not hidden). */
+    publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('assignments_closes_ck', sql`${t.closesAt} is null or ${t.closesAt} >= ${t.deadline}`),
-    index('assignments_content_idx').on(t.contentId),
+    index('assignments_content_idx').on(t.contentId, t.position),
     index('assignments_author_idx').on(t.authorId),
     index('assignments_deadline_idx').on(t.deadline),
   ],
@@ -348,6 +380,24 @@ export const assignmentExtensions = pgTable(
     index('assignment_extensions_student_idx').on(t.studentId),
     check('assignment_extensions_closes_ck', sql`${t.closesAt} is null or ${t.closesAt} >= ${t.deadline}`),
   ],
+);
+
+/** "Pengumuman": a class-wide message of the teacher, shown above the contents, newest first. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    onlineClassId: integer('online_class_id')
+      .notNull()
+      .references(() => onlineClasses.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('announcements_class_idx').on(t.onlineClassId, t.createdAt), index('announcements_author_idx').on(t.authorId)],
 );
 
 export const motivationalWords = pgTable(

@@ -25,6 +25,8 @@ import studentClassesRoutes from './student-classes/routes.js';
 import submissionsRoutes from './submissions/routes.js';
 import studentDashboardRoutes from './student-dashboard/routes.js';
 import promotionRoutes from './promotion/routes.js';
+import lessonCopyRoutes from './lesson-copy/routes.js';
+import * as announcements from './announcements/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
@@ -49,6 +51,15 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     submissionZipRoutes,
     gradebookRoutes,
     forums.teacherRoutes,
+    lessonCopyRoutes,
+    announcements.teacherRoutes,
   ],
-  student: [studentClassesRoutes, submissionsRoutes, studentDashboardRoutes, forums.studentRoutes, motivationalWords.studentRoutes],
+  student: [
+    studentClassesRoutes,
+    submissionsRoutes,
+    studentDashboardRoutes,
+    forums.studentRoutes,
+    motivationalWords.studentRoutes,
+    announcements.studentRoutes,
+  ],
 };

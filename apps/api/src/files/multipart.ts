@@ -45,17 +45,19 @@ export interface MultiFileLimits {
 /**
  * Reads a multipart form whose files (in `fileFields`) are streamed straight to storage one after
  * the other. Text fields may come before or after the files; a repeated text field is joined with
- * commas. If anything fails, every stored file is removed.
+ * commas in `fields` and kept value by value, in order, in `lists`. If anything fails, every stored
+ * file is removed.
  */
 export async function readMultipartFiles(
   request: FastifyRequest,
   fileFields: string[],
   kind: UploadKind,
   limits: MultiFileLimits,
-): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
+): Promise<{ fields: Record<string, string>; lists: Record<string, string[]>; files: ReceivedFile[] }> {
   if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
   const store = request.server.files;
   const fields: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
   const files: ReceivedFile[] = [];
   let total = 0;
   idleTimeout(request, store.uploadIdleMs);
@@ -81,6 +83,7 @@ export async function readMultipartFiles(
         if (total > limits.maxTotalBytes) throw tooLarge(limits.totalMessage);
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.fieldname in fields ? `${fields[part.fieldname]},${part.value}` : part.value;
+        (lists[part.fieldname] ??= []).push(part.value);
       }
     }
   } catch (err) {
@@ -90,7 +93,7 @@ export async function readMultipartFiles(
   } finally {
     idleTimeout(request, 0);
   }
-  return { fields, files };
+  return { fields, lists, files };
 }
 
 /**

@@ -22,7 +22,11 @@ function securityHeaders(options: Readonly<HelmetOptions>): [string, string][] {
   return [...headers];
 }
 
-/** The app's policy: only its own scripts, no framing, no HSTS (TLS is the reverse proxy's business). */
+/**
+ * The app's policy: only its own scripts, no framing of the app, no HSTS (TLS is the reverse proxy's
+ * business). The pages may frame the app's own files (PDF preview) and YouTube's privacy-enhanced
+ * player (link materials).
+ */
 const HEADERS = securityHeaders({
   contentSecurityPolicy: {
     directives: {
@@ -34,6 +38,7 @@ const HEADERS = securityHeaders({
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
+      frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -1,9 +1,9 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
+  announcements,
   assignments,
   comments,
-  contents,
   departments,
   forums,
   materials,
@@ -15,6 +15,7 @@ import {
   users,
 } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
+import { insertContent } from '../features/contents/queries.js';
 import type { FileService } from '../files/service.js';
 
 export const DEMO_ACCOUNTS = [
@@ -141,24 +142,35 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
       .returning({ id: onlineClasses.id });
     const [kjd, sk, pd] = classes.map((c) => c.id) as [number, number, number];
 
-    const cs = await tx
-      .insert(contents)
-      .values([
-        { onlineClassId: kjd, title: 'Pengenalan Jaringan Komputer', description: 'Apa itu jaringan dan mengapa kita membutuhkannya.' },
-        { onlineClassId: kjd, title: 'Topologi Jaringan', description: 'Bus, star, ring dan mesh.' },
-        { onlineClassId: sk, title: 'Perakitan Komputer', description: 'Komponen dan langkah merakit PC.' },
-        { onlineClassId: pd, title: 'Algoritma dan Flowchart', description: null },
-      ])
-      .returning({ id: contents.id });
+    const cs = [];
+    for (const c of [
+      { classId: kjd, title: 'Pengenalan Jaringan Komputer', description: 'Apa itu jaringan dan mengapa kita membutuhkannya.' },
+      { classId: kjd, title: 'Topologi Jaringan', description: 'Bus, star, ring dan mesh.' },
+      { classId: sk, title: 'Perakitan Komputer', description: 'Komponen dan langkah merakit PC.' },
+      { classId: pd, title: 'Algoritma dan Flowchart', description: null },
+    ]) {
+      cs.push(await insertContent(tx, c.classId, c));
+    }
     const [c1, c2, c3, c4] = cs.map((c) => c.id) as [number, number, number, number];
 
     const fileIds: number[] = [];
     for (const f of pdfs) fileIds.push(await files.record(tx, f));
     await tx.insert(materials).values([
-      { contentId: c1, title: 'Modul Pengenalan Jaringan', fileId: fileIds[0]! },
-      { contentId: c2, title: 'Modul Topologi Jaringan', fileId: fileIds[1]! },
-      { contentId: c3, title: 'Modul Perakitan Komputer', fileId: fileIds[2]! },
+      { contentId: c1, title: 'Modul Pengenalan Jaringan', fileId: fileIds[0]!, position: 1 },
+      {
+        contentId: c1,
+        title: 'Bacaan: Jaringan komputer (Wikipedia)',
+        url: 'https://id.wikipedia.org/wiki/Jaringan_komputer',
+        position: 2,
+      },
+      { contentId: c2, title: 'Modul Topologi Jaringan', fileId: fileIds[1]!, position: 1 },
+      { contentId: c3, title: 'Modul Perakitan Komputer', fileId: fileIds[2]!, position: 1 },
     ]);
+    await tx.insert(announcements).values({
+      onlineClassId: kjd,
+      authorId: id.guru!,
+      body: 'Selamat datang di kelas Komputer dan Jaringan Dasar. Baca modul Pembelajaran 1 sebelum pertemuan pertama.',
+    });
 
     const [forum] = await tx
       .insert(forums)

@@ -386,6 +386,8 @@ export async function seedSchool(
     'contents',
     [
       ['online_class_id', 'int', content.klass.map((c) => classIds[c]!)],
+      ['number', 'int', content.index.map((k) => k + 1)],
+      ['position', 'int', content.index.map((k) => k + 1)],
       ['title', 'text', content.title],
       ['description', 'text', content.title.map((t) => `Materi dan tugas untuk ${t.toLowerCase()}.`)],
     ],

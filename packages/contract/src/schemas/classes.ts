@@ -13,6 +13,28 @@ export const CLASS_MSG = {
   contentDeleted: 'Konten berhasil dihapus',
   materialCreated: 'Materi berhasil ditambahkan',
   materialDeleted: 'Materi berhasil dihapus',
+  materialUpdated: 'Materi berhasil diperbarui',
+  materialsCreated: (n: number) => `${n} materi berhasil ditambahkan`,
+  materialBatchMax: 'Paling banyak 20 file sekaligus.',
+  /** A link material's address: only complete http(s) addresses. */
+  urlInvalid: 'Tautan harus berupa alamat lengkap yang diawali http:// atau https://',
+  urlTooLong: 'Tautan paling panjang 2000 karakter',
+  /** PUT …/materials/:id with a url for a file material, or a file for a link material. */
+  materialNotLink: 'Materi ini berupa file, bukan tautan',
+  materialNotFile: 'Materi ini berupa tautan, bukan file',
+  orderSaved: 'Urutan berhasil disimpan',
+  /** The same id twice in a reorder. */
+  orderDuplicate: 'Urutan menyebut item yang sama lebih dari sekali',
+  visibilitySaved: 'Visibilitas berhasil disimpan',
+  publishAtFormat: 'Waktu tayang harus berupa tanggal dan jam yang valid',
+  /** The class a content is copied into is not a valid id. */
+  copyTargetUnknown: 'Kelas tujuan tidak ditemukan',
+  contentCopied: (className: string) => `Konten berhasil disalin ke ${className}`,
+  classCopied: 'Kelas berhasil disalin',
+  shiftDays: 'Geser tanggal harus bilangan bulat antara -366 dan 366 hari',
+  announcementCreated: 'Pengumuman berhasil dibuat',
+  announcementUpdated: 'Pengumuman berhasil diperbarui',
+  announcementDeleted: 'Pengumuman berhasil dihapus',
   /** Every write under an archived class (year-end promotion), 409. */
   classArchived: 'Kelas ini sudah diarsipkan dan hanya dapat dibaca.',
 } as const;
@@ -103,32 +125,57 @@ export const classContentBody = z.object({
 });
 export type ClassContentBody = z.input<typeof classContentBody>;
 
-/** A material as a list shows it: `file` is a short-lived signed link that opens without a bearer token. */
-export const classMaterial = z.object({
+/**
+ * Who sees a content or an item: `hidden` (a draft) keeps it from students; `publish_at` (ISO
+ * instant) shows it to them from then on. Students see it when it is not hidden and publish_at is
+ * null or past; the teacher always sees everything, with these two fields.
+ */
+export const visibility = z.object({
+  hidden: z.boolean(),
+  publish_at: z.string().nullable(),
+});
+export type Visibility = z.infer<typeof visibility>;
+
+/**
+ * A material as a list shows it: a file (`file` is a short-lived signed link that opens without a
+ * bearer token) or a link (`url`, http or https; `youtube_id` when it is a YouTube video, which the
+ * page embeds through youtube-nocookie.com). The file fields are null for a link.
+ */
+export const classMaterial = visibility.extend({
   id: z.number(),
+  kind: z.enum(['file', 'link']),
   title: z.string(),
-  file: z.string(),
-  filename: z.string(),
-  /** Extension of the original name, lower case, without the dot ("pdf"); empty when it has none. */
+  file: z.string().nullable(),
+  filename: z.string().nullable(),
+  /** Extension of the original name, lower case, without the dot ("pdf"); empty when it has none or for a link. */
   file_extension: z.string(),
-  size: z.number(),
-  mime: z.string(),
+  size: z.number().nullable(),
+  mime: z.string().nullable(),
+  url: z.string().nullable(),
+  youtube_id: z.string().nullable(),
+  position: z.number(),
   created_at: z.string(),
+  updated_at: z.string(),
 });
 export type ClassMaterial = z.infer<typeof classMaterial>;
 
-export const classContentForum = z.object({ id: z.number(), topic: z.string() });
+export const classContentForum = visibility.extend({ id: z.number(), topic: z.string(), position: z.number() });
 /** An assignment link of a content; for a student also their state and score ("Tugas Saya" states). */
-export const classContentAssignment = z.object({
+export const classContentAssignment = visibility.extend({
   id: z.number(),
   title: z.string(),
+  position: z.number(),
   state: z.enum(['todo', 'late', 'done']).optional(),
   score: z.number().nullable().optional(),
 });
 
-export const classContent = z.object({
+export const classContent = visibility.extend({
   id: z.number(),
   online_class_id: z.number(),
+  /** "Pembelajaran N": given when the content is made, never renumbered when another is deleted. */
+  number: z.number(),
+  /** Place in the class's agenda; lists come in this order. */
+  position: z.number(),
   title: z.string(),
   description: z.string().nullable(),
   created_at: z.string(),
@@ -136,7 +183,7 @@ export const classContent = z.object({
 });
 export type ClassContent = z.infer<typeof classContent>;
 
-/** A content with its materials, forums and assignments (each oldest first). */
+/** A content with its materials, forums and assignments (each list in the teacher's order). */
 export const classContentDetail = classContent.extend({
   materials: z.array(classMaterial),
   forums: z.array(classContentForum),

@@ -7,3 +7,4 @@ export * from './assignments.js';
 export * from './student.js';
 export * from './gradebook.js';
 export * from './submission-zip.js';
+export * from './lessons.js';

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { nextPosition } from '../contents/queries.js';
 import type { Db, Executor } from '../../db/client.js';
 import { assignments, submissions, users } from '../../db/schema.js';
 import type { Assignment } from '../../access/index.js';
@@ -30,6 +31,7 @@ export async function insertAssignment(db: Db, contentId: number, authorId: numb
       description: v.description,
       deadline: new Date(v.deadline),
       closesAt: closesOf(v) ?? null,
+      position: nextPosition(assignments, contentId),
     })
     .returning();
   return row!;

@@ -2,18 +2,22 @@ import type { ClassContent, ClassContentDetail } from '@kelasku/contract';
 import type { FileService } from '../../files/service.js';
 import type { Content } from '../../access/index.js';
 import { toMaterial } from '../materials/present.js';
+import { toVisibility } from './visibility.js';
 import type { ContentChildren } from './queries.js';
 
 export const toContent = (c: Content): ClassContent => ({
   id: c.id,
   online_class_id: c.onlineClassId,
+  number: c.number,
+  position: c.position,
+  ...toVisibility(c),
   title: c.title,
   description: c.description,
   created_at: c.createdAt.toISOString(),
   updated_at: c.updatedAt.toISOString(),
 });
 
-/** Contents with their materials (signed links), forums and assignments, each oldest first. */
+/** Contents with their materials (signed links), forums and assignments, each list in the teacher's order. */
 export function toContentDetails(
   files: FileService,
   rows: Content[],
@@ -21,7 +25,9 @@ export function toContentDetails(
 ): ClassContentDetail[] {
   const out = new Map<number, ClassContentDetail>(rows.map((c) => [c.id, { ...toContent(c), materials: [], forums: [], assignment: [] }]));
   for (const { m, f } of materialRows) out.get(m.contentId)?.materials.push(toMaterial(files, m, f));
-  for (const f of forumRows) out.get(f.contentId)?.forums.push({ id: f.id, topic: f.topic });
-  for (const a of assignmentRows) out.get(a.contentId)?.assignment.push({ id: a.id, title: a.title });
+  for (const f of forumRows) out.get(f.contentId)?.forums.push({ id: f.id, topic: f.topic, position: f.position, ...toVisibility(f) });
+  for (const a of assignmentRows) {
+    out.get(a.contentId)?.assignment.push({ id: a.id, title: a.title, position: a.position, ...toVisibility(a) });
+  }
   return [...out.values()];
 }

@@ -1,58 +1,120 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { assignments, contents, forums, materials, storedFiles } from '../../db/schema.js';
-import type { Content } from '../../access/index.js';
+import { assignments, contents, forums, materials, onlineClasses, storedFiles } from '../../db/schema.js';
+import { visibleNow, type Content } from '../../access/index.js';
 import { deleteFilesUnder } from '../online-classes/queries.js';
 
-/** Materials (with their stored files), forums and assignments of the given contents, oldest first: three queries at once. */
-async function childrenOf(db: Db, contentIds: number[]) {
+/** The columns every content item has for its place and visibility. */
+const placeOf = (t: typeof forums | typeof assignments) => ({ position: t.position, hidden: t.hidden, publishAt: t.publishAt });
+
+/** Whose view a list is for: the teacher's (everything) or a student's (only what is visible now). */
+export type Viewer = 'teacher' | 'student';
+
+/** The student's view keeps only what is visible now; the teacher's keeps everything. */
+const seen = (viewer: Viewer, t: ItemTable | typeof contents) => (viewer === 'student' ? visibleNow(t) : undefined);
+
+/**
+ * Materials (with their stored files; none for a link), forums and assignments of the given
+ * contents, each list in the teacher's order: three queries at once.
+ */
+async function childrenOf(db: Db, contentIds: number[], viewer: Viewer) {
   if (contentIds.length === 0) return { materialRows: [], forumRows: [], assignmentRows: [] };
   const [materialRows, forumRows, assignmentRows] = await Promise.all([
     db
       .select({ m: materials, f: storedFiles })
       .from(materials)
-      .innerJoin(storedFiles, eq(storedFiles.id, materials.fileId))
-      .where(inArray(materials.contentId, contentIds))
-      .orderBy(asc(materials.id)),
+      .leftJoin(storedFiles, eq(storedFiles.id, materials.fileId))
+      .where(and(inArray(materials.contentId, contentIds), seen(viewer, materials)))
+      .orderBy(asc(materials.position), asc(materials.id)),
     db
-      .select({ id: forums.id, contentId: forums.contentId, topic: forums.topic })
+      .select({ id: forums.id, contentId: forums.contentId, topic: forums.topic, ...placeOf(forums) })
       .from(forums)
-      .where(inArray(forums.contentId, contentIds))
-      .orderBy(asc(forums.id)),
+      .where(and(inArray(forums.contentId, contentIds), seen(viewer, forums)))
+      .orderBy(asc(forums.position), asc(forums.id)),
     db
-      .select({ id: assignments.id, contentId: assignments.contentId, title: assignments.title })
+      .select({ id: assignments.id, contentId: assignments.contentId, title: assignments.title, ...placeOf(assignments) })
       .from(assignments)
-      .where(inArray(assignments.contentId, contentIds))
-      .orderBy(asc(assignments.id)),
+      .where(and(inArray(assignments.contentId, contentIds), seen(viewer, assignments)))
+      .orderBy(asc(assignments.position), asc(assignments.id)),
   ]);
   return { materialRows, forumRows, assignmentRows };
 }
 
 export type ContentChildren = Awaited<ReturnType<typeof childrenOf>>;
 
-/** Every content of a class, oldest first, with their children's rows; four queries whatever the size of the class. */
-export async function contentsOfClass(db: Db, classId: number): Promise<{ rows: Content[]; children: ContentChildren }> {
-  const rows = await db.select().from(contents).where(eq(contents.onlineClassId, classId)).orderBy(asc(contents.id));
+/**
+ * Every content of a class in the teacher's order, with their children's rows (a student's view:
+ * only what the student sees now); four queries whatever the size of the class.
+ */
+export async function contentsOfClass(
+  db: Db,
+  classId: number,
+  viewer: Viewer = 'teacher',
+): Promise<{ rows: Content[]; children: ContentChildren }> {
+  const rows = await db
+    .select()
+    .from(contents)
+    .where(and(eq(contents.onlineClassId, classId), seen(viewer, contents)))
+    .orderBy(asc(contents.position), asc(contents.id));
   return {
     rows,
     children: await childrenOf(
       db,
       rows.map((c) => c.id),
+      viewer,
     ),
   };
 }
 
 /** The children's rows of one content; three queries (the content row comes from the access check). */
-export const childrenOfContent = (db: Db, content: Content): Promise<ContentChildren> => childrenOf(db, [content.id]);
+export const childrenOfContent = (db: Db, content: Content, viewer: Viewer = 'teacher'): Promise<ContentChildren> =>
+  childrenOf(db, [content.id], viewer);
 
 export interface ContentValues {
   title: string;
   description: string | null;
 }
 
-export async function insertContent(db: Db, classId: number, v: ContentValues): Promise<Content> {
-  const [row] = await db.insert(contents).values({ onlineClassId: classId, title: v.title, description: v.description }).returning();
-  return row!;
+/** A content item list: materials, forums or assignments. */
+export type ItemTable = typeof materials | typeof forums | typeof assignments;
+
+/** The place at the end of a content's list (highest position + 1; a tie under a race is broken by id). */
+export const nextPosition = (table: ItemTable, contentId: number) =>
+  sql<number>`(select coalesce(max(${table.position}), 0) + 1 from ${table} where ${table.contentId} = ${contentId})`;
+
+/**
+ * Adds a content at the end of the class's agenda with the next "Pembelajaran N" (the class's
+ * highest number + 1, so a deleted content's number is not given again while a higher one exists).
+ * The class row is locked so two contents added at once never get the same number.
+ */
+export async function insertContent(
+  db: Executor,
+  classId: number,
+  v: ContentValues & { hidden?: boolean; publishAt?: Date | null },
+): Promise<Content> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: onlineClasses.id }).from(onlineClasses).where(eq(onlineClasses.id, classId)).for('update');
+    const [next] = await tx
+      .select({
+        number: sql<number>`coalesce(max(${contents.number}), 0)::int + 1`,
+        position: sql<number>`coalesce(max(${contents.position}), 0)::int + 1`,
+      })
+      .from(contents)
+      .where(eq(contents.onlineClassId, classId));
+    const [row] = await tx
+      .insert(contents)
+      .values({
+        onlineClassId: classId,
+        number: next!.number,
+        position: next!.position,
+        title: v.title,
+        description: v.description,
+        hidden: v.hidden ?? false,
+        publishAt: v.publishAt ?? null,
+      })
+      .returning();
+    return row!;
+  });
 }
 
 export async function updateContent(db: Db, classId: number, contentId: number, v: ContentValues): Promise<Content | null> {

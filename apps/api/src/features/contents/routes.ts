@@ -15,6 +15,7 @@ import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { notFound } from '../../http/errors.js';
 import { childrenOfContent, contentsOfClass, deleteContent, insertContent, updateContent, type ContentValues } from './queries.js';
 import { toContent, toContentDetails } from './present.js';
+import { arrangeRoutes } from './arrange.js';
 
 const values = (b: { title: string; description?: string | null }): ContentValues => ({
   title: b.title,
@@ -24,6 +25,7 @@ const values = (b: { title: string; description?: string | null }): ContentValue
 /** /api/teacher/online-classes/:classId/contents: the learning agenda of a class. */
 export default async function contentsRoutes(app: App): Promise<void> {
   const tags = ['teacher: contents'];
+  await arrangeRoutes(app, tags);
 
   app.get(
     '/online-classes/:classId/contents',

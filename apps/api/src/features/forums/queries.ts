@@ -1,4 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { nextPosition } from '../contents/queries.js';
 import { FORUM_MSG, ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread, type PageMeta } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
@@ -131,7 +132,10 @@ export interface ForumValues {
 }
 
 export async function insertForum(db: Executor, contentId: number, authorId: number, v: ForumValues): Promise<Forum> {
-  const [row] = await db.insert(forums).values({ contentId, authorId, topic: v.topic, description: v.description }).returning();
+  const [row] = await db
+    .insert(forums)
+    .values({ contentId, authorId, topic: v.topic, description: v.description, position: nextPosition(forums, contentId) })
+    .returning();
   return row!;
 }
 

@@ -1,7 +1,10 @@
+import { MSG } from '@kelasku/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { deleteSubmissions } from '../submissions/queries.js';
 import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
+import { isForeignKeyViolation } from '../../http/db-errors.js';
+import { invalidField } from '../../http/errors.js';
 import { assignments, contents, materials, onlineClasses, rombelClasses, students, submissions, users } from '../../db/schema.js';
 
 /** Online classes with their rombel and teacher, one query; the caller adds the filter (and may put the most recently archived first). */
@@ -79,6 +82,16 @@ export interface ClassValues {
   rombelClassId: number;
 }
 
+/** A rombel that does not exist (or was deleted meanwhile) is refused by the schema's foreign key. */
+export async function withKnownRombel<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw invalidField('rombel_class_id', MSG.rombelUnknown);
+    throw err;
+  }
+}
+
 export async function insertClass(db: Db, teacherId: number, v: ClassValues): Promise<number> {
   const [row] = await db
     .insert(onlineClasses)
@@ -115,7 +128,7 @@ export async function deleteFilesUnder(tx: Executor, contentIds: SQLWrapper): Pr
       tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.contentId, contentIds)),
     ),
   );
-  return [...fromMaterials.map((r) => r.fileId), ...fromSubmissions];
+  return [...fromMaterials.flatMap((r) => (r.fileId === null ? [] : [r.fileId])), ...fromSubmissions];
 }
 
 /** Deletes a class with everything under it; returns the stored files to release, or null when it is gone. */

@@ -1,6 +1,5 @@
 import {
   CLASS_MSG,
-  MSG,
   classDetail,
   classListQuery,
   errorEnvelope,
@@ -12,9 +11,8 @@ import {
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { classForTeacher } from '../../access/index.js';
-import { invalidField, notFound } from '../../http/errors.js';
-import { isForeignKeyViolation } from '../../http/db-errors.js';
-import { classWithRoster, classesOfTeacher, deleteClass, insertClass, updateClass, type ClassValues } from './queries.js';
+import { notFound } from '../../http/errors.js';
+import { classWithRoster, classesOfTeacher, deleteClass, insertClass, updateClass, withKnownRombel, type ClassValues } from './queries.js';
 import { toClassDetail, toClassSummary } from './present.js';
 import { waitingCounts } from '../gradebook/queries.js';
 
@@ -23,16 +21,6 @@ const values = (b: { name: string; description?: string | null; rombel_class_id:
   description: b.description ?? null,
   rombelClassId: b.rombel_class_id,
 });
-
-/** A rombel that does not exist (or was deleted meanwhile) is refused by the schema's foreign key. */
-async function withKnownRombel<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isForeignKeyViolation(err)) throw invalidField('rombel_class_id', MSG.rombelUnknown);
-    throw err;
-  }
-}
 
 /** /api/teacher/online-classes: the teacher's own classes. */
 export default async function onlineClassesRoutes(app: App): Promise<void> {

@@ -83,14 +83,16 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Contents of the class, oldest first, each with its materials (signed links), forums and assignments',
+        summary:
+          "Contents of the class in the teacher's order, each with its materials (signed links), forums and assignments; " +
+          'only what is visible now (not a draft, publish_at unset or past)',
         params: myClassParams,
         response: { 200: ok(classContentDetail.array()), 404: errorEnvelope },
       },
     },
     async (request) => {
       const klass = await classForStudent(app.db, request.user, request.params.classId);
-      const { rows, children } = await contentsOfClass(app.db, klass.id);
+      const { rows, children } = await contentsOfClass(app.db, klass.id, 'student');
       return { success: true as const, data: await withMyStates(app.db, request.user.id, toContentDetails(app.files, rows, children)) };
     },
   );
@@ -100,7 +102,7 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'One content with its materials (signed links), forums and assignments',
+        summary: 'One visible content with its visible materials (signed links), forums and assignments; a draft or scheduled one is a 404',
         params: myClassContentParams,
         response: { 200: ok(classContentDetail), 404: errorEnvelope },
       },
@@ -110,7 +112,7 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
       const [detail] = await withMyStates(
         app.db,
         request.user.id,
-        toContentDetails(app.files, [content], await childrenOfContent(app.db, content)),
+        toContentDetails(app.files, [content], await childrenOfContent(app.db, content, 'student')),
       );
       return { success: true as const, data: detail! };
     },

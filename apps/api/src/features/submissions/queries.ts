@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { conflict, invalidField, notFound, tooLarge } from '../../http/errors.js';
-import type { Assignment } from '../../access/index.js';
+import { visibleNow, type Assignment } from '../../access/index.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type Extension = typeof assignmentExtensions.$inferSelect;
@@ -292,8 +292,8 @@ export async function addPrivateComment(
 // ---------------------------------------------------------------- the student's work across classes
 
 /**
- * Every assignment of the classes of the student's rombel (archived classes left out) with this
- * student's deadline, hand-in and grade: "Tugas Saya", "Nilai Saya", the dashboard and the
+ * Every assignment of the classes of the student's rombel that the student may see now (archived
+ * classes, drafts and scheduled ones left out) with this student's deadline, hand-in and grade: "Tugas Saya", "Nilai Saya", the dashboard and the
  * assignment badges of a content (`assignmentIds`: just those). One query.
  */
 export function workOfStudent(db: Executor, studentId: number, assignmentIds?: number[]) {
@@ -321,7 +321,13 @@ export function workOfStudent(db: Executor, studentId: number, assignmentIds?: n
       assignmentExtensions,
       and(eq(assignmentExtensions.assignmentId, assignments.id), eq(assignmentExtensions.studentId, studentId)),
     )
-    .where(and(isNull(onlineClasses.archivedAt), assignmentIds ? inArray(assignments.id, assignmentIds) : undefined))
+    .where(
+      and(
+        isNull(onlineClasses.archivedAt),
+        visibleNow(contents, assignments),
+        assignmentIds ? inArray(assignments.id, assignmentIds) : undefined,
+      ),
+    )
     .orderBy(asc(onlineClasses.name), asc(assignments.deadline), asc(assignments.id));
 }
 export type WorkRow = Awaited<ReturnType<typeof workOfStudent>>[number];
