@@ -54,6 +54,8 @@ export const keys = {
   /** The class's gradebook ("Nilai" tab): under the class, so grading anything in it refreshes the table. */
   teacherGradebook: (classId: number) => ['teacher', 'classes', classId, 'gradebook'] as const,
   teacherContent: (classId: number, contentId: number) => ['teacher', 'classes', classId, 'contents', contentId] as const,
+  /** "Pengumuman" of a class, as its teacher and its students read them. */
+  announcements: (role: ForumRole, classId: number) => [role, 'classes', classId, 'announcements'] as const,
   assignment: (r: AssignmentRef) => ['teacher', 'classes', r.classId, 'assignments', r.id] as const,
   assignmentStudents: (r: AssignmentRef) => ['teacher', 'classes', r.classId, 'assignments', r.id, 'students'] as const,
   assignmentColumn: (r: AssignmentRef, column: GradingColumn) =>

@@ -4,7 +4,6 @@ import type {
   ClassContentBody,
   ClassContentDetail,
   ClassDetail,
-  ClassMaterial,
   ClassSummary,
   OnlineClassBody,
   TeacherClassSummary,
@@ -123,27 +122,6 @@ export function useDeleteContent(classId: number) {
       qc.removeQueries({ queryKey: keys.teacherContent(classId, contentId) });
       void refreshContents(qc, classId);
     },
-  });
-}
-
-export interface MaterialUpload {
-  title: string;
-  file: File;
-  onProgress: (percent: number) => void;
-  signal: AbortSignal;
-}
-
-export function useUploadMaterial(classId: number, contentId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ title, file, onProgress, signal }: MaterialUpload) => {
-      const form = new FormData();
-      form.append('title', title);
-      form.append('file', file);
-      return api.upload<ClassMaterial>(`${contentPath(classId, contentId)}/materials`, form, { onProgress, signal });
-    },
-    meta: { toast: false },
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.teacherContent(classId, contentId) }),
   });
 }
 

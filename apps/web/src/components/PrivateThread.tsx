@@ -1,18 +1,9 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { IconSend } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
 import { LIMITS, ROLE_LABELS, privateCommentBody, type PrivateComment } from '@kelasku/contract';
 import { getSessionUser } from '../api/session';
-import { DRAFT_RESTORED, usePageDraft } from '../lib/drafts';
-import { showFailure } from '../lib/form-errors';
 import { formatDateTimeWib } from '../lib/format';
+import { SendBox } from './SendBox';
 import { UserAvatar } from './UserAvatar';
-
-interface CommentForm extends Record<string, unknown> {
-  body: string;
-}
-
-const EMPTY: CommentForm = { body: '' };
 
 /**
  * The private thread between a student and the teacher about one assignment, oldest first, with
@@ -35,20 +26,6 @@ export function PrivateThread({
   readOnly?: boolean;
 }) {
   const me = getSessionUser()?.id;
-  const form = useForm<CommentForm>({ initialValues: EMPTY, validate: schemaResolver(privateCommentBody, { sync: true }) });
-  const draft = usePageDraft(form, draftKey, EMPTY, me);
-
-  const submit = form.onSubmit(async ({ body }) => {
-    try {
-      await send(body);
-      draft.discard();
-      form.setValues(EMPTY);
-      form.resetDirty(EMPTY);
-    } catch (err) {
-      const message = showFailure(form, err, ['body']);
-      if (message) form.setFieldError('body', message);
-    }
-  });
 
   return (
     <Stack gap="sm">
@@ -84,34 +61,15 @@ export function PrivateThread({
         </Stack>
       )}
       {!readOnly && (
-        <form noValidate onSubmit={submit} onInput={draft.onInput}>
-          <Stack gap="xs">
-            {draft.restored && (
-              <Text size="sm" c="dimmed" role="status">
-                {DRAFT_RESTORED}
-              </Text>
-            )}
-            <Textarea
-              label="Tulis komentar pribadi"
-              placeholder={placeholder}
-              autosize
-              minRows={2}
-              maxRows={8}
-              maxLength={LIMITS.commentMax}
-              {...form.getInputProps('body')}
-            />
-            <Group justify="flex-end">
-              <Button
-                type="submit"
-                leftSection={<IconSend size={16} aria-hidden />}
-                loading={sending}
-                disabled={form.values.body.trim() === ''}
-              >
-                Kirim
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <SendBox
+          schema={privateCommentBody}
+          draftKey={draftKey}
+          label="Tulis komentar pribadi"
+          placeholder={placeholder}
+          maxLength={LIMITS.commentMax}
+          sending={sending}
+          send={send}
+        />
       )}
     </Stack>
   );

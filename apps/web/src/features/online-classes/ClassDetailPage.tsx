@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Box, Button, Group, List, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconArchive, IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconArchive, IconArrowLeft, IconCopy, IconPlus } from '@tabler/icons-react';
 import { formatDate } from '../../lib/format';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ClassContentDetail, ClassDetail as ClassWithStudents, ClassSummary } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import { useContents, useTeacherClass } from '../../api/teacher-classes';
+import { useReorderContents } from '../../api/lesson-arrange';
+import { SortableList } from '../../components/SortableList';
 import { LoadingDots } from '../../components/LoadingDots';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
@@ -16,9 +18,12 @@ import { ContentCard } from './ContentCard';
 import { ContentFormModal } from './ContentFormModal';
 import { ClassTabs } from '../../components/ClassTabs';
 import { GradebookTab } from '../gradebook/GradebookTab';
+import { AnnouncementsSection } from '../announcements/AnnouncementsSection';
+import { CopyClassModal } from './CopyClassModal';
 
 function ContentsTab({ classId, readOnly }: { classId: number; readOnly: boolean }) {
   const contents = useContents(classId);
+  const reorder = useReorderContents(classId);
   const [modalOpened, setModalOpened] = useState(false);
   const [editing, setEditing] = useState<ClassContentDetail | undefined>();
   const openModal = (content?: ClassContentDetail) => {
@@ -27,6 +32,7 @@ function ContentsTab({ classId, readOnly }: { classId: number; readOnly: boolean
   };
   return (
     <Stack>
+      <AnnouncementsSection classId={classId} role="teacher" readOnly={readOnly} />
       {!readOnly && (
         <Group justify="flex-end">
           <Button leftSection={<IconPlus size={16} />} onClick={() => openModal()}>
@@ -41,9 +47,16 @@ function ContentsTab({ classId, readOnly }: { classId: number; readOnly: boolean
               Belum ada konten pembelajaran.
             </Text>
           ) : (
-            list.map((c, i) => (
-              <ContentCard key={c.id} classId={classId} position={i + 1} seed={c} onEdit={openModal} readOnly={readOnly} />
-            ))
+            <SortableList
+              items={list}
+              component="div"
+              gap="var(--mantine-spacing-md)"
+              labelOf={(c) => `Pembelajaran ${c.number}`}
+              onReorder={(ids) => reorder.mutate(ids)}
+              disabled={readOnly}
+            >
+              {(c, controls) => <ContentCard classId={classId} seed={c} controls={controls} onEdit={openModal} readOnly={readOnly} />}
+            </SortableList>
           )
         }
       </QueryState>
@@ -133,6 +146,7 @@ function AboutTab({
 function ClassDetail({ klass }: { klass: ClassSummary | ClassWithStudents }) {
   const navigate = useNavigate();
   const [edit, setEdit] = useState<{ opened: boolean; focus: 'name' | 'description' }>({ opened: false, focus: 'name' });
+  const [copying, setCopying] = useState(false);
   useDocumentTitle(`Teacher | ${klass.name}`);
   const archived = klass.archived_at !== null;
   return (
@@ -170,6 +184,9 @@ function ClassDetail({ klass }: { klass: ClassSummary | ClassWithStudents }) {
                 <UserAvatar src={klass.teacher.avatar} name={klass.teacher.name} size="sm" />
                 <Text size="sm">{klass.teacher.name}</Text>
               </Group>
+              <Button variant="light" size="xs" leftSection={<IconCopy size={14} />} onClick={() => setCopying(true)}>
+                Salin kelas
+              </Button>
             </Group>
           </Box>
         </Group>
@@ -185,6 +202,7 @@ function ClassDetail({ klass }: { klass: ClassSummary | ClassWithStudents }) {
           />
         }
       />
+      <CopyClassModal klass={klass} opened={copying} onClose={() => setCopying(false)} />
       {!archived && (
         <ClassFormModal opened={edit.opened} klass={klass} focus={edit.focus} onClose={() => setEdit((e) => ({ ...e, opened: false }))} />
       )}

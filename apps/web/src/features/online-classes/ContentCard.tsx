@@ -4,78 +4,140 @@ import {
   IconChevronDown,
   IconChevronRight,
   IconClipboardText,
+  IconCopy,
   IconEdit,
+  IconEye,
   IconFile,
+  IconLink,
   IconMessages,
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { ClassContentDetail } from '@kelasku/contract';
+import type { ClassContentDetail, ItemKind, Visibility } from '@kelasku/contract';
 import { useContent, useDeleteContent, useDeleteMaterial } from '../../api/teacher-classes';
+import { useReorderItems, type VisibilityTarget } from '../../api/lesson-arrange';
+import { SortableList } from '../../components/SortableList';
 import { confirmDelete } from '../../components/ConfirmDelete';
 import { formatDate } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { AssignmentFormModal } from '../assignments/AssignmentFormModal';
 import { ForumFormModal } from '../forums/ForumFormModal';
+import { LinkFormModal } from './LinkFormModal';
 import { MaterialFormModal } from './MaterialFormModal';
-import { FileLink } from '../../components/FileLink';
+import { MaterialItem } from './MaterialItem';
+import { VisibilityBadge } from './VisibilityBadge';
+import { VisibilityModal } from './VisibilityModal';
+import { CopyContentModal } from './CopyContentModal';
 
-type SubModal = 'material' | 'assignment' | 'forum' | null;
+type SubModal = 'material' | 'link' | 'assignment' | 'forum' | null;
 
-function SubList({ title, empty, children, count }: { title: string; empty: string; count: number; children: ReactNode }) {
+/** What "Atur visibilitas" is open for: the content or one of its items. */
+interface VisibilityEdit {
+  target: VisibilityTarget;
+  name: string;
+  current: Visibility;
+}
+
+type Item = Visibility & { id: number };
+
+/**
+ * One list of the content (materials, forums or assignments) in the teacher's order: each row with
+ * its drag handle and up/down buttons, the item, its visibility badge and "Atur visibilitas".
+ */
+function ItemList<T extends Item>({
+  title,
+  empty,
+  items,
+  nameOf,
+  onReorder,
+  onVisibility,
+  readOnly,
+  children,
+}: {
+  title: string;
+  empty: string;
+  items: T[];
+  /** The item as buttons name it: "materi Modul 1". */
+  nameOf: (item: T) => string;
+  onReorder: (ids: number[]) => void;
+  /** Opens "Atur visibilitas" of an item. */
+  onVisibility: (item: T, name: string) => void;
+  readOnly: boolean;
+  children: (item: T) => ReactNode;
+}) {
   return (
     <Box>
       <Title order={4} size="h6" mb={4}>
         {title}
       </Title>
-      {count === 0 ? (
+      {items.length === 0 ? (
         <Text size="sm" c="dimmed">
           {empty}
         </Text>
       ) : (
-        <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
-          {children}
-        </Stack>
+        <SortableList items={items} labelOf={nameOf} onReorder={onReorder} disabled={readOnly}>
+          {(item, controls) => (
+            <Group gap="xs" wrap="nowrap" align="center">
+              {controls}
+              <Group gap="xs" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
+                {children(item)}
+                <VisibilityBadge visibility={item} />
+              </Group>
+              {!readOnly && (
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label={`Atur visibilitas ${nameOf(item)}`}
+                  onClick={() => onVisibility(item, nameOf(item))}
+                >
+                  <IconEye size={16} aria-hidden />
+                </ActionIcon>
+              )}
+            </Group>
+          )}
+        </SortableList>
       )}
     </Box>
   );
 }
 
-/** Forums and assignments: links to their pages. */
-function LinkList({ title, empty, items }: { title: string; empty: string; items: { id: number; label: string; to: string }[] }) {
-  return (
-    <SubList title={title} empty={empty} count={items.length}>
-      {items.map((item) => (
-        <li key={item.id}>
-          <Anchor component={Link} to={item.to} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {item.label}
-          </Anchor>
-        </li>
-      ))}
-    </SubList>
-  );
-}
+/** A forum or an assignment: a link to its page. */
+const ItemLink = ({ to, label }: { to: string; label: string }) => (
+  <Anchor component={Link} to={to} size="sm" style={{ overflowWrap: 'anywhere' }}>
+    {label}
+  </Anchor>
+);
 
 export interface ContentCardProps {
   classId: number;
-  /** 1-based position: "Pembelajaran N". */
-  position: number;
   seed: ClassContentDetail;
+  /** The drag handle and up/down buttons of the card in the class's list (none when read-only). */
+  controls?: ReactNode;
   onEdit: (content: ClassContentDetail) => void;
   /** An archived class: no add, edit or delete buttons. */
   readOnly?: boolean;
 }
 
-/** One "Pembelajaran N" card: collapsible, with edit/delete on hover, the Sub konten menu and its three lists. */
-export function ContentCard({ classId, position, seed, onEdit, readOnly = false }: ContentCardProps) {
+/**
+ * One "Pembelajaran N" card (N is the content's own number): collapsible, with edit/delete on
+ * hover, the Sub konten menu, its visibility, and its three lists, each in the teacher's order.
+ */
+export function ContentCard({ classId, seed, controls, onEdit, readOnly = false }: ContentCardProps) {
   const { data: content } = useContent(classId, seed.id, seed);
   const [opened, setOpened] = useState(true);
   const [sub, setSub] = useState<SubModal>(null);
+  const [visibility, setVisibility] = useState<VisibilityEdit | null>(null);
+  const [copying, setCopying] = useState(false);
   const del = useDeleteContent(classId);
   const delMaterial = useDeleteMaterial(classId, content.id);
+  const reorder = useReorderItems(classId, content.id);
   const bodyId = `content-${content.id}-body`;
-  const heading = `Pembelajaran ${position}`;
+  const heading = `Pembelajaran ${content.number}`;
+  const sortBy = (kind: ItemKind) => (ids: number[]) => reorder.mutate({ kind, ids });
+  const visibilityOf = (kind: ItemKind) => (item: Item, name: string) =>
+    setVisibility({ target: { kind, id: item.id }, name, current: item });
   const base = `/online-class/${classId}/contents/${content.id}`;
 
   const removeContent = () =>
@@ -97,29 +159,47 @@ export function ContentCard({ classId, position, seed, onEdit, readOnly = false 
   return (
     <Paper withBorder p="md" component="section" aria-label={heading} className="kls-hover-parent">
       <Flex direction={{ base: 'column', xs: 'row' }} justify="space-between" align={{ base: 'stretch', xs: 'flex-start' }} gap="xs">
-        <UnstyledButton onClick={() => setOpened((o) => !o)} aria-expanded={opened} aria-controls={bodyId} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Box mt={4} c="dimmed">
-              {opened ? <IconChevronDown size={18} aria-hidden /> : <IconChevronRight size={18} aria-hidden />}
-            </Box>
-            <div style={{ minWidth: 0 }}>
-              <Title order={3} size="h5">
-                {heading}
-              </Title>
-              <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-                {content.title}
-              </Text>
-              <Text size="xs" c="dimmed">
-                Dibuat {formatDate(content.created_at)}
-              </Text>
-            </div>
-          </Group>
-        </UnstyledButton>
+        <Group gap={4} wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+          {controls}
+          <UnstyledButton
+            onClick={() => setOpened((o) => !o)}
+            aria-expanded={opened}
+            aria-controls={bodyId}
+            style={{ flex: 1, minWidth: 0 }}
+          >
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Box mt={4} c="dimmed">
+                {opened ? <IconChevronDown size={18} aria-hidden /> : <IconChevronRight size={18} aria-hidden />}
+              </Box>
+              <div style={{ minWidth: 0 }}>
+                <Title order={3} size="h5">
+                  {heading}
+                </Title>
+                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {content.title}
+                </Text>
+                <Group gap="xs">
+                  <Text size="xs" c="dimmed">
+                    Dibuat {formatDate(content.created_at)}
+                  </Text>
+                  <VisibilityBadge visibility={content} />
+                </Group>
+              </div>
+            </Group>
+          </UnstyledButton>
+        </Group>
         {!readOnly && (
           <Group gap={4} wrap="nowrap" justify="flex-end">
             <Group gap={4} wrap="nowrap" className="kls-hover-actions">
               <ActionIcon variant="subtle" aria-label={`Edit ${heading}`} onClick={() => onEdit(content)}>
                 <IconEdit size={18} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Atur visibilitas ${heading}`}
+                onClick={() => setVisibility({ target: { kind: 'content' }, name: heading, current: content })}
+              >
+                <IconEye size={18} />
               </ActionIcon>
               <ActionIcon variant="subtle" color="red" aria-label={`Hapus ${heading}`} onClick={removeContent} loading={del.isPending}>
                 <IconTrash size={18} />
@@ -135,15 +215,28 @@ export function ContentCard({ classId, position, seed, onEdit, readOnly = false 
                 <Menu.Item leftSection={<IconFile size={16} />} onClick={() => setSub('material')}>
                   Add Material
                 </Menu.Item>
+                <Menu.Item leftSection={<IconLink size={16} />} onClick={() => setSub('link')}>
+                  Add Link
+                </Menu.Item>
                 <Menu.Item leftSection={<IconClipboardText size={16} />} onClick={() => setSub('assignment')}>
                   Add Assignment
                 </Menu.Item>
                 <Menu.Item leftSection={<IconMessages size={16} />} onClick={() => setSub('forum')}>
                   Add Forum
                 </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => setCopying(true)}>
+                  Salin ke kelas lain
+                </Menu.Item>
               </Menu.Dropdown>
             </Menu>
           </Group>
+        )}
+        {readOnly && (
+          // An archived class's lessons are copied into this year's classes.
+          <Button variant="light" size="xs" leftSection={<IconCopy size={14} />} onClick={() => setCopying(true)}>
+            Salin ke kelas lain
+          </Button>
         )}
       </Flex>
       <Collapse expanded={opened} id={bodyId}>
@@ -153,44 +246,55 @@ export function ContentCard({ classId, position, seed, onEdit, readOnly = false 
               {content.description}
             </Text>
           )}
-          <SubList title="Material" empty="Belum ada materi." count={content.materials.length}>
-            {content.materials.map((m) => (
-              <Group component="li" key={m.id} gap="xs" wrap="nowrap" justify="space-between">
-                <FileLink href={m.file} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  <Group gap={6} wrap="nowrap" component="span">
-                    <IconFile size={16} aria-hidden />
-                    <span>{m.title}</span>
-                  </Group>
-                </FileLink>
-                {!readOnly && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    aria-label={`Hapus materi ${m.title}`}
-                    onClick={() => removeMaterial(m)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                )}
-              </Group>
-            ))}
-          </SubList>
-          <LinkList
+          <ItemList
+            title="Material"
+            empty="Belum ada materi."
+            items={content.materials}
+            nameOf={(m) => `materi ${m.title}`}
+            onReorder={sortBy('materials')}
+            onVisibility={visibilityOf('materials')}
+            readOnly={readOnly}
+          >
+            {(m) => <MaterialItem classId={classId} contentId={content.id} material={m} onDelete={readOnly ? null : removeMaterial} />}
+          </ItemList>
+          <ItemList
             title="Forum Diskusi"
             empty="Belum ada forum."
-            items={content.forums.map((f) => ({ id: f.id, label: f.topic, to: `${base}/forums/${f.id}` }))}
-          />
-          <LinkList
+            items={content.forums}
+            nameOf={(f) => `forum ${f.topic}`}
+            onReorder={sortBy('forums')}
+            onVisibility={visibilityOf('forums')}
+            readOnly={readOnly}
+          >
+            {(f) => <ItemLink to={`${base}/forums/${f.id}`} label={f.topic} />}
+          </ItemList>
+          <ItemList
             title="Tugas"
             empty="Belum ada tugas."
-            items={content.assignment.map((a) => ({ id: a.id, label: a.title, to: `${base}/assignment/${a.id}` }))}
-          />
+            items={content.assignment}
+            nameOf={(a) => `tugas ${a.title}`}
+            onReorder={sortBy('assignments')}
+            onVisibility={visibilityOf('assignments')}
+            readOnly={readOnly}
+          >
+            {(a) => <ItemLink to={`${base}/assignment/${a.id}`} label={a.title} />}
+          </ItemList>
         </Stack>
       </Collapse>
       <MaterialFormModal classId={classId} contentId={content.id} opened={sub === 'material'} onClose={closeSub} />
+      <LinkFormModal classId={classId} contentId={content.id} opened={sub === 'link'} onClose={closeSub} />
       <AssignmentFormModal classId={classId} contentId={content.id} opened={sub === 'assignment'} onClose={closeSub} />
       <ForumFormModal classId={classId} contentId={content.id} opened={sub === 'forum'} onClose={closeSub} />
+      {visibility && (
+        <VisibilityModal
+          classId={classId}
+          contentId={content.id}
+          {...visibility}
+          opened={visibility !== null}
+          onClose={() => setVisibility(null)}
+        />
+      )}
+      <CopyContentModal classId={classId} content={content} heading={heading} opened={copying} onClose={() => setCopying(false)} />
     </Paper>
   );
 }

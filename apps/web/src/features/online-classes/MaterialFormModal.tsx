@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Group, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { CLASS_MSG, LIMITS, MSG, classMaterialFields } from '@kelasku/contract';
-import { useUploadMaterial } from '../../api/teacher-classes';
-import { FileDropzone } from '../../components/FileDropzone';
-import { FormModal } from '../../components/FormModal';
+import { ActionIcon, Alert, Group, Modal, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { CLASS_MSG, LIMITS, MB, TOAST_MS, titleFromFileName } from '@kelasku/contract';
+import { ApiError } from '../../api/client';
+import { uploadMaterial, useRefreshContent } from '../../api/materials';
+import { formatBytes } from '../../components/FileDropzone';
+import { FilesPicker } from '../../components/FilesPicker';
+import { FormActions } from '../../components/FormActions';
+import { errorMessage, toastSuccess } from '../../lib/toast';
+import { addPicked, inTurns, overallPercent, type UploadItem } from './material-uploads';
 
 export interface MaterialFormModalProps {
   classId: number;
@@ -13,86 +17,256 @@ export interface MaterialFormModalProps {
   onClose: () => void;
 }
 
-interface MaterialForm extends Record<string, unknown> {
-  title: string;
-  file: File | null;
+/** A file "Unggah" sends: not sent yet, failed or cancelled before. */
+const toSend = (i: UploadItem) => i.status === 'ready' || i.status === 'failed' || i.status === 'cancelled';
+
+/** Files that go up at the same time; the rest wait their turn. */
+const AT_ONCE = 2;
+
+const STATUS: Record<UploadItem['status'], string> = {
+  ready: 'Siap diunggah',
+  uploading: 'Mengunggah…',
+  done: 'Selesai',
+  cancelled: 'Dibatalkan',
+  failed: 'Gagal',
+};
+
+/** One picked file: its title (editable until it goes up), name, size, progress and its cancel or remove button. */
+function UploadRow({
+  item,
+  busy,
+  onTitle,
+  onCancel,
+}: {
+  item: UploadItem;
+  busy: boolean;
+  onTitle: (title: string) => void;
+  onCancel: () => void;
+}) {
+  const name = item.file.name;
+  const removable = !busy && item.status !== 'done';
+  const cancellable = busy && (item.status === 'ready' || item.status === 'uploading');
+  return (
+    <Paper component="li" withBorder p="xs" aria-label={name}>
+      <Stack gap={6}>
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <TextInput
+            label="Judul"
+            aria-label={`Judul ${name}`}
+            value={item.title}
+            maxLength={LIMITS.titleMax}
+            onChange={(e) => onTitle(e.currentTarget.value)}
+            disabled={busy || item.status === 'done'}
+            style={{ flex: 1, minWidth: 0 }}
+            size="sm"
+          />
+          {(removable || cancellable) && (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={cancellable ? `Batalkan unggahan ${name}` : `Hapus ${name} dari daftar`}
+              onClick={onCancel}
+            >
+              <IconX size={18} />
+            </ActionIcon>
+          )}
+          {item.status === 'done' && <IconCheck size={22} color="var(--mantine-color-green-7)" aria-hidden style={{ marginBottom: 8 }} />}
+        </Group>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {name} · {formatBytes(item.file.size)}
+          </Text>
+          <Text size="xs" c={item.status === 'failed' ? 'red' : 'dimmed'} aria-live="polite" style={{ flexShrink: 0 }}>
+            {item.status === 'uploading' ? `${item.percent}%` : STATUS[item.status]}
+          </Text>
+        </Group>
+        {item.error && (
+          <Text size="xs" c="red" role="alert">
+            {item.error}
+          </Text>
+        )}
+        {busy && item.status !== 'cancelled' && (
+          <Progress
+            value={item.status === 'done' ? 100 : item.percent}
+            size="sm"
+            color={item.status === 'failed' ? 'red' : item.status === 'done' ? 'green' : undefined}
+            aria-label={`Progres ${name}`}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
 }
 
-const EMPTY: MaterialForm = { title: '', file: null };
-
-/** Add Material: a title and one file (documents, images, video; 50 MB), uploaded with progress and cancel. */
+/**
+ * Add Material: up to 20 files dropped or picked at once, each becoming a material titled after its
+ * file name (editable before the upload). Each file goes up in its own request, two at a time,
+ * with its own progress bar and cancel button; one bar shows the whole batch.
+ */
 export function MaterialFormModal({ classId, contentId, opened, onClose }: MaterialFormModalProps) {
-  const upload = useUploadMaterial(classId, contentId);
-  const form = useForm<MaterialForm>({ initialValues: EMPTY, validate: schemaResolver(classMaterialFields, { sync: true }) });
-  const [percent, setPercent] = useState(0);
-  const abort = useRef<AbortController | null>(null);
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const controllers = useRef(new Map<string, AbortController>());
+  const cancelled = useRef(new Set<string>());
+  const resetPick = useRef<() => void>(null);
+  const refresh = useRefreshContent(classId, contentId);
 
-  // Leaving the page mid-upload cancels it.
-  useEffect(() => () => abort.current?.abort(), []);
+  // Leaving the page mid-upload cancels every file.
+  useEffect(() => {
+    const running = controllers.current;
+    return () => running.forEach((c) => c.abort());
+  }, []);
 
-  const uploading = upload.isPending;
-  const { file } = form.values;
+  // A fresh list each time the dialog opens.
+  useEffect(() => {
+    if (!opened) return;
+    setItems([]);
+    setRefused([]);
+  }, [opened]);
 
-  const send = async ({ title, file }: MaterialForm) => {
-    setPercent(0);
+  const patch = (key: string, change: Partial<UploadItem>) => setItems((was) => was.map((i) => (i.key === key ? { ...i, ...change } : i)));
+
+  const add = (picked: File[]) => {
+    const next = addPicked(items, picked);
+    setItems(next.items);
+    setRefused(next.refused);
+    resetPick.current?.();
+  };
+
+  const cancel = (item: UploadItem) => {
+    if (!busy) return setItems((was) => was.filter((i) => i.key !== item.key));
+    cancelled.current.add(item.key);
+    controllers.current.get(item.key)?.abort();
+    patch(item.key, { status: 'cancelled' });
+  };
+
+  const cancelAll = () => items.forEach((i) => (i.status === 'ready' || i.status === 'uploading') && cancel(i));
+
+  const uploadOne = async (item: UploadItem): Promise<boolean> => {
     const controller = new AbortController();
-    abort.current = controller;
+    controllers.current.set(item.key, controller);
+    patch(item.key, { status: 'uploading', percent: 0, error: null });
     try {
-      return await upload.mutateAsync({ title: title.trim(), file: file!, onProgress: setPercent, signal: controller.signal });
+      const title = item.title.trim() || titleFromFileName(item.file.name);
+      await uploadMaterial(classId, contentId, {
+        title,
+        file: item.file,
+        onProgress: (percent) => patch(item.key, { percent }),
+        signal: controller.signal,
+      });
+      patch(item.key, { status: 'done', percent: 100 });
+      return true;
+    } catch (err) {
+      const stopped = err instanceof ApiError && err.status === -1;
+      patch(item.key, stopped ? { status: 'cancelled' } : { status: 'failed', error: errorMessage(err) });
+      return false;
     } finally {
-      abort.current = null;
+      controllers.current.delete(item.key);
     }
   };
 
+  const start = async () => {
+    const todo = items.filter(toSend);
+    cancelled.current = new Set();
+    setBusy(true);
+    let created = 0;
+    let failed = 0;
+    await inTurns(
+      todo,
+      AT_ONCE,
+      (i) => cancelled.current.has(i.key),
+      async (i) => {
+        if (await uploadOne(i)) created++;
+        else if (!cancelled.current.has(i.key)) failed++;
+      },
+    );
+    setBusy(false);
+    if (created > 0) {
+      void refresh();
+      toastSuccess(CLASS_MSG.materialsCreated(created), TOAST_MS.long);
+    }
+    // Done when something was added and nothing failed (a cancelled file was dropped on purpose);
+    // otherwise the failed and cancelled files stay, with their reason, to send again or remove.
+    if (created > 0 && failed === 0) onClose();
+    else setItems((was) => was.filter((i) => i.status !== 'done'));
+  };
+
+  const waiting = items.filter(toSend).length;
+  const overall = overallPercent(items);
   return (
-    <FormModal
+    <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={() => !busy && onClose()}
       title="Tambah Materi"
       size="lg"
-      form={form}
-      initialValues={EMPTY}
-      // The title is kept; the file never is.
-      draft={`materi-baru-${contentId}`}
-      savedMessage={CLASS_MSG.materialCreated}
-      ready={form.values.title.trim() !== '' && file !== null}
-      submitLabel="Unggah"
-      locked={uploading}
-      onCancel={() => (uploading ? abort.current?.abort() : onClose())}
-      save={send}
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
     >
-      <TextInput
-        label="Judul Materi"
-        maxLength={LIMITS.titleMax}
-        required
-        disabled={uploading}
-        data-autofocus
-        {...form.getInputProps('title')}
-      />
-      <FileDropzone
-        file={file}
-        onChange={(f) => form.setFieldValue('file', f)}
-        maxBytes={LIMITS.fileBytes}
-        tooLargeMessage={MSG.fileTooLarge}
-        label="File materi"
-        hint="Dokumen, gambar atau video, maksimal 50 MB"
-        error={typeof form.errors.file === 'string' ? form.errors.file : null}
-        onError={(message) => form.setFieldError('file', message)}
-        disabled={uploading}
-      />
-      {uploading && (
-        <Stack gap={4}>
-          <Group justify="space-between">
-            <Text size="sm">Mengunggah…</Text>
-            <Text size="sm" fw={500} aria-live="polite">
-              {percent}%
-            </Text>
-          </Group>
-          <Progress.Root size="lg">
-            <Progress.Section value={percent} animated aria-label="Progres unggahan" />
-          </Progress.Root>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy && waiting > 0) void start();
+        }}
+      >
+        <Stack>
+          <FilesPicker
+            onAdd={add}
+            disabled={busy}
+            dropText="Tarik dan lepas file materi ke sini"
+            inputLabel="File materi"
+            resetRef={resetPick}
+          />
+          <Text size="xs" c="dimmed">
+            {items.length} dari {LIMITS.materialBatch} file · dokumen, gambar, audio atau video, paling besar {LIMITS.fileBytes / MB} MB per
+            file. Setiap file menjadi satu materi; judulnya bisa diubah sebelum diunggah.
+          </Text>
+          {refused.length > 0 && (
+            <Alert color="red" role="alert" title="File tidak ditambahkan">
+              {refused.map((r) => (
+                <Text key={r} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {r}
+                </Text>
+              ))}
+            </Alert>
+          )}
+          {items.length > 0 && (
+            <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="File yang akan diunggah">
+              {items.map((item) => (
+                <UploadRow
+                  key={item.key}
+                  item={item}
+                  busy={busy}
+                  onTitle={(title) => patch(item.key, { title })}
+                  onCancel={() => cancel(item)}
+                />
+              ))}
+            </Stack>
+          )}
+          {busy && (
+            <Stack gap={4}>
+              <Group justify="space-between">
+                <Text size="sm">Mengunggah semua file…</Text>
+                <Text size="sm" fw={500} aria-live="polite">
+                  {overall}%
+                </Text>
+              </Group>
+              <Progress.Root size="lg">
+                <Progress.Section value={overall} animated aria-label="Progres semua file" />
+              </Progress.Root>
+            </Stack>
+          )}
+          <FormActions
+            onCancel={() => (busy ? cancelAll() : onClose())}
+            submit={waiting > 1 ? `Unggah ${waiting} file` : 'Unggah'}
+            disabled={waiting === 0 || busy}
+            loading={busy}
+          />
         </Stack>
-      )}
-    </FormModal>
+      </form>
+    </Modal>
   );
 }

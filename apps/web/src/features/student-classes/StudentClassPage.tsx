@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Accordion, ActionIcon, Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconClipboardText, IconFileText, IconMessages } from '@tabler/icons-react';
+import { IconArrowLeft, IconClipboardText, IconMessages } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ClassContentDetail, ClassDetail } from '@kelasku/contract';
+import type { ClassContentDetail, ClassDetail, ClassMaterial } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import { useStudentClass, useStudentContents } from '../../api/student';
 import { QueryState } from '../../components/QueryState';
@@ -10,8 +10,9 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { NotFoundPage } from '../errors/ErrorPages';
 import { formatDate } from '../../lib/format';
 import { ClassTabs } from '../../components/ClassTabs';
-import { FileLink } from '../../components/FileLink';
+import { MaterialView } from '../../components/MaterialView';
 import { WorkBadge } from '../../components/WorkBadge';
+import { AnnouncementsSection } from '../announcements/AnnouncementsSection';
 
 function ClassHeader({ klass }: { klass: ClassDetail }) {
   const navigate = useNavigate();
@@ -39,9 +40,8 @@ function ClassHeader({ klass }: { klass: ClassDetail }) {
 interface SectionLink {
   id: number;
   label: string;
-  /** An app route, or an external (signed file) URL opened in a new tab. */
+  /** An app route. */
   to: string;
-  external?: boolean;
   /** Shown beside the link (the student's state of an assignment). */
   badge?: ReactNode;
 }
@@ -61,13 +61,9 @@ function Section({ title, icon, empty, links }: { title: string; icon: ReactNode
           {links.map((l) => (
             <List.Item key={l.id}>
               <Group gap="xs" wrap="wrap">
-                {l.external ? (
-                  <FileLink href={l.to}>{l.label}</FileLink>
-                ) : (
-                  <Anchor component={Link} to={l.to}>
-                    {l.label}
-                  </Anchor>
-                )}
+                <Anchor component={Link} to={l.to}>
+                  {l.label}
+                </Anchor>
                 {l.badge}
               </Group>
             </List.Item>
@@ -78,12 +74,36 @@ function Section({ title, icon, empty, links }: { title: string; icon: ReactNode
   );
 }
 
-function ContentItem({ classId, content, index }: { classId: number; content: ClassContentDetail; index: number }) {
+/** Materials: files and links open in a new tab, YouTube videos play in the page. */
+function MaterialSection({ materials }: { materials: ClassMaterial[] }) {
+  return (
+    <Stack gap={4}>
+      <Title order={4} size="h5">
+        Material
+      </Title>
+      {materials.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Belum ada materi.
+        </Text>
+      ) : (
+        <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+          {materials.map((m) => (
+            <li key={m.id}>
+              <MaterialView material={m} />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function ContentItem({ classId, content }: { classId: number; content: ClassContentDetail }) {
   const base = `/my-classes/${classId}`;
   return (
     <Accordion.Item value={String(content.id)}>
       <Accordion.Control>
-        <Text fw={600}>Pembelajaran {index + 1}</Text>
+        <Text fw={600}>Pembelajaran {content.number}</Text>
         <Text size="sm">{content.title}</Text>
         <Text size="xs" c="dimmed">
           Dibuat {formatDate(content.created_at)}
@@ -92,12 +112,7 @@ function ContentItem({ classId, content, index }: { classId: number; content: Cl
       <Accordion.Panel>
         <Stack gap="md">
           {content.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{content.description}</Text>}
-          <Section
-            title="Material"
-            icon={<IconFileText size={16} />}
-            empty="Belum ada materi."
-            links={content.materials.map((m) => ({ id: m.id, label: m.title, to: m.file, external: true }))}
-          />
+          <MaterialSection materials={content.materials} />
           <Section
             title="Forum Diskusi"
             icon={<IconMessages size={16} />}
@@ -125,6 +140,7 @@ function ContentsTab({ classId }: { classId: number }) {
   const contents = useStudentContents(classId);
   return (
     <Stack>
+      <AnnouncementsSection classId={classId} role="student" />
       <div>
         <Title order={3}>Materi Pembelajaran</Title>
         <Text c="dimmed">Unduh materi, kerjakan tugas, dan ikuti forum diskusi</Text>
@@ -135,8 +151,8 @@ function ContentsTab({ classId }: { classId: number }) {
             <Text c="dimmed">Belum ada konten pembelajaran di kelas ini.</Text>
           ) : (
             <Accordion variant="separated" multiple>
-              {list.map((c, i) => (
-                <ContentItem key={c.id} classId={classId} content={c} index={i} />
+              {list.map((c) => (
+                <ContentItem key={c.id} classId={classId} content={c} />
               ))}
             </Accordion>
           )

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Card, FileButton, Group, Progress, Stack, Text, Textarea, Title } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconArrowBackUp, IconCamera, IconCloudUpload, IconPaperclip, IconSend, IconTrash } from '@tabler/icons-react';
-import { DOCUMENT_ACCEPT, LIMITS, MB, TOAST_MS, handInFields, type AssignmentWithSubmission } from '@kelasku/contract';
+import { IconArrowBackUp, IconCamera, IconSend, IconTrash } from '@tabler/icons-react';
+import { LIMITS, MB, TOAST_MS, handInFields, type AssignmentWithSubmission } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import { getSessionUser } from '../../api/session';
 import { useHandIn } from '../../api/student';
@@ -11,6 +10,7 @@ import { formatBytes } from '../../components/FileDropzone';
 import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
 import { showFailure } from '../../lib/form-errors';
 import { toastApiError, toastSuccess } from '../../lib/toast';
+import { FilesPicker } from '../../components/FilesPicker';
 import { ChosenFiles, SubmittedFiles } from './SubmissionFiles';
 import { addFiles, handInProblem } from './hand-in';
 import { shrinkPhoto } from '../../lib/photos';
@@ -156,38 +156,13 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
               />
             </Stack>
           )}
-          <Dropzone
-            visibleFrom="sm"
-            onDrop={add}
-            multiple
+          <FilesPicker
+            onAdd={add}
             disabled={uploading}
-            // The drop area is for the mouse; keyboard and phone users take the buttons below it.
-            role="group"
-            tabIndex={-1}
-            activateOnKeyboard={false}
-            activateOnClick={false}
-            aria-label="Area unggah: tarik dan lepas file ke sini"
+            dropText="Tarik dan lepas file jawabanmu ke sini"
+            inputLabel="File jawaban"
+            resetRef={resetPick}
           >
-            <Group justify="center" gap="sm" mih={80} style={{ pointerEvents: 'none' }}>
-              <IconCloudUpload size={32} color="var(--mantine-color-dimmed)" aria-hidden />
-              <Text size="sm">Tarik dan lepas file jawabanmu ke sini</Text>
-            </Group>
-          </Dropzone>
-          <Group gap="xs">
-            <FileButton
-              onChange={add}
-              multiple
-              accept={DOCUMENT_ACCEPT}
-              resetRef={resetPick}
-              disabled={uploading}
-              inputProps={{ 'aria-label': 'File jawaban' }}
-            >
-              {(props) => (
-                <Button {...props} variant="default" leftSection={<IconPaperclip size={16} />} disabled={uploading}>
-                  Pilih file
-                </Button>
-              )}
-            </FileButton>
             <FileButton
               onChange={(f) => add(f ? [f] : [])}
               accept="image/*"
@@ -202,7 +177,7 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
                 </Button>
               )}
             </FileButton>
-          </Group>
+          </FilesPicker>
           <Text size="xs" c="dimmed">
             Foto besar diperkecil otomatis sebelum dikirim agar hemat kuota, tulisan tetap terbaca.
           </Text>

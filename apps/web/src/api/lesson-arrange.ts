@@ -1,0 +1,77 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ClassContentDetail, ItemKind, Visibility, VisibilityBody } from '@kelasku/contract';
+import { api } from './client';
+import { keys } from './keys';
+
+const contentsPath = (classId: number) => `/api/teacher/online-classes/${classId}/contents`;
+const contentPath = (classId: number, contentId: number) => `${contentsPath(classId)}/${contentId}`;
+
+/** The field of a content that holds each of its lists. */
+export const LIST_FIELD = { materials: 'materials', forums: 'forums', assignments: 'assignment' } as const;
+
+/** The rows in the order of `ids`; rows not named keep their order after them, as the server does. */
+export function inOrder<T extends { id: number }>(rows: T[], ids: number[]): T[] {
+  const rank = new Map(ids.map((id, i) => [id, i]));
+  return [...rows].sort((a, b) => (rank.get(a.id) ?? ids.length) - (rank.get(b.id) ?? ids.length));
+}
+
+/**
+ * A mutation shown at once in the cached data under `key` and taken back when the server refuses
+ * (the red toast of the failure comes from the app's mutation handler).
+ */
+function useOptimistic<T, V>(key: QueryKey, send: (vars: V) => Promise<unknown>, change: (old: T, vars: V) => T) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onMutate: async (vars: V) => {
+      await qc.cancelQueries({ queryKey: key, exact: true });
+      const before = qc.getQueryData<T>(key);
+      if (before !== undefined) qc.setQueryData<T>(key, change(before, vars));
+      return { before };
+    },
+    onError: (_err, _vars, ctx) => {
+      if (ctx?.before !== undefined) qc.setQueryData(key, ctx.before);
+      void qc.invalidateQueries({ queryKey: key, exact: true });
+    },
+  });
+}
+
+/** The class's contents in a new order (ids), saved at once. */
+export function useReorderContents(classId: number) {
+  return useOptimistic<ClassContentDetail[], number[]>(
+    keys.teacherContents(classId),
+    (ids) => api.put(`${contentsPath(classId)}/order`, { ids }),
+    (list, ids) => inOrder(list, ids),
+  );
+}
+
+/** One list of a content (materials, forums or assignments) in a new order, saved at once. */
+export function useReorderItems(classId: number, contentId: number) {
+  return useOptimistic<ClassContentDetail, { kind: ItemKind; ids: number[] }>(
+    keys.teacherContent(classId, contentId),
+    (body) => api.put(`${contentPath(classId, contentId)}/order`, body),
+    (content, { kind, ids }) => ({ ...content, [LIST_FIELD[kind]]: inOrder<{ id: number }>(content[LIST_FIELD[kind]], ids) }),
+  );
+}
+
+/** What the visibility dialog changes: the content itself, or one of its items. */
+export type VisibilityTarget = { kind: 'content' } | { kind: ItemKind; id: number };
+
+/** Who sees the content or one of its items; the card (and for the content the list) is refreshed after. */
+export function useSetVisibility(classId: number, contentId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ target, body }: { target: VisibilityTarget; body: VisibilityBody }) =>
+      api.put<Visibility>(
+        target.kind === 'content'
+          ? `${contentPath(classId, contentId)}/visibility`
+          : `${contentPath(classId, contentId)}/${target.kind}/${target.id}/visibility`,
+        body,
+      ),
+    meta: { toast: false },
+    onSuccess: (_res, { target }) => {
+      void qc.invalidateQueries({ queryKey: keys.teacherContent(classId, contentId), exact: true });
+      if (target.kind === 'content') void qc.invalidateQueries({ queryKey: keys.teacherContents(classId), exact: true });
+    },
+  });
+}
