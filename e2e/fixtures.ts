@@ -201,3 +201,15 @@ export async function classWithContent(
   expect(content.status, JSON.stringify(content.body)).toBe(201);
   return { classId, contentId: content.body.data.id as number };
 }
+
+/** Slows every upload of the page to `bytesPerSecond` (-1: full speed again), so a progress bar and its cancel can be seen. */
+export async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, DEMO, freshUser, login, toast } from './fixtures';
+import { api, DEMO, freshUser, login, throttleUploads, toast } from './fixtures';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -38,18 +38,6 @@ function noisePng(side: number): Buffer {
     chunk('IDAT', zlib.deflateSync(raw, { level: 1 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Slows the browser's uploads (bytes per second) so the progress bar can be seen; -1 lifts the limit. */
-async function throttleUploads(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  });
 }
 
 async function confirmDialog(page: Page) {
@@ -214,30 +202,32 @@ test.describe('teacher dashboard and classes', () => {
       await page.getByRole('menuitem', { name: 'Add Material' }).click();
       const d = page.getByRole('dialog', { name: 'Tambah Materi' });
       await expect(d.getByRole('button', { name: 'Unggah' })).toBeDisabled();
-      await d.getByRole('textbox', { name: 'Judul Materi' }).fill('Diagram Motherboard');
-      await expect(d.getByRole('button', { name: 'Unggah' })).toBeDisabled();
-      await d.locator('input[type=file]').setInputFiles({ name: 'motherboard.png', mimeType: 'image/png', buffer: png });
-      await expect(d.getByText('motherboard.png')).toBeVisible();
+      await d.getByLabel('File materi', { exact: true }).setInputFiles({ name: 'motherboard.png', mimeType: 'image/png', buffer: png });
+      // Each file becomes a material titled after its name, editable before the upload.
+      const title = d.getByRole('textbox', { name: 'Judul motherboard.png' });
+      await expect(title).toHaveValue('motherboard');
+      await title.fill('Diagram Motherboard');
       return d;
     };
 
     await throttleUploads(page, 400_000);
     dialog = await openMaterialModal();
     await dialog.getByRole('button', { name: 'Unggah' }).click();
-    await expect(dialog.getByRole('progressbar', { name: 'Progres unggahan' })).toBeVisible();
-    await expect(dialog.getByText(/^\d{1,3}%$/)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Batal' }).click();
-    await expect(dialog.getByText('Unggahan dibatalkan.')).toBeVisible();
+    await expect(dialog.getByRole('progressbar', { name: 'Progres motherboard.png' })).toBeVisible();
+    await expect(dialog.getByRole('progressbar', { name: 'Progres semua file' })).toBeVisible();
+    await expect(dialog.getByText(/^\d{1,3}%$/).first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Batal', exact: true }).click();
+    await expect(dialog.getByText('Dibatalkan')).toBeVisible();
     await expect(dialog.getByRole('progressbar')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Batal' }).click();
+    await dialog.getByRole('button', { name: 'Batal', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(card.getByText('Belum ada materi.')).toBeVisible();
 
     await throttleUploads(page, 2_000_000);
     dialog = await openMaterialModal();
     await dialog.getByRole('button', { name: 'Unggah' }).click();
-    await expect(dialog.getByRole('progressbar', { name: 'Progres unggahan' })).toBeVisible();
-    await expect(toast(page, 'Materi berhasil ditambahkan')).toBeVisible({ timeout: 20_000 });
+    await expect(dialog.getByRole('progressbar', { name: 'Progres motherboard.png' })).toBeVisible();
+    await expect(toast(page, '1 materi berhasil ditambahkan')).toBeVisible({ timeout: 20_000 });
     await expect(dialog).toBeHidden();
     await throttleUploads(page, -1);
     const link = card.getByRole('link', { name: 'Diagram Motherboard' });
@@ -280,7 +270,7 @@ test.describe('teacher dashboard and classes', () => {
   });
 
   /** A fresh teacher with a class and one content, on the class page with the material form open. */
-  async function openMaterialForm(page: Page, request: APIRequestContext, title: string) {
+  async function openMaterialForm(page: Page, request: APIRequestContext) {
     const teacher = await freshUser(request, 2);
     const klass = await api(request, teacher.token, 'POST', '/api/teacher/online-classes', { name: 'Kelas Materi', rombel_class_id: 1 });
     const classId = klass.body.data.id as number;
@@ -289,26 +279,24 @@ test.describe('teacher dashboard and classes', () => {
     await page.goto(`/online-class/${classId}`);
     await page.getByRole('button', { name: 'Sub konten Pembelajaran 1' }).click();
     await page.getByRole('menuitem', { name: 'Add Material' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Tambah Materi' });
-    await dialog.getByRole('textbox', { name: 'Judul Materi' }).fill(title);
-    return dialog;
+    return page.getByRole('dialog', { name: 'Tambah Materi' });
   }
 
   test('the material form refuses a file over 50 MB before sending it', async ({ page, request }, testInfo) => {
-    const dialog = await openMaterialForm(page, request, 'Video besar');
+    const dialog = await openMaterialForm(page, request);
     // Playwright passes files over 50 MB by path only.
     const big = testInfo.outputPath('besar.mp4');
     fs.writeFileSync(big, '');
     fs.truncateSync(big, 50 * 1024 * 1024 + 1);
-    await dialog.locator('input[type=file]').setInputFiles(big);
-    await expect(dialog.getByText('Ukuran file maksimal 50 MB')).toBeVisible();
+    await dialog.getByLabel('File materi', { exact: true }).setInputFiles(big);
+    await expect(dialog.getByText('besar.mp4: Ukuran file maksimal 50 MB')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Unggah' })).toBeDisabled();
   });
 
   test("the server's refusal of a file type is shown in the form", async ({ page, request }) => {
-    const dialog = await openMaterialForm(page, request, 'Program');
+    const dialog = await openMaterialForm(page, request);
     await dialog
-      .locator('input[type=file]')
+      .getByLabel('File materi', { exact: true })
       .setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00 program') });
     await dialog.getByRole('button', { name: 'Unggah' }).click();
     await expect(dialog.getByText('Tipe file tidak didukung')).toBeVisible();
