@@ -11,7 +11,13 @@ const wrap = { overflowWrap: 'anywhere' } as const;
  * link opens its address in a new tab, marked with an external-link icon; a YouTube video plays in
  * the page (youtube-nocookie.com), with its address still one click away.
  */
-export function MaterialView({ material: m }: { material: ClassMaterial }) {
+export function MaterialView({
+  material: m,
+  embed = true,
+}: {
+  material: ClassMaterial;
+  /** false: the caller shows the video elsewhere. */ embed?: boolean;
+}) {
   if (m.kind === 'file') {
     return (
       <FileLink href={m.file ?? ''} size="sm" style={wrap}>
@@ -32,7 +38,7 @@ export function MaterialView({ material: m }: { material: ClassMaterial }) {
       </Group>
     </Anchor>
   );
-  if (!m.youtube_id) return link;
+  if (!m.youtube_id || !embed) return link;
   return (
     <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
       {link}

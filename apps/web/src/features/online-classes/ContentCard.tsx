@@ -26,6 +26,7 @@ import { ForumFormModal } from '../forums/ForumFormModal';
 import { LinkFormModal } from './LinkFormModal';
 import { MaterialFormModal } from './MaterialFormModal';
 import { MaterialItem } from './MaterialItem';
+import { YouTubeEmbed } from '../../components/YouTubeEmbed';
 import { VisibilityBadge } from './VisibilityBadge';
 import { VisibilityModal } from './VisibilityModal';
 import { CopyContentModal } from './CopyContentModal';
@@ -54,6 +55,7 @@ function ItemList<T extends Item>({
   onVisibility,
   readOnly,
   children,
+  below,
 }: {
   title: string;
   empty: string;
@@ -65,6 +67,8 @@ function ItemList<T extends Item>({
   onVisibility: (item: T, name: string) => void;
   readOnly: boolean;
   children: (item: T) => ReactNode;
+  /** Shown under the item's row at the list's full width (a video). */
+  below?: (item: T) => ReactNode;
 }) {
   return (
     <Box>
@@ -78,24 +82,27 @@ function ItemList<T extends Item>({
       ) : (
         <SortableList items={items} labelOf={nameOf} onReorder={onReorder} disabled={readOnly}>
           {(item, controls) => (
-            <Group gap="xs" wrap="nowrap" align="center">
-              {controls}
-              <Group gap="xs" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
-                {children(item)}
-                <VisibilityBadge visibility={item} />
+            <Stack gap={6}>
+              <Group gap="xs" wrap="nowrap" align="center">
+                {controls}
+                <Group gap="xs" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
+                  {children(item)}
+                  <VisibilityBadge visibility={item} />
+                </Group>
+                {!readOnly && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={`Atur visibilitas ${nameOf(item)}`}
+                    onClick={() => onVisibility(item, nameOf(item))}
+                  >
+                    <IconEye size={16} aria-hidden />
+                  </ActionIcon>
+                )}
               </Group>
-              {!readOnly && (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="sm"
-                  aria-label={`Atur visibilitas ${nameOf(item)}`}
-                  onClick={() => onVisibility(item, nameOf(item))}
-                >
-                  <IconEye size={16} aria-hidden />
-                </ActionIcon>
-              )}
-            </Group>
+              {below?.(item)}
+            </Stack>
           )}
         </SortableList>
       )}
@@ -254,6 +261,7 @@ export function ContentCard({ classId, seed, controls, onEdit, readOnly = false 
             onReorder={sortBy('materials')}
             onVisibility={visibilityOf('materials')}
             readOnly={readOnly}
+            below={(m) => (m.youtube_id ? <YouTubeEmbed id={m.youtube_id} title={m.title} /> : null)}
           >
             {(m) => <MaterialItem classId={classId} contentId={content.id} material={m} onDelete={readOnly ? null : removeMaterial} />}
           </ItemList>
