@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -24,6 +25,9 @@ import type { App } from './types.js';
 import { addSecurityHeaders, setSecurityHeaders } from './http/security-headers.js';
 import { Jobs } from './jobs/queue.js';
 import { registerImportWorker } from './features/imports/job.js';
+import { LiveBus } from './live/bus.js';
+import { Notifier } from './features/notifications/service.js';
+import { registerNotificationJobs } from './features/notifications/jobs.js';
 
 z.config(z.locales.id());
 
@@ -106,6 +110,18 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const jobs = await Jobs.start(opts.database.pool, app.log);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  // Live updates between instances (PostgreSQL LISTEN/NOTIFY) and the notifications they carry.
+  const live = await LiveBus.start(opts.database.pool, app.log);
+  app.decorate('live', live);
+  app.decorate('liveStreams', new Set<ServerResponse>());
+  app.decorate('notifier', new Notifier(opts.database.db, files, app.log));
+  // Open streams end first, so closing does not wait for them; browsers reconnect to another instance.
+  app.addHook('preClose', (done) => {
+    for (const res of app.liveStreams) res.end();
+    app.liveStreams.clear();
+    done();
+  });
+  app.addHook('onClose', () => live.stop());
   app.decorateRequest('user', null as never);
 
   addSecurityHeaders(app);
@@ -164,6 +180,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(mount(routeAreas.teacher, 'teacher'), { prefix: '/api/teacher' });
   await app.register(mount(routeAreas.student, 'student'), { prefix: '/api/student' });
   await registerImportWorker(app);
+  await registerNotificationJobs(app);
 
   const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
   if (webDir) {

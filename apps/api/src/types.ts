@@ -5,7 +5,10 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { TokenUser } from './auth/tokens.js';
 import type { FileService } from './files/service.js';
+import type { ServerResponse } from 'node:http';
 import type { Jobs } from './jobs/queue.js';
+import type { LiveBus } from './live/bus.js';
+import type { Notifier } from './features/notifications/service.js';
 
 export interface AuthUser extends TokenUser {
   role: RoleName;
@@ -19,6 +22,12 @@ declare module 'fastify' {
     files: FileService;
     /** Background jobs (pg-boss) on the app's database. */
     jobs: Jobs;
+    /** Live updates between instances (live/bus.ts). */
+    live: LiveBus;
+    /** The live streams open on this instance, ended first when it closes. */
+    liveStreams: Set<ServerResponse>;
+    /** Sends notifications (features/notifications/service.ts). */
+    notifier: Notifier;
     /** Every route (method and full URL) as registered. */
     routeTable: ReadonlyArray<{ method: string; url: string }>;
     /** Resolves once no route handler is running, those whose client left included (http/in-flight.ts). */

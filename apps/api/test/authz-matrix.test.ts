@@ -5,9 +5,10 @@
  * envelope, carries none of the objects' data and changes no row and no stored file.
  */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { announcements, authTokens, submissionComments, submissions, userImports } from '../src/db/schema.js';
+import { announcements, authTokens, notifications, submissionComments, submissions, userImports } from '../src/db/schema.js';
 import { hashToken, issueToken } from '../src/auth/tokens.js';
 import { multipartBody, samples, useTestApp, type TestContext } from './helpers.js';
 import { envelopeProblem, fingerprint } from './hardening.js';
@@ -47,6 +48,8 @@ interface Chain {
   importId: number;
   /** An announcement of the class ("Pengumuman"). */
   announcementId: number;
+  /** A notification of the chain's teacher. */
+  notificationId: number;
   /** Written into every title, topic and comment of the chain: a refused answer must not contain it. */
   marker: string;
 }
@@ -103,6 +106,10 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
     .insert(announcements)
     .values({ onlineClassId: klass.id, authorId: teacher.id, body: `Pengumuman ${marker}` })
     .returning();
+  const [notification] = await t.db
+    .insert(notifications)
+    .values({ userId: teacher.id, kind: 'hand_ins', subject: `Tugas ${marker}`, context: `Kelas ${marker}`, link: '/online-class' })
+    .returning();
   return {
     teacher,
     student,
@@ -122,6 +129,7 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
     wordId: word.id,
     importId: userImport!.id,
     announcementId: announcement!.id,
+    notificationId: notification!.id,
     marker,
   };
 }
@@ -201,6 +209,8 @@ interface Row {
   url?: (c: CallContext) => string | Promise<string>;
   /** A granted read of an object shows the object's marker, except on this route (an empty list by design). */
   noMarker?: true;
+  /** A server-sent-events stream: called over a real socket and closed once its status and headers are in. */
+  stream?: true;
   /** Brings the objects into the state a granted call needs (run only before granted cells, on fresh objects). */
   prepare?: (c: CallContext) => Promise<void>;
 }
@@ -268,6 +278,29 @@ const MATRIX: Record<string, Row> = {
   // ---- any logged-in user
   'POST /api/logout': { expect: authed(200) },
   'GET /api/me': { expect: authed(200) },
+  // Issue 22: the bell (one's own notifications only) and the live stream (a topic as reachable as its page).
+  'GET /api/notifications': { expect: authed(200), noMarker: true },
+  'GET /api/notifications/unread-count': { expect: authed(200) },
+  'POST /api/notifications/:id/read': {
+    id: 'notificationId',
+    expect: { none: 401, expired: 401, admin: 404, owner: [200, 404], otherTeacher: [404, 200], student: 404, otherStudent: 404 },
+  },
+  'POST /api/notifications/read-all': { expect: authed(200) },
+  'GET /api/live': {
+    stream: true,
+    noMarker: true,
+    // The thread of a forum: its class's teacher and the students of its rombel.
+    expect: {
+      none: 401,
+      expired: 401,
+      admin: 404,
+      owner: [200, 404],
+      otherTeacher: [404, 200],
+      student: [200, 404],
+      otherStudent: [404, 200],
+    },
+    url: (c) => `/api/live?class=${c.target.classId}&content=${c.target.contentId}&forum=${c.target.forumId}`,
+  },
   'GET /api/rombel-classes': { expect: authed(200) },
   'PUT /api/profile/:id': {
     id: 'profile',
@@ -486,6 +519,20 @@ const MATRIX: Record<string, Row> = {
     body: () => json({ comment: 'Balasan guru' }),
   },
   [`DELETE ${T}/forums/:forumId/comments/:commentId`]: { expect: teacherChain(200) },
+  // Issue 22: editing one's own comment (the chain's comment is its student's: the teacher edits one of their own).
+  [`PUT ${T}/forums/:forumId/comments/:commentId`]: {
+    expect: teacherChain(200),
+    body: () => json({ comment: 'Komentar guru diubah' }),
+    prepare: async (c) => {
+      c.target.commentId = (await t.factory.comment(c.target.forumId, c.target.teacher.id, 'Komentar guru')).id;
+    },
+  },
+  // The `@` suggestions: the chain's rombel student named with the marker is found by it.
+  [`GET ${T}/forums/:forumId/mentionable`]: {
+    expect: teacherChain(200),
+    url: (c) =>
+      `/api/teacher/online-classes/${c.own.classId}/contents/${c.own.contentId}/forums/${c.target.forumId}/mentionable?q=${c.target.marker}`,
+  },
   // The gradebook: the CSV shows the assignment's title; the XLSX is binary.
   'GET /api/teacher/online-classes/:classId/gradebook': { expect: teacherTop(200) },
   'GET /api/teacher/online-classes/:classId/gradebook.csv': { expect: teacherTop(200) },
@@ -532,6 +579,13 @@ const MATRIX: Record<string, Row> = {
     body: () => json({ comment: 'Balasan siswa' }),
   },
   [`DELETE ${S}/forums/:forumId/comments/:commentId`]: { expect: studentChain(200) },
+  // Issue 22: the chain's comment is its student's own, just posted.
+  [`PUT ${S}/forums/:forumId/comments/:commentId`]: { expect: studentChain(200), body: () => json({ comment: 'Komentar siswa diubah' }) },
+  [`GET ${S}/forums/:forumId/mentionable`]: {
+    expect: studentChain(200),
+    url: (c) =>
+      `/api/student/my-classes/${c.own.classId}/contents/${c.own.contentId}/forums/${c.target.forumId}/mentionable?q=${c.target.marker}`,
+  },
   'GET /api/student/submissions/:assignmentId': { expect: studentTop(200) },
   // The chain's student has handed in already: a second upload replaces (200).
   'POST /api/student/submissions/:assignmentId': { expect: studentTop(200), body: () => pdfForm() },
@@ -605,6 +659,21 @@ async function call(method: string, url: string, token: string | null, body: Bod
   }
   const res = await t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
   return res;
+}
+
+/** Opens a stream over a real connection: a refusal's body is read whole, a granted stream is closed at once. */
+async function callStream(url: string, token: string | null) {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const ctrl = new AbortController();
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal: ctrl.signal,
+  });
+  const streaming = (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
+  const body = streaming ? '' : await res.text();
+  ctrl.abort();
+  return { statusCode: res.status, body };
 }
 
 // ---------------------------------------------------------------- the test
@@ -683,7 +752,8 @@ describe('authorization matrix', () => {
         const c: CallContext = { scene, own, target, variant: p.variant, caller: p.caller, user };
         if (p.status < 400) await row.prepare?.(c);
         const url = row.url ? await row.url(c) : fillPath(route.url, row, c);
-        const res = await call(route.method, url, await tokenFor(p.caller, scene), row.body?.(c));
+        const token = await tokenFor(p.caller, scene);
+        const res = row.stream ? await callStream(url, token) : await call(route.method, url, token, row.body?.(c));
         const where = `${route.method} ${route.url} as ${p.caller} (${p.variant}) → ${url}`;
         if (res.statusCode !== p.status) {
           failures.push(`${where}: expected ${p.status}, got ${res.statusCode} ${res.body.slice(0, 200)}`);

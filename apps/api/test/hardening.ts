@@ -21,6 +21,9 @@ const TABLES = [
   'assignment_extensions',
   'stored_files',
   'motivational_words',
+  'announcements',
+  'comment_mentions',
+  'notifications',
 ];
 
 /**

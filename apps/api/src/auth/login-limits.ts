@@ -63,7 +63,8 @@ const upsert = (
     returning count`;
 };
 
-export type Reservation = { delayMs: number } | null;
+/** `accountFailures`: the account's count within its window, this attempt included (50 locks it). */
+export type Reservation = { delayMs: number; accountFailures: number } | null;
 
 /**
  * Reserves one password check: null when the account (from this address, or from everywhere) is
@@ -72,15 +73,18 @@ export type Reservation = { delayMs: number } | null;
  * the address's only if both did; each row is locked only while the statement runs.
  */
 export async function reserveAttempt(db: Db, keys: AttemptKeys): Promise<Reservation> {
-  const { rows } = await db.execute<{ address: number | null }>(sql`
+  const { rows } = await db.execute<{ address: number | null; account: number | null }>(sql`
     with pair as (${upsert(keys.accountAndAddress, LOGIN_LIMITS.perAccountAndAddress, null)}),
       account as (${upsert(keys.account, LOGIN_LIMITS.perAccount, sql`exists (select 1 from pair)`)}),
       address as (${upsert(keys.address, null, sql`exists (select 1 from account)`)})
-    select (select count from address) as address`);
+    select (select count from address) as address, (select count from account) as account`);
   const count = rows[0]?.address;
   if (count == null) return null;
   const over = Number(count) - 1 - LOGIN_LIMITS.addressSlowAfter + 1;
-  return { delayMs: over > 0 ? Math.min(over, LOGIN_LIMITS.addressMaxDelaySeconds) * 1000 : 0 };
+  return {
+    delayMs: over > 0 ? Math.min(over, LOGIN_LIMITS.addressMaxDelaySeconds) * 1000 : 0,
+    accountFailures: Number(rows[0]?.account ?? 0),
+  };
 }
 
 /** A correct password: the reserved attempt was no failure. */

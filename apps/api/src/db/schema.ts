@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -225,13 +226,18 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /** The comment or reply this one answers (shown as "@Name"); parent_id stays the thread's top-level comment. */
+    replyToId: integer('reply_to_id').references((): AnyPgColumn => comments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** Set when the author changed the text (within 15 minutes of posting): shown as "diedit". */
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
     /** Deleted while it had replies: kept as "Komentar ini telah dihapus." (body emptied, author hidden) so the replies stay. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('comments_forum_idx').on(t.forumId, t.id),
     index('comments_parent_idx').on(t.parentId),
+    index('comments_reply_to_idx').on(t.replyToId),
     index('comments_author_idx').on(t.authorId),
   ],
 );
@@ -398,6 +404,73 @@ export const announcements = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('announcements_class_idx').on(t.onlineClassId, t.createdAt), index('announcements_author_idx').on(t.authorId)],
+);
+
+/** People a forum comment mentions ("@Budi Santoso"); only members of the forum's class are kept. */
+export const commentMentions = pgTable(
+  'comment_mentions',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_mentions_user_idx').on(t.userId)],
+);
+
+/**
+ * The bell: one row per notification of one user. `dedupe_key` makes a row once per (user, key):
+ * a due-soon reminder is sent once per assignment, and a summary ("5 siswa mengumpulkan Tugas 3")
+ * is the same row counted up (and made unread again) instead of one row per hand-in.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    /** Who caused it (a teacher, a student); null when the system did (reminders, imports). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The object's title ("Tugas 3", a forum topic, an import's summary). */
+    subject: varchar('subject', { length: 255 }).notNull(),
+    /** Where it lives (the class's name), when that helps. */
+    context: varchar('context', { length: 255 }),
+    /** The app path it opens. */
+    link: varchar('link', { length: 500 }).notNull(),
+    dedupeKey: varchar('dedupe_key', { length: 100 }),
+    count: integer('count').notNull().default(1),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    /** Included in an e-mail digest. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    uniqueIndex('notifications_user_key_uq').on(t.userId, t.dedupeKey),
+    index('notifications_created_idx').on(t.createdAt),
+    index('notifications_actor_idx').on(t.actorId),
+  ],
+);
+
+/**
+ * What the live streams carry, in commit order (publishers take one advisory lock): a stream
+ * that reconnects with its last event id is sent what it missed, without gaps or repeats. Topics:
+ * `user:ID` (notifications), `forum:ID` (a thread's changes), `grading:ID` (an assignment's hand-ins).
+ * Kept for a day.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: varchar('topic', { length: 64 }).notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('live_events_topic_idx').on(t.topic, t.id), index('live_events_created_idx').on(t.createdAt)],
 );
 
 export const motivationalWords = pgTable(

@@ -27,12 +27,13 @@ import studentDashboardRoutes from './student-dashboard/routes.js';
 import promotionRoutes from './promotion/routes.js';
 import lessonCopyRoutes from './lesson-copy/routes.js';
 import * as announcements from './announcements/routes.js';
+import notificationRoutes from './notifications/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
 export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student', Plugin[]> = {
   public: [session.publicRoutes, fileRoutes, submissionZipLinkRoutes],
-  authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes],
+  authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes, notificationRoutes],
   admin: [
     adminDashboardRoutes,
     usersRoutes,

@@ -21,7 +21,8 @@ export class Jobs {
     const boss = new PgBoss({
       db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
       schema: 'pgboss',
-      schedule: false,
+      // Cron schedules (reminders, clean-up): each occurrence becomes one job, run by one instance.
+      schedule: true,
     });
     boss.on('error', (err) => log.error({ err }, 'background jobs'));
     // Instances starting together would race to install pg-boss's schema: one installs, the others wait.
@@ -42,6 +43,15 @@ export class Jobs {
     await this.boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
       if (job) await handler(job.data);
     });
+  }
+
+  /**
+   * Runs `handler` on the cron schedule `cron` (Asia/Jakarta): pg-boss makes one job per occurrence
+   * whatever the number of instances, and a job whose instance died is handed out again.
+   */
+  async every(queue: string, cron: string, handler: JobHandler<object>, opts: { expireInSeconds: number }): Promise<void> {
+    await this.work(queue, handler, opts);
+    await this.boss.schedule(queue, cron, {}, { tz: 'Asia/Jakarta' });
   }
 
   async send<T extends object>(queue: string, data: T): Promise<void> {

@@ -8,3 +8,4 @@ export * from './student.js';
 export * from './gradebook.js';
 export * from './submission-zip.js';
 export * from './lessons.js';
+export * from './notifications.js';

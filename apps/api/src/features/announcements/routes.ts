@@ -15,6 +15,7 @@ import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { notFound } from '../../http/errors.js';
 import { announcementsOfClass, deleteAnnouncement, insertAnnouncement, updateAnnouncement } from './queries.js';
 import { toAnnouncement } from './present.js';
+import { announcementPosted } from '../notifications/events.js';
 
 const tags = ['announcements'];
 const summaryOfList = 'The announcements ("Pengumuman") of the class, newest first, each with its author';
@@ -60,6 +61,7 @@ export async function teacherRoutes(app: App): Promise<void> {
         throw err;
       }
       if (!row) throw notFound();
+      await announcementPosted(app, { classId: klass.id, authorId: request.user.id, body: request.body.body });
       reply.code(201);
       return { success: true as const, message: CLASS_MSG.announcementCreated, data: toAnnouncement(app.files, row) };
     },

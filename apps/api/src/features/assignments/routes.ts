@@ -14,6 +14,7 @@ import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { notFound } from '../../http/errors.js';
 import { authorName, deleteAssignment, insertAssignment, updateAssignment } from './queries.js';
 import { toAssignment } from './present.js';
+import { itemsShown } from '../notifications/events.js';
 
 /** /api/teacher/online-classes/:classId/contents/:contentId/assignments: the teacher's assignments. */
 export default async function assignmentsRoutes(app: App): Promise<void> {
@@ -41,6 +42,7 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
         if (isForeignKeyViolation(err)) throw notFound();
         throw err;
       }
+      await itemsShown(app, 'assignments', [row.id]);
       reply.code(201);
       return { success: true as const, message: ASSIGNMENT_MSG.created, data: toAssignment(row, request.user.name, klass) };
     },

@@ -16,6 +16,7 @@ import { classForTeacher, contentFor } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
 import { contentList, itemList, reorder, setVisibility, type VisibilityValues } from './arrange-queries.js';
 import { toVisibility } from './visibility.js';
+import { contentShown, itemsShown } from '../notifications/events.js';
 
 const values = (b: { hidden: boolean; publish_at?: string | null }): VisibilityValues => ({
   hidden: b.hidden,
@@ -88,6 +89,8 @@ export async function arrangeRoutes(app: App, tags: string[]): Promise<void> {
     async (request) => {
       const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
       const row = found(await setVisibility(app.db, contentList(klass.id), content.id, values(request.body)));
+      // Items students may see from now on are announced (once each; a schedule is announced when its time comes).
+      await contentShown(app, content.id);
       return { success: true as const, message: CLASS_MSG.visibilitySaved, data: toVisibility(row) };
     },
   );
@@ -105,7 +108,9 @@ export async function arrangeRoutes(app: App, tags: string[]): Promise<void> {
     },
     async (request) => {
       const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
-      const row = found(await setVisibility(app.db, itemList(request.params.kind, content.id), request.params.id, values(request.body)));
+      const { kind, id } = request.params;
+      const row = found(await setVisibility(app.db, itemList(kind, content.id), id, values(request.body)));
+      if (kind !== 'forums') await itemsShown(app, kind, [id]);
       return { success: true as const, message: CLASS_MSG.visibilitySaved, data: toVisibility(row) };
     },
   );

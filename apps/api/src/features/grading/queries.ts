@@ -143,6 +143,15 @@ export async function gradeSubmission(
   return 'changed';
 }
 
+/** The score and feedback a student's work has now (before a grade changes them); null without a submission. */
+export async function currentGrade(db: Executor, assignmentId: number, studentId: number) {
+  const [row] = await db
+    .select({ score: submissions.score, feedback: submissions.feedback })
+    .from(submissions)
+    .where(and(eq(submissions.assignmentId, assignmentId), eq(submissions.studentId, studentId)));
+  return row ?? null;
+}
+
 /** "Kembalikan": graded work goes back to the student, who may hand in again. */
 export async function returnSubmission(
   db: Executor,

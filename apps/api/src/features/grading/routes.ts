@@ -21,6 +21,7 @@ import { addPrivateComment, loadWork, privateComments } from '../submissions/que
 import { toPrivateComment, toSubmissionDetail } from '../submissions/present.js';
 import {
   assignmentStudents,
+  currentGrade,
   gradeSubmission,
   isStudentOfRombel,
   removeExtension,
@@ -30,6 +31,7 @@ import {
   type GradingState,
 } from './queries.js';
 import { toAssignmentStudent } from './present.js';
+import { gradedOrReturned, privateCommented, workPath } from '../notifications/events.js';
 
 const columns: Array<[GradingState, string]> = [
   ['unsubmitted', "Ditugaskan: students of the class's rombel with nothing handed in now (never, or unsubmitted)"],
@@ -108,8 +110,10 @@ export default async function gradingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params, 'write');
+      const found = await assignmentFor(app.db, request.user, request.params, 'write');
+      const { klass, assignment: a } = found;
       const { student_id, score, feedback, revision } = request.body;
+      const before = await currentGrade(app.db, a.id, student_id);
       const outcome = await gradeSubmission(app.db, {
         assignmentId: a.id,
         rombelId: klass.rombelClassId,
@@ -123,6 +127,9 @@ export default async function gradingRoutes(app: App): Promise<void> {
       if (outcome === 'changed') throw conflict(ASSIGNMENT_MSG.fileChanged, 'revision');
       const [entry] = await assignmentStudents(app.db, a.id, klass, 'graded', student_id);
       if (!entry) throw notFound(); // deleted meanwhile
+      // First grade: "sudah dinilai"; a later one that changes the feedback: "masukan baru".
+      const regradedFeedback = before?.score != null && (feedback ?? null) !== null && (feedback ?? null) !== before.feedback;
+      await gradedOrReturned(app, workPath(found, student_id), regradedFeedback ? 'feedback' : 'graded');
       return { success: true as const, message: ASSIGNMENT_MSG.graded, data: toAssignmentStudent(app.files, a, entry) };
     },
   );
@@ -141,11 +148,13 @@ export default async function gradingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params, 'write');
+      const found = await assignmentFor(app.db, request.user, request.params, 'write');
+      const { klass, assignment: a } = found;
       const studentId = request.body.student_id;
       const outcome = await returnSubmission(app.db, { assignmentId: a.id, rombelId: klass.rombelClassId, studentId });
       if (outcome === 'not-in-class') throw notFound();
       if (outcome === 'ungraded') throw conflict(ASSIGNMENT_MSG.returnUngraded, 'student_id');
+      await gradedOrReturned(app, workPath(found, studentId), 'returned');
       return { success: true as const, message: ASSIGNMENT_MSG.returned, data: await workOf(klass, a, studentId) };
     },
   );
@@ -230,13 +239,15 @@ export default async function gradingRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { assignment: a } = await forStudentChange(request.params, request.user);
+      const found = await forStudentChange(request.params, request.user);
+      const a = found.assignment;
       await addPrivateComment(app.db, {
         assignmentId: a.id,
         studentId: request.params.studentId,
         authorId: request.user.id,
         body: request.body.body,
       });
+      await privateCommented(app, workPath(found, request.params.studentId), request.user.id);
       reply.code(201);
       const rows = await privateComments(app.db, a.id, request.params.studentId);
       return { success: true as const, message: ASSIGNMENT_MSG.commentSent, data: rows.map((c) => toPrivateComment(app.files, c)) };

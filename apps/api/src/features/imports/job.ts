@@ -5,6 +5,7 @@ import { rombelClasses, userImports } from '../../db/schema.js';
 import { uniqueViolation } from '../../http/db-errors.js';
 import type { PlannedRow } from './plan.js';
 import { writePlan } from './write.js';
+import { importFinished } from '../notifications/events.js';
 
 export const IMPORT_QUEUE = 'user-import';
 /** The advisory lock class of imports: one writer per import, whatever pg-boss does on a retry. */
@@ -21,10 +22,10 @@ const PROGRESS_EVERY = 25;
 export async function runImport(app: App, importId: number): Promise<void> {
   const progress = (done: number) => app.db.update(userImports).set({ done }).where(eq(userImports.id, importId));
   try {
-    await app.db.transaction(async (tx) => {
+    const finished = await app.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${importId})`);
       const [job] = await tx.select().from(userImports).where(eq(userImports.id, importId));
-      if (!job || job.status === 'done' || job.status === 'failed' || !job.plan) return;
+      if (!job || job.status === 'done' || job.status === 'failed' || !job.plan) return null;
       await app.db.update(userImports).set({ status: 'running', done: 0 }).where(eq(userImports.id, importId));
       const rombels = new Map(
         (await tx.select({ id: rombelClasses.id, name: rombelClasses.name }).from(rombelClasses)).map((r) => [r.id, r.name]),
@@ -37,7 +38,12 @@ export async function runImport(app: App, importId: number): Promise<void> {
         .update(userImports)
         .set({ status: 'done', done: job.total, plan: null, credentials, finishedAt: new Date() })
         .where(eq(userImports.id, importId));
+      return job;
     });
+    if (finished) {
+      const s = finished.summary as { create: number; update: number; unchanged: number };
+      await importFinished(app, finished.createdBy, `${s.create} dibuat, ${s.update} diperbarui, ${s.unchanged} tidak berubah`);
+    }
   } catch (err) {
     app.log.warn({ err, importId }, 'user import refused');
     const message = uniqueViolation(err) !== null ? IMPORT_MSG.changedSincePreview : IMPORT_MSG.failed;

@@ -22,6 +22,7 @@ import { invalidField, notFound } from '../../http/errors.js';
 import { deleteMaterial, insertMaterial, insertMaterials, materialWithFile, replaceMaterialFile, updateMaterial } from './queries.js';
 import { toMaterial } from './present.js';
 import { batchTitles } from './batch.js';
+import { itemsShown } from '../notifications/events.js';
 
 /** The stored file's row as a reply shows it, from the upload just committed. */
 const fileRow = (id: number, file: ReceivedFile) => ({ id, originalName: file.originalName, mimeType: file.mimeType, size: file.size });
@@ -73,6 +74,7 @@ export default async function materialsRoutes(app: App): Promise<void> {
       const material = await underContent(() =>
         app.files.commit(file, (tx, fileId) => insertMaterial(tx, content.id, fields.title, fileId)),
       );
+      await itemsShown(app, 'materials', [material.id]);
       reply.code(201);
       return {
         success: true as const,
@@ -114,6 +116,11 @@ export default async function materialsRoutes(app: App): Promise<void> {
           ),
         ),
       );
+      await itemsShown(
+        app,
+        'materials',
+        rows.map((m) => m.id),
+      );
       reply.code(201);
       return {
         success: true as const,
@@ -141,6 +148,7 @@ export default async function materialsRoutes(app: App): Promise<void> {
       const [material] = await underContent(() =>
         insertMaterials(app.db, content.id, [{ title: request.body.title, url: request.body.url }]),
       );
+      await itemsShown(app, 'materials', [material!.id]);
       reply.code(201);
       return { success: true as const, message: CLASS_MSG.materialCreated, data: toMaterial(app.files, material!, null) };
     },

@@ -3,7 +3,8 @@ import type { App } from '../../types.js';
 import { dummyHash, verifyPassword } from '../../auth/passwords.js';
 import { issueToken, revokeToken } from '../../auth/tokens.js';
 import { HttpError, notFound, tooManyRequests } from '../../http/errors.js';
-import { attemptKeys, releaseAttempt, reserveAttempt, sleep } from '../../auth/login-limits.js';
+import { LOGIN_LIMITS, attemptKeys, releaseAttempt, reserveAttempt, sleep } from '../../auth/login-limits.js';
+import { accountLocked } from '../notifications/events.js';
 import { findLoginUser, loadProfile } from './queries.js';
 import { toLoginUser, toProfile } from './present.js';
 
@@ -28,7 +29,11 @@ export async function publicRoutes(app: App) {
       if (!reserved) throw tooManyRequests(MSG.loginRateLimited);
       if (reserved.delayMs > 0) await sleep(reserved.delayMs);
       const good = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-      if (!user || !good) throw new HttpError(401, MSG.loginFailed);
+      if (!user || !good) {
+        // The failure that locks the account everywhere tells the admins (once: the count passes 50 once per window).
+        if (user && reserved.accountFailures === LOGIN_LIMITS.perAccount) await accountLocked(app, user);
+        throw new HttpError(401, MSG.loginFailed);
+      }
       await releaseAttempt(app.db, keys);
       if (user.status !== 1) throw new HttpError(403, MSG.loginInactive);
       const token = await issueToken(app.db, user.id);

@@ -26,6 +26,7 @@ import { authorName } from '../assignments/queries.js';
 import { toAssignment } from '../assignments/present.js';
 import { addPrivateComment, handInRefusal, loadWork, privateComments, rowAndDue, unsubmit, workOfStudent, writeHandIn } from './queries.js';
 import { myWork, toMyWorkItem, toPrivateComment, toSubmissionDetail } from './present.js';
+import { handedIn, privateCommented, workChanged, workPath } from '../notifications/events.js';
 
 type Found = Awaited<ReturnType<typeof assignmentForStudent>>;
 
@@ -109,6 +110,7 @@ export default async function submissionsRoutes(app: App): Promise<void> {
       throw err;
     }
     await app.files.release(saved.released);
+    await handedIn(app, workPath(found, me.id), Date.now() > before.due.deadline.getTime());
     reply.code(saved.created ? 201 : 200);
     return { success: true as const, message: MSG.submissionSaved, data: await view(me.id, found) };
   };
@@ -130,6 +132,7 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     async (request) => {
       const found = await assignmentForStudent(app.db, request.user, request.params.assignmentId);
       await app.db.transaction((tx) => unsubmit(tx, found.assignment, request.user.id));
+      await workChanged(app, { assignmentId: found.assignment.id, studentId: request.user.id });
       return { success: true as const, message: SUBMISSION_MSG.unsubmitted, data: await view(request.user.id, found) };
     },
   );
@@ -164,8 +167,10 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const me = request.user;
-      const { assignment: a } = await assignmentForStudent(app.db, me, request.params.assignmentId);
+      const found = await assignmentForStudent(app.db, me, request.params.assignmentId);
+      const a = found.assignment;
       await addPrivateComment(app.db, { assignmentId: a.id, studentId: me.id, authorId: me.id, body: request.body.body });
+      await privateCommented(app, workPath(found, me.id), me.id);
       reply.code(201);
       const rows = await privateComments(app.db, a.id, me.id);
       return { success: true as const, message: ASSIGNMENT_MSG.commentSent, data: rows.map((c) => toPrivateComment(app.files, c)) };

@@ -1,0 +1,205 @@
+/**
+ * What happened, as notifications and live events (issue 22). Routes call one of these after their
+ * write has committed; each is a fixed number of statements whatever the class size (the students
+ * of a class are selected inside the insert), and none throws (Notifier logs a failure).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { App } from '../../types.js';
+import type { Executor } from '../../db/client.js';
+import { topics } from '../../live/bus.js';
+import type { NotificationRow } from './service.js';
+
+type RawRow = Record<string, unknown>;
+
+/** node-postgres rows of `returning *` → drizzle's row shape. */
+function toRow(r: RawRow): NotificationRow {
+  return {
+    id: Number(r.id),
+    userId: r.user_id as number,
+    kind: r.kind as string,
+    actorId: (r.actor_id as number | null) ?? null,
+    subject: r.subject as string,
+    context: (r.context as string | null) ?? null,
+    link: r.link as string,
+    dedupeKey: (r.dedupe_key as string | null) ?? null,
+    count: r.count as number,
+    readAt: r.read_at ? new Date(r.read_at as string) : null,
+    emailedAt: r.emailed_at ? new Date(r.emailed_at as string) : null,
+    createdAt: new Date(r.created_at as string),
+  };
+}
+
+/** Runs an `insert into notifications … returning *` and reads its rows. */
+export async function insertedRows(tx: Executor, query: SQL): Promise<NotificationRow[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: RawRow[] };
+  return result.rows.map(toRow);
+}
+
+/** The students of the class `oc` (a row of online_classes) who may still sign in, as `s` (s.user_id). */
+export const activeStudentsOf = sql`join students s on s.rombel_class_id = oc.rombel_class_id
+  join users u on u.id = s.user_id and u.status = 1`;
+
+/** A student's page of a class and an assignment's hand-in page. */
+const studentClassLink = sql`'/my-classes/' || oc.id`;
+
+/**
+ * "New material/assignment" to the students who may see the item now (its content and itself shown
+ * and published, the class not archived), once per student and item (`new:material:ID`): creating,
+ * showing and the scheduled time use the same key, so nobody hears of one item twice.
+ */
+export function newItems(tx: Executor, table: 'materials' | 'assignments', where: SQL): Promise<NotificationRow[]> {
+  const kind = table === 'materials' ? 'material' : 'assignment';
+  const author = table === 'assignments' ? sql`i.author_id` : sql`oc.teacher_id`;
+  return insertedRows(
+    tx,
+    sql`insert into notifications (user_id, kind, actor_id, subject, context, link, dedupe_key)
+      select s.user_id, ${kind}::varchar, ${author}, i.title, oc.name, ${studentClassLink}, ${`new:${kind}:`}::text || i.id::text
+        from ${sql.raw(table)} i
+        join contents c on c.id = i.content_id
+        join online_classes oc on oc.id = c.online_class_id and oc.archived_at is null
+        ${activeStudentsOf}
+       where not c.hidden and not i.hidden
+         and (c.publish_at is null or c.publish_at <= now()) and (i.publish_at is null or i.publish_at <= now())
+         and ${where}
+      on conflict (user_id, dedupe_key) do nothing
+      returning *`,
+  );
+}
+
+/** Announces materials or assignments that students may see now (after a create or a change of visibility). */
+export function itemsShown(app: App, table: 'materials' | 'assignments', ids: number[]): Promise<number> {
+  if (ids.length === 0) return Promise.resolve(0);
+  return app.notifier.sendWith((tx) =>
+    newItems(tx, table, sql`i.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`),
+  );
+}
+
+/** A content shown (or its schedule changed): its items students may now see. */
+export function contentShown(app: App, contentId: number): Promise<number> {
+  return app.notifier.sendWith(async (tx) => [
+    ...(await newItems(tx, 'materials', sql`i.content_id = ${contentId}`)),
+    ...(await newItems(tx, 'assignments', sql`i.content_id = ${contentId}`)),
+  ]);
+}
+
+/** "Pengumuman baru" to the class's students. */
+export function announcementPosted(app: App, a: { classId: number; authorId: number; body: string }): Promise<number> {
+  const subject = a.body.replace(/\s+/g, ' ').trim().slice(0, 120);
+  return app.notifier.sendWith((tx) =>
+    insertedRows(
+      tx,
+      sql`insert into notifications (user_id, kind, actor_id, subject, context, link)
+        select s.user_id, 'announcement', ${a.authorId}::int, ${subject}::varchar, oc.name, ${studentClassLink}
+          from online_classes oc ${activeStudentsOf}
+         where oc.id = ${a.classId} and oc.archived_at is null and s.user_id <> ${a.authorId}
+        returning *`,
+    ),
+  );
+}
+
+export interface WorkPath {
+  classId: number;
+  className: string;
+  contentId: number;
+  teacherId: number;
+  assignmentId: number;
+  assignmentTitle: string;
+  studentId: number;
+}
+
+/** The path of a student's work, from what the access loaders return. */
+export const workPath = (
+  f: { klass: { id: number; name: string; teacherId: number }; content: { id: number }; assignment: { id: number; title: string } },
+  studentId: number,
+): WorkPath => ({
+  classId: f.klass.id,
+  className: f.klass.name,
+  contentId: f.content.id,
+  teacherId: f.klass.teacherId,
+  assignmentId: f.assignment.id,
+  assignmentTitle: f.assignment.title,
+  studentId,
+});
+
+const studentWorkLink = (p: WorkPath) => `/my-classes/${p.classId}/submissions/${p.assignmentId}`;
+const teacherAssignmentLink = (p: WorkPath) => `/online-class/${p.classId}/contents/${p.contentId}/assignment/${p.assignmentId}`;
+const teacherWorkLink = (p: WorkPath) => `${teacherAssignmentLink(p)}/students/${p.studentId}`;
+
+/** A student's work on an assignment changed: the open grading column of it refreshes. */
+export function workChanged(app: App, p: { assignmentId: number; studentId: number }): Promise<void> {
+  return app.notifier.publish([
+    { topic: topics.grading(p.assignmentId), event: 'grading', data: { assignment_id: p.assignmentId, student_id: p.studentId } },
+  ]);
+}
+
+/** A hand-in: the teacher's summary ("5 siswa mengumpulkan …") is counted up; a late one is told on its own. */
+export async function handedIn(app: App, p: WorkPath, late: boolean): Promise<void> {
+  await app.notifier.send(
+    {
+      userIds: [p.teacherId],
+      kind: 'hand_ins',
+      subject: p.assignmentTitle,
+      context: p.className,
+      link: teacherAssignmentLink(p),
+      dedupe: { key: `hand_ins:${p.assignmentId}`, mode: 'sum' },
+    },
+    ...(late
+      ? [
+          {
+            userIds: [p.teacherId],
+            kind: 'late_hand_in' as const,
+            actorId: p.studentId,
+            subject: p.assignmentTitle,
+            context: p.className,
+            link: teacherWorkLink(p),
+          },
+        ]
+      : []),
+  );
+  await workChanged(app, p);
+}
+
+/** The teacher graded (first time: "sudah dinilai"; again with other feedback: "masukan baru") or returned the work. */
+export async function gradedOrReturned(app: App, p: WorkPath, kind: 'graded' | 'feedback' | 'returned'): Promise<void> {
+  await app.notifier.send({
+    userIds: [p.studentId],
+    kind,
+    actorId: p.teacherId,
+    subject: p.assignmentTitle,
+    context: p.className,
+    link: studentWorkLink(p),
+  });
+  await workChanged(app, p);
+}
+
+/** A private comment: to the student from the teacher, to the teacher from the student. */
+export async function privateCommented(app: App, p: WorkPath, authorId: number): Promise<void> {
+  const toStudent = authorId !== p.studentId;
+  await app.notifier.send({
+    userIds: [toStudent ? p.studentId : p.teacherId],
+    kind: 'private_comment',
+    actorId: authorId,
+    subject: p.assignmentTitle,
+    context: p.className,
+    link: toStudent ? studentWorkLink(p) : teacherWorkLink(p),
+  });
+}
+
+/** Every active admin: an account was just locked by failed sign-ins. */
+export function accountLocked(app: App, user: { id: number; name: string; username: string }): Promise<number> {
+  return app.notifier.sendWith((tx) =>
+    insertedRows(
+      tx,
+      sql`insert into notifications (user_id, kind, subject, link)
+        select a.id, 'account_locked', ${`${user.name} (${user.username})`}::varchar, ${`/resources/users/${user.id}`}::varchar
+          from users a where a.role_id = 1 and a.status = 1
+        returning *`,
+    ),
+  );
+}
+
+/** The admin who started an import: it finished. */
+export async function importFinished(app: App, adminId: number | null, summary: string): Promise<void> {
+  if (adminId === null) return;
+  await app.notifier.send({ userIds: [adminId], kind: 'import_done', subject: summary, link: '/resources/users' });
+}

@@ -1,0 +1,153 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import {
+  NOTIF_MSG,
+  errorEnvelope,
+  liveQuery,
+  notificationList,
+  notificationListQuery,
+  notificationParams,
+  ok,
+  unreadCount,
+} from '@kelasku/contract';
+import type { App } from '../../types.js';
+import { notifications, users } from '../../db/schema.js';
+import { assignmentFor, forumFor } from '../../access/index.js';
+import { notFound } from '../../http/errors.js';
+import { topics } from '../../live/bus.js';
+import { presentNotification, unreadOf } from './service.js';
+
+/** The bell of the signed-in user (any role): /api/notifications. */
+export default async function notificationRoutes(app: App): Promise<void> {
+  const tags = ['notifications'];
+
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s notifications, newest first, a page at a time (`before`: the `next_before` of the previous page)',
+        querystring: notificationListQuery,
+        response: { 200: ok(notificationList) },
+      },
+    },
+    async (request) => {
+      const { before, limit } = request.query;
+      const me = request.user.id;
+      const [rows, unread] = await Promise.all([
+        app.db
+          .select({ n: notifications, actor: { id: users.id, name: users.name, avatarFileId: users.avatarFileId } })
+          .from(notifications)
+          .leftJoin(users, eq(users.id, notifications.actorId))
+          .where(and(eq(notifications.userId, me), before ? lt(notifications.id, before) : undefined))
+          .orderBy(desc(notifications.id))
+          .limit(limit + 1),
+        unreadOf(app.db, [me]),
+      ]);
+      const page = rows.slice(0, limit);
+      return {
+        success: true as const,
+        data: {
+          items: page.map((r) => presentNotification(app.files, r.n, r.actor?.id ? r.actor : null)),
+          unread: unread.get(me) ?? 0,
+          next_before: rows.length > limit ? page[page.length - 1]!.n.id : null,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/notifications/unread-count',
+    { schema: { tags, summary: 'How many of the caller’s notifications are unread', response: { 200: ok(unreadCount) } } },
+    async (request) => ({
+      success: true as const,
+      data: { unread: (await unreadOf(app.db, [request.user.id])).get(request.user.id) ?? 0 },
+    }),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'Marks one of the caller’s notifications read (another user’s: 404)',
+        params: notificationParams,
+        response: { 200: ok(unreadCount), 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { found, unread } = await app.notifier.markRead(request.user.id, request.params.id);
+      if (!found) throw notFound();
+      return { success: true as const, message: NOTIF_MSG.read, data: { unread } };
+    },
+  );
+
+  app.post(
+    '/notifications/read-all',
+    { schema: { tags, summary: 'Marks all of the caller’s notifications read', response: { 200: ok(unreadCount) } } },
+    async (request) => {
+      const { unread } = await app.notifier.markRead(request.user.id);
+      return { success: true as const, message: NOTIF_MSG.allRead, data: { unread } };
+    },
+  );
+
+  app.get(
+    '/live',
+    {
+      schema: {
+        tags,
+        summary:
+          'Server-sent events: the caller’s new notifications (`notification`, `read`), and with `forum` or `assignment` ' +
+          '(and their `class` and `content`) the changes of that thread (`forum`) or grading column (`grading`, teacher). ' +
+          'Resumes after `Last-Event-ID` (or `last_event_id`) without gaps or repeats; `reset` when that is too old.',
+        querystring: liveQuery,
+        produces: ['text/event-stream'],
+        response: { 404: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const user = request.user;
+      const list = [topics.user(user.id)];
+      if (q.forum !== undefined || q.assignment !== undefined) {
+        if (q.class === undefined || q.content === undefined) throw notFound();
+        const path = { classId: q.class, contentId: q.content };
+        if (q.forum !== undefined) {
+          await forumFor(app.db, user, { ...path, forumId: q.forum }, 'read');
+          list.push(topics.forum(q.forum));
+        }
+        if (q.assignment !== undefined) {
+          if (user.role !== 'teacher') throw notFound();
+          await assignmentFor(app.db, user, { ...path, id: q.assignment }, 'read');
+          list.push(topics.grading(q.assignment));
+        }
+      }
+      const header = request.headers['last-event-id'];
+      const fromHeader = typeof header === 'string' && /^\d{1,18}$/.test(header) ? Number(header) : undefined;
+      const after = fromHeader ?? q.last_event_id ?? null;
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      // Browsers wait this long before reconnecting after a drop.
+      res.write('retry: 2000\n\n');
+      const close = await app.live.subscribe(list, after, (id, event, data) => {
+        res.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      });
+      // A comment line now and then keeps proxies and mobile networks from closing an idle stream.
+      const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
+      const end = () => {
+        clearInterval(ping);
+        close();
+        app.liveStreams.delete(res);
+      };
+      app.liveStreams.add(res);
+      res.on('close', end);
+      request.raw.on('close', end);
+    },
+  );
+}

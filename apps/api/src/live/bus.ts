@@ -1,0 +1,223 @@
+/**
+ * Live updates between instances (issue 22). A change is written as rows of `live_events` and
+ * announced with NOTIFY on one channel; every instance LISTENs on its own connection, reads the new
+ * rows in id order and hands each to the open streams of its topic. Publishers take one
+ * transaction-scoped advisory lock, so ids become visible in the order they were given: a reader
+ * that has seen id N has seen every event below N, and a stream that reconnects with its last id
+ * is sent exactly what came after it, from the table, whichever instance it lands on.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { LiveEventName } from '@kelasku/contract';
+import type { Executor } from '../db/client.js';
+
+/** The advisory lock class publishers take (one lock: events are few, and short transactions hold it). */
+const PUBLISH_LOCK = 7302;
+const CHANNEL = 'kelasku_live';
+/** Without a NOTIFY (a dropped listener connection), new rows are still read this often. */
+const SAFETY_POLL_MS = 5_000;
+/** Events are kept this long: a stream away for longer is told to reload (`reset`). */
+export const LIVE_KEEP_HOURS = 24;
+
+export interface LiveEvent {
+  topic: string;
+  event: LiveEventName;
+  data: unknown;
+}
+
+interface Row {
+  id: number;
+  topic: string;
+  event: LiveEventName;
+  data: unknown;
+}
+
+/** What a stream receives: an event with its id, in id order, each once. */
+export type Deliver = (id: number, event: LiveEventName, data: unknown) => void;
+
+interface Subscriber {
+  topics: string[];
+  deliver: Deliver;
+  /** Highest id sent; later events at or below it are skipped (the replay may have sent them). */
+  last: number;
+  /** Events that arrived while the replay was read; sent after it. */
+  held: Row[] | null;
+}
+
+export const topics = {
+  user: (id: number) => `user:${id}`,
+  forum: (id: number) => `forum:${id}`,
+  grading: (assignmentId: number) => `grading:${assignmentId}`,
+};
+
+/** Writes events inside the caller's transaction; they reach the streams when it commits. */
+export async function publishIn(tx: Executor, events: LiveEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK}, 0)`);
+  const rows = JSON.stringify(events.map((e) => ({ topic: e.topic, data: { event: e.event, data: e.data } })));
+  await tx.execute(sql`
+    insert into live_events (topic, data)
+    select e->>'topic', e->'data' from jsonb_array_elements(${rows}::jsonb) as e`);
+  await tx.execute(sql`select pg_notify(${CHANNEL}, '')`);
+}
+
+/** Takes the publishers' lock in a transaction of the caller's (notifications take it before their own writes). */
+export async function lockPublishing(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK}, 0)`);
+}
+
+export class LiveBus {
+  private readonly byTopic = new Map<string, Set<Subscriber>>();
+  private listener: pg.PoolClient | null = null;
+  /** Highest event id this instance has handed out. */
+  private seen = 0;
+  private reading: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  static async start(pool: pg.Pool, log: FastifyBaseLogger): Promise<LiveBus> {
+    const bus = new LiveBus(pool, log);
+    const { rows } = await pool.query<{ max: string | null }>('select max(id) as max from live_events');
+    bus.seen = Number(rows[0]?.max ?? 0);
+    await bus.listen();
+    bus.timer = setInterval(() => bus.poke(), SAFETY_POLL_MS);
+    bus.timer.unref();
+    return bus;
+  }
+
+  /** Open streams on this instance. */
+  get streams(): number {
+    const all = new Set<Subscriber>();
+    for (const set of this.byTopic.values()) for (const s of set) all.add(s);
+    return all.size;
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const client = await this.pool.connect();
+      client.on('notification', () => this.poke());
+      client.on('error', (err) => {
+        this.log.warn({ err }, 'live: listener connection lost; reconnecting');
+        client.release(true);
+        if (this.listener === client) this.listener = null;
+        setTimeout(() => void this.listen(), 1_000).unref();
+      });
+      await client.query(`listen ${CHANNEL}`);
+      this.listener = client;
+      // Whatever was published while no one listened.
+      this.poke();
+    } catch (err) {
+      this.log.warn({ err }, 'live: cannot listen; retrying');
+      setTimeout(() => void this.listen(), 1_000).unref();
+    }
+  }
+
+  /** Reads the rows after the last one seen (once at a time; a poke while reading reads again). */
+  private poke(): void {
+    if (this.stopped) return;
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = (async () => {
+      do {
+        this.again = false;
+        try {
+          const { rows } = await this.pool.query<{ id: string; topic: string; data: { event: LiveEventName; data: unknown } }>(
+            'select id, topic, data from live_events where id > $1 order by id limit 1000',
+            [this.seen],
+          );
+          for (const r of rows) {
+            const id = Number(r.id);
+            this.seen = id;
+            this.dispatch({ id, topic: r.topic, event: r.data.event, data: r.data.data });
+          }
+          if (rows.length === 1000) this.again = true;
+        } catch (err) {
+          if (!this.stopped) this.log.warn({ err }, 'live: reading events failed');
+        }
+      } while (this.again && !this.stopped);
+      this.reading = null;
+    })();
+  }
+
+  private dispatch(row: Row): void {
+    const subs = this.byTopic.get(row.topic);
+    if (!subs) return;
+    for (const s of subs) {
+      if (s.held) s.held.push(row);
+      else send(s, row);
+    }
+  }
+
+  /**
+   * Opens a stream on `topicList`. With `after` (the stream's last event id) it is first sent what
+   * it missed; when that is older than what is kept it gets `reset` instead. Returns the function
+   * that closes it.
+   */
+  async subscribe(topicList: string[], after: number | null, deliver: Deliver): Promise<() => void> {
+    const sub: Subscriber = { topics: topicList, deliver, last: after ?? this.seen, held: after === null ? null : [] };
+    for (const t of topicList) {
+      let set = this.byTopic.get(t);
+      if (!set) this.byTopic.set(t, (set = new Set()));
+      set.add(sub);
+    }
+    const close = () => {
+      for (const t of topicList) {
+        const set = this.byTopic.get(t);
+        set?.delete(sub);
+        if (set && set.size === 0) this.byTopic.delete(t);
+      }
+    };
+    if (after !== null) {
+      try {
+        const { rows: oldest } = await this.pool.query<{ min: string | null }>('select min(id) as min from live_events');
+        // With no rows left, everything this instance saw was removed.
+        const min = oldest[0]?.min == null ? this.seen + 1 : Number(oldest[0].min);
+        if (after + 1 < min && after < this.seen) {
+          // Events after `after` may have been removed: the stream cannot be resumed exactly.
+          sub.last = this.seen;
+          deliver(sub.last, 'reset', {});
+        } else {
+          const { rows } = await this.pool.query<{ id: string; topic: string; data: { event: LiveEventName; data: unknown } }>(
+            'select id, topic, data from live_events where topic = any($1) and id > $2 order by id limit 5000',
+            [topicList, after],
+          );
+          for (const r of rows) send(sub, { id: Number(r.id), topic: r.topic, event: r.data.event, data: r.data.data });
+        }
+      } finally {
+        const held = sub.held ?? [];
+        sub.held = null;
+        for (const r of held) send(sub, r);
+      }
+    }
+    return close;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.byTopic.clear();
+    await this.reading;
+    const l = this.listener;
+    this.listener = null;
+    if (l) {
+      await l.query(`unlisten ${CHANNEL}`).catch(() => {});
+      l.release();
+    }
+  }
+}
+
+function send(s: Subscriber, row: Row): void {
+  if (row.id <= s.last) return;
+  s.last = row.id;
+  s.deliver(row.id, row.event, row.data);
+}
