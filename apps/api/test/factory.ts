@@ -165,8 +165,9 @@ export class Factory {
     return f!;
   }
 
-  async comment(forumId: number, authorId: number, body = 'Komentar', parentId: number | null = null) {
-    const [c] = await this.db.insert(comments).values({ forumId, authorId, body, parentId }).returning();
+  /** A comment, or a reply (`parentId`) that answers its top-level comment unless `replyToId` names a reply. */
+  async comment(forumId: number, authorId: number, body = 'Komentar', parentId: number | null = null, replyToId: number | null = parentId) {
+    const [c] = await this.db.insert(comments).values({ forumId, authorId, body, parentId, replyToId }).returning();
     return c!;
   }
 

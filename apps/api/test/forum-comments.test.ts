@@ -33,6 +33,7 @@ describe('GET …/forums/:forumId (the thread)', () => {
       comment: string,
       can_delete: boolean,
       avatar: unknown = null,
+      reply_to: { id: number; name: string } | null = null,
     ) => ({
       id,
       author: who.name,
@@ -43,6 +44,10 @@ describe('GET …/forums/:forumId (the thread)', () => {
       created_at: expect.stringMatching(isoDate),
       deleted: false,
       can_delete,
+      // The student's own comments may still be edited (within 15 minutes).
+      edited: false,
+      can_edit: can_delete,
+      reply_to,
     });
     expect(res.body).toEqual({
       success: true,
@@ -63,8 +68,8 @@ describe('GET …/forums/:forumId (the thread)', () => {
           {
             ...entry(c1.id, s.student, 'Siswa', 'Apa itu topologi star?', true, expect.stringMatching(signedLink(studentAvatar))),
             sub_comments: [
-              entry(r1.id, s.teacher, 'Guru', 'Semua node ke satu hub.', false),
-              entry(r2.id, classmate, 'Siswa', 'Terima kasih, Bu', false),
+              entry(r1.id, s.teacher, 'Guru', 'Semua node ke satu hub.', false, null, { id: c1.id, name: s.student.name }),
+              entry(r2.id, classmate, 'Siswa', 'Terima kasih, Bu', false, null, { id: c1.id, name: s.student.name }),
             ],
           },
           { ...entry(c2.id, classmate, 'Siswa', 'Saya juga bingung', false), sub_comments: [] },
@@ -152,6 +157,9 @@ describe('POST …/forums/:forumId/comments and …/comments/:commentId/sub-comm
           created_at: expect.stringMatching(isoDate),
           deleted: false,
           can_delete: true,
+          edited: false,
+          can_edit: true,
+          reply_to: null,
           sub_comments: [],
         },
       });
@@ -297,6 +305,9 @@ describe('DELETE …/forums/:forumId/comments/:commentId', () => {
     created_at: expect.stringMatching(isoDate),
     deleted: true,
     can_delete: false,
+    edited: false,
+    can_edit: false,
+    reply_to: null,
   });
 
   it('a comment with replies stays as "Komentar ini telah dihapus." without its author; the replies stay whole', async () => {

@@ -247,6 +247,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
     ids: chain,
     valid: () => ({ comment: 'Balasan guru' }),
   },
+  // Issue 22: the scene's comment is the student's, so the teacher's edits are refused (403) after their bodies are checked.
+  [`PUT ${TC}/forums/:forumId/comments/:commentId`]: {
+    as: (x) => x.teacher,
+    ids: chain,
+    valid: (x) => ({ comment: 'Komentar diubah', mentions: [x.student.id] }),
+  },
   // Issue 21: order and visibility (the valid bodies keep the scene shown to its student).
   'PUT /api/teacher/online-classes/:classId/contents/order': {
     as: (x) => x.teacher,
@@ -289,6 +295,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
     ids: chain,
     valid: () => ({ comment: 'Balasan siswa' }),
   },
+  // Issue 22: the student edits their own comment of the scene (within its 15 minutes).
+  [`PUT ${SC}/forums/:forumId/comments/:commentId`]: {
+    as: (x) => x.student,
+    ids: chain,
+    valid: (x) => ({ comment: 'Komentar siswa diubah', mentions: [x.teacher.id] }),
+  },
 };
 
 /** Routes opened by a signed link instead of a bearer token (a stored file, the submissions ZIP). */
@@ -305,6 +317,9 @@ const NOT_JSON = new Set([
   'POST /api/profile/update-avatar',
   'PATCH /api/profile/update-avatar',
   'POST /api/logout',
+  // The bell's marks take no body.
+  'POST /api/notifications/:id/read',
+  'POST /api/notifications/read-all',
   `POST ${TC}/assignments/:id/submissions.zip/link`,
   // Spreadsheet uploads: their hostile files are in imports.test.ts.
   'POST /api/admin/imports/users',

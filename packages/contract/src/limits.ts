@@ -18,6 +18,8 @@ export const LIMITS = {
   commentMax: 5_000,
   /** Comments and replies one user may post within a minute (DECISIONS "API conventions"). */
   commentsPerMinute: 20,
+  /** A comment's author may change it this long after posting. */
+  commentEditMinutes: 15,
   avatarBytes: 5 * MB,
   fileBytes: 50 * MB,
   /** A hand-in: at most this many files, together at most submissionBytes. */

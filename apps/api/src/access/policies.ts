@@ -3,6 +3,7 @@
  * Each policy answers yes or no, so a reply can also say what the user may do (a comment's
  * `can_delete`); `authorize` turns a no into the 403 with its message.
  */
+import { LIMITS } from '@kelasku/contract';
 import { forbidden } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
 
@@ -14,6 +15,18 @@ export function authorize(allowed: boolean, message: string): void {
 /** A forum comment: its author, or the class's teacher (a teacher only ever reaches their own classes). */
 export const mayDeleteComment = (user: AuthUser, comment: { authorId: number }): boolean =>
   user.id === comment.authorId || user.role === 'teacher';
+
+const EDIT_WINDOW_MS = LIMITS.commentEditMinutes * 60_000;
+
+/** Whether the edit window of a comment posted at `createdAt` is still open at `now`. */
+export const withinEditWindow = (createdAt: Date, now = Date.now()): boolean => now - createdAt.getTime() < EDIT_WINDOW_MS;
+
+/** A forum comment's text: its author only, while it lives and within LIMITS.commentEditMinutes of posting. */
+export const mayEditComment = (
+  user: AuthUser,
+  c: { authorId: number; createdAt: Date; deletedAt: Date | null },
+  now = Date.now(),
+): boolean => c.deletedAt === null && c.authorId === user.id && withinEditWindow(c.createdAt, now);
 
 /** A profile: one's own only. */
 export const mayEditProfile = (user: AuthUser, profileId: number): boolean => user.id === profileId;

@@ -12,6 +12,9 @@ const comment = (id: number, text = `Komentar ${id}`): ForumComment => ({
   deleted: false,
   created_at: '2026-11-24T01:00:00Z',
   can_delete: false,
+  edited: false,
+  can_edit: false,
+  reply_to: null,
   sub_comments: [],
 });
 

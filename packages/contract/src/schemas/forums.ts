@@ -16,6 +16,10 @@ export const FORUM_MSG = {
   commentRemoved: 'Komentar ini telah dihapus.',
   /** More than LIMITS.commentsPerMinute comments and replies of one user within a minute. */
   commentRateLimited: 'Terlalu banyak komentar. Tunggu sebentar lalu coba lagi.',
+  commentUpdated: 'Komentar berhasil diubah',
+  /** Editing a comment: only its author, and only within LIMITS.commentEditMinutes of posting. */
+  commentEditNotOwn: 'Kamu hanya dapat mengubah komentarmu sendiri.',
+  commentEditExpired: 'Komentar hanya dapat diubah dalam 15 menit setelah dikirim.',
   /** PostgreSQL cannot store the NUL character; no keyboard types it. */
   textInvalidChar: 'Teks berisi karakter yang tidak valid',
 } as const;
@@ -47,8 +51,31 @@ export const commentBody = z.object({
     .refine((v) => v.trim().length > 0, { error: MSG.commentEmpty, abort: true })
     .max(LIMITS.commentMax, MSG.commentMax)
     .refine(noNul, FORUM_MSG.textInvalidChar),
+  /**
+   * People the text mentions ("@Budi Santoso"), by user id, as the `@` suggestions gave them. Ids
+   * that are not members of the forum's class (its teacher and its rombel's students) are dropped:
+   * nobody outside the class is notified.
+   */
+  mentions: z.array(idParam).max(20).optional(),
 });
 export type CommentBody = z.input<typeof commentBody>;
+
+/** PUT …/comments/{commentId}: the author changes the text within 15 minutes; `mentions` as when posting. */
+export const commentEditBody = commentBody;
+export type CommentEditBody = z.input<typeof commentEditBody>;
+
+/** POST …/comments/{commentId}/sub-comments may name the reply it answers (a reply of that comment, or the comment). */
+export const replyBody = commentBody.extend({ reply_to: idParam.optional() });
+export type ReplyBody = z.input<typeof replyBody>;
+
+/** GET …/mentionable: `q` narrows the suggestions (case-insensitive, part of the name). */
+export const mentionableQuery = z.object({
+  q: z.string().max(100).refine(noNul, FORUM_MSG.textInvalidChar).optional(),
+});
+
+/** A member of a forum's class, for the `@` suggestions: the teacher and the rombel's students. */
+export const mentionable = z.object({ id: z.number(), name: z.string(), role: z.string(), avatar: z.string().nullable() });
+export type Mentionable = z.infer<typeof mentionable>;
 
 // ---------------------------------------------------------------- thread
 
@@ -73,6 +100,12 @@ const commentFields = {
   deleted: z.boolean(),
   /** Whether the caller may delete it: their own comment, or any comment for the class's teacher. */
   can_delete: z.boolean(),
+  /** Changed by its author after posting: shown as "diedit". */
+  edited: z.boolean(),
+  /** Whether the caller may still change it (their own, within 15 minutes of posting). */
+  can_edit: z.boolean(),
+  /** The person this reply answers ("@Budi Santoso"); null for a top-level comment or a deleted target. */
+  reply_to: z.object({ id: z.number(), name: z.string() }).nullable(),
 };
 
 export const forumReply = z.object(commentFields);

@@ -1,30 +1,43 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { nextPosition } from '../contents/queries.js';
-import { FORUM_MSG, ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread, type PageMeta } from '@kelasku/contract';
+import type { ForumComment, ForumReply, ForumThread, Mentionable, PageMeta } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
-import { comments, forums, users } from '../../db/schema.js';
+import { commentMentions, comments, forums, students, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
-import { mayDeleteComment, type Comment, type Content, type Forum } from '../../access/index.js';
+import type { Comment, Content, Forum, OnlineClass } from '../../access/index.js';
 import type { AuthUser } from '../../types.js';
-
-const roleLabel = (roleId: number) => ROLE_LABELS[roleId] ?? String(roleId);
+import { assembleThread, toMentionable, toReply, type CommentRow } from './present.js';
 
 const authorColumns = { name: users.name, roleId: users.roleId, avatarFileId: users.avatarFileId };
 
-type Author = { name: string; roleId: number; avatarFileId: number | null };
-
-const selectComments = (db: Db, where: SQL | undefined) => {
+/**
+ * Comments with their author and the author of the comment each answers (`reply_to_id`, null when
+ * none or deleted), in one statement: both are read through primary keys, once per row.
+ */
+const selectComments = (db: Db, where: SQL | undefined): Promise<CommentRow[]> => {
   const author = userOf(db, 'author', comments.authorId);
+  const answered = alias(comments, 'answered');
+  const replyTo = db
+    .select({ authorId: answered.authorId, name: users.name })
+    .from(answered)
+    .innerJoin(users, eq(users.id, answered.authorId))
+    .where(and(eq(answered.id, comments.replyToId), isNull(answered.deletedAt)))
+    .limit(1)
+    .as('reply_to');
   return db
-    .select({ c: comments, author: { name: author.name, roleId: author.roleId, avatarFileId: author.avatarFileId } })
+    .select({
+      c: comments,
+      author: { name: author.name, roleId: author.roleId, avatarFileId: author.avatarFileId },
+      replyTo: { authorId: replyTo.authorId, name: replyTo.name },
+    })
     .from(comments)
     .innerJoinLateral(author, sql`true`)
+    .leftJoinLateral(replyTo, sql`true`)
     .where(where)
     .orderBy(asc(comments.id));
 };
-
-type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
 
 /** The forum's author and its comment counts (top-level rows for paging, and all living comments with replies) in one statement. */
 const forumHead = (db: Db, forum: Forum) =>
@@ -79,53 +92,6 @@ export async function loadThreadPage(
   };
 }
 
-function assembleThread(
-  files: FileService,
-  user: AuthUser,
-  content: Content,
-  forum: Forum,
-  author: Author | undefined,
-  rows: CommentRow[],
-  totalComment: number,
-): ForumThread {
-  const parentOf = new Map(rows.map((r) => [r.c.id, r.c.parentId]));
-  /** Replies made through the API point at a top-level comment; data written otherwise may nest deeper. */
-  const rootOf = (id: number): number => {
-    let at = id;
-    for (let hops = 0; hops < rows.length; hops++) {
-      const parent = parentOf.get(at);
-      if (parent == null || !parentOf.has(parent)) break;
-      at = parent;
-    }
-    return at;
-  };
-  const top = new Map<number, ForumComment>();
-  const replies: { root: number; reply: ForumReply }[] = [];
-  for (const { c, author: a } of rows) {
-    const reply = toReply(files, user, c, a);
-    const root = rootOf(c.id);
-    if (root === c.id) top.set(c.id, Object.assign(reply, { sub_comments: [] as ForumReply[] }));
-    else replies.push({ root, reply });
-  }
-  for (const { root, reply } of replies) top.get(root)?.sub_comments.push(reply);
-
-  return {
-    id: forum.id,
-    content_id: forum.contentId,
-    content_of: content.title,
-    topic: forum.topic,
-    description: forum.description,
-    created_at: forum.createdAt.toISOString(),
-    updated_at: forum.updatedAt.toISOString(),
-    author: author?.name ?? '',
-    author_id: forum.authorId,
-    author_role: author ? roleLabel(author.roleId) : '',
-    avatar: files.url(author?.avatarFileId),
-    total_comment: totalComment,
-    comments: [...top.values()],
-  };
-}
-
 export interface ForumValues {
   topic: string;
   description: string | null;
@@ -157,16 +123,139 @@ export async function deleteForum(db: Executor, contentId: number, forumId: numb
   return gone.length > 0;
 }
 
-/** Adds a comment (parentId null) or a reply to a top-level comment. */
-export async function insertComment(
-  db: Executor,
+export interface NewComment {
+  forumId: number;
+  authorId: number;
+  body: string;
+  /** The top-level comment of a reply; null for a top-level comment. */
+  parentId: number | null;
+  /** The comment or reply a reply answers. */
+  replyToId: number | null;
+  /** Members of the class the text mentions (already filtered by {@link classMembersAmong}). */
+  mentions: number[];
+}
+
+/** Adds a comment or a reply with its mentions, in one transaction. */
+export async function insertComment(db: Db, v: NewComment): Promise<Comment> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(comments)
+      .values({ forumId: v.forumId, authorId: v.authorId, body: v.body, parentId: v.parentId, replyToId: v.replyToId })
+      .returning();
+    await addMentions(tx, row!.id, v.mentions);
+    return row!;
+  });
+}
+
+/** Stores mentions of a comment; answers the users not mentioned by it before. */
+async function addMentions(tx: Executor, commentId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const added = await tx
+    .insert(commentMentions)
+    .values(userIds.map((userId) => ({ commentId, userId })))
+    .onConflictDoNothing()
+    .returning({ userId: commentMentions.userId });
+  return added.map((r) => r.userId);
+}
+
+/**
+ * Changes the text of a living comment of the forum (marked edited) and replaces its mentions, in
+ * one transaction. Answers the row and the users it newly mentions, or null when there is no such
+ * living comment (deleted meanwhile).
+ */
+export async function updateComment(
+  db: Db,
   forumId: number,
-  authorId: number,
+  commentId: number,
   body: string,
-  parentId: number | null,
-): Promise<Comment> {
-  const [row] = await db.insert(comments).values({ forumId, authorId, body, parentId }).returning();
-  return row!;
+  mentions: number[],
+): Promise<{ comment: Comment; mentioned: number[] } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(comments)
+      .set({ body, editedAt: new Date() })
+      .where(and(eq(comments.id, commentId), eq(comments.forumId, forumId), isNull(comments.deletedAt)))
+      .returning();
+    if (!row) return null;
+    await tx
+      .delete(commentMentions)
+      .where(and(eq(commentMentions.commentId, row.id), mentions.length > 0 ? notInArray(commentMentions.userId, mentions) : undefined));
+    return { comment: row, mentioned: await addMentions(tx, row.id, mentions) };
+  });
+}
+
+/** The class's members by id: its teacher, and the active students of its rombel. */
+const memberOf = (klass: OnlineClass): SQL =>
+  or(
+    eq(users.id, klass.teacherId),
+    and(
+      eq(users.status, 1),
+      inArray(users.id, sql`(select ${students.userId} from ${students} where ${students.rombelClassId} = ${klass.rombelClassId})`),
+    ),
+  )!;
+
+/** Of these user ids, those of members of the class (one query); ids outside it are dropped. */
+export async function classMembersAmong(db: Db, klass: OnlineClass, ids: readonly number[] | undefined): Promise<number[]> {
+  const wanted = [...new Set(ids ?? [])];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, wanted), memberOf(klass)));
+  const members = new Set(rows.map((r) => r.id));
+  return wanted.filter((id) => members.has(id));
+}
+
+/** At most this many people are suggested for one `@`. */
+export const MENTIONABLE_MAX = 20;
+
+/**
+ * The class's people for the `@` suggestions: its teacher and the active students of its rombel,
+ * by name, at most {@link MENTIONABLE_MAX}; `q` keeps those whose name contains it (any case). The
+ * teacher and the students are read through their own indexes and joined as one list.
+ */
+export async function listMentionable(db: Db, files: FileService, klass: OnlineClass, q: string | undefined): Promise<Mentionable[]> {
+  const text = q?.trim() ?? '';
+  const named = text ? ilike(users.name, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const columns = { id: users.id, ...authorColumns };
+  const members = db
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.id, klass.teacherId), named))
+    .unionAll(
+      db
+        .select(columns)
+        .from(students)
+        .innerJoin(users, eq(users.id, students.userId))
+        .where(and(eq(students.rombelClassId, klass.rombelClassId), eq(users.status, 1), named)),
+    )
+    .as('members');
+  const rows = await db
+    .select()
+    .from(members)
+    .orderBy(sql`lower(${members.name})`, members.id)
+    .limit(MENTIONABLE_MAX);
+  return rows.map((r) => toMentionable(files, r));
+}
+
+/**
+ * The comment a reply under the top-level comment `rootId` answers: that comment or one of its
+ * replies, living, of the forum; null otherwise.
+ */
+export async function replyTargetIn(db: Db, forumId: number, rootId: number, id: number): Promise<Comment | null> {
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(
+      and(
+        eq(comments.id, id),
+        eq(comments.forumId, forumId),
+        or(eq(comments.id, rootId), eq(comments.parentId, rootId)),
+        isNull(comments.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 /** Locks a comment of the forum for the rest of the transaction: a reply to it waits, and sees what we did. */
@@ -209,36 +298,20 @@ export async function deleteComment(tx: Executor, forumId: number, commentId: nu
   return true;
 }
 
-function toReply(files: FileService, user: AuthUser, c: Comment, a: Author): ForumReply {
-  if (c.deletedAt) {
-    // A tombstone kept for its replies: who wrote it and what it said are gone.
-    return {
-      id: c.id,
-      author: null,
-      author_id: null,
-      author_role: null,
-      avatar: null,
-      comment: FORUM_MSG.commentRemoved,
-      created_at: c.createdAt.toISOString(),
-      deleted: true,
-      can_delete: false,
-    };
-  }
-  return {
-    id: c.id,
-    author: a.name,
-    author_id: c.authorId,
-    author_role: roleLabel(a.roleId),
-    avatar: files.url(a.avatarFileId),
-    comment: c.body,
-    created_at: c.createdAt.toISOString(),
-    deleted: false,
-    can_delete: mayDeleteComment(user, c),
-  };
+/**
+ * A comment as the thread shows it, for the answer to its creation or change (one query), with the
+ * user id of the author it answers (null when none or deleted).
+ */
+export async function commentView(
+  db: Db,
+  files: FileService,
+  user: AuthUser,
+  commentId: number,
+): Promise<{ view: ForumReply; replyToAuthorId: number | null } | null> {
+  const [row] = await selectComments(db, eq(comments.id, commentId));
+  if (!row) return null;
+  return { view: toReply(files, user, row), replyToAuthorId: row.replyTo?.authorId ?? null };
 }
 
-/** A new comment as the thread shows it, for the reply to its creation (one query for the author's avatar). */
-export async function commentView(db: Db, files: FileService, user: AuthUser, c: Comment): Promise<ForumComment> {
-  const [a] = await db.select(authorColumns).from(users).where(eq(users.id, c.authorId)).limit(1);
-  return { ...toReply(files, user, c, a ?? { name: user.name, roleId: user.roleId, avatarFileId: null }), sub_comments: [] };
-}
+/** A new comment: its view with no replies yet. */
+export const newCommentView = (view: ForumReply): ForumComment => ({ ...view, sub_comments: [] });

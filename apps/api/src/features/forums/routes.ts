@@ -1,19 +1,27 @@
+import { z } from 'zod';
 import {
   FORUM_MSG,
   LIMITS,
   commentBody,
+  commentEditBody,
   errorEnvelope,
   forumBody,
   forumComment,
   forumCommentParams,
   forumContentParams,
   forumParams,
+  forumReply,
   forumThread,
+  mentionable,
+  mentionableQuery,
   ok,
   okMessage,
   pageMeta,
+  replyBody,
   threadQuery,
   THREAD_PER_PAGE,
+  type LiveForumEvent,
+  type NotificationKind,
 } from '@kelasku/contract';
 import type { App, AuthUser } from '../../types.js';
 import {
@@ -23,23 +31,33 @@ import {
   forumFor,
   type Intent,
   mayDeleteComment,
+  withinEditWindow,
   type Comment,
   type Content,
   type Forum,
+  type OnlineClass,
 } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { notFound, tooManyRequests } from '../../http/errors.js';
 import { takeSlot } from '../../auth/login-limits.js';
+import { topics } from '../../live/bus.js';
+import type { NewNotification } from '../notifications/service.js';
 import {
+  classMembersAmong,
   commentView,
   deleteComment,
   deleteForum,
   insertComment,
   insertForum,
+  listMentionable,
   loadThreadPage,
+  newCommentView,
+  replyTargetIn,
+  updateComment,
   updateForum,
   type ForumValues,
 } from './queries.js';
+import { forumLink } from './present.js';
 
 const values = (b: { topic: string; description?: string | null }): ForumValues => ({ topic: b.topic, description: b.description ?? null });
 
@@ -62,9 +80,10 @@ async function throttleComments(app: App, user: AuthUser): Promise<void> {
 }
 
 type ForumPath = { classId: number; contentId: number; forumId: number };
+type Reached = { klass: OnlineClass; content: Content; forum: Forum };
 
-/** The content and forum of the path, within the caller's reach (404 otherwise). */
-async function reachForum(app: App, user: AuthUser, path: ForumPath, intent: Intent): Promise<{ content: Content; forum: Forum }> {
+/** The class, content and forum of the path, within the caller's reach (404 otherwise; an archived class refuses writes with 409). */
+async function reachForum(app: App, user: AuthUser, path: ForumPath, intent: Intent): Promise<Reached> {
   return forumFor(app.db, user, path, intent);
 }
 
@@ -72,17 +91,62 @@ async function reachForum(app: App, user: AuthUser, path: ForumPath, intent: Int
 const threadPage = (app: App, user: AuthUser, content: Content, forum: Forum, page = 1, perPage = THREAD_PER_PAGE) =>
   loadThreadPage(app.db, app.files, user, content, forum, page, perPage);
 
-/** The forum and comment of the path, within the caller's reach (404 otherwise). */
-async function reachComment(app: App, user: AuthUser, path: ForumPath & { commentId: number }): Promise<{ forum: Forum; target: Comment }> {
-  const { forum } = await reachForum(app, user, path, 'write');
-  return { forum, target: await commentIn(app.db, forum, path.commentId) };
+/** The forum and comment of the path, within the caller's reach (404 otherwise), for a write. */
+async function reachComment(app: App, user: AuthUser, path: ForumPath & { commentId: number }): Promise<Reached & { target: Comment }> {
+  const reached = await reachForum(app, user, path, 'write');
+  return { ...reached, target: await commentIn(app.db, reached.forum, path.commentId) };
 }
 
+/** A comment as the thread shows it now (404 when it went meanwhile). */
+async function shownComment(app: App, user: AuthUser, commentId: number) {
+  const shown = await commentView(app.db, app.files, user, commentId);
+  if (!shown) throw notFound();
+  return shown;
+}
+
+/** Tells the streams showing the thread that one of its comments changed. */
+const publishChange = (app: App, forum: Forum, commentId: number | null, action: LiveForumEvent['action']) =>
+  app.notifier.publish([
+    { topic: topics.forum(forum.id), event: 'forum', data: { forum_id: forum.id, comment_id: commentId, action } satisfies LiveForumEvent },
+  ]);
+
 /**
- * The thread read, comments, replies and comment deletion, the same for both roles under `base`
+ * The bell after a comment, a reply or an edit: the author of the answered comment ('reply'), then
+ * each newly mentioned member not told already ('mention'), then — for a new comment or reply — the
+ * class's teacher ('forum_comment') unless told already. Each recipient gets the link of their own
+ * area; the notifier skips the actor.
+ */
+async function notifyThread(
+  app: App,
+  r: Reached,
+  actorId: number,
+  who: { repliedTo: number | null; mentioned: readonly number[]; teacher: boolean },
+): Promise<void> {
+  const items = new Map<string, NewNotification & { userIds: number[] }>();
+  const told = new Set<number>([actorId]);
+  const tell = (kind: NotificationKind, userId: number | null) => {
+    if (userId === null || told.has(userId)) return;
+    told.add(userId);
+    const link = forumLink(r.klass, r.content.id, r.forum.id, userId);
+    const key = `${kind} ${link}`;
+    const item = items.get(key);
+    if (item) item.userIds.push(userId);
+    else items.set(key, { userIds: [userId], kind, actorId, subject: r.forum.topic, context: r.klass.name, link });
+  };
+  tell('reply', who.repliedTo);
+  for (const id of who.mentioned) tell('mention', id);
+  if (who.teacher) tell('forum_comment', r.klass.teacherId);
+  if (items.size > 0) await app.notifier.send(...items.values());
+}
+
+/** GET …/mentionable: an optional part of the name. */
+
+/**
+ * The thread read, comments, replies, edits and comment deletion, the same for both roles under `base`
  * (…/contents/:contentId). Access: forumFor checks in one query that the forum belongs to the
  * content and the content to a class within the caller's reach; the comment must belong to the
- * forum; anything else is a 404.
+ * forum; anything else is a 404. Every change of a comment is published to the thread's live
+ * streams, and the people it concerns are notified.
  */
 function threadRoutes(app: App, base: string, tags: string[]): void {
   app.get(
@@ -107,25 +171,58 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
     },
   );
 
+  app.get(
+    `${base}/forums/:forumId/mentionable`,
+    {
+      schema: {
+        tags,
+        summary:
+          'The people of the forum’s class for the `@` suggestions: its teacher and the active students of its rombel, by name, at most 20; ' +
+          '`q` keeps those whose name contains it (any case).',
+        params: forumParams,
+        querystring: mentionableQuery,
+        response: { 200: ok(z.array(mentionable)), 404: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { klass } = await reachForum(app, request.user, request.params, 'read');
+      return { success: true as const, data: await listMentionable(app.db, app.files, klass, request.query.q) };
+    },
+  );
+
   app.post(
     `${base}/forums/:forumId/comments`,
     {
       schema: {
         tags,
         summary:
-          'Comment on a forum (plain text kept as typed; not empty, at most 5,000 characters). ' +
+          'Comment on a forum (plain text kept as typed; not empty, at most 5,000 characters). `mentions`: user ids the text mentions; ' +
+          'those of members of the class (its teacher, its rombel’s active students) are kept and notified, others are dropped. ' +
           'At most 20 comments and replies a minute per user, then 429 "Terlalu banyak komentar. Tunggu sebentar lalu coba lagi."',
         params: forumParams,
         body: commentBody,
-        response: { 201: ok(forumComment), 404: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
+        response: { 201: ok(forumComment), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (request, reply) => {
-      const { forum } = await reachForum(app, request.user, request.params, 'write');
+      const reached = await reachForum(app, request.user, request.params, 'write');
       await throttleComments(app, request.user);
-      const row = await underLiveParent(() => insertComment(app.db, forum.id, request.user.id, request.body.comment, null));
+      const mentions = await classMembersAmong(app.db, reached.klass, request.body.mentions);
+      const row = await underLiveParent(() =>
+        insertComment(app.db, {
+          forumId: reached.forum.id,
+          authorId: request.user.id,
+          body: request.body.comment,
+          parentId: null,
+          replyToId: null,
+          mentions,
+        }),
+      );
+      await publishChange(app, reached.forum, row.id, 'created');
+      await notifyThread(app, reached, request.user.id, { repliedTo: null, mentioned: mentions, teacher: true });
+      const { view } = await shownComment(app, request.user, row.id);
       reply.code(201);
-      return { success: true as const, message: FORUM_MSG.commentCreated, data: await commentView(app.db, app.files, request.user, row) };
+      return { success: true as const, message: FORUM_MSG.commentCreated, data: newCommentView(view) };
     },
   );
 
@@ -135,20 +232,73 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
       schema: {
         tags,
         summary:
-          'Reply to a comment; a reply to a reply joins the same top-level comment (one level of nesting). ' +
+          'Reply to a comment; a reply to a reply joins the same top-level comment (one level of nesting). `reply_to`: the comment or reply ' +
+          'answered (the top-level comment or one of its replies, else 404); without it, the comment of the path. Its author is notified, ' +
+          'and shown as "@Name" before the reply. `mentions` as for a comment. ' +
           'Counts toward the 20 comments and replies a minute per user (429 past them)',
         params: forumCommentParams,
-        body: commentBody,
-        response: { 201: ok(forumComment), 404: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
+        body: replyBody,
+        response: { 201: ok(forumComment), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (request, reply) => {
-      const { forum, target } = await reachComment(app, request.user, request.params);
+      const { target, ...reached } = await reachComment(app, request.user, request.params);
+      const rootId = target.parentId ?? target.id;
+      const answered =
+        request.body.reply_to === undefined ? target : await replyTargetIn(app.db, reached.forum.id, rootId, request.body.reply_to);
+      if (!answered) throw notFound();
       await throttleComments(app, request.user);
-      const parentId = target.parentId ?? target.id;
-      const row = await underLiveParent(() => insertComment(app.db, forum.id, request.user.id, request.body.comment, parentId));
+      const mentions = await classMembersAmong(app.db, reached.klass, request.body.mentions);
+      const row = await underLiveParent(() =>
+        insertComment(app.db, {
+          forumId: reached.forum.id,
+          authorId: request.user.id,
+          body: request.body.comment,
+          parentId: rootId,
+          replyToId: answered.id,
+          mentions,
+        }),
+      );
+      await publishChange(app, reached.forum, row.id, 'created');
+      await notifyThread(app, reached, request.user.id, {
+        repliedTo: answered.deletedAt ? null : answered.authorId,
+        mentioned: mentions,
+        teacher: true,
+      });
+      const { view } = await shownComment(app, request.user, row.id);
       reply.code(201);
-      return { success: true as const, message: FORUM_MSG.replyCreated, data: await commentView(app.db, app.files, request.user, row) };
+      return { success: true as const, message: FORUM_MSG.replyCreated, data: newCommentView(view) };
+    },
+  );
+
+  app.put(
+    `${base}/forums/:forumId/comments/:commentId`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Change the text of a comment or reply: only its author (403 "Kamu hanya dapat mengubah komentarmu sendiri.") and only within ' +
+          '15 minutes of posting (403 "Komentar hanya dapat diubah dalam 15 menit setelah dikirim."); a deleted comment is 404. ' +
+          'It is shown as edited ("diedit"); `mentions` replace the earlier ones, and newly mentioned members are notified.',
+        params: forumCommentParams,
+        body: commentEditBody,
+        response: { 200: ok(forumReply), 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { target, ...reached } = await reachComment(app, request.user, request.params);
+      if (target.deletedAt) throw notFound();
+      authorize(target.authorId === request.user.id, FORUM_MSG.commentEditNotOwn);
+      authorize(withinEditWindow(target.createdAt), FORUM_MSG.commentEditExpired);
+      const mentions = await classMembersAmong(app.db, reached.klass, request.body.mentions);
+      const changed = await updateComment(app.db, reached.forum.id, target.id, request.body.comment, mentions);
+      if (!changed) throw notFound();
+      const { view, replyToAuthorId } = await shownComment(app, request.user, target.id);
+      await publishChange(app, reached.forum, target.id, 'edited');
+      // The person answered was told of the reply already: a mention added now does not tell them again.
+      const mentioned = changed.mentioned.filter((id) => id !== replyToAuthorId);
+      await notifyThread(app, reached, request.user.id, { repliedTo: null, mentioned, teacher: false });
+      return { success: true as const, message: FORUM_MSG.commentUpdated, data: view };
     },
   );
 
@@ -170,6 +320,7 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
       if (target.deletedAt) throw notFound();
       authorize(mayDeleteComment(request.user, target), FORUM_MSG.commentNotOwn);
       if (!(await app.db.transaction((tx) => deleteComment(tx, forum.id, target.id)))) throw notFound();
+      await publishChange(app, forum, target.id, 'deleted');
       return { success: true as const, message: FORUM_MSG.commentDeleted };
     },
   );
@@ -215,6 +366,7 @@ export async function teacherRoutes(app: App): Promise<void> {
       const { content, forum } = await reachForum(app, request.user, request.params, 'write');
       const row = await updateForum(app.db, content.id, forum.id, values(request.body));
       if (!row) throw notFound();
+      await publishChange(app, forum, null, 'forum');
       const { thread, meta } = await threadPage(app, request.user, content, row);
       return { success: true as const, message: FORUM_MSG.forumUpdated, data: thread, meta };
     },
@@ -233,6 +385,8 @@ export async function teacherRoutes(app: App): Promise<void> {
     async (request) => {
       const { content, forum } = await reachForum(app, request.user, request.params, 'write');
       if (!(await deleteForum(app.db, content.id, forum.id))) throw notFound();
+      // Open threads reload and find it gone.
+      await publishChange(app, forum, null, 'forum');
       return { success: true as const, message: FORUM_MSG.forumDeleted };
     },
   );

@@ -2,8 +2,16 @@ import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ActionIcon, Badge, Box, Button, Card, Group, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react';
-import { ROLE_IDS, ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread } from '@kelasku/contract';
-import { useDeleteComment, useDeleteForum, useForumThread, usePostComment, type ForumPath, type ForumRole } from '../../api/forums';
+import { FORUM_MSG, ROLE_IDS, ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread } from '@kelasku/contract';
+import {
+  useDeleteComment,
+  useDeleteForum,
+  useEditComment,
+  useForumThread,
+  usePostComment,
+  type ForumPath,
+  type ForumRole,
+} from '../../api/forums';
 import { useMe } from '../../api/profile';
 import { getSessionUser } from '../../api/session';
 import { confirmDelete } from '../../components/ConfirmDelete';
@@ -12,7 +20,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { draftKey, formKey, useStoredDraft } from '../../lib/drafts';
 import { formatDateTime } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
-import { CommentModal } from './CommentModal';
+import { CommentModal, type CommentTarget } from './CommentModal';
 import { ForumFormModal } from './ForumFormModal';
 import { useClassArchived } from '../../api/teacher-classes';
 
@@ -33,12 +41,15 @@ function Byline({
   avatar,
   role: label,
   date,
+  edited = false,
   size = 'md',
 }: {
   author: string | null;
   avatar: string | null;
   role: string | null;
   date: string;
+  /** Changed by its author after posting: "(diedit)" after the date. */
+  edited?: boolean;
   size?: 'sm' | 'md';
 }) {
   // A deleted comment kept for its replies has no author (its text says it was deleted).
@@ -58,6 +69,12 @@ function Byline({
         </Group>
         <Text size="xs" c="dimmed">
           {date}
+          {edited && (
+            <Text span inherit fs="italic" data-testid="comment-edited">
+              {' '}
+              (diedit)
+            </Text>
+          )}
         </Text>
       </Box>
     </Group>
@@ -65,17 +82,26 @@ function Byline({
 }
 
 interface CommentActions {
-  onReply: (c: ForumReply) => void;
+  /** Answers `c`, a comment or one of the replies under the top-level comment `topId`. */
+  onReply: (c: ForumReply, topId: number) => void;
+  onEdit: (c: ForumReply) => void;
   onDelete: (c: ForumReply) => void;
 }
 
-/** The Reply button, and the delete button where the server allows it. */
-function CommentButtons({ c, actions }: { c: ForumReply; actions: CommentActions }) {
+/** The Reply button, and the edit and delete buttons where the server allows them. */
+function CommentButtons({ c, topId, actions }: { c: ForumReply; topId: number; actions: CommentActions }) {
   return (
     <Group gap="xs">
-      <Button size="compact-xs" variant="subtle" onClick={() => actions.onReply(c)}>
+      <Button size="compact-xs" variant="subtle" onClick={() => actions.onReply(c, topId)}>
         Reply
       </Button>
+      {c.can_edit && (
+        <Tooltip label="Ubah komentar">
+          <ActionIcon size="sm" variant="subtle" aria-label="Ubah komentar" onClick={() => actions.onEdit(c)}>
+            <IconPencil size={14} />
+          </ActionIcon>
+        </Tooltip>
+      )}
       {c.can_delete && (
         <Tooltip label="Hapus komentar">
           <ActionIcon size="sm" variant="subtle" color="red" aria-label="Hapus komentar" onClick={() => actions.onDelete(c)}>
@@ -96,7 +122,7 @@ function deleteQuestion(c: ForumReply | ForumComment): string {
 /** The element id of a comment or reply on the page (to scroll to one just posted). */
 const commentAnchor = (id: number) => `komentar-${id}`;
 
-/** A comment with its replies indented below, each reply as "@author text". */
+/** A comment with its replies indented below, each reply as "@answered text" (the person it answers). */
 function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions | null }) {
   return (
     <Paper component="article" withBorder p="md" radius="md" data-testid="forum-comment" id={commentAnchor(c.id)}>
@@ -107,13 +133,13 @@ function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions 
         </Text>
       ) : (
         <>
-          <Byline author={c.author} avatar={c.avatar} role={c.author_role} date={formatDateTime(c.created_at)} />
+          <Byline author={c.author} avatar={c.avatar} role={c.author_role} date={formatDateTime(c.created_at)} edited={c.edited} />
           <Text mt="sm" style={PLAIN_TEXT}>
             {c.comment}
           </Text>
           {actions && (
             <Box mt="xs">
-              <CommentButtons c={c} actions={actions} />
+              <CommentButtons c={c} topId={c.id} actions={actions} />
             </Box>
           )}
         </>
@@ -122,16 +148,27 @@ function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions 
         <Stack gap="sm" mt="sm" ml={{ base: 'md', sm: 'xl' }} pl="md" style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}>
           {c.sub_comments.map((r) => (
             <Box component="article" key={r.id} data-testid="forum-reply" id={commentAnchor(r.id)}>
-              <Byline author={r.author} avatar={r.avatar} role={r.author_role} date={formatDateTime(r.created_at)} size="sm" />
-              <Text mt={6} size="sm" style={PLAIN_TEXT}>
-                <Text span fw={600} c="teal.9" inherit>
-                  @{r.author}
-                </Text>{' '}
+              <Byline
+                author={r.author}
+                avatar={r.avatar}
+                role={r.author_role}
+                date={formatDateTime(r.created_at)}
+                edited={r.edited}
+                size="sm"
+              />
+              <Text mt={6} size="sm" style={PLAIN_TEXT} c={r.deleted ? 'gray.7' : undefined} fs={r.deleted ? 'italic' : undefined}>
+                {r.reply_to && (
+                  <>
+                    <Text span fw={600} c="teal.9" inherit data-testid="reply-to">
+                      @{r.reply_to.name}
+                    </Text>{' '}
+                  </>
+                )}
                 {r.comment}
               </Text>
-              {actions && (
+              {actions && !r.deleted && (
                 <Box mt={4}>
-                  <CommentButtons c={r} actions={actions} />
+                  <CommentButtons c={r} topId={c.id} actions={actions} />
                 </Box>
               )}
             </Box>
@@ -207,7 +244,18 @@ function WriteBox({ onOpen }: { onOpen: () => void }) {
   );
 }
 
-type Target = { title: string; label: string; draft: string; parentId?: number };
+/** What the comment dialog is for: a new comment, a reply (under `parentId`, answering `replyTo`), or a change (`editId`). */
+type Target = CommentTarget & { parentId?: number; replyTo?: number; editId?: number };
+
+/** The thread's authors by name: their "@Name" typed by hand counts as a mention, and a change keeps the mentions it had. */
+function knownPeople(forum: ForumThread | undefined): { id: number; name: string }[] {
+  if (!forum) return [];
+  const byId = new Map<number, string>([[forum.author_id, forum.author]]);
+  for (const c of forum.comments) {
+    for (const x of [c, ...c.sub_comments]) if (x.author_id !== null && x.author) byId.set(x.author_id, x.author);
+  }
+  return [...byId].map(([id, name]) => ({ id, name }));
+}
 
 /**
  * The forum thread, the same for the teacher (with edit, delete and moderation) and the student.
@@ -220,6 +268,7 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
   const back = role === 'teacher' ? `/online-class/${path.classId}` : `/my-classes/${path.classId}`;
   const thread = useForumThread(role, path);
   const post = usePostComment(role, path);
+  const edit = useEditComment(role, path);
   const delComment = useDeleteComment(role, path);
   const delForum = useDeleteForum(path);
   const [target, setTarget] = useState<Target | null>(null);
@@ -228,7 +277,25 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
   const archived = useClassArchived(role === 'teacher' ? path.classId : 0);
 
   const actions: CommentActions = {
-    onReply: (c) => setTarget({ title: `Reply ${c.author}`, label: 'Balasan', draft: `balasan-${c.id}`, parentId: c.id }),
+    // A reply goes under the top-level comment and names the one answered (a reply of a reply answers that reply).
+    onReply: (c, topId) =>
+      setTarget({
+        title: `Reply ${c.author}`,
+        label: 'Balasan',
+        draft: `balasan-${c.id}`,
+        parentId: topId,
+        replyTo: c.id === topId ? undefined : c.id,
+      }),
+    onEdit: (c) =>
+      setTarget({
+        title: 'Ubah komentar',
+        label: 'Komentar',
+        draft: null,
+        initial: c.comment,
+        submitLabel: 'Simpan',
+        savedMessage: FORUM_MSG.commentUpdated,
+        editId: c.id,
+      }),
     onDelete: (c) =>
       confirmDelete({
         title: 'Hapus komentar',
@@ -236,8 +303,9 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
         onConfirm: () => delComment.mutate(c.id, { onSuccess: (res) => toastSuccess(res.message ?? 'Komentar berhasil dihapus') }),
       }),
   };
-  const send = async (comment: string) => {
-    const res = await post.mutateAsync({ parentId: target?.parentId, comment });
+  const send = async (comment: string, mentions: number[]) => {
+    if (target?.editId !== undefined) return edit.mutateAsync({ commentId: target.editId, comment, mentions });
+    const res = await post.mutateAsync({ parentId: target?.parentId, replyTo: target?.replyTo, comment, mentions });
     // The thread has loaded through the page that holds it; bring it into view.
     requestAnimationFrame(() => document.getElementById(commentAnchor(res.data.id))?.scrollIntoView({ block: 'nearest' }));
     return res;
@@ -316,7 +384,7 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
           </>
         )}
       </QueryState>
-      <CommentModal target={target} onClose={() => setTarget(null)} send={send} />
+      <CommentModal target={target} onClose={() => setTarget(null)} send={send} role={role} path={path} known={knownPeople(thread.data)} />
     </Stack>
   );
 }
