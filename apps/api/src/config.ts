@@ -26,6 +26,14 @@ export interface Config {
   /** The school's name and address, printed on the sign-in slips of an import. */
   schoolName: string;
   schoolAddress: string;
+  /** SMTP server of the e-mail digest (smtp:// or smtps://user:pass@host:port); null sends no e-mail. */
+  smtpUrl: string | null;
+  /** Sender of the digest ("Kelasku <no-reply@sekolah.sch.id>"). */
+  mailFrom: string;
+  /** When the digest runs: a cron expression in WIB (Asia/Jakarta). */
+  digestCron: string;
+  /** The address browsers open the app at (no trailing slash): links in e-mails become absolute; null prints the path. */
+  publicUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -62,7 +70,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageDir: path.resolve(env.STORAGE_DIR?.trim() || path.join(dataDir, 'storage')),
     schoolName: env.SCHOOL_NAME?.trim() || 'SMK Kelasku',
     schoolAddress: env.SCHOOL_ADDRESS?.trim() ?? '',
+    smtpUrl: smtpUrlFrom(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || 'Kelasku <no-reply@localhost>',
+    digestCron: digestCronFrom(env.DIGEST_CRON),
+    publicUrl: publicUrlFrom(env.PUBLIC_URL),
   };
+}
+
+function smtpUrlFrom(raw: string | undefined): string | null {
+  const v = raw?.trim() ?? '';
+  if (v === '') return null;
+  if (!/^smtps?:\/\/[^/\s]+/i.test(v) || !URL.canParse(v)) {
+    throw new ConfigError('SMTP_URL harus berbentuk smtp://user:password@host:587 atau smtps://user:password@host:465.');
+  }
+  return v;
+}
+
+/** Five cron fields (minute hour day month weekday); pg-boss checks the expression itself when it schedules it. */
+function digestCronFrom(raw: string | undefined): string {
+  const v = raw?.trim().replace(/\s+/g, ' ') ?? '';
+  if (v === '') return '0 17 * * *';
+  if (!/^[\w*,/-]+( [\w*,/-]+){4}$/.test(v)) {
+    throw new ConfigError(
+      `DIGEST_CRON=${raw} tidak valid: isi dengan ekspresi cron lima kolom dalam WIB, mis. "0 17 * * *" (setiap hari pukul 17.00).`,
+    );
+  }
+  return v;
+}
+
+function publicUrlFrom(raw: string | undefined): string | null {
+  const v = raw?.trim() ?? '';
+  if (v === '') return null;
+  if (!/^https?:\/\//i.test(v) || !URL.canParse(v) || new URL(v).search || new URL(v).hash) {
+    throw new ConfigError('PUBLIC_URL harus berbentuk https://kelasku.sekolah.sch.id (alamat yang dibuka browser).');
+  }
+  return v.replace(/\/+$/, '');
 }
 
 /** TRUST_PROXY: empty/off → none; a whole number → that many hops; on/yes/true → 1 hop; else a comma list of addresses or CIDRs. */
