@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { THREAD_PER_PAGE, type ForumBody, type ForumComment, type ForumThread } from '@kelasku/contract';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { THREAD_PER_PAGE, type ForumBody, type ForumComment, type ForumReply, type ForumThread, type Mentionable } from '@kelasku/contract';
 import { api } from './client';
 import { keys, type ForumPath, type ForumRole } from './keys';
 
@@ -13,9 +13,6 @@ export interface ForumPlace {
   classId: number;
   contentId: number;
 }
-
-/** How often an open thread asks for new comments by others. */
-export const THREAD_POLL_MS = 5_000;
 
 /** …/contents/{contentId} of the caller's role. */
 const contentBase = (role: ForumRole, p: ForumPlace) =>
@@ -31,17 +28,16 @@ const fetchThreadPage = (role: ForumRole, p: ForumPath, page: number, loaded?: T
 
 /**
  * The thread, top-level comments oldest first in pages of 20 (`fetchNextPage` loads the next).
- * Every loaded page is refetched every few seconds while the page is open, so comments by others
- * appear without a reload; once the reader has reached the end, a page that new comments open is
- * loaded by itself. A poll of an unchanged page is answered 304 with no body. Polling stops after a failure (a deleted forum, no connection) and resumes
- * with the next successful fetch (reconnect, a post of one's own).
+ * Comments by others appear without a reload: the page's live topic (useLiveTopic) refetches every
+ * loaded page when the thread changes; once the reader has reached the end, a page that new
+ * comments open is loaded by itself. A refetch of an unchanged page is answered 304 with no body.
  */
 export function useForumThread(role: ForumRole, p: ForumPath) {
   const qc = useQueryClient();
   const queryKey = keys.forumThread(role, p);
   const thread = useInfiniteQuery({
     queryKey,
-    // The poll revalidates: each loaded page is asked for with its ETag.
+    // A refetch revalidates: each loaded page is asked for with its ETag.
     queryFn: ({ pageParam }) =>
       fetchThreadPage(
         role,
@@ -52,7 +48,6 @@ export function useForumThread(role: ForumRole, p: ForumPath) {
     initialPageParam: 1,
     getNextPageParam: (last: ThreadPage) => (last.meta.page < last.meta.last_page ? last.meta.page + 1 : undefined),
     select: mergeThreadPages,
-    refetchInterval: (query) => (query.state.status === 'error' ? false : THREAD_POLL_MS),
   });
   // The thread (by key) whose end the reader has seen.
   const sawEndOf = useRef('');
@@ -116,18 +111,58 @@ export function useDeleteForum(p: ForumPath) {
   });
 }
 
+/** What the comment box sends: the text, the people it mentions, and for a reply the comment or reply it answers. */
+export interface CommentDraft {
+  comment: string;
+  /** Ids of the people whose "@Name" is in the text. */
+  mentions?: number[];
+  /** A reply: the top-level comment it goes under. */
+  parentId?: number;
+  /** A reply: the comment or reply it answers (shown as "@Name"); the top-level comment when left out. */
+  replyTo?: number;
+}
+
 /** A comment on the forum (loaded through the last page, where it lands), or a reply to a loaded comment (`parentId`). */
 export function usePostComment(role: ForumRole, p: ForumPath) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ parentId, comment }: { parentId?: number; comment: string }) =>
+    mutationFn: ({ parentId, replyTo, comment, mentions }: CommentDraft) =>
       api.post<ForumComment>(
         parentId === undefined ? `${forumUrl(role, p)}/comments` : `${forumUrl(role, p)}/comments/${parentId}/sub-comments`,
-        { comment },
+        {
+          comment,
+          ...(mentions?.length ? { mentions } : {}),
+          ...(parentId !== undefined && replyTo !== undefined ? { reply_to: replyTo } : {}),
+        },
       ),
     meta: { toast: false },
     onSuccess: (_res, { parentId }) =>
       parentId === undefined ? loadThroughLastPage(qc, role, p) : qc.invalidateQueries({ queryKey: keys.forumThread(role, p) }),
+  });
+}
+
+/** Changes the text of one's own comment or reply (within 15 minutes of posting); the mentions are replaced. */
+export function useEditComment(role: ForumRole, p: ForumPath) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, comment, mentions }: { commentId: number; comment: string; mentions: number[] }) =>
+      api.put<ForumReply>(`${forumUrl(role, p)}/comments/${commentId}`, { comment, mentions }),
+    meta: { toast: false },
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.forumThread(role, p) }),
+  });
+}
+
+/**
+ * The class's people whose name contains `q`, for the `@` suggestions (at most 20, by name); nothing
+ * is asked while `q` is null (no `@` being typed). The last list stays while the next one loads.
+ */
+export function useMentionable(role: ForumRole, p: ForumPath, q: string | null) {
+  return useQuery({
+    queryKey: ['forum-mentionable', role, p.classId, p.contentId, p.forumId, q ?? ''] as const,
+    queryFn: () => api.get<Mentionable[]>(`${forumUrl(role, p)}/mentionable?${new URLSearchParams({ q: q ?? '' }).toString()}`),
+    enabled: q !== null,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -79,4 +79,11 @@ export const keys = {
   myGrades: ['student', 'work', 'grades'] as const,
 
   forumThread: (role: ForumRole, p: ForumPath) => ['forums', role, p.classId, p.contentId, p.forumId] as const,
+
+  /** The bell: every user's own notifications (invalidating `all` refreshes the count and the list). */
+  notifications: {
+    all: ['notifications'] as const,
+    unread: ['notifications', 'unread'] as const,
+    list: ['notifications', 'list'] as const,
+  },
 };

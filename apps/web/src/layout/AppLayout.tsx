@@ -24,6 +24,8 @@ import { HEADER_SCROLL_PX, ROLE_LABELS, ROLE_IDS } from '@kelasku/contract';
 import { getSessionUser, updateSessionUser, useSessionUser } from '../api/session';
 import { useMe } from '../api/profile';
 import { UserAvatar } from '../components/UserAvatar';
+import { BottomNavBell, HeaderBell } from '../features/notifications/NotificationBell';
+import { useLiveStream } from '../live/useLiveStream';
 import { OfflineBanner } from './OfflineBanner';
 import { PasswordRequired } from './PasswordRequired';
 import { useClassMenu } from './useClassMenu';
@@ -121,7 +123,12 @@ function BottomNav() {
       component={Link}
       to={to}
       aria-current={location.pathname === to ? 'page' : undefined}
-      style={{ flex: 1, textAlign: 'center', padding: 8, color: location.pathname === to ? 'var(--mantine-color-teal-9)' : 'inherit' }}
+      style={{
+        flex: 1,
+        textAlign: 'center',
+        padding: '8px 2px',
+        color: location.pathname === to ? 'var(--mantine-color-teal-9)' : 'inherit',
+      }}
     >
       <Box>{icon}</Box>
       <Text size="xs">{label}</Text>
@@ -132,6 +139,7 @@ function BottomNav() {
       {item('/dashboard', 'Dashboard', <IconHome size={20} />)}
       {getSessionUser()?.role === 'student' && item('/my-work', 'Tugas Saya', <IconClipboardList size={20} />)}
       {getSessionUser()?.role === 'student' && item('/my-grades', 'Nilai Saya', <IconChartBar size={20} />)}
+      <BottomNavBell />
       {item('/me', 'Profil', <IconUser size={20} />)}
     </Group>
   );
@@ -162,6 +170,8 @@ function SchoolLayout() {
   const [scroll] = useWindowScroll();
   const [scrolled, setScrolled] = useState(false);
   const me = useMe();
+  // The tab's one live stream (notifications, and the thread or grading column on screen): only while signed in.
+  useLiveStream();
   useEffect(() => setScrolled(scroll.y > HEADER_SCROLL_PX), [scroll.y]);
   useEffect(() => close(), [location.pathname, close]);
 
@@ -196,20 +206,29 @@ function SchoolLayout() {
               </Title>
             )}
           </Group>
-          {!isMobile && <UserMenu />}
+          {!isMobile && (
+            <Group gap="md" wrap="nowrap">
+              {showHeader && <HeaderBell />}
+              <UserMenu />
+            </Group>
+          )}
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
         <AppShell.Section mb="md">
-          <Group gap="xs">
-            <Title order={3} c="teal.9">
-              Kelasku
-            </Title>
-            {role && (
-              <Text size="xs" c="dimmed">
-                {ROLE_LABELS[ROLE_IDS[role]]}
-              </Text>
-            )}
+          <Group gap="xs" justify="space-between" wrap="nowrap">
+            <Group gap="xs">
+              <Title order={3} c="teal.9">
+                Kelasku
+              </Title>
+              {role && (
+                <Text size="xs" c="dimmed">
+                  {ROLE_LABELS[ROLE_IDS[role]]}
+                </Text>
+              )}
+            </Group>
+            {/* The class pages have no desktop header: the bell sits here instead. */}
+            {!isMobile && !showHeader && <HeaderBell position="bottom-start" />}
           </Group>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>

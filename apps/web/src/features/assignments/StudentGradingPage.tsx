@@ -16,6 +16,7 @@ import { GradeForm } from './GradeForm';
 import { PrivateComments } from './PrivateComments';
 import { StudentNav } from './StudentNav';
 import { SubmissionHistory } from './SubmissionHistory';
+import { useLiveTopic } from '../../live/useLiveTopic';
 import { assignmentPath, positiveId } from './paths';
 
 /** /online-class/:classId/contents/:contentId/assignment/:assignmentId/students/:studentId — one student's work, by id (a link or reload works). */
@@ -30,6 +31,7 @@ export default function StudentGradingPage() {
 }
 
 function GradingView({ r, studentId }: { r: AssignmentRef; studentId: number }) {
+  useLiveTopic({ assignment: r });
   const assignment = useTeacherAssignment(r);
   const work = useStudentWork(r, studentId);
   const back = `${assignmentPath(r)}?tab=penilaian`;

@@ -20,6 +20,7 @@ import { toastSuccess } from '../../lib/toast';
 import { AssignmentFormModal } from './AssignmentFormModal';
 import { DownloadAllButton } from './DownloadAllButton';
 import { useClassArchived } from '../../api/teacher-classes';
+import { useLiveTopic } from '../../live/useLiveTopic';
 import { positiveId, studentWorkPath } from './paths';
 
 /** /online-class/:classId/contents/:contentId/assignment/:assignmentId — everything loads by id, so a reload works. */
@@ -35,6 +36,7 @@ export default function TeacherAssignmentPage() {
 type Tab = 'instruksi' | 'penilaian';
 
 function AssignmentView({ r }: { r: AssignmentRef }) {
+  useLiveTopic({ assignment: r });
   const query = useTeacherAssignment(r);
   const [search, setSearch] = useSearchParams();
   const tab: Tab = search.get('tab') === 'penilaian' ? 'penilaian' : 'instruksi';

@@ -1,0 +1,41 @@
+import type { AssignmentRef, ForumPath } from '../api/keys';
+
+/**
+ * What the page on screen wants from the live stream besides the bell: the changes of one forum
+ * thread, or (teacher) of one assignment's grading columns.
+ */
+export type LiveTopic = { forum: ForumPath } | { assignment: AssignmentRef };
+
+export const LIVE_PATH = '/api/live';
+
+/** A topic as text, to compare two of them ('' for none). */
+export function topicKey(topic: LiveTopic | null): string {
+  if (!topic) return '';
+  if ('forum' in topic) return `forum:${topic.forum.classId}/${topic.forum.contentId}/${topic.forum.forumId}`;
+  return `assignment:${topic.assignment.classId}/${topic.assignment.contentId}/${topic.assignment.id}`;
+}
+
+/**
+ * The stream's address: `/api/live` carries the caller's notifications; a topic adds its thread or
+ * grading column; `last_event_id` resumes after the last event this tab has seen (a reopened stream
+ * is sent what it missed, once). The library's own reconnects send `Last-Event-ID`, which the server
+ * prefers, so the id in the address never holds a reconnect back.
+ */
+export function liveUrl(topic: LiveTopic | null, lastEventId: string | null): string {
+  const query = new URLSearchParams();
+  if (topic && 'forum' in topic) {
+    query.set('class', String(topic.forum.classId));
+    query.set('content', String(topic.forum.contentId));
+    query.set('forum', String(topic.forum.forumId));
+  } else if (topic) {
+    query.set('class', String(topic.assignment.classId));
+    query.set('content', String(topic.assignment.contentId));
+    query.set('assignment', String(topic.assignment.id));
+  }
+  if (lastEventId) query.set('last_event_id', lastEventId);
+  const text = query.toString();
+  return text ? `${LIVE_PATH}?${text}` : LIVE_PATH;
+}
+
+/** Whether a route parameter is a plausible id (a page with another one shows Not Found and wants no topic). */
+export const isId = (n: number) => Number.isInteger(n) && n > 0 && n < 2 ** 31;
