@@ -139,7 +139,34 @@ async function notifyThread(
   if (items.size > 0) await app.notifier.send(...items.values());
 }
 
-/** GET …/mentionable: an optional part of the name. */
+/**
+ * Posts a comment (no parent) or a reply, after the throttle, with the mentions that are members of
+ * the class; then tells the thread's streams and the people concerned, and answers the comment as
+ * the thread shows it.
+ */
+async function postComment(
+  app: App,
+  user: AuthUser,
+  r: Reached,
+  c: { body: string; mentions: readonly number[] | undefined; parentId: number | null; answered: Comment | null },
+) {
+  await throttleComments(app, user);
+  const mentions = await classMembersAmong(app.db, r.klass, c.mentions);
+  const row = await underLiveParent(() =>
+    insertComment(app.db, {
+      forumId: r.forum.id,
+      authorId: user.id,
+      body: c.body,
+      parentId: c.parentId,
+      replyToId: c.answered?.id ?? null,
+      mentions,
+    }),
+  );
+  await publishChange(app, r.forum, row.id, 'created');
+  const repliedTo = c.answered && !c.answered.deletedAt ? c.answered.authorId : null;
+  await notifyThread(app, r, user.id, { repliedTo, mentioned: mentions, teacher: true });
+  return (await shownComment(app, user, row.id)).view;
+}
 
 /**
  * The thread read, comments, replies, edits and comment deletion, the same for both roles under `base`
@@ -206,21 +233,8 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
     },
     async (request, reply) => {
       const reached = await reachForum(app, request.user, request.params, 'write');
-      await throttleComments(app, request.user);
-      const mentions = await classMembersAmong(app.db, reached.klass, request.body.mentions);
-      const row = await underLiveParent(() =>
-        insertComment(app.db, {
-          forumId: reached.forum.id,
-          authorId: request.user.id,
-          body: request.body.comment,
-          parentId: null,
-          replyToId: null,
-          mentions,
-        }),
-      );
-      await publishChange(app, reached.forum, row.id, 'created');
-      await notifyThread(app, reached, request.user.id, { repliedTo: null, mentioned: mentions, teacher: true });
-      const { view } = await shownComment(app, request.user, row.id);
+      const { comment, mentions } = request.body;
+      const view = await postComment(app, request.user, reached, { body: comment, mentions, parentId: null, answered: null });
       reply.code(201);
       return { success: true as const, message: FORUM_MSG.commentCreated, data: newCommentView(view) };
     },
@@ -247,25 +261,8 @@ function threadRoutes(app: App, base: string, tags: string[]): void {
       const answered =
         request.body.reply_to === undefined ? target : await replyTargetIn(app.db, reached.forum.id, rootId, request.body.reply_to);
       if (!answered) throw notFound();
-      await throttleComments(app, request.user);
-      const mentions = await classMembersAmong(app.db, reached.klass, request.body.mentions);
-      const row = await underLiveParent(() =>
-        insertComment(app.db, {
-          forumId: reached.forum.id,
-          authorId: request.user.id,
-          body: request.body.comment,
-          parentId: rootId,
-          replyToId: answered.id,
-          mentions,
-        }),
-      );
-      await publishChange(app, reached.forum, row.id, 'created');
-      await notifyThread(app, reached, request.user.id, {
-        repliedTo: answered.deletedAt ? null : answered.authorId,
-        mentioned: mentions,
-        teacher: true,
-      });
-      const { view } = await shownComment(app, request.user, row.id);
+      const { comment, mentions } = request.body;
+      const view = await postComment(app, request.user, reached, { body: comment, mentions, parentId: rootId, answered });
       reply.code(201);
       return { success: true as const, message: FORUM_MSG.replyCreated, data: newCommentView(view) };
     },
