@@ -5,9 +5,8 @@
  * losing or repeating an event, also when its instance is killed; one instance holds 1,000 open
  * streams; and the reminder job, killed with SIGKILL while it runs, sends each reminder once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -18,18 +17,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { REMINDER_QUEUE } from '../src/features/notifications/jobs.js';
 import { Factory, type TestUser } from './factory.js';
 import { dbKind, freshDatabaseUrl } from './helpers.js';
-
-const API_ROOT = path.resolve(import.meta.dirname, '..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+import { startProcess, stopProcess } from './processes.js';
 
 interface Proc {
   base: string;
@@ -44,49 +32,12 @@ let factory: Factory;
 const procs: Proc[] = [];
 
 async function start(name: string): Promise<Proc> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: path.join(root, name),
-      STORAGE_DIR: path.join(root, 'storage'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_DIR: '',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    ) {
-      const p = { base, child };
-      procs.push(p);
-      return p;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start:\n${output}`);
+  const p = await startProcess({ DATABASE_URL: url, DATA_DIR: path.join(root, name), STORAGE_DIR: path.join(root, 'storage') });
+  procs.push(p);
+  return p;
 }
 
-async function kill(p: Proc, signal: NodeJS.Signals = 'SIGKILL') {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
-  const exited = new Promise((r) => p.child.once('exit', r));
-  p.child.kill(signal);
-  await exited;
-}
+const kill = (p: Proc, signal: NodeJS.Signals = 'SIGKILL') => stopProcess(p.child, signal);
 
 interface Received {
   id: number;

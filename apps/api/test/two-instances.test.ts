@@ -6,9 +6,7 @@
  * These are two real server processes (src/main.ts through tsx) on one database of this project's
  * server: the embedded one of the test run, or the machine's (TEST_DATABASE_URL).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -18,50 +16,7 @@ import { openDatabase } from '../src/db/client.js';
 import { LOGIN_LIMITS } from '../src/auth/login-limits.js';
 import { Factory } from './factory.js';
 import { dbKind, freshDatabaseUrl, multipartBody, samples } from './helpers.js';
-
-const API_ROOT = path.resolve(import.meta.dirname, '..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
-/** A real server process (src/main.ts) on its own port; resolves once /api/health answers. */
-async function startProcess(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '', LOG_LEVEL: 'warn', SEED_DEMO: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    const up = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { base, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`server did not start within 60 s:\n${output}`);
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
+import { startProcess, stopProcess } from './processes.js';
 
 interface Pair {
   a: string;
