@@ -1,11 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { username: 'admin', password: 'admin123', name: 'Administrator Sekolah' },
   teacher: { username: 'guru', password: 'guru123', name: 'Budi Santoso' },
   student: { username: 'siswa', password: 'siswa123', name: 'Andi Pratama' },
 } as const;
+
+/** A second, separate browser session (another person at another computer). */
+export async function otherPage(browser: Browser, baseURL: string | undefined, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'id-ID', timezoneId: 'Asia/Jakarta', viewport: { width, height: 800 } });
+  return context.newPage();
+}
 
 /** Logs in through the login screen and waits for the dashboard. */
 export async function login(page: Page, username: string, password: string) {

@@ -1,41 +1,38 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, forumWorld, freshUser, login, toast } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { api, forumWorld, freshUser, login, otherPage, toast } from './fixtures';
 
 const XSS = '<img src=x onerror=alert(1)>';
-
-/** A second, separate browser session (another person at another computer). */
-async function otherPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'id-ID',
-    timezoneId: 'Asia/Jakarta',
-    viewport: { width: 1280, height: 800 },
-  });
-  return context.newPage();
-}
 
 const count = (page: Page, n: number) => page.getByRole('group', { name: `${n} komentar` });
 const comment = (page: Page, text: string) => page.getByTestId('forum-comment').filter({ hasText: text });
 
 test.describe('forum discussions', () => {
-  test('an open thread revalidates: an unchanged poll is a 304 with no body, a new comment arrives as 200', async ({ page, request }) => {
+  test('an open thread is live: it is not polled, and a comment posted elsewhere appears by itself', async ({ page, request }) => {
     const w = await forumWorld(request);
-    const polls: number[] = [];
+    const reads: number[] = [];
     page.on('response', (res) => {
-      if (res.request().method() === 'GET' && res.url().includes(w.studentApi)) polls.push(res.status());
+      if (res.request().method() === 'GET' && res.url().includes(w.studentApi) && !res.url().includes('/mentionable'))
+        reads.push(res.status());
     });
+    const stream = page.waitForResponse((r) => r.url().includes('/api/live') && r.url().includes(`forum=${w.forumId}`));
     await login(page, w.student.username, w.student.password);
     await page.goto(w.studentUrl);
     await expect(count(page, 0)).toBeVisible();
-    // The next polls ask with the page's ETag and nothing changed.
-    await expect.poll(() => polls.filter((s) => s === 304).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    // One stream carries the thread's changes (server-sent events).
+    const res = await stream;
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/^text\/event-stream/);
+    // Nothing changes: the thread is not read again (it used to be polled every 5 seconds).
+    const settled = reads.length;
+    await page.waitForTimeout(6_000);
+    expect(reads.length).toBe(settled);
     const posted = await api(request, w.teacher.token, 'POST', `${w.teacherApi}/comments`, { comment: 'Pertanyaan baru dari guru' });
     expect(posted.status).toBe(201);
-    await expect(comment(page, 'Pertanyaan baru dari guru')).toBeVisible({ timeout: 15_000 });
+    await expect(comment(page, 'Pertanyaan baru dari guru')).toBeVisible();
     await expect(count(page, 1)).toBeVisible();
   });
 
-  test('student comments with HTML shown literally; the teacher sees it by polling and replies; counts grow; edit and delete', async ({
+  test('student comments with HTML shown literally; the teacher sees it live and replies; counts grow; edit and delete', async ({
     page,
     browser,
     request,
@@ -91,7 +88,7 @@ test.describe('forum discussions', () => {
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
     await expect(count(page, 1)).toBeVisible();
 
-    // The teacher sees it appear without reloading (the thread polls), and replies.
+    // The teacher sees it appear without reloading (the live stream), and replies.
     const theirs = comment(teacher, `Menurut saya ${XSS} mudah dirawat`);
     await expect(theirs).toBeVisible({ timeout: 15_000 });
     await expect(count(teacher, 1)).toBeVisible();
@@ -105,8 +102,8 @@ test.describe('forum discussions', () => {
     await expect(toast(teacher, 'Balasan berhasil dikirim')).toBeVisible();
     await expect(count(teacher, 2)).toBeVisible();
 
-    // The student sees "@teacher …" under their comment and the count grows again.
-    await expect(mine.getByTestId('forum-reply')).toHaveText(new RegExp(`@${w.teacher.name} Betul, dan satu kabel putus`), {
+    // The student sees the reply answer them ("@student …") under their comment, and the count grows again.
+    await expect(mine.getByTestId('forum-reply')).toHaveText(new RegExp(`@${w.student.name} Betul, dan satu kabel putus`), {
       timeout: 15_000,
     });
     await expect(count(page, 2)).toBeVisible();
