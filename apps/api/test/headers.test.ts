@@ -152,6 +152,19 @@ describe('security headers', () => {
         const h: Headers = Object.fromEntries(res.headers.entries());
         expect(headerProblems(url, h), url).toEqual([]);
       }
+      // The live stream (server-sent events, never ending): the same headers, kept by nobody, never buffered by a proxy.
+      const user = await t.factory.student();
+      const ctrl = new AbortController();
+      const live = await fetch(`${address}/api/live`, { headers: { authorization: `Bearer ${user.token}` }, signal: ctrl.signal });
+      const h: Headers = Object.fromEntries(live.headers.entries());
+      ctrl.abort();
+      expect(live.status).toBe(200);
+      expect(headerProblems('/api/live', h)).toEqual([]);
+      expect(h).toMatchObject({
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+      });
     } finally {
       await t.app.server.close();
     }
@@ -202,7 +215,8 @@ describe('Cache-Control of authenticated answers (shared lab computers)', () => 
         r.method === 'GET' &&
         r.url.startsWith('/api') &&
         !r.url.startsWith('/api/docs') &&
-        !['/api/health', '/api/files/:id'].includes(r.url),
+        // The live stream never ends: its headers are checked over a real connection below.
+        !['/api/health', '/api/files/:id', '/api/live'].includes(r.url),
     );
     const problems: string[] = [];
     let granted = 0;

@@ -92,13 +92,6 @@ export class LiveBus {
     return bus;
   }
 
-  /** Open streams on this instance. */
-  get streams(): number {
-    const all = new Set<Subscriber>();
-    for (const set of this.byTopic.values()) for (const s of set) all.add(s);
-    return all.size;
-  }
-
   private async listen(): Promise<void> {
     if (this.stopped) return;
     try {

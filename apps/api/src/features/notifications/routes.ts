@@ -148,6 +148,8 @@ export default async function notificationRoutes(app: App): Promise<void> {
       app.liveStreams.add(res);
       res.on('close', end);
       request.raw.on('close', end);
+      // The client may have left while the missed events were read.
+      if (res.destroyed) end();
     },
   );
 }
