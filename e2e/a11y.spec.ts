@@ -4,7 +4,7 @@
  * and close with Escape, giving the focus back.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshRombel, freshUser, handIn, login, samplePdf, violations } from './fixtures';
+import { DEMO, api, apiIdle, apiToken, freshRombel, freshUser, handIn, login, samplePdf, violations } from './fixtures';
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${++seq}`;
@@ -78,9 +78,9 @@ async function a11yScene(request: APIRequestContext) {
 
 type Scene = Awaited<ReturnType<typeof a11yScene>>;
 
-/** Waits until the screen has loaded its data (no loading indicator, no request in flight). */
+/** Waits until the screen has loaded its data (no loading indicator, no API request in flight). */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await apiIdle(page);
   await expect(page.locator('[role="status"][aria-label="Memuat…"]')).toHaveCount(0);
   await page.waitForTimeout(150);
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page, type Request } from '@playwright/test';
 
 export const DEMO = {
   admin: { username: 'admin', password: 'admin123', name: 'Administrator Sekolah' },
@@ -13,8 +13,42 @@ export async function otherPage(browser: Browser, baseURL: string | undefined, w
   return context.newPage();
 }
 
+/** API requests in flight per page, the tab's live stream aside (it stays open by design). */
+const inFlight = new WeakMap<Page, { count: number; changed: number }>();
+
+function trackRequests(page: Page) {
+  if (inFlight.has(page)) return inFlight.get(page)!;
+  const state = { count: 0, changed: Date.now() };
+  inFlight.set(page, state);
+  const counted = (r: Request) => r.url().includes('/api/') && !r.url().includes('/api/live');
+  page.on('request', (r) => {
+    if (!counted(r)) return;
+    state.count++;
+    state.changed = Date.now();
+  });
+  const done = (r: Request) => {
+    if (!counted(r)) return;
+    state.count = Math.max(0, state.count - 1);
+    state.changed = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return state;
+}
+
+/**
+ * Waits until no API request has been in flight for half a second. It replaces `networkidle`, which
+ * never comes while the tab holds its live stream (server-sent events) open.
+ */
+export async function apiIdle(page: Page) {
+  const state = trackRequests(page);
+  await page.waitForLoadState('load');
+  await expect.poll(() => state.count === 0 && Date.now() - state.changed >= 500, { timeout: 30_000 }).toBe(true);
+}
+
 /** Logs in through the login screen and waits for the dashboard. */
 export async function login(page: Page, username: string, password: string) {
+  trackRequests(page);
   await page.goto('/login');
   await page.getByLabel('Username atau email').fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
