@@ -161,6 +161,9 @@ test('@phone at 390 px the columns stack, the preview comes first and the score 
   await expect(toast(page, 'Nilai berhasil disimpan')).toBeVisible();
   await grading(page).getByRole('button', { name: 'Kembalikan' }).click();
   await expect(toast(page, 'Tugas dikembalikan ke siswa')).toBeVisible();
+  // On a phone the toasts lie over the top bar with Berikutnya; a pointer resting on one keeps it open.
+  await page.mouse.move(195, 700);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Berikutnya' }).click();
   await expect(page.getByRole('heading', { name: s.students[1]!.name })).toBeVisible();
 });
