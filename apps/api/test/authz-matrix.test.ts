@@ -175,6 +175,16 @@ const studentArea = (student: Cell, otherStudent: Cell): Expectations => ({
   student,
   otherStudent,
 });
+/** An object of a class, reached by its teacher and the students of its rombel; the admin reaches no class. */
+const classMembers: Expectations = {
+  none: 401,
+  expired: 401,
+  admin: 404,
+  owner: [200, 404],
+  otherTeacher: [404, 200],
+  student: [200, 404],
+  otherStudent: [404, 200],
+};
 /** A teacher route without an id: every teacher works on their own. */
 const teacherList = (ok: number) => teacherArea(ok, ok);
 /** One id: the foreign variant is the other teacher's object. */
@@ -256,15 +266,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/files/:fileId/link': {
     // A material's file: its class's teacher and the students of its rombel; the admin reaches no class.
-    expect: {
-      none: 401,
-      expired: 401,
-      admin: 404,
-      owner: [200, 404],
-      otherTeacher: [404, 200],
-      student: [200, 404],
-      otherStudent: [404, 200],
-    },
+    expect: classMembers,
     url: (c) => `/api/files/${c.target.fileId}/link`,
     noMarker: true,
   },
@@ -290,15 +292,7 @@ const MATRIX: Record<string, Row> = {
     stream: true,
     noMarker: true,
     // The thread of a forum: its class's teacher and the students of its rombel.
-    expect: {
-      none: 401,
-      expired: 401,
-      admin: 404,
-      owner: [200, 404],
-      otherTeacher: [404, 200],
-      student: [200, 404],
-      otherStudent: [404, 200],
-    },
+    expect: classMembers,
     url: (c) => `/api/live?class=${c.target.classId}&content=${c.target.contentId}&forum=${c.target.forumId}`,
   },
   'GET /api/rombel-classes': { expect: authed(200) },
