@@ -94,20 +94,30 @@ export class LiveBus {
 
   private async listen(): Promise<void> {
     if (this.stopped) return;
+    let client: pg.PoolClient | null = null;
     try {
-      const client = await this.pool.connect();
-      client.on('notification', () => this.poke());
-      client.on('error', (err) => {
+      const held = await this.pool.connect();
+      client = held;
+      held.on('notification', () => this.poke());
+      held.on('error', (err) => {
+        // Once stop() has handed the connection back it is the pool's, not ours to release again.
+        if (this.listener !== held) return;
+        this.listener = null;
         this.log.warn({ err }, 'live: listener connection lost; reconnecting');
-        client.release(true);
-        if (this.listener === client) this.listener = null;
+        held.removeAllListeners('notification');
+        held.release(true);
         setTimeout(() => void this.listen(), 1_000).unref();
       });
-      await client.query(`listen ${CHANNEL}`);
-      this.listener = client;
+      this.listener = held;
+      await held.query(`listen ${CHANNEL}`);
       // Whatever was published while no one listened.
       this.poke();
     } catch (err) {
+      if (client && this.listener === client) {
+        this.listener = null;
+        client.removeAllListeners('notification');
+        client.release(true);
+      }
       this.log.warn({ err }, 'live: cannot listen; retrying');
       setTimeout(() => void this.listen(), 1_000).unref();
     }
@@ -204,6 +214,8 @@ export class LiveBus {
     this.listener = null;
     if (l) {
       await l.query(`unlisten ${CHANNEL}`).catch(() => {});
+      l.removeAllListeners('notification');
+      l.removeAllListeners('error');
       l.release();
     }
   }
