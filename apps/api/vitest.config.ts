@@ -5,9 +5,37 @@ const root = import.meta.dirname;
 const databases = ['embedded', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 /** `npm run test:quick`: the feature tests without the whole-process tests (crashes, the embedded server's life, two instances). */
 const quick = process.env.KELASKU_QUICK === '1';
-const processTests = ['test/crash.test.ts', 'test/embedded-server.test.ts', 'test/two-instances.test.ts'];
+const processTests = [
+  'test/crash.test.ts',
+  'test/embedded-server.test.ts',
+  'test/two-instances.test.ts',
+  'test/scale-out.test.ts',
+];
 
-/** API integration tests: every file runs on the embedded server, and on PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * The test files that store or read files: the `s3` project runs them again with the files in a
+ * bucket of a local s3rver (S3Storage) instead of the storage folder.
+ */
+const fileTests = [
+  'test/files.test.ts',
+  'test/uploads-hostile.test.ts',
+  'test/materials.test.ts',
+  'test/material-links.test.ts',
+  'test/contents.test.ts',
+  'test/online-classes.test.ts',
+  'test/submissions.test.ts',
+  'test/assignment-loop.test.ts',
+  'test/submission-zip.test.ts',
+  'test/profile.test.ts',
+  'test/lesson-copy.test.ts',
+  'test/file-links.test.ts',
+  'test/two-instances.test.ts',
+];
+
+/**
+ * API integration tests: every file runs on the embedded server, and on PostgreSQL when
+ * TEST_DATABASE_URL is set; the file tests also on the embedded server with S3 storage (`s3`).
+ */
 export default defineConfig({
   test: {
     root,
@@ -16,18 +44,29 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     globalSetup: [path.join(root, 'test/global-setup.ts')],
-    projects: databases.map((db) => ({
-      extends: true,
-      test: {
-        name: db,
-        include: ['test/**/*.test.ts'],
-        exclude: [
-          ...(quick ? processTests : []),
-          // The app's own embedded server is only started without DATABASE_URL.
-          ...(db === 'postgres' ? ['test/embedded-server.test.ts'] : []),
-        ],
-        env: { KELASKU_TEST_DB: db },
+    projects: [
+      ...databases.map((db) => ({
+        extends: true as const,
+        test: {
+          name: db,
+          include: ['test/**/*.test.ts'],
+          exclude: [
+            ...(quick ? processTests : []),
+            // The app's own embedded server is only started without DATABASE_URL.
+            ...(db === 'postgres' ? ['test/embedded-server.test.ts'] : []),
+          ],
+          env: { KELASKU_TEST_DB: db },
+        },
+      })),
+      {
+        extends: true as const,
+        test: {
+          name: 's3',
+          include: fileTests,
+          exclude: quick ? processTests : [],
+          env: { KELASKU_TEST_DB: 'embedded', KELASKU_TEST_STORAGE: 's3' },
+        },
       },
-    })),
+    ],
   },
 });

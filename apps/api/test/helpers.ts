@@ -1,19 +1,24 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
+import type { FileStorage } from '../src/files/storage.js';
 import { Factory } from './factory.js';
 import { withDatabase } from './global-setup.js';
 
 /** Which server this project's test files run on: the embedded one, or the machine's (TEST_DATABASE_URL). */
 export const dbKind = (process.env.KELASKU_TEST_DB ?? 'embedded') as 'embedded' | 'postgres';
+
+/** Where this project's apps keep their files: the storage folder, or (project `s3`) a bucket of the run's s3rver. */
+export const storageKind = (process.env.KELASKU_TEST_STORAGE === 's3' ? 's3' : 'folder') as 'folder' | 's3';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -72,9 +77,11 @@ export async function freshDatabase(dataDir: string): Promise<Database> {
   return database;
 }
 
+/** Builds the app on a fresh database (and, in the `s3` project, a fresh bucket); `env` adds to or overrides its configuration. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIR: '', LOG_LEVEL: 'info', ...env });
+  const storageEnv = storageKind === 's3' && env.STORAGE === undefined ? await testBucketEnv() : {};
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIR: '', LOG_LEVEL: 'info', ...storageEnv, ...env });
   const database = await freshDatabase(dataDir);
   const logs: string[] = [];
   const logStream = new PassThrough();
@@ -91,6 +98,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logs,
     as: (token) => new Client(app, token ?? null),
     close: async () => {
+      // A bucket is emptied (its files would stay in the run's s3rver); a folder goes with dataDir.
+      if (config.s3) {
+        for (const key of await storedObjects(app.files.storage)) if (!key.startsWith('.tmp/')) await app.files.storage.remove(key);
+      }
       await app.close();
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
@@ -201,6 +212,92 @@ export function multipartBody(
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+let s3Admin: S3Client | undefined;
+
+/**
+ * The configuration (STORAGE=s3 …) of a bucket on the run's s3rver. Without a name, a new empty
+ * bucket; with a name (a seed such as the shared storage folder of two processes), the same bucket
+ * for the same name, made on first use.
+ */
+export async function testBucketEnv(name?: string): Promise<Record<string, string>> {
+  const endpoint = inject('s3:endpoint');
+  const bucket = `kelasku-${name ? createHash('sha256').update(name).digest('hex').slice(0, 20) : randomBytes(10).toString('hex')}`;
+  s3Admin ??= new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  try {
+    await s3Admin.send(new CreateBucketCommand({ Bucket: bucket }));
+  } catch (err) {
+    if (!name || !['BucketAlreadyOwnedByYou', 'BucketAlreadyExists'].includes((err as Error).name)) throw err;
+  }
+  return {
+    STORAGE: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: bucket,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
+/**
+ * Every object of a storage, folder or bucket, sorted: committed ones by key (`xx/uuid`), unfinished
+ * uploads as `.tmp/…` — for a folder the same list as filesUnder(storageDir). (An S3 server that
+ * does not list unfinished uploads, such as s3rver, shows none.)
+ */
+export async function storedObjects(storage: FileStorage): Promise<string[]> {
+  const out: string[] = [];
+  for await (const o of storage.list()) out.push(o.pending ? `.tmp/${o.key}` : o.key);
+  return out.sort();
+}
+
+/** The bytes of a stored object, or null when there is none under the key. */
+export async function readStored(storage: FileStorage, key: string): Promise<Buffer | null> {
+  let stream;
+  try {
+    stream = await storage.open(key);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Watches a storage's uploads from now on and returns the keys of those under way: created, neither
+ * committed nor thrown away yet. "An upload has begun" and "it is gone" for a folder and a bucket alike
+ * (a bucket shows an upload only once it completes).
+ */
+export function uploadsUnderWay(storage: FileStorage): () => string[] {
+  const open = new Set<string>();
+  const create = storage.create.bind(storage);
+  storage.create = async () => {
+    const p = await create();
+    open.add(p.key);
+    return {
+      ...p,
+      commit: async () => {
+        await p.commit();
+        open.delete(p.key);
+      },
+      abort: async () => {
+        try {
+          await p.abort();
+        } finally {
+          open.delete(p.key);
+        }
+      },
+    };
+  };
+  return () => [...open];
 }
 
 /** Every file under a folder (storage: committed and unfinished uploads), relative to it, sorted. */

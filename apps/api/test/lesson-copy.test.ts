@@ -1,9 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { CLASS_MSG, MSG } from '@kelasku/contract';
-import { useTestApp } from './helpers.js';
+import { readStored, useTestApp } from './helpers.js';
 import { expectNotFound, expectOtherRolesRefused } from './assignment-scene.js';
 import {
   announcements,
@@ -352,7 +350,7 @@ describe('a stored file shared by copies', () => {
     const res = await t.as(s.teacher.token).post(copyContentUrl(s.klass.id, s.content.id), { online_class_id: s.target.id });
     const copyId: number = res.body.data.id;
     const [stored] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, s.file.id));
-    const onDisk = path.join(t.config.storageDir, stored!.storageKey);
+    const stillStored = async () => (await readStored(t.app.files.storage, stored!.storageKey)) !== null;
     const copies = (await itemsOf(copyId)).materials.filter((m) => m.fileId === s.file.id);
     expect(copies).toHaveLength(2);
 
@@ -366,7 +364,7 @@ describe('a stored file shared by copies', () => {
     expect(await opens(s.targetStudent.token, s.file.id)).toBe(200);
     // The source class's student no longer reaches it: their class has no material with it.
     expect(await opens(s.student.token, s.file.id)).toBe(404);
-    await fs.access(onDisk);
+    expect(await stillStored()).toBe(true);
 
     // The copy's first material goes: the second still opens.
     const target = `${classUrl(s.target.id)}/contents/${copyId}/materials`;
@@ -376,7 +374,7 @@ describe('a stored file shared by copies', () => {
     // The last one goes: the stored file and its bytes go with it.
     expect((await t.as(s.teacher.token).delete(`${target}/${copies[1]!.id}`)).status).toBe(200);
     expect(await t.db.select().from(storedFiles).where(eq(storedFiles.id, s.file.id))).toEqual([]);
-    await expect(fs.access(onDisk)).rejects.toThrow();
+    expect(await stillStored()).toBe(false);
     expect(await opens(s.teacher.token, s.file.id)).toBe(404);
   });
 

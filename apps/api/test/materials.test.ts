@@ -1,10 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CLASS_MSG, MB, MSG } from '@kelasku/contract';
-import { multipartBody, samples, useTestApp } from './helpers.js';
+import { multipartBody, readStored, samples, uploadsUnderWay, useTestApp } from './helpers.js';
 import { expectNotFound } from './assignment-scene.js';
 import { materials, storedFiles } from '../src/db/schema.js';
 import { storedOnDisk, storedRowCount } from './class-files.js';
@@ -159,6 +157,7 @@ describe('POST …/contents/{contentId}/materials', () => {
   it('answers 404 and keeps nothing when the content is deleted while the file is arriving', async () => {
     const s = await t.factory.classScene();
     const before = { rows: await rowCount(), disk: await filesOnDisk() };
+    const underWay = uploadsUnderWay(t.app.files.storage);
     const { payload, contentType } = multipartBody(
       { title: 'Terlambat' },
       pdfFile('telat.pdf', Buffer.concat([samples.pdf(), Buffer.alloc(2 * MB, 0x20)])),
@@ -172,8 +171,8 @@ describe('POST …/contents/{contentId}/materials', () => {
     });
     body.write(payload.subarray(0, MB));
     // The upload is under way: its bytes are reaching storage.
-    for (let i = 0; i < 200 && (await filesOnDisk()).length === before.disk.length; i++) await new Promise((r) => setTimeout(r, 10));
-    expect((await filesOnDisk()).length).toBe(before.disk.length + 1);
+    for (let i = 0; i < 200 && underWay().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(underWay()).toHaveLength(1);
     const deleted = await t.as(s.teacher.token).delete(`/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}`);
     expect(deleted.status).toBe(200);
     body.end(payload.subarray(MB));
@@ -193,14 +192,14 @@ describe('DELETE …/contents/{contentId}/materials/{id}', () => {
     const second = await t.as(s.teacher.token).upload('POST', url, { title: 'Tetap' }, pdfFile('tetap.pdf'));
     const [row] = await t.db.select().from(materials).where(eq(materials.id, first.body.data.id));
     const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, row!.fileId!));
-    await fs.access(path.join(t.config.storageDir, file!.storageKey));
+    expect(await readStored(t.app.files.storage, file!.storageKey)).not.toBeNull();
 
     const res = await t.as(s.teacher.token).delete(`${url}/${first.body.data.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: CLASS_MSG.materialDeleted });
     expect(await t.db.select().from(materials).where(eq(materials.id, first.body.data.id))).toEqual([]);
     expect(await t.db.select().from(storedFiles).where(eq(storedFiles.id, file!.id))).toEqual([]);
-    await expect(fs.access(path.join(t.config.storageDir, file!.storageKey))).rejects.toThrow();
+    expect(await readStored(t.app.files.storage, file!.storageKey)).toBeNull();
     expect((await t.as().get(first.body.data.file)).status).toBe(404);
 
     const detail = await t.as(s.teacher.token).get(`/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}`);

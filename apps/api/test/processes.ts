@@ -1,10 +1,13 @@
 /**
  * Real server processes (src/main.ts through tsx) on their own ports, for the tests of several
- * instances on one database (two-instances.test.ts, live.test.ts).
+ * instances on one database (two-instances.test.ts, live.test.ts). In the `s3` project their files
+ * go to a bucket of the run's s3rver instead: one bucket per STORAGE_DIR, so processes that share
+ * a storage folder share a bucket.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { storageKind, testBucketEnv } from './helpers.js';
 
 const API_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -20,6 +23,9 @@ export const freePort = () =>
 
 /** A real server process (src/main.ts) on its own port; resolves once /api/health answers. */
 export async function startProcess(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
+  if (storageKind === 's3' && env.STORAGE === undefined) {
+    env = { ...(await testBucketEnv(env.STORAGE_DIR ?? env.DATA_DIR ?? 'default')), ...env };
+  }
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_ROOT,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { FILE_MSG, LIMITS, MSG } from '@kelasku/contract';
-import { filesUnder, samples, useTestApp, type ApiResponse } from './helpers.js';
+import { samples, storedObjects, useTestApp, type ApiResponse } from './helpers.js';
 import { FACTORY_IDENTITY, type TestUser } from './factory.js';
 import { storedFiles, users } from '../src/db/schema.js';
 
@@ -549,8 +549,8 @@ describe('PATCH /api/profile/update-password', () => {
 
 // ---------------------------------------------------------------- POST/PATCH /api/profile/update-avatar
 
-/** Every stored object under the storage folder (unfinished uploads included). */
-const storageFiles = () => filesUnder(t.config.storageDir);
+/** Every stored object in the storage, folder or bucket (unfinished uploads included where it lists them). */
+const storageFiles = () => storedObjects(t.app.files.storage);
 const storedRows = async () => (await t.db.select({ n: count() }).from(storedFiles))[0]!.n;
 const fileIdOf = (url: string) => Number(/^\/api\/files\/(\d+)\?/.exec(url)?.[1]);
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LIMITS, MSG } from '@kelasku/contract';
-import { filesUnder, multipartBody, samples, useTestApp, type FormFile } from './helpers.js';
+import { multipartBody, samples, storedObjects, useTestApp, type FormFile } from './helpers.js';
 import type { TestUser } from './factory.js';
 import { storedFiles } from '../src/db/schema.js';
 import { DOCUMENT_TYPES } from '../src/files/types.js';
@@ -157,7 +157,7 @@ describe('file names', () => {
       const [row] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, id));
       expect(row!.storageKey).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}$/);
     }
-    for (const f of await filesUnder(t.config.storageDir)) expect(f).toMatch(/^([0-9a-f]{2}\/[0-9a-f-]{36}|\.tmp\/[0-9a-f-]{36})$/);
+    for (const f of await storedObjects(t.app.files.storage)) expect(f).toMatch(/^([0-9a-f]{2}\/[0-9a-f-]{36}|\.tmp\/[0-9a-f-]{36})$/);
   });
 
   it('a CR LF in the name cannot add a response header', async () => {

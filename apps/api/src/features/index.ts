@@ -28,11 +28,12 @@ import promotionRoutes from './promotion/routes.js';
 import lessonCopyRoutes from './lesson-copy/routes.js';
 import * as announcements from './announcements/routes.js';
 import notificationRoutes from './notifications/routes.js';
+import backupRoutes, { backupLinkRoutes } from './backup/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
 export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student', Plugin[]> = {
-  public: [session.publicRoutes, fileRoutes, submissionZipLinkRoutes],
+  public: [session.publicRoutes, fileRoutes, submissionZipLinkRoutes, backupLinkRoutes],
   authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes, notificationRoutes],
   admin: [
     adminDashboardRoutes,
@@ -42,6 +43,7 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     rombels.adminRoutes,
     motivationalWords.adminRoutes,
     promotionRoutes,
+    backupRoutes,
   ],
   teacher: [
     onlineClassesRoutes,

@@ -86,6 +86,30 @@ export function displayName(raw: string | undefined): string {
   return clean.slice(0, 200 - ext.length) + ext;
 }
 
+/** Why an upload was not stored, as counted in the metrics. */
+export const UPLOAD_FAILURES = ['too_large', 'type', 'empty', 'aborted', 'other'] as const;
+export type UploadFailure = (typeof UPLOAD_FAILURES)[number];
+
+/** Told of every upload's outcome (the metrics count them; http/metrics.ts). */
+export interface UploadObserver {
+  stored(bytes: number): void;
+  failed(reason: UploadFailure): void;
+}
+
+/** The reason of an upload's failure, from what receive threw. */
+function failureOf(err: unknown): UploadFailure {
+  if (err instanceof HttpError) {
+    if (err.statusCode === 413) return 'too_large';
+    if (err.statusCode === 415) return 'type';
+    if (err.statusCode === 422) return 'empty';
+  }
+  const code = (err as { code?: string }).code ?? '';
+  const message = (err as { message?: string }).message ?? '';
+  if (['ERR_STREAM_PREMATURE_CLOSE', 'FST_PREMATURE_CLOSE', 'ECONNRESET', 'ECONNABORTED'].includes(code)) return 'aborted';
+  if (/Unexpected end of|terminated early|aborted/i.test(message)) return 'aborted';
+  return 'other';
+}
+
 export interface FileServiceOptions {
   /** Seconds a signed link stays valid (at least; links are rounded up to 10-minute steps so they cache). */
   urlTtl: number;
@@ -95,6 +119,8 @@ export interface FileServiceOptions {
 export class FileService {
   /** An upload that sends nothing for this long is cut off, so a stalled client cannot hold a half-written file. */
   uploadIdleMs = 60_000;
+  /** Told of every upload's outcome; null: nobody listens. */
+  uploadObserver: UploadObserver | null = null;
 
   private constructor(
     private readonly db: Db,
@@ -127,6 +153,7 @@ export class FileService {
     } catch (err) {
       // Read the file on and drop it, so the request still ends and gets its answer.
       part.file.resume();
+      this.uploadObserver?.failed('other');
       throw err;
     }
     try {
@@ -137,11 +164,14 @@ export class FileService {
       await pending.commit();
     } catch (err) {
       await pending.abort();
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw tooLarge(kind === 'avatar' ? MSG.avatarTooLarge : MSG.fileTooLarge);
-      }
-      throw err;
+      const refusal =
+        (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+          ? tooLarge(kind === 'avatar' ? MSG.avatarTooLarge : MSG.fileTooLarge)
+          : err;
+      this.uploadObserver?.failed(failureOf(refusal));
+      throw refusal;
     }
+    this.uploadObserver?.stored(meter.size);
     return { key: pending.key, originalName, mimeType: meter.mimeType, size: meter.size, field: part.fieldname };
   }
 

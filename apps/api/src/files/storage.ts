@@ -4,10 +4,15 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import type { Config } from '../config.js';
 
-/** A place files are written to once and read many times. Disk now; an S3-compatible store fits the same shape. */
+/** A place files are written to once and read many times: a folder (DiskStorage) or an S3-compatible bucket (S3Storage). */
 export interface FileStorage {
-  /** Opens a new object under a fresh key. Nothing is visible under the key until commit(). */
+  /**
+   * Opens a new object under a fresh key. The object is only certain to stay after commit(), and
+   * abort() leaves nothing. (A folder shows it only at commit(); a bucket may show it as soon as the
+   * stream has ended, so abort() then deletes it.)
+   */
   create(): Promise<PendingObject>;
   /**
    * Opens an object, or the inclusive byte range of it, for reading. Resolves once the object is
@@ -30,8 +35,39 @@ export interface PendingObject {
   abort(): Promise<void>;
 }
 
+/** What a storage logs: only at debug level (an S3-compatible server that lacks an optional call). */
+export interface StorageLog {
+  debug(obj: object, msg: string): void;
+}
+
 const KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
 const PENDING = /^[0-9a-f-]{36}$/;
+
+/** A fresh storage key, `xx/uuid`: nothing a user sent becomes part of it. */
+export function newStorageKey(): string {
+  const id = randomUUID();
+  return `${id.slice(0, 2)}/${id}`;
+}
+
+export const isStorageKey = (key: string) => KEY.test(key);
+
+/**
+ * The storage the configuration asks for (STORAGE=s3: the bucket; else the storage folder), ready:
+ * the folder is created and proven writable (else the file system's error: EACCES …), the bucket
+ * proven to answer (else a ConfigError that says what to fix).
+ */
+export async function storageFromConfig(config: Config, log?: StorageLog): Promise<FileStorage> {
+  if (config.s3) {
+    // Imported on demand: s3-storage.ts imports this module (and under tsx the AWS SDK loads only when used).
+    const { S3Storage } = await import('./s3-storage.js');
+    const storage = new S3Storage(config.s3, log);
+    await storage.init();
+    return storage;
+  }
+  const storage = new DiskStorage(config.storageDir);
+  await storage.init();
+  return storage;
+}
 
 export class DiskStorage implements FileStorage {
   private readonly tmpDir: string;
@@ -54,8 +90,8 @@ export class DiskStorage implements FileStorage {
   }
 
   async create(): Promise<PendingObject> {
-    const id = randomUUID();
-    const key = `${id.slice(0, 2)}/${id}`;
+    const key = newStorageKey();
+    const id = key.slice(3);
     const tmp = path.join(this.tmpDir, id);
     // flush: the bytes reach the disk (fsync) before the stream closes, so a committed file survives a power cut.
     const stream = createWriteStream(tmp, { flags: 'wx', mode: 0o600, flush: true });

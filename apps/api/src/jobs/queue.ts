@@ -58,6 +58,15 @@ export class Jobs {
     await this.boss.send(queue, data);
   }
 
+  /**
+   * Jobs per queue waiting (deferred ones included) and running, as pg-boss last counted them (its
+   * monitor, about once a minute): one read of its small queue table, cheap enough for every scrape.
+   */
+  async depths(): Promise<Array<{ queue: string; queued: number; active: number }>> {
+    const queues = await this.boss.getQueues();
+    return queues.map((q) => ({ queue: q.name, queued: q.queuedCount, active: q.activeCount }));
+  }
+
   /** Stops taking jobs and waits for the running ones (they finish or roll back). */
   async stop(): Promise<void> {
     await this.boss.stop({ graceful: true, close: false, timeout: 20_000 });

@@ -17,7 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../auth/passwords.js';
 import { loadConfig } from '../config.js';
-import { DiskStorage } from '../files/storage.js';
+import { storageFromConfig } from '../files/storage.js';
 import { FileService } from '../files/service.js';
 import { openDatabase } from '../db/client.js';
 import { demoPdf, seedReferenceData } from './demo.js';
@@ -568,8 +568,7 @@ async function main() {
   try {
     await database.migrate();
     await seedReferenceData(database.db);
-    const storage = new DiskStorage(config.storageDir);
-    await storage.init();
+    const storage = await storageFromConfig(config);
     const files = await FileService.create(database.db, storage, { urlTtl: config.fileUrlTtl });
     const result = await seedSchool(database.db, files, LARGE_SCHOOL, { log: (l) => console.log(`  ${l}`) });
     const total = (performance.now() - started) / 1000;

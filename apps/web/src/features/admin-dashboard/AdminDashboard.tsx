@@ -3,6 +3,7 @@ import { IconSchool, IconShieldCheck, IconUserStar, IconUsers } from '@tabler/ic
 import type { DashboardStats } from '@kelasku/contract';
 import { useDashboardStats } from '../../api/admin';
 import { QueryState } from '../../components/QueryState';
+import { BackupCard } from '../backup/BackupCard';
 
 const TILES: { key: keyof DashboardStats; label: string; icon: React.ReactNode; color: string }[] = [
   { key: 'total_users', label: 'Total Users', icon: <IconUsers size={22} />, color: 'teal' },
@@ -11,7 +12,7 @@ const TILES: { key: keyof DashboardStats; label: string; icon: React.ReactNode; 
   { key: 'total_students', label: 'Total Students', icon: <IconSchool size={22} />, color: 'orange' },
 ];
 
-/** The admin's dashboard: four user totals from one call. */
+/** The admin's dashboard: four user totals from one call, and the backup download. */
 export default function AdminDashboard() {
   const stats = useDashboardStats();
   return (
@@ -40,6 +41,7 @@ export default function AdminDashboard() {
           </SimpleGrid>
         )}
       </QueryState>
+      <BackupCard />
     </Stack>
   );
 }

@@ -1,0 +1,433 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import tar from 'tar-stream';
+import type { Database } from '../db/client.js';
+import { migrationsFolder } from '../db/client.js';
+import type { FileStorage } from '../files/storage.js';
+import {
+  CHECKSUMS,
+  FORMAT,
+  FORMAT_VERSION,
+  MANIFEST,
+  chunkTable,
+  codeMigrations,
+  fileKeyOf,
+  formatBytes,
+  seconds,
+  silent,
+  type Checksums,
+  type Manifest,
+  type Reporter,
+} from './format.js';
+
+/** A restore that is refused before anything was written; the message says why, in Indonesian, for the operator. */
+export class RestoreRefused extends Error {}
+
+export interface RestoreTarget {
+  database: Database;
+  storage: FileStorage;
+}
+
+export interface RestoreSummary {
+  tables: number;
+  rows: number;
+  files: number;
+  fileBytes: number;
+  /** Files the archive records as gone from storage at backup time (their rows are restored). */
+  missing: string[];
+}
+
+const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+const MAX_JSON_BYTES = 256 * 1024 * 1024;
+
+/** Resolves when `w` can take more; rejects when it failed or closed. */
+function drained(w: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (err?: Error) => {
+      w.off('drain', ok);
+      w.off('error', settle);
+      w.off('close', closed);
+      if (err) reject(err);
+      else resolve();
+    };
+    const ok = () => settle();
+    const closed = () => settle(w.errored ?? new Error('stream closed'));
+    w.on('drain', ok);
+    w.on('error', settle);
+    w.on('close', closed);
+  });
+}
+
+/** An entry of the archive being read: its header and its bytes. */
+interface Entry extends AsyncIterable<Buffer> {
+  header: tar.Header;
+}
+
+/** Copies an entry's bytes into `w` (not ending it), feeding each chunk to `each`. */
+async function pump(entry: Entry, w: Writable, each?: (chunk: Buffer) => void): Promise<void> {
+  for await (const chunk of entry) {
+    if (w.errored) throw w.errored;
+    each?.(chunk);
+    if (!w.write(chunk)) await drained(w);
+  }
+}
+
+async function readAll(entry: Entry, limit: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of entry) {
+    size += chunk.length;
+    if (size > limit) throw new RestoreRefused('Cadangan rusak: bagian keterangannya terlalu besar.');
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts);
+}
+
+function parseManifest(bytes: Buffer): Manifest {
+  let m: Manifest;
+  try {
+    m = JSON.parse(bytes.toString('utf8')) as Manifest;
+  } catch {
+    throw new RestoreRefused('Cadangan rusak: manifest.json tidak dapat dibaca.');
+  }
+  if (m?.format !== FORMAT || !Array.isArray(m.tables) || !Array.isArray(m.files) || typeof m.migrations?.count !== 'number') {
+    throw new RestoreRefused('File ini bukan cadangan Kelasku (manifest.json tidak dikenal).');
+  }
+  if (m.version > FORMAT_VERSION) {
+    throw new RestoreRefused(
+      `Cadangan ini memakai format versi ${m.version}, lebih baru daripada yang dipahami Kelasku ini. Perbarui Kelasku dulu.`,
+    );
+  }
+  return m;
+}
+
+/** Refuses an archive of migrations this code does not have (newer, or another line of them). */
+function checkMigrations(m: Manifest): { code: ReturnType<typeof codeMigrations> } {
+  const code = codeMigrations();
+  const ours = code.at(-1)?.tag ?? '-';
+  if (m.migrations.count > code.length) {
+    throw new RestoreRefused(
+      `Cadangan ini dibuat oleh Kelasku yang lebih baru (migrasi database ke-${m.migrations.count}, ${m.migrations.last ?? '?'}) ` +
+        `daripada yang terpasang (ke-${code.length}, ${ours}). Perbarui Kelasku dulu, lalu pulihkan lagi.`,
+    );
+  }
+  if (m.migrations.count > 0 && code[m.migrations.count - 1]?.tag !== m.migrations.last) {
+    throw new RestoreRefused(
+      `Cadangan ini tidak cocok dengan Kelasku yang terpasang: migrasi ke-${m.migrations.count} di cadangan ${m.migrations.last ?? '?'}, ` +
+        `di aplikasi ${code[m.migrations.count - 1]?.tag}.`,
+    );
+  }
+  return { code };
+}
+
+async function publicTables(db: pg.Pool | pg.PoolClient): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `select c.relname::text as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by 1`,
+  );
+  return rows.map((r) => r.name);
+}
+
+/** The restore writes only into an empty database and an empty storage: nothing of a running school is ever overwritten. */
+async function ensureEmpty(target: RestoreTarget): Promise<void> {
+  const pool = target.database.pool;
+  for (const table of await publicTables(pool)) {
+    const { rows } = await pool.query<{ any: boolean }>(`select exists (select 1 from public.${ident(table)}) as any`);
+    if (rows[0]!.any) {
+      throw new RestoreRefused(
+        `Database tujuan tidak kosong (tabel ${table} berisi data). Cadangan hanya dipulihkan ke database kosong: ` +
+          'pakai DATA_DIR baru yang kosong, atau buat database baru di PostgreSQL dan arahkan DATABASE_URL ke sana.',
+      );
+    }
+  }
+  for await (const object of target.storage.list()) {
+    if (object.pending) continue;
+    throw new RestoreRefused(
+      `Penyimpanan file tujuan tidak kosong (berisi ${object.key}). Cadangan hanya dipulihkan ke penyimpanan kosong: ` +
+        'pakai DATA_DIR atau STORAGE_DIR baru yang kosong (atau bucket S3 yang kosong).',
+    );
+  }
+}
+
+async function appliedCount(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ t: string | null }>(`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  if (!rows[0]?.t) return 0;
+  const { rows: n } = await pool.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+  return n[0]!.n;
+}
+
+/** Migrates the target to exactly the archive's migrations (a journal cut after them), so its rows fit the tables. */
+async function migrateToArchive(database: Database, count: number, code: ReturnType<typeof codeMigrations>): Promise<void> {
+  const applied = await appliedCount(database.pool);
+  if (applied > count) {
+    throw new RestoreRefused(
+      `Database tujuan sudah dimigrasi ke versi yang lebih baru (migrasi ke-${applied}) daripada cadangan (ke-${count}). ` +
+        'Pakai database kosong yang belum pernah dijalankan Kelasku.',
+    );
+  }
+  if (count === code.length) return database.migrate();
+  const source = migrationsFolder();
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-restore-migrations-'));
+  try {
+    const journal = JSON.parse(await fs.readFile(path.join(source, 'meta', '_journal.json'), 'utf8')) as {
+      entries: Array<{ tag: string }>;
+    };
+    journal.entries = journal.entries.slice(0, count);
+    await fs.mkdir(path.join(folder, 'meta'));
+    await fs.writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+    for (const e of journal.entries) await fs.copyFile(path.join(source, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
+    await migrate(database.db, { migrationsFolder: folder });
+  } finally {
+    await fs.rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Restores an archive of backupStream into an empty database and an empty storage.
+ *
+ * Refuses (RestoreRefused, nothing written) a file that is not such an archive, an archive of
+ * newer migrations than this code, and a target that holds rows or stored objects. Otherwise it
+ * migrates the target to the archive's migrations and, in ONE transaction: drops the foreign keys
+ * of the public tables, COPYs every table's rows in, writes every file to storage (each under a
+ * fresh key, its SHA-256 checked against the archive's) and points stored_files at the new keys,
+ * re-adds the foreign keys (which checks every reference), and moves every sequence past its
+ * column's highest value. Any failure rolls all of it back and removes the files it wrote. The
+ * code's later migrations, if any, run afterwards.
+ */
+export async function restoreBackup(input: Readable, target: RestoreTarget, opts: { reporter?: Reporter } = {}): Promise<RestoreSummary> {
+  const reporter = opts.reporter ?? silent;
+  const started = performance.now();
+  const gunzip = zlib.createGunzip();
+  const extract = tar.extract();
+  input.on('error', (err) => extract.destroy(err));
+  gunzip.on('error', (err) => extract.destroy(err));
+  input.pipe(gunzip).pipe(extract);
+  const entries = extract[Symbol.asyncIterator]();
+  const next = async (): Promise<Entry | null> => {
+    const r = await entries.next();
+    return r.done ? null : (r.value as Entry);
+  };
+
+  const created: string[] = [];
+  try {
+    let manifest: Manifest;
+    try {
+      const first = await next();
+      if (!first || first.header.name !== MANIFEST)
+        throw new RestoreRefused('File ini bukan cadangan Kelasku (tidak diawali manifest.json).');
+      manifest = parseManifest(await readAll(first, MAX_JSON_BYTES));
+    } catch (err) {
+      if (err instanceof RestoreRefused) throw err;
+      throw new RestoreRefused(`File ini bukan cadangan Kelasku (arsip .tar.gz tidak terbaca: ${(err as Error).message}).`);
+    }
+    const { code } = checkMigrations(manifest);
+    reporter.progress(
+      `Cadangan dari ${manifest.createdAt}: ${manifest.tables.length} tabel, ${manifest.files.length} file, migrasi ke-${manifest.migrations.count}.`,
+    );
+    await ensureEmpty(target);
+    await migrateToArchive(target.database, manifest.migrations.count, code);
+
+    const summary = await restoreInTransaction(target, manifest, next, created, reporter);
+    if (manifest.migrations.count < code.length) {
+      reporter.progress(`Menjalankan migrasi ke-${manifest.migrations.count + 1} sampai ke-${code.length} …`);
+      await target.database.migrate();
+    }
+    await target.database.pool.query('analyze');
+    reporter.progress(`Selesai dalam ${seconds(started)}.`);
+    return summary;
+  } catch (err) {
+    for (const key of created) await target.storage.remove(key).catch(() => {});
+    throw err;
+  } finally {
+    await entries.return?.();
+    input.destroy();
+  }
+}
+
+async function restoreInTransaction(
+  target: RestoreTarget,
+  manifest: Manifest,
+  next: () => Promise<Entry | null>,
+  created: string[],
+  reporter: Reporter,
+): Promise<RestoreSummary> {
+  const tables = new Map(manifest.tables.map((t) => [t.name, t]));
+  const sizes = new Map(manifest.files.map((f) => [f.key, f.size]));
+  const summary: RestoreSummary = { tables: 0, rows: 0, files: 0, fileBytes: 0, missing: [] };
+  const client = await target.database.pool.connect();
+  let copying: { table: string; stream: Writable & { rowCount: number }; done: Promise<void>; started: number } | null = null;
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const existing = new Set(await publicTables(client));
+    for (const t of manifest.tables) {
+      if (!existing.has(t.name)) throw new RestoreRefused(`Tabel ${t.name} dari cadangan tidak ada di database tujuan.`);
+    }
+    // Rows go in table by table in any order: the foreign keys come back (and are checked) once everything is in.
+    const { rows: fks } = await client.query<{ tbl: string; name: string; def: string }>(
+      `select conrelid::regclass::text as tbl, conname::text as name, pg_get_constraintdef(oid) as def
+         from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace order by 1, 2`,
+    );
+    for (const fk of fks) await client.query(`alter table ${fk.tbl} drop constraint ${ident(fk.name)}`);
+
+    const dbStarted = performance.now();
+    const seen = new Set<string>();
+    const endCopy = async () => {
+      if (!copying) return;
+      const c = copying;
+      c.stream.end();
+      await c.done;
+      copying = null;
+      const expected = tables.get(c.table)!.rows;
+      if (c.stream.rowCount !== expected) {
+        throw new Error(`Cadangan rusak: tabel ${c.table} berisi ${c.stream.rowCount} baris, manifest mencatat ${expected}.`);
+      }
+      summary.tables++;
+      summary.rows += expected;
+      reporter.progress(`  ${c.table}: ${expected.toLocaleString('id-ID')} baris (${seconds(c.started)})`);
+    };
+
+    const keys = { old: [] as string[], new: [] as string[] };
+    const hashes = new Map<string, string>();
+    let checksums: Checksums | null = null;
+    let filesStarted = 0;
+    let lastReport = performance.now();
+    for (let entry = await next(); entry; entry = await next()) {
+      const name = entry.header.name;
+      const table = chunkTable(name);
+      if (copying && copying.table !== table) await endCopy();
+      const fileKey = fileKeyOf(name);
+      if (table !== null) {
+        const info = tables.get(table);
+        if (!info) throw new Error(`Cadangan rusak: tabel ${table} tidak ada di manifest.`);
+        if (!copying) {
+          if (seen.has(table)) throw new Error(`Cadangan rusak: bagian tabel ${table} tidak berurutan.`);
+          seen.add(table);
+          const stream = client.query(
+            copyFrom(`COPY public.${ident(table)} (${info.columns.map(ident).join(', ')}) FROM STDIN`),
+          ) as unknown as Writable & { rowCount: number };
+          const done = finished(stream);
+          done.catch(() => {});
+          copying = { table, stream, done, started: performance.now() };
+        }
+        await pump(entry, copying.stream);
+      } else if (fileKey !== null) {
+        if (filesStarted === 0) {
+          filesStarted = performance.now();
+          reporter.progress(
+            `Database: ${summary.tables} tabel berisi data, ${summary.rows.toLocaleString('id-ID')} baris dalam ${seconds(dbStarted)}.`,
+          );
+        }
+        const size = sizes.get(fileKey);
+        if (size === undefined || hashes.has(fileKey)) throw new Error(`Cadangan rusak: file ${fileKey} tidak tercatat di manifest.`);
+        const pending = await target.storage.create();
+        const hash = createHash('sha256');
+        let bytes = 0;
+        try {
+          await pump(entry, pending.stream, (chunk) => {
+            hash.update(chunk);
+            bytes += chunk.length;
+          });
+          pending.stream.end();
+          await finished(pending.stream);
+          if (bytes !== size) throw new Error(`Cadangan rusak: file ${fileKey} berukuran ${bytes} byte, tercatat ${size}.`);
+          await pending.commit();
+        } catch (err) {
+          await pending.abort().catch(() => {});
+          throw err;
+        }
+        created.push(pending.key);
+        keys.old.push(fileKey);
+        keys.new.push(pending.key);
+        hashes.set(fileKey, hash.digest('hex'));
+        summary.files++;
+        summary.fileBytes += bytes;
+        if (performance.now() - lastReport > 10_000) {
+          lastReport = performance.now();
+          reporter.progress(`  file: ${summary.files}/${manifest.files.length} (${formatBytes(summary.fileBytes)})`);
+        }
+      } else if (name === CHECKSUMS) {
+        try {
+          checksums = JSON.parse((await readAll(entry, MAX_JSON_BYTES)).toString('utf8')) as Checksums;
+        } catch {
+          throw new Error('Cadangan rusak: checksums.json tidak dapat dibaca.');
+        }
+      } else {
+        reporter.warn(`Bagian ${name} tidak dikenal; dilewati.`);
+        for await (const _chunk of entry) {
+          /* skipped */
+        }
+      }
+    }
+    await endCopy();
+    for (const t of manifest.tables) {
+      if (!seen.has(t.name) && t.rows !== 0) throw new Error(`Cadangan terpotong: baris tabel ${t.name} tidak ada.`);
+    }
+    if (!checksums) throw new Error('Cadangan terpotong: checksums.json (akhir arsip) tidak ada.');
+    const missing = new Set(checksums.missing ?? []);
+    for (const f of manifest.files) {
+      if (missing.has(f.key)) continue;
+      const got = hashes.get(f.key);
+      if (got === undefined) throw new Error(`Cadangan terpotong: file ${f.key} tidak ada.`);
+      if (got !== checksums.sha256?.[f.key]) throw new Error(`Cadangan rusak: isi file ${f.key} tidak cocok dengan SHA-256-nya.`);
+    }
+    summary.missing = [...missing];
+    for (const key of summary.missing) {
+      reporter.warn(`File ${key} sudah hilang dari penyimpanan saat pencadangan; barisnya dipulihkan tanpa isi.`);
+    }
+    if (filesStarted) reporter.progress(`File: ${summary.files} (${formatBytes(summary.fileBytes)}) dalam ${seconds(filesStarted)}.`);
+
+    // Each file was written under a fresh key: the rows follow.
+    if (keys.old.length > 0) {
+      const res = await client.query(
+        `update stored_files s set storage_key = k.new_key
+           from unnest($1::text[], $2::text[]) as k(old_key, new_key) where s.storage_key = k.old_key`,
+        [keys.old, keys.new],
+      );
+      if (res.rowCount !== keys.old.length) throw new Error('Cadangan rusak: file tidak cocok dengan baris stored_files.');
+    }
+
+    const checkStarted = performance.now();
+    for (const fk of fks) {
+      try {
+        await client.query(`alter table ${fk.tbl} add constraint ${ident(fk.name)} ${fk.def}`);
+      } catch (err) {
+        throw new Error(`Cadangan tidak utuh: ${(err as Error).message}`, { cause: err });
+      }
+    }
+    const { rows: sequences } = await client.query<{ seq: string; tbl: string; col: string }>(
+      `select format('%I.%I', sn.nspname, s.relname) as seq, format('%I.%I', tn.nspname, t.relname) as tbl, a.attname::text as col
+         from pg_class s
+         join pg_namespace sn on sn.oid = s.relnamespace
+         join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')
+         join pg_class t on t.oid = d.refobjid
+         join pg_namespace tn on tn.oid = t.relnamespace
+         join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+        where s.relkind = 'S' and tn.nspname = 'public'`,
+    );
+    for (const s of sequences) {
+      await client.query(`select setval($1::regclass, coalesce((select max(${ident(s.col)}) from ${s.tbl}), 0) + 1, false)`, [s.seq]);
+    }
+    await client.query('COMMIT');
+    reporter.progress(`Kunci asing diperiksa dan urutan id disetel dalam ${seconds(checkStarted)}.`);
+    return summary;
+  } catch (err) {
+    if (copying) {
+      // Ends the COPY with CopyFail, so the connection can roll back.
+      (copying as { stream: Writable }).stream.destroy();
+      await (copying as { done: Promise<void> }).done.catch(() => {});
+    }
+    await client.query('ROLLBACK').catch(() => (broken = true));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
