@@ -16,7 +16,7 @@
  *   BENCH_EMBEDDED_DIR=dir   use this already seeded data folder of the embedded server instead (kept)
  *   BENCH_ONLY=regex         only the endpoints whose name matches
  *   BENCH_RESULTS=path       where to write the table (default bench/RESULTS.md; "-" prints only)
- *   BENCH_EXTRA=1            also run the upload, deadline-rush, load-without-loss and submissions-ZIP benchmarks and add their tables
+ *   BENCH_EXTRA=1            also run the upload, deadline-rush, load-without-loss, submissions-ZIP and exam-start benchmarks and add their tables
  *
  * Every read is computed (the server keeps no replies): these numbers are what each read costs.
  * Issue 26 replaces this single-endpoint benchmark with a school-day scenario.
@@ -423,6 +423,8 @@ async function main() {
     const zip = await import('./zip.mjs');
     lines.push(...(await upload.run()), '', ...(await rush.run()), '', '## Load without loss', '', ...(await load.run()).lines, '');
     lines.push(...(await zip.run({ pgUrl: PG_URL })), '');
+    const exam = await import('./exam-start.mjs');
+    lines.push(...(await exam.run({ pgUrl: PG_URL })), '');
   }
   const text = `${lines.join('\n')}\n`;
   if (RESULTS !== '-') await fs.writeFile(RESULTS, text);

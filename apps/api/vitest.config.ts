@@ -9,6 +9,7 @@ const processTests = [
   'test/crash.test.ts',
   'test/embedded-server.test.ts',
   'test/two-instances.test.ts',
+  'test/quiz-crash.test.ts',
   'test/scale-out.test.ts',
 ];
 

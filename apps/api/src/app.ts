@@ -29,6 +29,7 @@ import { registerImportWorker } from './features/imports/job.js';
 import { LiveBus } from './live/bus.js';
 import { Notifier } from './features/notifications/service.js';
 import { registerNotificationJobs } from './features/notifications/jobs.js';
+import { registerQuizJobs } from './features/quizzes/job.js';
 
 z.config(z.locales.id());
 
@@ -185,6 +186,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(mount(routeAreas.student, 'student'), { prefix: '/api/student' });
   await registerImportWorker(app);
   await registerNotificationJobs(app);
+  // Closes quiz attempts whose time ran out, also when no browser comes back.
+  await registerQuizJobs(app);
 
   const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
   if (webDir) {

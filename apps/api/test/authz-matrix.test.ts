@@ -50,6 +50,12 @@ interface Chain {
   announcementId: number;
   /** A notification of the chain's teacher. */
   notificationId: number;
+  /** Issue 25: a quiz of the content (unlimited attempts) on a question of the teacher's bank, and the student's finished attempt. */
+  quizId: number;
+  questionId: number;
+  attemptId: number;
+  /** The question bank's category holding that question. */
+  categoryId: number;
   /** Written into every title, topic and comment of the chain: a refused answer must not contain it. */
   marker: string;
 }
@@ -110,6 +116,10 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
     .insert(notifications)
     .values({ userId: teacher.id, kind: 'hand_ins', subject: `Tugas ${marker}`, context: `Kelas ${marker}`, link: '/online-class' })
     .returning();
+  const category = await f.questionCategory(teacher.id, `Kategori ${marker}`);
+  const question = await f.question(category.id, teacher.id, { text: `Soal ${marker}` });
+  const quiz = await f.quiz(content.id, teacher.id, [question.id], { title: `Kuis ${marker}`, attemptsAllowed: 0 });
+  const attempt = await f.quizAttempt(quiz.id, student.id, [question.id], { score: 1, answers: { [question.id]: { option: 'o1' } } });
   return {
     teacher,
     student,
@@ -130,6 +140,10 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
     importId: userImport!.id,
     announcementId: announcement!.id,
     notificationId: notification!.id,
+    quizId: quiz.id,
+    questionId: question.id,
+    attemptId: attempt.id,
+    categoryId: category.id,
     marker,
   };
 }
@@ -235,12 +249,28 @@ const S = '/api/student/my-classes/:classId/contents/:contentId';
 const deadline = () => new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString();
 
 const teacherCatchAll = teacherArea(404, 404);
+/** A question of the bank as the question form sends it. */
+const matrixQuestion = {
+  type: 'multiple_choice',
+  text: 'Soal Matriks',
+  points: 1,
+  data: {
+    options: [
+      { text: 'Benar', correct: true },
+      { text: 'Salah', correct: false },
+    ],
+  },
+};
 const studentCatchAll = studentArea(404, 404);
 
 /** The matrix: one row per route, keyed "METHOD /url" ("* /url" covers every method of a catch-all). */
 const MATRIX: Record<string, Row> = {
   // ---- public
   'GET /api/health': { expect: all(200) },
+  // Readiness: the matrix app is built without server.ts's start-up, so it is marked ready as the server marks it.
+  'GET /api/ready': { expect: all(200), prepare: async (c) => c.scene.app.markReady() },
+  // Outside /api. METRICS_TOKEN is not set in this app: an unknown path for everyone (its 401s: metrics.test.ts).
+  'GET /metrics': { expect: all(404) },
   'POST /api/login': {
     expect: all(200),
     body: (c) => json({ username: c.scene.owner.username, password: c.scene.owner.password }),
@@ -263,6 +293,11 @@ const MATRIX: Record<string, Row> = {
       const link: string = minted.body.data.url;
       return c.variant === 'own' ? link : link.replace(zip(c.scene.own), zip(c.scene.foreign));
     },
+  },
+  // Issue 24: the backup's signed link, minted by an admin, opens for anyone holding it (no ids: one variant).
+  'GET /api/downloads/backup': {
+    expect: all(200),
+    url: async (c) => (await t.as(await issueToken(t.db, c.scene.admin.id)).post('/api/admin/backup/link', {})).body.data.url,
   },
   'GET /api/files/:fileId/link': {
     // A material's file: its class's teacher and the students of its rombel; the admin reaches no class.
@@ -428,6 +463,9 @@ const MATRIX: Record<string, Row> = {
     body: () => json({ title: 'Semangat baru', body: 'Belajar terus.', from: 'Guru' }),
   },
   'DELETE /api/admin/resources/motivational-words/:id': { id: 'wordId', expect: adminOnly([200, 404]) },
+  // Issue 24: the whole school as one archive (and its signed link), for the admin only.
+  'GET /api/admin/backup': { expect: adminOnly(200) },
+  'POST /api/admin/backup/link': { expect: adminOnly(200) },
   '* /api/admin/*': { expect: adminOnly(404), url: () => '/api/admin/tidak-ada/1', body: () => json({}) },
 
   // ---- teacher
@@ -559,6 +597,61 @@ const MATRIX: Record<string, Row> = {
     body: () => json({ body: 'Pengumuman Diubah' }),
   },
   'DELETE /api/teacher/online-classes/:classId/announcements/:id': { id: 'announcementId', expect: teacherChain(200) },
+  // Issue 25: quizzes, their results, grading and statistics (the chain's attempt is finished; its slots stay as they are).
+  [`POST ${T}/quizzes`]: {
+    expect: teacherChain(201),
+    body: (c) => json({ title: 'Kuis Matriks', slots: [{ question_id: c.own.questionId }] }),
+  },
+  [`GET ${T}/quizzes/:quizId`]: { expect: teacherChain(200) },
+  [`PUT ${T}/quizzes/:quizId`]: {
+    expect: teacherChain(200),
+    body: (c) => json({ title: 'Kuis Diubah', attempts_allowed: 0, slots: [{ question_id: c.own.questionId }] }),
+  },
+  [`DELETE ${T}/quizzes/:quizId`]: { expect: teacherChain(200) },
+  // The roster shows the chain's student named with the marker.
+  [`GET ${T}/quizzes/:quizId/results`]: { expect: teacherChain(200) },
+  [`GET ${T}/quizzes/:quizId/attempts/:attemptId`]: { expect: teacherChain(200) },
+  [`PUT ${T}/quizzes/:quizId/attempts/:attemptId/answers/:questionId/grade`]: {
+    expect: teacherChain(200),
+    body: () => json({ points: 1 }),
+  },
+  [`POST ${T}/quizzes/:quizId/regrade`]: { expect: teacherChain(200) },
+  [`GET ${T}/quizzes/:quizId/statistics`]: { expect: teacherChain(200) },
+  // Issue 25: the question bank (the teacher's own; another teacher's category or question is a 404). The chain's question is in a
+  // quiz and answered, so the granted deletes work on a category or question made for them.
+  'GET /api/teacher/question-categories': { expect: teacherList(200) },
+  'POST /api/teacher/question-categories': { expect: teacherList(201), body: () => json({ name: `Kategori Matriks ${uniq()}` }) },
+  'PUT /api/teacher/question-categories/:categoryId': { expect: teacherTop(200), body: () => json({ name: `Kategori Diubah ${uniq()}` }) },
+  'DELETE /api/teacher/question-categories/:categoryId': {
+    expect: teacherTop(200),
+    prepare: async (c) => {
+      const category = await t.factory.questionCategory(c.target.teacher.id, `Kategori Hapus ${c.target.marker}`);
+      await t.factory.question(category.id, c.target.teacher.id);
+      c.target.categoryId = category.id;
+    },
+  },
+  'GET /api/teacher/question-categories/:categoryId/questions': { expect: teacherTop(200) },
+  'POST /api/teacher/question-categories/:categoryId/questions': { expect: teacherTop(201), body: () => json(matrixQuestion) },
+  'GET /api/teacher/questions/:questionId': { expect: teacherTop(200) },
+  'PUT /api/teacher/questions/:questionId': { expect: teacherTop(200), body: () => json(matrixQuestion) },
+  'DELETE /api/teacher/questions/:questionId': {
+    expect: teacherTop(200),
+    prepare: async (c) => {
+      c.target.questionId = (await t.factory.question(c.target.categoryId, c.target.teacher.id)).id;
+    },
+  },
+  'PUT /api/teacher/questions/:questionId/image': {
+    expect: teacherTop(200),
+    body: () => ({ form: { fields: {}, files: { image: { name: 'gambar.png', data: samples.png() } } } }),
+  },
+  'DELETE /api/teacher/questions/:questionId/image': { expect: teacherTop(200) },
+  'POST /api/teacher/question-categories/:categoryId/import': {
+    expect: teacherTop(201),
+    body: () => ({ form: { fields: {}, files: { file: { name: 'soal.gift', data: Buffer.from('Soal matriks {T}\n') } } } }),
+  },
+  // The template is binary; the export shows the category's name and its questions' text.
+  'GET /api/teacher/question-template.xlsx': { expect: teacherList(200) },
+  'GET /api/teacher/question-categories/:categoryId/export.gift': { expect: teacherTop(200) },
   '* /api/teacher/*': { expect: teacherCatchAll, url: () => '/api/teacher/tidak-ada/1', body: () => json({}) },
 
   // ---- student
@@ -593,6 +686,29 @@ const MATRIX: Record<string, Row> = {
   'GET /api/student/upcoming-assignments': { expect: studentList(200) },
   'GET /api/student/random-motivational-word': { expect: studentList(200) },
   'GET /api/student/my-classes/:classId/announcements': { expect: studentTop(200) },
+  // Issue 25: taking a quiz. Another rombel's quiz, and another student's attempt, are 404.
+  [`GET ${S}/quizzes/:quizId`]: { expect: studentChain(200) },
+  [`POST ${S}/quizzes/:quizId/attempts`]: { expect: studentChain(201) },
+  [`GET ${S}/quizzes/:quizId/attempts/:attemptId`]: { expect: studentChain(200) },
+  [`GET ${S}/quizzes/:quizId/attempts/:attemptId/review`]: { expect: studentChain(200) },
+  // The granted saves and submits work on an attempt just started.
+  [`PUT ${S}/quizzes/:quizId/attempts/:attemptId/answers/:questionId`]: {
+    expect: studentChain(200),
+    body: () => json({ answer: { option: 'o1' } }),
+    prepare: async (c) => {
+      c.target.attemptId = (
+        await t.factory.quizAttempt(c.target.quizId, c.target.studentId, [c.target.questionId], { number: 2, finished: false })
+      ).id;
+    },
+  },
+  [`POST ${S}/quizzes/:quizId/attempts/:attemptId/submit`]: {
+    expect: studentChain(200),
+    prepare: async (c) => {
+      c.target.attemptId = (
+        await t.factory.quizAttempt(c.target.quizId, c.target.studentId, [c.target.questionId], { number: 2, finished: false })
+      ).id;
+    },
+  },
   '* /api/student/*': { expect: studentCatchAll, url: () => '/api/student/tidak-ada/1', body: () => json({}) },
 };
 
@@ -605,6 +721,10 @@ const PARAM_OBJECT: Record<string, keyof Chain> = {
   commentId: 'commentId',
   assignmentId: 'assignmentId',
   studentId: 'studentId',
+  quizId: 'quizId',
+  attemptId: 'attemptId',
+  questionId: 'questionId',
+  categoryId: 'categoryId',
 };
 
 const cellOf = (cell: Cell, v: Variant) => (Array.isArray(cell) ? cell[v === 'own' ? 0 : 1] : cell);
@@ -698,7 +818,7 @@ beforeAll(async () => {
   };
   // HEAD answers as GET does; it is checked where GET is.
   const gets = new Set(t.app.routeTable.filter((r) => r.method === 'GET').map((r) => r.url));
-  routes = t.app.routeTable.filter((r) => r.url.startsWith('/api') && !(r.method === 'HEAD' && gets.has(r.url)));
+  routes = t.app.routeTable.filter((r) => (r.url.startsWith('/api') || r.url === '/metrics') && !(r.method === 'HEAD' && gets.has(r.url)));
 });
 
 const rowKey = (r: { method: string; url: string }) => (MATRIX[`${r.method} ${r.url}`] ? `${r.method} ${r.url}` : `* ${r.url}`);

@@ -117,6 +117,7 @@ describe('GET …/contents', () => {
       ],
       forums: [],
       assignment: [],
+      quizzes: [],
     });
     expect(res.body.data[1]).toMatchObject({
       title: 'Kedua',
@@ -236,6 +237,7 @@ describe('GET …/contents/{contentId}', () => {
       ],
       forums: [{ id: forum.id, topic: 'Topik A', position: 1, hidden: false, publish_at: null }],
       assignment: [{ id: assignment.id, title: 'Tugas A', position: 1, hidden: false, publish_at: null }],
+      quizzes: [],
     });
     const opened = await t.as().get(res.body.data.materials[0].file);
     expect(opened.status).toBe(200);

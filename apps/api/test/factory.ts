@@ -8,6 +8,12 @@ import {
   materials,
   motivationalWords,
   onlineClasses,
+  questionCategories,
+  questions,
+  quizAnswers,
+  quizAttempts,
+  quizSlots,
+  quizzes,
   rombelClasses,
   students,
   submissionFiles,
@@ -18,6 +24,7 @@ import {
 import { hashPassword } from '../src/auth/passwords.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { insertContent, nextPosition } from '../src/features/contents/queries.js';
+import type { QuestionKey, QuestionType } from '@kelasku/contract';
 
 export interface TestUser {
   id: number;
@@ -230,6 +237,99 @@ export class Factory {
     return w!;
   }
 
+  /** A category of a teacher's question bank. */
+  async questionCategory(teacherId: number, name?: string) {
+    const [c] = await this.db
+      .insert(questionCategories)
+      .values({ teacherId, name: name ?? unique('Kategori ') })
+      .returning();
+    return c!;
+  }
+
+  /**
+   * A question of the bank, straight into the table (no validation). Without `data` each type gets
+   * a small key: choices o1…o4 with o1 correct (o1, o2 for multiple_answer), true_false true,
+   * short_answer "jaringan"/"network", matching p1…p3, essay {}. Ids are as given (the server makes
+   * 8-character ones; any string works here).
+   */
+  async question(
+    categoryId: number,
+    teacherId: number,
+    over: Partial<{ type: QuestionType; text: string; points: number; data: QuestionKey['data']; imageFileId: number | null }> = {},
+  ) {
+    const type = over.type ?? 'multiple_choice';
+    const [q] = await this.db
+      .insert(questions)
+      .values({
+        categoryId,
+        teacherId,
+        type,
+        text: over.text ?? unique('Soal '),
+        points: over.points ?? 1,
+        data: over.data ?? defaultQuestionData(type),
+        imageFileId: over.imageFileId ?? null,
+      })
+      .returning();
+    return q!;
+  }
+
+  /** A quiz of a content with these questions as fixed slots, open now, untimed; `attemptsAllowed` 1 unless told. */
+  async quiz(
+    contentId: number,
+    authorId: number,
+    questionIds: number[],
+    over: Partial<{ title: string; attemptsAllowed: number; hidden: boolean; closesAt: Date | null; timeLimitMinutes: number | null }> = {},
+  ) {
+    const [q] = await this.db
+      .insert(quizzes)
+      .values({
+        contentId,
+        authorId,
+        title: over.title ?? unique('Kuis '),
+        attemptsAllowed: over.attemptsAllowed ?? 1,
+        hidden: over.hidden ?? false,
+        closesAt: over.closesAt ?? null,
+        timeLimitMinutes: over.timeLimitMinutes ?? null,
+        position: nextPosition(quizzes, contentId),
+      })
+      .returning();
+    if (questionIds.length)
+      await this.db.insert(quizSlots).values(questionIds.map((questionId, i) => ({ quizId: q!.id, position: i + 1, questionId })));
+    return q!;
+  }
+
+  /**
+   * An attempt of a quiz with its questions in order (options unshuffled), straight into the tables;
+   * `answers` (by question id) are saved as given. Finished (with `score`) unless `finished` is false.
+   */
+  async quizAttempt(
+    quizId: number,
+    studentId: number,
+    questionIds: number[],
+    over: Partial<{ number: number; finished: boolean; score: number | null; maxScore: number; answers: Record<number, unknown> }> = {},
+  ) {
+    const finished = over.finished ?? true;
+    const [a] = await this.db
+      .insert(quizAttempts)
+      .values({
+        quizId,
+        studentId,
+        number: over.number ?? 1,
+        layout: questionIds.map((id) => ({ question_id: id, order: ['o1', 'o2', 'o3', 'o4'] })),
+        finishedAt: finished ? new Date() : null,
+        score: finished ? (over.score ?? 0) : null,
+        maxScore: over.maxScore ?? questionIds.length,
+      })
+      .returning();
+    const answers = Object.entries(over.answers ?? {});
+    if (answers.length) {
+      await this.db
+        .insert(quizAnswers)
+        .values(answers.map(([q, answer]) => ({ attemptId: a!.id, questionId: Number(q), answer, autoPoints: finished ? 0 : null })));
+    }
+    return a!;
+  }
+
   /**
    * A whole class scene: its teacher, a class of rombel 1 with one content, a student of that rombel,
    * plus an outsider of each kind (another teacher, a student of another rombel).
@@ -245,5 +345,32 @@ export class Factory {
     const outsider = await this.student({ rombelId: 2 });
     const admin = await this.admin();
     return { teacher, otherTeacher, klass, otherClass, content, otherContent, student, outsider, admin };
+  }
+}
+
+/** The key a factory question of each type gets unless told otherwise. */
+export function defaultQuestionData(type: QuestionType): QuestionKey['data'] {
+  const opts = (correct: string[]) => ({
+    options: ['o1', 'o2', 'o3', 'o4'].map((id, i) => ({ id, text: `Pilihan ${'ABCD'[i]}`, correct: correct.includes(id) })),
+  });
+  switch (type) {
+    case 'multiple_choice':
+      return opts(['o1']);
+    case 'multiple_answer':
+      return opts(['o1', 'o2']);
+    case 'true_false':
+      return { answer: true };
+    case 'short_answer':
+      return { answers: ['jaringan', 'network'], tolerance: null };
+    case 'matching':
+      return {
+        pairs: [
+          { id: 'p1', left: 'Router', right: 'Menghubungkan jaringan' },
+          { id: 'p2', left: 'Switch', right: 'Menghubungkan perangkat dalam LAN' },
+          { id: 'p3', left: 'Kabel UTP', right: 'Media transmisi' },
+        ],
+      };
+    case 'essay':
+      return {};
   }
 }

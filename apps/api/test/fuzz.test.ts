@@ -46,6 +46,12 @@ interface Scene {
   fileId: number;
   /** An announcement of the class ("Pengumuman"). */
   announcementId: number;
+  /** Issue 25: a quiz (unlimited attempts) on one question, the student's finished attempt and an open one. */
+  quizId: number;
+  categoryId: number;
+  questionId: number;
+  attemptId: number;
+  openAttemptId: number;
 }
 let s: Scene;
 
@@ -63,6 +69,12 @@ beforeAll(async () => {
   const comment = await f.comment(forum.id, student.id);
   const assignment = await f.assignment(content.id, teacher.id);
   const sub = await f.submission(assignment.id, student.id);
+  const category = await f.questionCategory(teacher.id);
+  const question = await f.question(category.id, teacher.id);
+  await f.question(category.id, teacher.id);
+  const quiz = await f.quiz(content.id, teacher.id, [question.id], { attemptsAllowed: 0 });
+  const finishedAttempt = await f.quizAttempt(quiz.id, student.id, [question.id], { answers: { [question.id]: { option: 'o2' } } });
+  const openAttempt = await f.quizAttempt(quiz.id, student.id, [question.id], { number: 2, finished: false });
   s = {
     admin,
     teacher,
@@ -84,6 +96,11 @@ beforeAll(async () => {
     announcementId: (
       await t.db.insert(announcements).values({ onlineClassId: klass.id, authorId: teacher.id, body: 'Pengumuman' }).returning()
     )[0]!.id,
+    quizId: quiz.id,
+    categoryId: category.id,
+    questionId: question.id,
+    attemptId: finishedAttempt.id,
+    openAttemptId: openAttempt.id,
   };
 });
 
@@ -289,6 +306,77 @@ const ENDPOINTS: Record<string, Endpoint> = {
     ids: (x) => ({ classId: x.classId, id: x.announcementId }),
     valid: () => ({ body: 'Pengumuman diubah' }),
   },
+  // Issue 25: quizzes. The valid edit keeps the slots (the quiz has attempts) and leaves the clock alone.
+  [`POST ${TC}/quizzes`]: {
+    as: (x) => x.teacher,
+    ids: chain,
+    valid: (x) => ({
+      title: 'Kuis',
+      description: 'Kerjakan',
+      opens_at: '2026-01-01T07:00',
+      closes_at: null,
+      time_limit_minutes: 30,
+      attempts_allowed: 2,
+      grading_method: 'last',
+      shuffle_questions: true,
+      show_results: 'after_close',
+      slots: [{ question_id: x.questionId }, { category_id: x.categoryId, count: 1 }],
+    }),
+  },
+  [`PUT ${TC}/quizzes/:quizId`]: {
+    as: (x) => x.teacher,
+    ids: (x) => ({ ...chain(x), quizId: x.quizId }),
+    valid: (x) => ({ title: 'Kuis Ubah', description: '', attempts_allowed: 0, slots: [{ question_id: x.questionId }] }),
+  },
+  [`PUT ${TC}/quizzes/:quizId/attempts/:attemptId/answers/:questionId/grade`]: {
+    as: (x) => x.teacher,
+    ids: (x) => ({ ...chain(x), quizId: x.quizId, attemptId: x.attemptId, questionId: x.questionId }),
+    valid: () => ({ points: 1, feedback: 'Bagus' }),
+  },
+  [`PUT ${SC}/quizzes/:quizId/attempts/:attemptId/answers/:questionId`]: {
+    as: (x) => x.student,
+    ids: (x) => ({ ...chain(x), quizId: x.quizId, attemptId: x.openAttemptId, questionId: x.questionId }),
+    valid: () => ({ answer: { option: 'o1' } }),
+  },
+  // Issue 25: the question bank.
+  'POST /api/teacher/question-categories': { as: (x) => x.teacher, valid: () => ({ name: 'Kategori Fuzz' }) },
+  'PUT /api/teacher/question-categories/:categoryId': {
+    as: (x) => x.teacher,
+    ids: (x) => ({ categoryId: x.categoryId }),
+    valid: () => ({ name: 'Kategori Ubah' }),
+  },
+  'POST /api/teacher/question-categories/:categoryId/questions': {
+    as: (x) => x.teacher,
+    ids: (x) => ({ categoryId: x.categoryId }),
+    valid: () => ({
+      type: 'multiple_answer',
+      text: 'Perangkat jaringan aktif?',
+      points: 2,
+      data: {
+        options: [
+          { text: 'Router', correct: true },
+          { text: 'Switch', correct: true },
+          { text: 'Kabel', correct: false },
+        ],
+      },
+    }),
+  },
+  'PUT /api/teacher/questions/:questionId': {
+    as: (x) => x.teacher,
+    ids: (x) => ({ questionId: x.questionId }),
+    valid: (x) => ({
+      type: 'multiple_choice',
+      text: 'Perangkat antarjaringan?',
+      points: 1,
+      category_id: x.categoryId,
+      data: {
+        options: [
+          { id: 'o1', text: 'Router', correct: true },
+          { text: 'Hub', correct: false },
+        ],
+      },
+    }),
+  },
   [`POST ${SC}/forums/:forumId/comments`]: { as: (x) => x.student, ids: chain, valid: () => ({ comment: 'Komentar siswa' }) },
   [`POST ${SC}/forums/:forumId/comments/:commentId/sub-comments`]: {
     as: (x) => x.student,
@@ -321,6 +409,15 @@ const NOT_JSON = new Set([
   'POST /api/notifications/:id/read',
   'POST /api/notifications/read-all',
   `POST ${TC}/assignments/:id/submissions.zip/link`,
+  // The backup's signed link (issue 24) takes no body.
+  'POST /api/admin/backup/link',
+  // Issue 25: a regrade, a start and a hand-in take no body.
+  `POST ${TC}/quizzes/:quizId/regrade`,
+  `POST ${SC}/quizzes/:quizId/attempts`,
+  `POST ${SC}/quizzes/:quizId/attempts/:attemptId/submit`,
+  // Issue 25: a question's picture and the bank's import are multipart (their refusals: question-bank.test.ts, gift.test.ts).
+  'PUT /api/teacher/questions/:questionId/image',
+  'POST /api/teacher/question-categories/:categoryId/import',
   // Spreadsheet uploads: their hostile files are in imports.test.ts.
   'POST /api/admin/imports/users',
   'POST /api/admin/imports/users/preview',
@@ -541,6 +638,9 @@ describe('hostile ids', () => {
       commentId: s.commentId,
       assignmentId: s.assignmentId,
       studentId: s.student.id,
+      quizId: s.quizId,
+      attemptId: s.attemptId,
+      questionId: s.questionId,
     };
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;

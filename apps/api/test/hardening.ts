@@ -24,6 +24,13 @@ const TABLES = [
   'announcements',
   'comment_mentions',
   'notifications',
+  // Issue 25: the question bank, quizzes and their attempts.
+  'question_categories',
+  'questions',
+  'quizzes',
+  'quiz_slots',
+  'quiz_attempts',
+  'quiz_answers',
 ];
 
 /**

@@ -77,6 +77,19 @@ export const router = createBrowserRouter([
               { path: ':classId', element: page(() => import('./features/student-classes/StudentClassPage')) },
               { path: ':classId/submissions/:assignmentId', element: page(() => import('./features/submissions/SubmissionPage')) },
               { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/StudentForumPage')) },
+              // A quiz: its intro, an attempt, an attempt's result.
+              {
+                path: ':classId/contents/:contentId/quizzes/:quizId',
+                element: page(() => import('./features/quizzes/student/QuizIntroPage')),
+              },
+              {
+                path: ':classId/contents/:contentId/quizzes/:quizId/attempts/:attemptId',
+                element: page(() => import('./features/quizzes/student/QuizAttemptPage')),
+              },
+              {
+                path: ':classId/contents/:contentId/quizzes/:quizId/attempts/:attemptId/result',
+                element: page(() => import('./features/quizzes/student/QuizResultPage')),
+              },
             ],
           },
           {
@@ -102,6 +115,30 @@ export const router = createBrowserRouter([
                 element: page(() => import('./features/assignments/StudentGradingPage')),
               },
               { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/TeacherForumPage')) },
+              // A quiz: the form (new, edit), its results and statistics, one attempt.
+              { path: ':classId/contents/:contentId/quizzes/new', element: page(() => import('./features/quizzes/teacher/QuizFormPage')) },
+              {
+                path: ':classId/contents/:contentId/quizzes/:quizId',
+                element: page(() => import('./features/quizzes/teacher/TeacherQuizPage')),
+              },
+              {
+                path: ':classId/contents/:contentId/quizzes/:quizId/edit',
+                element: page(() => import('./features/quizzes/teacher/QuizFormPage')),
+              },
+              {
+                path: ':classId/contents/:contentId/quizzes/:quizId/attempts/:attemptId',
+                element: page(() => import('./features/quizzes/teacher/AttemptPage')),
+              },
+            ],
+          },
+          {
+            // The teacher's question bank ("Bank Soal"): categories, a category's questions, an import.
+            path: 'bank-soal',
+            element: <RequireRole role="teacher" />,
+            children: [
+              { index: true, element: page(() => import('./features/question-bank/QuestionBankPage')) },
+              { path: ':categoryId', element: page(() => import('./features/question-bank/CategoryPage')) },
+              { path: ':categoryId/impor', element: page(() => import('./features/question-bank/QuestionImportPage')) },
             ],
           },
           {

@@ -29,6 +29,8 @@ import lessonCopyRoutes from './lesson-copy/routes.js';
 import * as announcements from './announcements/routes.js';
 import notificationRoutes from './notifications/routes.js';
 import backupRoutes, { backupLinkRoutes } from './backup/routes.js';
+import quizzesRoutes, { studentQuizRoutes } from './quizzes/routes.js';
+import questionBankRoutes from './question-bank/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
@@ -56,6 +58,8 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     forums.teacherRoutes,
     lessonCopyRoutes,
     announcements.teacherRoutes,
+    questionBankRoutes,
+    quizzesRoutes,
   ],
   student: [
     studentClassesRoutes,
@@ -64,5 +68,6 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     forums.studentRoutes,
     motivationalWords.studentRoutes,
     announcements.studentRoutes,
+    studentQuizRoutes,
   ],
 };

@@ -321,6 +321,7 @@ export class FileService {
 /** True for a stored_files row that no feature points at. */
 const unreferenced = sql`not exists (select 1 from users u where u.avatar_file_id = stored_files.id)
   and not exists (select 1 from materials m where m.file_id = stored_files.id)
-  and not exists (select 1 from submission_files s where s.file_id = stored_files.id)`;
+  and not exists (select 1 from submission_files s where s.file_id = stored_files.id)
+  and not exists (select 1 from questions q where q.image_file_id = stored_files.id)`;
 
 export { HttpError };

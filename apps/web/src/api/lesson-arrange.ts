@@ -7,7 +7,7 @@ const contentsPath = (classId: number) => `/api/teacher/online-classes/${classId
 const contentPath = (classId: number, contentId: number) => `${contentsPath(classId)}/${contentId}`;
 
 /** The field of a content that holds each of its lists. */
-export const LIST_FIELD = { materials: 'materials', forums: 'forums', assignments: 'assignment' } as const;
+export const LIST_FIELD = { materials: 'materials', forums: 'forums', assignments: 'assignment', quizzes: 'quizzes' } as const;
 
 /** The rows in the order of `ids`; rows not named keep their order after them, as the server does. */
 export function inOrder<T extends { id: number }>(rows: T[], ids: number[]): T[] {

@@ -8,6 +8,7 @@ import {
   IconChartBar,
   IconClipboardList,
   IconChevronDown,
+  IconDatabase,
   IconHome,
   IconLogout,
   IconQuote,
@@ -40,6 +41,7 @@ const TITLES: Record<string, string> = {
   '/resources/archived-classes': 'Arsip Kelas',
   '/my-work': 'Tugas Saya',
   '/my-grades': 'Nilai Saya',
+  '/bank-soal': 'Bank Soal',
 };
 
 function Sidebar({ onNavigate }: { onNavigate: () => void }) {
@@ -81,6 +83,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           )}
         </NavLink>
       )}
+      {user?.role === 'teacher' && link('/bank-soal', 'Bank Soal', <IconDatabase size={18} />)}
       {user?.role === 'teacher' && link('/online-class/arsip', 'Arsip', <IconArchive size={18} />)}
     </nav>
   );

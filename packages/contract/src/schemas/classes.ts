@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { idParam, optionalText, requiredText } from '../fields.js';
+import { classContentQuiz } from './quizzes.js';
 
 /** Messages of the teacher's classes, contents and materials, and of uploads in general. */
 export const CLASS_MSG = {
@@ -183,11 +184,12 @@ export const classContent = visibility.extend({
 });
 export type ClassContent = z.infer<typeof classContent>;
 
-/** A content with its materials, forums and assignments (each list in the teacher's order). */
+/** A content with its materials, forums, assignments and quizzes (each list in the teacher's order). */
 export const classContentDetail = classContent.extend({
   materials: z.array(classMaterial),
   forums: z.array(classContentForum),
   assignment: z.array(classContentAssignment),
+  quizzes: z.array(classContentQuiz),
 });
 export type ClassContentDetail = z.infer<typeof classContentDetail>;
 

@@ -9,3 +9,5 @@ export * from './gradebook.js';
 export * from './submission-zip.js';
 export * from './lessons.js';
 export * from './notifications.js';
+export * from './question-bank.js';
+export * from './quizzes.js';

@@ -20,6 +20,8 @@ export const GRADEBOOK_LABELS = {
   late: 'Terlambat',
   extended: 'Diperpanjang',
   average: 'Rata-rata',
+  /** Marks a quiz column of the spreadsheets ("Kuis: Ulangan Harian 1"). */
+  quiz: 'Kuis',
   classAverage: 'Rata-rata kelas',
   noAssignments: 'Belum ada tugas di kelas ini.',
   noStudents: 'Belum ada siswa di kelas ini.',
@@ -51,14 +53,39 @@ export const gradebookAssignment = z.object({
 });
 export type GradebookAssignment = z.infer<typeof gradebookAssignment>;
 
-/** One student row, by name, with one cell per assignment column in the columns' order. */
+/**
+ * A student's quiz (issue 25): graded (the counting attempt's grade, by the quiz's grading method),
+ * waiting (handed in, an answer waits for a hand grade), missing (no finished attempt and the quiz
+ * has closed) or todo.
+ */
+export const gradebookQuizCell = z.object({
+  quiz_id: z.number(),
+  state: z.enum(GRADEBOOK_STATES),
+  /** The grade 0–100 when graded, else null. */
+  score: z.number().nullable(),
+});
+export type GradebookQuizCell = z.infer<typeof gradebookQuizCell>;
+
+/** One quiz column, after the assignment columns: by content, then closing time. */
+export const gradebookQuiz = z.object({
+  id: z.number(),
+  title: z.string(),
+  closes_at: z.string().nullable(),
+  content: z.object({ id: z.number(), title: z.string() }),
+  /** Mean of the graded quiz grades of the students shown, 1 decimal; null when none. */
+  average: z.number().nullable(),
+});
+export type GradebookQuiz = z.infer<typeof gradebookQuiz>;
+
+/** One student row, by name, with one cell per assignment column and one per quiz column, in the columns' order. */
 export const gradebookStudent = z.object({
   id: z.number(),
   name: z.string(),
   nis: z.string().nullable(),
-  /** Mean of this student's graded scores (ungraded and missing work not counted), 1 decimal; null when none. */
+  /** Mean of this student's graded scores and quiz grades (ungraded and missing work not counted), 1 decimal; null when none. */
   average: z.number().nullable(),
   cells: z.array(gradebookCell),
+  quiz_cells: z.array(gradebookQuizCell),
 });
 export type GradebookStudent = z.infer<typeof gradebookStudent>;
 
@@ -69,6 +96,7 @@ export type GradebookStudent = z.infer<typeof gradebookStudent>;
 export const gradebook = z.object({
   online_class: z.object({ id: z.number(), name: z.string(), archived_at: z.string().nullable() }),
   assignments: z.array(gradebookAssignment),
+  quizzes: z.array(gradebookQuiz),
   students: z.array(gradebookStudent),
 });
 export type Gradebook = z.infer<typeof gradebook>;

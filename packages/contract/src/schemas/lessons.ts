@@ -106,7 +106,7 @@ export const materialReplaceFields = z.object({ title: optionalText(LIMITS.title
 
 // ---------------------------------------------------------------- order
 
-export const ITEM_KINDS = ['materials', 'forums', 'assignments'] as const;
+export const ITEM_KINDS = ['materials', 'forums', 'assignments', 'quizzes'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 /** Ids in their new order; an id that is not in the list being ordered answers 404, one given twice 422. */
@@ -123,7 +123,7 @@ const orderedIds = z
 export const contentOrderBody = z.object({ ids: orderedIds });
 export type ContentOrderBody = z.input<typeof contentOrderBody>;
 
-/** PUT …/contents/:contentId/order: one list of the content (materials, forums or assignments) in its new order. */
+/** PUT …/contents/:contentId/order: one list of the content (materials, forums, assignments or quizzes) in its new order. */
 export const itemOrderBody = z.object({ kind: z.enum(ITEM_KINDS), ids: orderedIds });
 export type ItemOrderBody = z.input<typeof itemOrderBody>;
 

@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   // student
   'material',
   'assignment',
+  'quiz',
   'announcement',
   'due_soon',
   'graded',

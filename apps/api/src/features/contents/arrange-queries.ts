@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ItemKind } from '@kelasku/contract';
 import type { Executor } from '../../db/client.js';
-import { assignments, contents, forums, materials } from '../../db/schema.js';
+import { assignments, contents, forums, materials, quizzes } from '../../db/schema.js';
 import type { ItemTable } from './queries.js';
 
 /** The table of each list inside a content. */
-export const ITEM_TABLES: Record<ItemKind, ItemTable> = { materials, forums, assignments };
+export const ITEM_TABLES: Record<ItemKind, ItemTable> = { materials, forums, assignments, quizzes };
 
 /** One ordered list: the class's contents, or one list of a content. */
 interface List {

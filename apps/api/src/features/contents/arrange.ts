@@ -59,7 +59,7 @@ export async function arrangeRoutes(app: App, tags: string[]): Promise<void> {
       schema: {
         tags,
         summary:
-          "One list of the content (`kind`: materials, forums or assignments) in a new order, as for the contents' order; " +
+          "One list of the content (`kind`: materials, forums, assignments or quizzes) in a new order, as for the contents' order; " +
           'an id of another content or class is a 404',
         params: classContentParams,
         body: itemOrderBody,
@@ -100,7 +100,7 @@ export async function arrangeRoutes(app: App, tags: string[]): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Who sees one material, forum or assignment of the content (`kind`), as for the content',
+        summary: 'Who sees one material, forum, assignment or quiz of the content (`kind`), as for the content',
         params: itemParams,
         body: visibilityBody,
         response: { 200: ok(visibility), 404: errorEnvelope, 422: errorEnvelope },

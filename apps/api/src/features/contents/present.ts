@@ -17,17 +17,30 @@ export const toContent = (c: Content): ClassContent => ({
   updated_at: c.updatedAt.toISOString(),
 });
 
-/** Contents with their materials (signed links), forums and assignments, each list in the teacher's order. */
+/** Contents with their materials (signed links), forums, assignments and quizzes, each list in the teacher's order. */
 export function toContentDetails(
   files: FileService,
   rows: Content[],
-  { materialRows, forumRows, assignmentRows }: ContentChildren,
+  { materialRows, forumRows, assignmentRows, quizRows }: ContentChildren,
 ): ClassContentDetail[] {
-  const out = new Map<number, ClassContentDetail>(rows.map((c) => [c.id, { ...toContent(c), materials: [], forums: [], assignment: [] }]));
+  const out = new Map<number, ClassContentDetail>(
+    rows.map((c) => [c.id, { ...toContent(c), materials: [], forums: [], assignment: [], quizzes: [] }]),
+  );
   for (const { m, f } of materialRows) out.get(m.contentId)?.materials.push(toMaterial(files, m, f));
   for (const f of forumRows) out.get(f.contentId)?.forums.push({ id: f.id, topic: f.topic, position: f.position, ...toVisibility(f) });
   for (const a of assignmentRows) {
     out.get(a.contentId)?.assignment.push({ id: a.id, title: a.title, position: a.position, ...toVisibility(a) });
+  }
+  for (const q of quizRows) {
+    out.get(q.contentId)?.quizzes.push({
+      id: q.id,
+      title: q.title,
+      position: q.position,
+      ...toVisibility(q),
+      opens_at: q.opensAt?.toISOString() ?? null,
+      closes_at: q.closesAt?.toISOString() ?? null,
+      time_limit_minutes: q.timeLimitMinutes,
+    });
   }
   return [...out.values()];
 }

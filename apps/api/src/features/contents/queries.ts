@@ -1,11 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { assignments, contents, forums, materials, onlineClasses, storedFiles } from '../../db/schema.js';
+import { assignments, contents, forums, materials, onlineClasses, quizzes, storedFiles } from '../../db/schema.js';
 import { visibleNow, type Content } from '../../access/index.js';
 import { deleteFilesUnder } from '../online-classes/queries.js';
 
 /** The columns every content item has for its place and visibility. */
-const placeOf = (t: typeof forums | typeof assignments) => ({ position: t.position, hidden: t.hidden, publishAt: t.publishAt });
+const placeOf = (t: typeof forums | typeof assignments | typeof quizzes) => ({
+  position: t.position,
+  hidden: t.hidden,
+  publishAt: t.publishAt,
+});
 
 /** Whose view a list is for: the teacher's (everything) or a student's (only what is visible now). */
 export type Viewer = 'teacher' | 'student';
@@ -14,12 +18,12 @@ export type Viewer = 'teacher' | 'student';
 const seen = (viewer: Viewer, t: ItemTable | typeof contents) => (viewer === 'student' ? visibleNow(t) : undefined);
 
 /**
- * Materials (with their stored files; none for a link), forums and assignments of the given
- * contents, each list in the teacher's order: three queries at once.
+ * Materials (with their stored files; none for a link), forums, assignments and quizzes of the
+ * given contents, each list in the teacher's order: four queries at once.
  */
 async function childrenOf(db: Db, contentIds: number[], viewer: Viewer) {
-  if (contentIds.length === 0) return { materialRows: [], forumRows: [], assignmentRows: [] };
-  const [materialRows, forumRows, assignmentRows] = await Promise.all([
+  if (contentIds.length === 0) return { materialRows: [], forumRows: [], assignmentRows: [], quizRows: [] };
+  const [materialRows, forumRows, assignmentRows, quizRows] = await Promise.all([
     db
       .select({ m: materials, f: storedFiles })
       .from(materials)
@@ -36,15 +40,28 @@ async function childrenOf(db: Db, contentIds: number[], viewer: Viewer) {
       .from(assignments)
       .where(and(inArray(assignments.contentId, contentIds), seen(viewer, assignments)))
       .orderBy(asc(assignments.position), asc(assignments.id)),
+    db
+      .select({
+        id: quizzes.id,
+        contentId: quizzes.contentId,
+        title: quizzes.title,
+        opensAt: quizzes.opensAt,
+        closesAt: quizzes.closesAt,
+        timeLimitMinutes: quizzes.timeLimitMinutes,
+        ...placeOf(quizzes),
+      })
+      .from(quizzes)
+      .where(and(inArray(quizzes.contentId, contentIds), seen(viewer, quizzes)))
+      .orderBy(asc(quizzes.position), asc(quizzes.id)),
   ]);
-  return { materialRows, forumRows, assignmentRows };
+  return { materialRows, forumRows, assignmentRows, quizRows };
 }
 
 export type ContentChildren = Awaited<ReturnType<typeof childrenOf>>;
 
 /**
  * Every content of a class in the teacher's order, with their children's rows (a student's view:
- * only what the student sees now); four queries whatever the size of the class.
+ * only what the student sees now); five queries whatever the size of the class.
  */
 export async function contentsOfClass(
   db: Db,
@@ -66,7 +83,7 @@ export async function contentsOfClass(
   };
 }
 
-/** The children's rows of one content; three queries (the content row comes from the access check). */
+/** The children's rows of one content; four queries (the content row comes from the access check). */
 export const childrenOfContent = (db: Db, content: Content, viewer: Viewer = 'teacher'): Promise<ContentChildren> =>
   childrenOf(db, [content.id], viewer);
 
@@ -75,8 +92,8 @@ export interface ContentValues {
   description: string | null;
 }
 
-/** A content item list: materials, forums or assignments. */
-export type ItemTable = typeof materials | typeof forums | typeof assignments;
+/** A content item list: materials, forums, assignments or quizzes. */
+export type ItemTable = typeof materials | typeof forums | typeof assignments | typeof quizzes;
 
 /** The place at the end of a content's list (highest position + 1; a tie under a race is broken by id). */
 export const nextPosition = (table: ItemTable, contentId: number) =>

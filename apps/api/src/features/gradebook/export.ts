@@ -12,12 +12,25 @@ type Value = string | number | null;
 
 const HEADER_FIXED = ['No', 'NIS', 'Nama'];
 
-/** The table both formats share: header, one row per student, then the class average per assignment. */
+/** A quiz column's header: its title, marked as a quiz. */
+const quizHeader = (title: string) => `${GRADEBOOK_LABELS.quiz}: ${title}`;
+
+/**
+ * The table both formats share: header, one row per student, then the class average per column.
+ * The assignment columns come first, then the quiz columns (each quiz's grade, 0–100).
+ */
 function table(g: Gradebook): { header: string[]; students: Value[][]; averages: Value[] } {
   return {
-    header: [...HEADER_FIXED, ...g.assignments.map((a) => a.title), GRADEBOOK_LABELS.average],
-    students: g.students.map((s, i) => [i + 1, s.nis, s.name, ...s.cells.map((c) => c.score), s.average]),
-    averages: [null, null, GRADEBOOK_LABELS.classAverage, ...g.assignments.map((a) => a.average), null],
+    header: [...HEADER_FIXED, ...g.assignments.map((a) => a.title), ...g.quizzes.map((q) => quizHeader(q.title)), GRADEBOOK_LABELS.average],
+    students: g.students.map((s, i) => [
+      i + 1,
+      s.nis,
+      s.name,
+      ...s.cells.map((c) => c.score),
+      ...s.quiz_cells.map((c) => c.score),
+      s.average,
+    ]),
+    averages: [null, null, GRADEBOOK_LABELS.classAverage, ...g.assignments.map((a) => a.average), ...g.quizzes.map((q) => q.average), null],
   };
 }
 
@@ -66,10 +79,14 @@ function addSheet(wb: ExcelJS.Workbook, g: Gradebook, taken: Set<string>): void 
       const argb = c.late ? FILLS.late : FILLS[c.state];
       if (argb) row.getCell(4 + j).fill = fill(argb);
     });
+    s.quiz_cells.forEach((c, j) => {
+      const argb = FILLS[c.state];
+      if (argb) row.getCell(4 + s.cells.length + j).fill = fill(argb);
+    });
   });
   const averages = ws.addRow(t.averages);
   averages.font = { italic: true };
-  for (let j = 0; j < g.assignments.length; j++) averages.getCell(4 + j).numFmt = '0.0';
+  for (let j = 0; j < g.assignments.length + g.quizzes.length; j++) averages.getCell(4 + j).numFmt = '0.0';
 
   ws.addRow([]);
   for (const [mark, text] of LEGEND) {

@@ -1,6 +1,14 @@
-import { averageScore, type Gradebook, type GradebookCell } from '@kelasku/contract';
+import { averageScore, type Gradebook, type GradebookCell, type GradebookQuizCell } from '@kelasku/contract';
 import { statusIdOf, workStateOf } from '../submissions/present.js';
-import type { GradebookClass, GradebookExtensionRow, gradebookRows, GradebookWorkRow } from './queries.js';
+import { resultOf } from '../quizzes/grading.js';
+import type {
+  GradebookClass,
+  GradebookExtensionRow,
+  GradebookQuizAttemptRow,
+  GradebookQuizRow,
+  gradebookRows,
+  GradebookWorkRow,
+} from './queries.js';
 
 const key = (assignmentId: number, studentId: number) => `${assignmentId}:${studentId}`;
 
@@ -24,19 +32,45 @@ export function cellOf(
   return { assignment_id: assignment.id, state, score, late: statusIdOf(submittedAt, deadline) === 3, extended: !!extension };
 }
 
+/**
+ * One quiz cell: graded when the counting attempt (by the quiz's grading method) has a grade; waiting
+ * when an attempt is finished but waits for a hand grade; else missing once the quiz has closed, todo before.
+ */
+export function quizCellOf(
+  quiz: Pick<GradebookQuizRow, 'id' | 'closesAt' | 'gradingMethod'>,
+  attempts: GradebookQuizAttemptRow[],
+  now: Date,
+): GradebookQuizCell {
+  const { grade } = resultOf(attempts, quiz.gradingMethod);
+  const state =
+    grade !== null
+      ? 'graded'
+      : attempts.length > 0
+        ? 'waiting'
+        : quiz.closesAt && quiz.closesAt.getTime() <= now.getTime()
+          ? 'missing'
+          : 'todo';
+  return { quiz_id: quiz.id, state, score: grade };
+}
+
 /** The gradebook of each class, in the order given, from the rows of gradebookRows. */
 export function toGradebooks(
   classes: GradebookClass[],
-  { columns, studentsOf, work, extensions }: Awaited<ReturnType<typeof gradebookRows>>,
+  { columns, studentsOf, work, extensions, quizColumns, quizAttempts }: Awaited<ReturnType<typeof gradebookRows>>,
   now = new Date(),
 ): Gradebook[] {
   const workBy = new Map(work.map((w) => [key(w.assignmentId, w.studentId), w]));
   const extensionBy = new Map(extensions.map((e) => [key(e.assignmentId, e.studentId), e]));
+  const attemptsBy = new Map<string, GradebookQuizAttemptRow[]>();
+  for (const a of quizAttempts) attemptsBy.set(key(a.quizId, a.studentId), [...(attemptsBy.get(key(a.quizId, a.studentId)) ?? []), a]);
   return classes.map((klass) => {
     const own = columns.filter((a) => a.classId === klass.id);
+    const ownQuizzes = quizColumns.filter((q) => q.classId === klass.id);
     const rows = studentsOf(klass).map((s) => {
       const cells = own.map((a) => cellOf(a, workBy.get(key(a.id, s.id)), extensionBy.get(key(a.id, s.id)), now));
-      return { id: s.id, name: s.name, nis: s.nis, average: averageScore(cells.map((c) => c.score)), cells };
+      const quizCells = ownQuizzes.map((q) => quizCellOf(q, attemptsBy.get(key(q.id, s.id)) ?? [], now));
+      const average = averageScore([...cells.map((c) => c.score), ...quizCells.map((c) => c.score)]);
+      return { id: s.id, name: s.name, nis: s.nis, average, cells, quiz_cells: quizCells };
     });
     return {
       online_class: { id: klass.id, name: klass.name, archived_at: klass.archivedAt?.toISOString() ?? null },
@@ -46,6 +80,13 @@ export function toGradebooks(
         deadline: a.deadline.toISOString(),
         content: { id: a.contentId, title: a.contentTitle },
         average: averageScore(rows.map((r) => r.cells[i]!.score)),
+      })),
+      quizzes: ownQuizzes.map((q, i) => ({
+        id: q.id,
+        title: q.title,
+        closes_at: q.closesAt?.toISOString() ?? null,
+        content: { id: q.contentId, title: q.contentTitle },
+        average: averageScore(rows.map((r) => r.quiz_cells[i]!.score)),
       })),
       students: rows,
     };

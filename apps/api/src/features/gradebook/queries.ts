@@ -1,7 +1,17 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
-import { assignmentExtensions, assignments, contents, onlineClasses, students, submissions, users } from '../../db/schema.js';
+import {
+  assignmentExtensions,
+  assignments,
+  contents,
+  onlineClasses,
+  quizAttempts,
+  quizzes,
+  students,
+  submissions,
+  users,
+} from '../../db/schema.js';
 
 /** The class a gradebook is made of. */
 export interface GradebookClass {
@@ -36,6 +46,52 @@ export const assignmentsOf = (db: Db, classIds: number[]) =>
     .orderBy(asc(contents.id), asc(assignments.deadline), asc(assignments.id));
 export type GradebookAssignmentRow = Awaited<ReturnType<typeof assignmentsOf>>[number];
 
+/** The quizzes of the classes with their content, by content (as the class page lists them) then closing time. */
+export const quizzesOf = (db: Db, classIds: number[]) =>
+  db
+    .select({
+      id: quizzes.id,
+      title: quizzes.title,
+      closesAt: quizzes.closesAt,
+      gradingMethod: quizzes.gradingMethod,
+      classId: contents.onlineClassId,
+      contentId: contents.id,
+      contentTitle: contents.title,
+    })
+    .from(quizzes)
+    .innerJoin(contents, eq(contents.id, quizzes.contentId))
+    .where(inArray(contents.onlineClassId, classIds))
+    .orderBy(asc(contents.id), sql`${quizzes.closesAt} asc nulls last`, asc(quizzes.id));
+export type GradebookQuizRow = Awaited<ReturnType<typeof quizzesOf>>[number];
+
+/** The finished quiz attempts of the classes (what a quiz's grade is made of). */
+export const quizAttemptsOf = (db: Db, classIds: number[]) =>
+  db
+    .select({
+      id: quizAttempts.id,
+      quizId: quizAttempts.quizId,
+      studentId: quizAttempts.studentId,
+      number: quizAttempts.number,
+      finishedAt: quizAttempts.finishedAt,
+      score: quizAttempts.score,
+      maxScore: quizAttempts.maxScore,
+    })
+    .from(quizAttempts)
+    .where(
+      and(
+        isNotNull(quizAttempts.finishedAt),
+        inArray(
+          quizAttempts.quizId,
+          db
+            .select({ id: quizzes.id })
+            .from(quizzes)
+            .innerJoin(contents, eq(contents.id, quizzes.contentId))
+            .where(inArray(contents.onlineClassId, classIds)),
+        ),
+      ),
+    );
+export type GradebookQuizAttemptRow = Awaited<ReturnType<typeof quizAttemptsOf>>[number];
+
 /** The students of the rombels, by name. */
 export function studentsOfRombels(db: Db, rombelIds: number[]) {
   const user = userOf(db, 'u', students.userId);
@@ -49,11 +105,11 @@ export function studentsOfRombels(db: Db, rombelIds: number[]) {
 
 /**
  * The students with work on an assignment of the classes (a submission row: handed in, graded, or
- * unsubmitted), per class, by name: the students of an archived class, whose rombel now holds
- * another year's students (the rule of the grading columns).
+ * unsubmitted) or an attempt of one of their quizzes, per class, by name: the students of an
+ * archived class, whose rombel now holds another year's students (the rule of the grading columns).
  */
-export const submittersOf = (db: Db, classIds: number[]) =>
-  db
+export const submittersOf = async (db: Db, classIds: number[]) => {
+  const handedIn = await db
     .selectDistinct({
       classId: contents.onlineClassId,
       id: users.id,
@@ -68,6 +124,26 @@ export const submittersOf = (db: Db, classIds: number[]) =>
     .innerJoin(students, eq(students.userId, submissions.studentId))
     .where(inArray(contents.onlineClassId, classIds))
     .orderBy(sql`lower(${users.name})`, asc(users.id));
+  const tookQuiz = await db
+    .selectDistinct({
+      classId: contents.onlineClassId,
+      id: users.id,
+      name: users.name,
+      nis: students.nis,
+      sortName: sql<string>`lower(${users.name})`,
+    })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+    .innerJoin(contents, eq(contents.id, quizzes.contentId))
+    .innerJoin(users, eq(users.id, quizAttempts.studentId))
+    .innerJoin(students, eq(students.userId, quizAttempts.studentId))
+    .where(inArray(contents.onlineClassId, classIds));
+  const key = (r: { classId: number; id: number }) => `${r.classId}:${r.id}`;
+  const seen = new Set(handedIn.map(key));
+  const more = tookQuiz.filter((r) => !seen.has(key(r)));
+  if (more.length === 0) return handedIn;
+  return [...handedIn, ...more].sort((x, y) => x.sortName.localeCompare(y.sortName) || x.id - y.id);
+};
 
 export type GradebookStudentRow = { id: number; name: string; nis: string | null };
 
@@ -96,7 +172,10 @@ export const extensionsOf = (db: Db, classIds: number[]) =>
     .where(inArray(assignmentExtensions.assignmentId, assignmentIdsOf(db, classIds)));
 export type GradebookExtensionRow = Awaited<ReturnType<typeof extensionsOf>>[number];
 
-/** Everything the gradebooks of these classes are made of; at most five queries whatever the number of classes, students and assignments. */
+/**
+ * Everything the gradebooks of these classes are made of; at most eight queries whatever the number
+ * of classes, students, assignments and quizzes.
+ */
 export async function gradebookRows(db: Db, classes: GradebookClass[]) {
   const ids = classes.map((c) => c.id);
   const current = classes.filter((c) => !c.archivedAt);
@@ -107,9 +186,11 @@ export async function gradebookRows(db: Db, classes: GradebookClass[]) {
   const submitters = archived.length ? await submittersOf(db, archived) : [];
   const work = await workOf(db, ids);
   const extensions = await extensionsOf(db, ids);
+  const quizColumns = await quizzesOf(db, ids);
+  const quizAttempts = quizColumns.length ? await quizAttemptsOf(db, ids) : [];
   const studentsOf = (c: GradebookClass): GradebookStudentRow[] =>
     c.archivedAt ? submitters.filter((s) => s.classId === c.id) : roster.filter((s) => s.rombelId === c.rombelClassId);
-  return { columns, studentsOf, work, extensions };
+  return { columns, studentsOf, work, extensions, quizColumns, quizAttempts };
 }
 
 /**

@@ -42,14 +42,18 @@ export const activeStudentsOf = sql`join students s on s.rombel_class_id = oc.ro
 /** A student's page of a class and an assignment's hand-in page. */
 const studentClassLink = sql`'/my-classes/' || oc.id`;
 
+/** The content items students hear of when they appear. */
+export type AnnouncedItems = 'materials' | 'assignments' | 'quizzes';
+const ITEM_KIND = { materials: 'material', assignments: 'assignment', quizzes: 'quiz' } as const;
+
 /**
- * "New material/assignment" to the students who may see the item now (its content and itself shown
- * and published, the class not archived), once per student and item (`new:material:ID`): creating,
- * showing and the scheduled time use the same key, so nobody hears of one item twice.
+ * "New material/assignment/quiz" to the students who may see the item now (its content and itself
+ * shown and published, the class not archived), once per student and item (`new:material:ID`):
+ * creating, showing and the scheduled time use the same key, so nobody hears of one item twice.
  */
-export function newItems(tx: Executor, table: 'materials' | 'assignments', where: SQL): Promise<NotificationRow[]> {
-  const kind = table === 'materials' ? 'material' : 'assignment';
-  const author = table === 'assignments' ? sql`i.author_id` : sql`oc.teacher_id`;
+export function newItems(tx: Executor, table: AnnouncedItems, where: SQL): Promise<NotificationRow[]> {
+  const kind = ITEM_KIND[table];
+  const author = table === 'materials' ? sql`oc.teacher_id` : sql`i.author_id`;
   return insertedRows(
     tx,
     sql`insert into notifications (user_id, kind, actor_id, subject, context, link, dedupe_key)
@@ -66,8 +70,8 @@ export function newItems(tx: Executor, table: 'materials' | 'assignments', where
   );
 }
 
-/** Announces materials or assignments that students may see now (after a create or a change of visibility). */
-export function itemsShown(app: App, table: 'materials' | 'assignments', ids: number[]): Promise<number> {
+/** Announces materials, assignments or quizzes that students may see now (after a create or a change of visibility). */
+export function itemsShown(app: App, table: AnnouncedItems, ids: number[]): Promise<number> {
   if (ids.length === 0) return Promise.resolve(0);
   return app.notifier.sendWith((tx) =>
     newItems(tx, table, sql`i.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`),
@@ -79,6 +83,7 @@ export function contentShown(app: App, contentId: number): Promise<number> {
   return app.notifier.sendWith(async (tx) => [
     ...(await newItems(tx, 'materials', sql`i.content_id = ${contentId}`)),
     ...(await newItems(tx, 'assignments', sql`i.content_id = ${contentId}`)),
+    ...(await newItems(tx, 'quizzes', sql`i.content_id = ${contentId}`)),
   ]);
 }
 

@@ -45,7 +45,7 @@ export function dueSoon(tx: Executor): Promise<NotificationRow[]> {
   );
 }
 
-/** Items whose scheduled time (their own or their content's) has just come: "new material/assignment". */
+/** Items whose scheduled time (their own or their content's) has just come: "new material/assignment/quiz". */
 const justPublished = sql`greatest(c.publish_at, i.publish_at) between now() - interval '${sql.raw(PUBLISHED_WINDOW)}' and now()`;
 
 /** One pass of the reminders; returns how many notifications it sent. */
@@ -54,6 +54,7 @@ export async function runReminders(app: App): Promise<number> {
     ...(await dueSoon(tx)),
     ...(await newItems(tx, 'materials', justPublished)),
     ...(await newItems(tx, 'assignments', justPublished)),
+    ...(await newItems(tx, 'quizzes', justPublished)),
   ]);
 }
 

@@ -17,6 +17,8 @@ export function notificationText(kind: NotificationKind, p: TextParts): string {
       return `Materi baru "${p.subject}"${inClass(p.context)}`;
     case 'assignment':
       return `Tugas baru "${p.subject}"${inClass(p.context)}`;
+    case 'quiz':
+      return `Kuis baru "${p.subject}"${inClass(p.context)}`;
     case 'announcement':
       return `Pengumuman baru${inClass(p.context)}: ${p.subject}`;
     case 'due_soon':

@@ -2,7 +2,7 @@ import { useState, type CSSProperties } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { GRADEBOOK_LABELS, type Gradebook, type GradebookCell } from '@kelasku/contract';
+import { GRADEBOOK_LABELS, type Gradebook, type GradebookCell, type GradebookQuizCell } from '@kelasku/contract';
 import { downloadGradebook, useGradebook } from '../../api/gradebook';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTimeWib } from '../../lib/format';
@@ -21,8 +21,8 @@ const sticky: CSSProperties = {
 
 const formatAverage = (n: number | null) => (n === null ? '–' : n.toLocaleString('id-ID', { maximumFractionDigits: 1 }));
 
-/** One student's work on one assignment: the score, or a mark of what is missing. */
-function Cell({ cell }: { cell: GradebookCell }) {
+/** One student's work on one assignment (or grade of one quiz): the score, or a mark of what is missing. */
+function Cell({ cell }: { cell: Pick<GradebookCell, 'state' | 'score'> & { late?: boolean } }) {
   const late = cell.late && (
     <Badge size="xs" color="orange" variant="light">
       {GRADEBOOK_LABELS.late}
@@ -65,7 +65,7 @@ function GradebookTable({ book, classId }: { book: Gradebook; classId: number })
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={320 + 120 * book.assignments.length} type="native">
+    <Table.ScrollContainer minWidth={320 + 120 * (book.assignments.length + book.quizzes.length)} type="native">
       <Table withTableBorder withColumnBorders striped aria-label="Tabel nilai siswa" style={{ whiteSpace: 'normal' }}>
         <Table.Thead>
           <Table.Tr>
@@ -78,6 +78,27 @@ function GradebookTable({ book, classId }: { book: Gradebook; classId: number })
                 <Text size="xs" c="dimmed" fw={400}>
                   {formatDateTimeWib(a.deadline)}
                 </Text>
+              </Table.Th>
+            ))}
+            {book.quizzes.map((q) => (
+              <Table.Th key={`quiz-${q.id}`} miw={110} style={{ verticalAlign: 'top' }}>
+                <Badge size="xs" color="grape" variant="light" mb={2}>
+                  {GRADEBOOK_LABELS.quiz}
+                </Badge>
+                <Anchor
+                  component={Link}
+                  to={`/online-class/${classId}/contents/${q.content.id}/quizzes/${q.id}`}
+                  size="sm"
+                  fw={600}
+                  display="block"
+                >
+                  {q.title}
+                </Anchor>
+                {q.closes_at && (
+                  <Text size="xs" c="dimmed" fw={400}>
+                    {formatDateTimeWib(q.closes_at)}
+                  </Text>
+                )}
               </Table.Th>
             ))}
             <Table.Th ta="center">{GRADEBOOK_LABELS.average}</Table.Th>
@@ -99,13 +120,18 @@ function GradebookTable({ book, classId }: { book: Gradebook; classId: number })
                   <Cell cell={c} />
                 </Table.Td>
               ))}
+              {s.quiz_cells.map((c: GradebookQuizCell) => (
+                <Table.Td key={`quiz-${c.quiz_id}`} ta="center">
+                  <Cell cell={c} />
+                </Table.Td>
+              ))}
               <Table.Td ta="center" fw={700}>
                 {formatAverage(s.average)}
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
-        {book.assignments.length > 0 && (
+        {book.assignments.length + book.quizzes.length > 0 && (
           <Table.Tfoot>
             <Table.Tr>
               <Table.Th scope="row" style={sticky}>
@@ -114,6 +140,11 @@ function GradebookTable({ book, classId }: { book: Gradebook; classId: number })
               {book.assignments.map((a) => (
                 <Table.Td key={a.id} ta="center" fw={700}>
                   {formatAverage(a.average)}
+                </Table.Td>
+              ))}
+              {book.quizzes.map((q) => (
+                <Table.Td key={`quiz-${q.id}`} ta="center" fw={700}>
+                  {formatAverage(q.average)}
                 </Table.Td>
               ))}
               <Table.Td />
@@ -152,7 +183,7 @@ export function GradebookTab({ classId }: { classId: number }) {
       </Group>
       <QueryState query={book}>
         {(data) =>
-          data.assignments.length === 0 && data.students.length > 0 ? (
+          data.assignments.length === 0 && data.quizzes.length === 0 && data.students.length > 0 ? (
             <Text c="dimmed" ta="center" py="xl">
               {GRADEBOOK_LABELS.noAssignments}
             </Text>
@@ -160,7 +191,7 @@ export function GradebookTab({ classId }: { classId: number }) {
             <>
               <GradebookTable book={data} classId={classId} />
               <Text size="xs" c="dimmed">
-                Rata-rata hanya menghitung tugas yang sudah dinilai. Di file XLSX, nilai kosong berarti belum dinilai atau tidak
+                Rata-rata hanya menghitung tugas dan kuis yang sudah dinilai. Di file XLSX, nilai kosong berarti belum dinilai atau tidak
                 mengumpulkan (ditandai warna), sehingga siap disalin ke e-Rapor.
               </Text>
             </>

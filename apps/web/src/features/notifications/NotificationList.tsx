@@ -10,6 +10,7 @@ import {
   IconClockExclamation,
   IconFileImport,
   IconInbox,
+  IconListCheck,
   IconLock,
   IconMessage,
   IconMessageCircle,
@@ -29,6 +30,7 @@ import { formatNotificationTime } from './time';
 const KIND_ICONS: Record<NotificationKind, Icon> = {
   material: IconBook,
   assignment: IconClipboardList,
+  quiz: IconListCheck,
   announcement: IconSpeakerphone,
   due_soon: IconClock,
   graded: IconChecks,

@@ -11,9 +11,10 @@ import {
   IconLink,
   IconMessages,
   IconPlus,
+  IconListCheck,
   IconTrash,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ClassContentDetail, ItemKind, Visibility } from '@kelasku/contract';
 import { useContent, useDeleteContent, useDeleteMaterial } from '../../api/teacher-classes';
 import { useReorderItems, type VisibilityTarget } from '../../api/lesson-arrange';
@@ -30,6 +31,8 @@ import { YouTubeEmbed } from '../../components/YouTubeEmbed';
 import { VisibilityBadge } from './VisibilityBadge';
 import { VisibilityModal } from './VisibilityModal';
 import { CopyContentModal } from './CopyContentModal';
+import { QuizItem } from '../quizzes/teacher/QuizItem';
+import { newQuizPath } from '../quizzes/teacher/paths';
 
 type SubModal = 'material' | 'link' | 'assignment' | 'forum' | null;
 
@@ -146,11 +149,12 @@ export function ContentCard({ classId, seed, controls, onEdit, readOnly = false 
   const visibilityOf = (kind: ItemKind) => (item: Item, name: string) =>
     setVisibility({ target: { kind, id: item.id }, name, current: item });
   const base = `/online-class/${classId}/contents/${content.id}`;
+  const navigate = useNavigate();
 
   const removeContent = () =>
     confirmDelete({
       title: 'Hapus Konten',
-      message: `Hapus "${content.title}"? Materi, forum dan tugas di dalamnya ikut terhapus.`,
+      message: `Hapus "${content.title}"? Materi, forum, tugas dan kuis di dalamnya ikut terhapus.`,
       onConfirm: () => del.mutate(content.id, { onSuccess: (res) => toastSuccess(res.message ?? 'Konten berhasil dihapus') }),
     });
 
@@ -231,6 +235,9 @@ export function ContentCard({ classId, seed, controls, onEdit, readOnly = false 
                 <Menu.Item leftSection={<IconMessages size={16} />} onClick={() => setSub('forum')}>
                   Add Forum
                 </Menu.Item>
+                <Menu.Item leftSection={<IconListCheck size={16} />} onClick={() => void navigate(newQuizPath(classId, content.id))}>
+                  Add Quiz
+                </Menu.Item>
                 <Menu.Divider />
                 <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => setCopying(true)}>
                   Salin ke kelas lain
@@ -286,6 +293,17 @@ export function ContentCard({ classId, seed, controls, onEdit, readOnly = false 
             readOnly={readOnly}
           >
             {(a) => <ItemLink to={`${base}/assignment/${a.id}`} label={a.title} />}
+          </ItemList>
+          <ItemList
+            title="Kuis"
+            empty="Belum ada kuis."
+            items={content.quizzes}
+            nameOf={(q) => `kuis ${q.title}`}
+            onReorder={sortBy('quizzes')}
+            onVisibility={visibilityOf('quizzes')}
+            readOnly={readOnly}
+          >
+            {(q) => <QuizItem classId={classId} contentId={content.id} quiz={q} />}
           </ItemList>
         </Stack>
       </Collapse>

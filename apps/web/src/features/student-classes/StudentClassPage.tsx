@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Accordion, ActionIcon, Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconClipboardText, IconMessages } from '@tabler/icons-react';
+import { IconArrowLeft, IconClipboardText, IconListCheck, IconMessages } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ClassContentDetail, ClassDetail, ClassMaterial } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
@@ -13,6 +13,7 @@ import { ClassTabs } from '../../components/ClassTabs';
 import { MaterialView } from '../../components/MaterialView';
 import { WorkBadge } from '../../components/WorkBadge';
 import { AnnouncementsSection } from '../announcements/AnnouncementsSection';
+import { QuizBadge } from '../quizzes/student/QuizBadge';
 
 function ClassHeader({ klass }: { klass: ClassDetail }) {
   const navigate = useNavigate();
@@ -130,6 +131,19 @@ function ContentItem({ classId, content }: { classId: number; content: ClassCont
               badge: a.state ? <WorkBadge work={{ state: a.state, score: a.score }} size="sm" /> : undefined,
             }))}
           />
+          {(content.quizzes ?? []).length > 0 && (
+            <Section
+              title="Kuis"
+              icon={<IconListCheck size={16} />}
+              empty="Belum ada kuis."
+              links={content.quizzes.map((q) => ({
+                id: q.id,
+                label: q.title,
+                to: `${base}/contents/${content.id}/quizzes/${q.id}`,
+                badge: <QuizBadge quiz={q} />,
+              }))}
+            />
+          )}
         </Stack>
       </Accordion.Panel>
     </Accordion.Item>

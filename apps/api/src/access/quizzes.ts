@@ -1,0 +1,130 @@
+/**
+ * Who may reach a quiz and its attempts (issue 25). Each loader checks the whole chain in one
+ * query (class → content → quiz → attempt) and throws 404 when the object is outside the caller's
+ * reach: a teacher reaches the quizzes of their own classes; a student the quizzes of a class of
+ * their rombel that they may see now (content and quiz shown), and only their own attempts. An
+ * archived class is read-only for its teacher (409 on a write) and gone for its students.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { CLASS_MSG } from '@kelasku/contract';
+import type { Db } from '../db/client.js';
+import { contents, onlineClasses, questions, quizAttempts, quizzes, students } from '../db/schema.js';
+import { conflict, notFound } from '../http/errors.js';
+import type { AuthUser } from '../types.js';
+import { visibleNow } from './visibility.js';
+import type { Content, Intent, OnlineClass } from './index.js';
+
+export type Quiz = typeof quizzes.$inferSelect;
+export type QuizAttempt = typeof quizAttempts.$inferSelect;
+
+export interface QuizPath {
+  classId: number;
+  contentId: number;
+  quizId: number;
+}
+
+/** A quiz of a content of one of the teacher's classes; an archived class only to read. */
+export async function quizForTeacher(
+  db: Db,
+  user: AuthUser,
+  path: QuizPath,
+  intent: Intent,
+): Promise<{ klass: OnlineClass; content: Content; quiz: Quiz }> {
+  const [found] = await db
+    .select({ klass: onlineClasses, content: contents, quiz: quizzes })
+    .from(quizzes)
+    .innerJoin(contents, eq(contents.id, quizzes.contentId))
+    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .where(
+      and(
+        eq(quizzes.id, path.quizId),
+        eq(contents.id, path.contentId),
+        eq(onlineClasses.id, path.classId),
+        eq(onlineClasses.teacherId, user.id),
+      ),
+    )
+    .limit(1);
+  if (!found) throw notFound();
+  if (found.klass.archivedAt !== null && intent === 'write') throw conflict(CLASS_MSG.classArchived);
+  return found;
+}
+
+/**
+ * A quiz the student may see now: in a current class of their rombel, its content and itself shown.
+ * `now` is the database's clock (every rule of the quiz's window is judged on it).
+ */
+export async function quizForStudent(db: Db, user: AuthUser, path: QuizPath): Promise<{ klass: OnlineClass; quiz: Quiz; now: Date }> {
+  const [found] = await db
+    .select({ klass: onlineClasses, quiz: quizzes, now: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)) })
+    .from(quizzes)
+    .innerJoin(contents, eq(contents.id, quizzes.contentId))
+    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+    .where(
+      and(
+        eq(quizzes.id, path.quizId),
+        eq(contents.id, path.contentId),
+        eq(onlineClasses.id, path.classId),
+        sql`${onlineClasses.archivedAt} is null`,
+        visibleNow(contents, quizzes),
+      ),
+    )
+    .limit(1);
+  if (!found) throw notFound();
+  return found;
+}
+
+/** The question a path names, as the attempt routes need it (with its key: it never leaves the server from here). */
+export type AttemptQuestion = Pick<typeof questions.$inferSelect, 'id' | 'type' | 'points' | 'data'>;
+
+/**
+ * One of the student's own attempts of a quiz they may see now (quizForStudent's rule), with the
+ * quiz, the database's clock and, when `questionId` is given, that question (null when there is
+ * none; whether it belongs to the attempt is the attempt's layout to say). One query: the answer
+ * saves of an exam run through here.
+ */
+export async function attemptForStudent(
+  db: Db,
+  user: AuthUser,
+  path: QuizPath & { attemptId: number },
+  questionId?: number,
+): Promise<{ quiz: Quiz; attempt: QuizAttempt; now: Date; question: AttemptQuestion | null }> {
+  const [found] = await db
+    .select({
+      quiz: quizzes,
+      attempt: quizAttempts,
+      now: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)),
+      question: { id: questions.id, type: questions.type, points: questions.points, data: questions.data },
+    })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+    .innerJoin(contents, eq(contents.id, quizzes.contentId))
+    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+    .leftJoin(questions, eq(questions.id, questionId ?? -1))
+    .where(
+      and(
+        eq(quizAttempts.id, path.attemptId),
+        eq(quizAttempts.studentId, user.id),
+        eq(quizzes.id, path.quizId),
+        eq(contents.id, path.contentId),
+        eq(onlineClasses.id, path.classId),
+        sql`${onlineClasses.archivedAt} is null`,
+        visibleNow(contents, quizzes),
+      ),
+    )
+    .limit(1);
+  if (!found) throw notFound();
+  return { quiz: found.quiz, attempt: found.attempt, now: found.now, question: found.question?.id ? found.question : null };
+}
+
+/** An attempt of a quiz the teacher reaches (quizForTeacher first). */
+export async function attemptOfQuiz(db: Db, quiz: Quiz, attemptId: number): Promise<QuizAttempt> {
+  const [found] = await db
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.quizId, quiz.id)))
+    .limit(1);
+  if (!found) throw notFound();
+  return found;
+}

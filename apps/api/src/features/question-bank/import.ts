@@ -1,0 +1,62 @@
+/**
+ * Importing questions into a category: the uploaded file (GIFT text or XLSX, told by its content)
+ * read into question bodies, each checked by the contract's questionBody as a typed-in question is,
+ * so an import can hold nothing a form could not. Every problem names its line (GIFT) or row (XLSX).
+ */
+import { QUESTION_LIMITS, QUESTION_MSG, questionBody, type QuestionImportPreview, type QuestionKey } from '@kelasku/contract';
+import { HttpError } from '../../http/errors.js';
+import { parseGift, type ImportCandidate, type ImportProblem } from './gift.js';
+import { keyOf } from './keys.js';
+import { readQuestionSheet } from './xlsx.js';
+
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** Bytes no text file holds (NUL and the other C0 controls but tab, line feed, carriage return, form feed). */
+const hasBinaryBytes = (bytes: Buffer) => bytes.some((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c);
+
+export type ImportedQuestion = QuestionKey & { line_or_row: number; text: string; points: number };
+
+export interface ImportOutcome {
+  questions: ImportedQuestion[];
+  errors: QuestionImportPreview['errors'];
+}
+
+/** The questions of an uploaded file, checked; 415/422 for a file that is neither GIFT nor XLSX. */
+export async function readImport(fileName: string, bytes: Buffer): Promise<ImportOutcome> {
+  if (bytes.length === 0) throw new HttpError(422, QUESTION_MSG.importEmpty);
+  const ext = /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  let read: { candidates: ImportCandidate[]; problems: ImportProblem[] };
+  if (bytes.subarray(0, 4).equals(ZIP_SIGNATURE)) {
+    read = await readQuestionSheet(bytes);
+  } else {
+    if (ext === 'xlsx') throw new HttpError(422, QUESTION_MSG.importSheetUnreadable);
+    if (ext !== 'gift' && ext !== 'txt') throw new HttpError(415, QUESTION_MSG.importFileType, { file: [QUESTION_MSG.importFileType] });
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new HttpError(422, QUESTION_MSG.importNotText);
+    }
+    if (hasBinaryBytes(bytes)) throw new HttpError(422, QUESTION_MSG.importNotText);
+    read = parseGift(text);
+  }
+  if (read.candidates.length + read.problems.length === 0) throw new HttpError(422, QUESTION_MSG.importEmpty);
+  if (read.candidates.length + read.problems.length > QUESTION_LIMITS.importQuestions) throw new HttpError(422, QUESTION_MSG.importTooMany);
+  return checkCandidates(read.candidates, read.problems);
+}
+
+/** Each candidate checked as a typed-in question; the problems of both steps in line order. */
+export function checkCandidates(candidates: ImportCandidate[], problems: ImportProblem[]): ImportOutcome {
+  const questions: ImportedQuestion[] = [];
+  const errors = problems.map((p) => ({ line_or_row: p.line, message: QUESTION_MSG.atLine(p.line, p.message) }));
+  for (const c of candidates) {
+    const parsed = questionBody.safeParse(c.body);
+    if (parsed.success) {
+      questions.push({ line_or_row: c.line, text: parsed.data.text, points: parsed.data.points, ...keyOf(parsed.data) });
+    } else {
+      const messages = [...new Set(parsed.error.issues.map((i) => i.message))];
+      errors.push({ line_or_row: c.line, message: QUESTION_MSG.atLine(c.line, messages.join(' ')) });
+    }
+  }
+  errors.sort((a, b) => a.line_or_row - b.line_or_row);
+  return { questions, errors };
+}

@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconArrowLeft, IconDeviceFloppy, IconDownload } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { QUESTION_LIMITS, QUESTION_MSG, type QuestionCategory, type QuestionImportPreview, type QuestionKey } from '@kelasku/contract';
+import {
+  downloadQuestionTemplate,
+  importErrorsOf,
+  useImportQuestions,
+  usePreviewQuestionImport,
+  useQuestionCategories,
+} from '../../api/question-bank';
+import { FileDropzone } from '../../components/FileDropzone';
+import { LoadingDots } from '../../components/LoadingDots';
+import { QueryState } from '../../components/QueryState';
+import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
+import { positiveId } from '../assignments/paths';
+import { NotFoundPage } from '../errors/ErrorPages';
+import { TypeBadge, keySummary } from './QuestionKey';
+import { categoryPath } from './paths';
+
+/** /bank-soal/:categoryId/impor — questions from a GIFT or XLSX file: a preview first, then all of them or none. */
+export default function QuestionImportPage() {
+  const id = positiveId(useParams().categoryId);
+  const categories = useQuestionCategories();
+  if (id === null) return <NotFoundPage />;
+  if (categories.isPending) return <LoadingDots />;
+  const category = categories.data?.find((c) => c.id === id);
+  if (categories.isSuccess && !category) return <NotFoundPage />;
+  if (!category) return <QueryState query={categories}>{() => null}</QueryState>;
+  return <ImportView category={category} />;
+}
+
+const GIFT_EXAMPLE = `// Pilihan ganda
+::Topologi::Topologi yang memakai satu kabel utama adalah {=Bus ~Star ~Ring}
+
+// Benar/salah
+Alamat IP 192.168.1.1 termasuk kelas C. {T}
+
+// Isian singkat dan angka
+Perangkat penghubung antar-jaringan disebut {=router =Router}
+Berapa bit panjang alamat IPv4? {#32:0}
+
+// Menjodohkan
+Pasangkan lapisan OSI dengan nomornya. {=Fisik -> 1 =Jaringan -> 3 =Aplikasi -> 7}
+
+// Uraian
+Jelaskan cara kerja DHCP. {}`;
+
+function ImportView({ category }: { category: QuestionCategory }) {
+  useDocumentTitle(`Impor Soal | ${category.name}`);
+  const navigate = useNavigate();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const preview = usePreviewQuestionImport(category.id);
+  const save = useImportQuestions(category.id);
+  // The errors of a refused save (the file changed between preview and save, or another check failed).
+  const [saveErrors, setSaveErrors] = useState<QuestionImportPreview['errors']>([]);
+
+  const choose = (f: File | null) => {
+    setFile(f);
+    setSaveErrors([]);
+    preview.reset();
+    if (f) preview.mutate(f);
+  };
+
+  const data = preview.data;
+  const errors = saveErrors.length ? saveErrors : (data?.errors ?? []);
+  const count = data?.questions.length ?? 0;
+  const canSave = !!file && !!data && errors.length === 0 && count > 0;
+
+  const saveAll = () => {
+    if (!file) return;
+    save.mutate(file, {
+      onSuccess: (res) => {
+        toastSuccess(res.message ?? QUESTION_MSG.imported(res.data.created));
+        void navigate(categoryPath(category.id));
+      },
+      onError: (err) => {
+        const listed = importErrorsOf(err);
+        if (listed.length) setSaveErrors(listed);
+        else toastError(errorMessage(err), 5000);
+      },
+    });
+  };
+
+  return (
+    <Stack maw={1100}>
+      <Group>
+        <Button component={Link} to={categoryPath(category.id)} variant="subtle" leftSection={<IconArrowLeft size={18} />}>
+          Kembali ke kategori
+        </Button>
+      </Group>
+      <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+        Impor Soal ke {category.name}
+      </Title>
+      <Card withBorder>
+        <Stack gap="sm">
+          <Text>
+            Unggah file <b>GIFT</b> (format teks Moodle, .gift atau .txt) atau <b>Excel</b> (.xlsx dari template). Soal diperiksa dulu dan
+            ditampilkan di bawah; tidak ada yang disimpan sebelum Anda menekan tombol Simpan.
+          </Text>
+          <details>
+            <summary style={{ cursor: 'pointer' }}>
+              <Text span size="sm" fw={500}>
+                Contoh isi file GIFT
+              </Text>
+            </summary>
+            <Code block mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {GIFT_EXAMPLE}
+            </Code>
+            <Text size="xs" c="dimmed" mt={4}>
+              Pisahkan setiap soal dengan satu baris kosong. Baris yang diawali // adalah komentar.
+            </Text>
+          </details>
+          <Group>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={() => void downloadQuestionTemplate().catch((err) => toastError(errorMessage(err)))}
+            >
+              Unduh Template XLSX
+            </Button>
+          </Group>
+          <FileDropzone
+            file={file}
+            onChange={choose}
+            maxBytes={QUESTION_LIMITS.importBytes}
+            tooLargeMessage={QUESTION_MSG.importTooLarge}
+            label="File soal"
+            hint={`GIFT (.gift, .txt) atau Excel (.xlsx), maksimal ${QUESTION_LIMITS.importQuestions.toLocaleString('id-ID')} soal dan 5 MB`}
+            error={fileError}
+            onError={setFileError}
+            disabled={preview.isPending || save.isPending}
+          />
+        </Stack>
+      </Card>
+      {preview.isPending && <Text role="status">Memeriksa file…</Text>}
+      {preview.isError && (
+        <Alert color="red" title="File tidak dapat dibaca">
+          {errorMessage(preview.error)}
+        </Alert>
+      )}
+      {data && (
+        <Card withBorder component="section" aria-label="Pratinjau impor">
+          <Stack>
+            <Title order={3}>Pratinjau</Title>
+            {errors.length > 0 ? (
+              <Alert color="red" title={`${errors.length} kesalahan ditemukan`} role="alert">
+                <Stack gap={6}>
+                  <Text size="sm">{QUESTION_MSG.importHasErrors}</Text>
+                  <List size="sm" spacing={2} aria-label="Kesalahan di file">
+                    {errors.map((e, i) => (
+                      <List.Item key={`${e.line_or_row}-${i}`}>
+                        {/^baris\s/i.test(e.message) ? e.message : `Baris ${e.line_or_row}: ${e.message}`}
+                      </List.Item>
+                    ))}
+                  </List>
+                </Stack>
+              </Alert>
+            ) : count === 0 ? (
+              <Alert color="gray">{QUESTION_MSG.importEmpty}</Alert>
+            ) : (
+              <Text size="sm">{`${count} soal siap disimpan ke kategori ${category.name}.`}</Text>
+            )}
+            {count > 0 && <PreviewTable questions={data.questions} errorLines={new Set(errors.map((e) => e.line_or_row))} />}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => choose(null)}>
+                Batal
+              </Button>
+              <Button leftSection={<IconDeviceFloppy size={16} />} disabled={!canSave} loading={save.isPending} onClick={saveAll}>
+                {`Simpan ${count} soal`}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+function PreviewTable({ questions, errorLines }: { questions: QuestionImportPreview['questions']; errorLines: Set<number> }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped withTableBorder aria-label="Soal dalam file">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Baris</Table.Th>
+            <Table.Th>Jenis</Table.Th>
+            <Table.Th>Soal</Table.Th>
+            <Table.Th>Poin</Table.Th>
+            <Table.Th>Kunci</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {questions.map((q, i) => (
+            <Table.Tr key={`${q.line_or_row}-${i}`} bg={errorLines.has(q.line_or_row) ? 'red.0' : undefined}>
+              <Table.Td>{q.line_or_row}</Table.Td>
+              <Table.Td>
+                <TypeBadge type={q.type} />
+              </Table.Td>
+              <Table.Td maw={360}>
+                <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+                  {q.text}
+                </Text>
+              </Table.Td>
+              <Table.Td>{q.points}</Table.Td>
+              <Table.Td maw={260}>
+                <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                  {keySummary({ type: q.type, data: q.data } as QuestionKey)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
