@@ -225,11 +225,13 @@ describe('Cache-Control of authenticated answers (shared lab computers)', () => 
       for (const token of [tokenFor(r.url), 'x'.repeat(43)]) {
         const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
         if (res.statusCode === 200) granted++;
-        // Spreadsheet, PDF, CSV, ZIP and backup downloads (the import template and slips, the gradebook, the submissions, the
-        // school's backup) are files, but never kept either.
+        // Spreadsheet, PDF, CSV, ZIP, GIFT and backup downloads (the import templates and slips, the gradebook, the submissions,
+        // a question category, the school's backup) are files, but never kept either.
         const download =
           res.statusCode === 200 &&
-          /\/template$|\/export$|\/slips\.|\/gradebook\.(xlsx|csv)$|\/submissions\.zip$|\/admin\/backup$/.test(r.url);
+          /\/template$|\/export$|\/slips\.|\/gradebook\.(xlsx|csv)$|\/submissions\.zip$|\/admin\/backup$|\/question-template\.xlsx$|\/export\.gift$/.test(
+            r.url,
+          );
         if (!download && !String(res.headers['content-type']).startsWith('application/json'))
           problems.push(`${url} (${res.statusCode}): not JSON`);
         if (res.headers['cache-control'] !== 'no-store')
