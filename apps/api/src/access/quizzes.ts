@@ -59,20 +59,25 @@ export async function quizForStudent(db: Db, user: AuthUser, path: QuizPath): Pr
     .from(quizzes)
     .innerJoin(contents, eq(contents.id, quizzes.contentId))
     .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
-    .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
-    .where(
-      and(
-        eq(quizzes.id, path.quizId),
-        eq(contents.id, path.contentId),
-        eq(onlineClasses.id, path.classId),
-        sql`${onlineClasses.archivedAt} is null`,
-        visibleNow(contents, quizzes),
-      ),
-    )
+    .innerJoin(students, inStudentsRombel(user))
+    .where(quizOnPath(path))
     .limit(1);
   if (!found) throw notFound();
   return found;
 }
+
+/** The signed-in student is of the class's rombel (a join condition). */
+const inStudentsRombel = (user: AuthUser) => and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId));
+
+/** The quiz the path names, in its content and class, of a class not archived, shown to students now. */
+const quizOnPath = (path: QuizPath) =>
+  and(
+    eq(quizzes.id, path.quizId),
+    eq(contents.id, path.contentId),
+    eq(onlineClasses.id, path.classId),
+    sql`${onlineClasses.archivedAt} is null`,
+    visibleNow(contents, quizzes),
+  );
 
 /** The question a path names, as the attempt routes need it (with its key: it never leaves the server from here). */
 export type AttemptQuestion = Pick<typeof questions.$inferSelect, 'id' | 'type' | 'points' | 'data'>;
@@ -100,19 +105,9 @@ export async function attemptForStudent(
     .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
     .innerJoin(contents, eq(contents.id, quizzes.contentId))
     .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
-    .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+    .innerJoin(students, inStudentsRombel(user))
     .leftJoin(questions, eq(questions.id, questionId ?? -1))
-    .where(
-      and(
-        eq(quizAttempts.id, path.attemptId),
-        eq(quizAttempts.studentId, user.id),
-        eq(quizzes.id, path.quizId),
-        eq(contents.id, path.contentId),
-        eq(onlineClasses.id, path.classId),
-        sql`${onlineClasses.archivedAt} is null`,
-        visibleNow(contents, quizzes),
-      ),
-    )
+    .where(and(eq(quizAttempts.id, path.attemptId), eq(quizAttempts.studentId, user.id), quizOnPath(path)))
     .limit(1);
   if (!found) throw notFound();
   return { quiz: found.quiz, attempt: found.attempt, now: found.now, question: found.question?.id ? found.question : null };

@@ -109,14 +109,15 @@ export function studentsOfRombels(db: Db, rombelIds: number[]) {
  * archived class, whose rombel now holds another year's students (the rule of the grading columns).
  */
 export const submittersOf = async (db: Db, classIds: number[]) => {
+  const person = {
+    classId: contents.onlineClassId,
+    id: users.id,
+    name: users.name,
+    nis: students.nis,
+    sortName: sql<string>`lower(${users.name})`,
+  };
   const handedIn = await db
-    .selectDistinct({
-      classId: contents.onlineClassId,
-      id: users.id,
-      name: users.name,
-      nis: students.nis,
-      sortName: sql<string>`lower(${users.name})`,
-    })
+    .selectDistinct(person)
     .from(submissions)
     .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
     .innerJoin(contents, eq(contents.id, assignments.contentId))
@@ -125,13 +126,7 @@ export const submittersOf = async (db: Db, classIds: number[]) => {
     .where(inArray(contents.onlineClassId, classIds))
     .orderBy(sql`lower(${users.name})`, asc(users.id));
   const tookQuiz = await db
-    .selectDistinct({
-      classId: contents.onlineClassId,
-      id: users.id,
-      name: users.name,
-      nis: students.nis,
-      sortName: sql<string>`lower(${users.name})`,
-    })
+    .selectDistinct(person)
     .from(quizAttempts)
     .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
     .innerJoin(contents, eq(contents.id, quizzes.contentId))
