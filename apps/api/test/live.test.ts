@@ -17,7 +17,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { REMINDER_QUEUE } from '../src/features/notifications/jobs.js';
 import { Factory, type TestUser } from './factory.js';
 import { dbKind, freshDatabaseUrl } from './helpers.js';
-import { startProcess, stopProcess } from './processes.js';
+import { readLiveStream, startProcess, stopProcess, type LiveEvent } from './processes.js';
 
 interface Proc {
   base: string;
@@ -39,61 +39,10 @@ async function start(name: string): Promise<Proc> {
 
 const kill = (p: Proc, signal: NodeJS.Signals = 'SIGKILL') => stopProcess(p.child, signal);
 
-interface Received {
-  id: number;
-  event: string;
-  data: any;
-  at: number;
-}
+type Received = LiveEvent;
 
 /** A live stream read over HTTP, the way a browser's EventSource reads it. */
-async function stream(base: string, token: string, opts: { query?: string; lastId?: number } = {}) {
-  const ctrl = new AbortController();
-  const res = await fetch(`${base}/api/live${opts.query ?? ''}`, {
-    headers: { authorization: `Bearer ${token}`, ...(opts.lastId !== undefined ? { 'last-event-id': String(opts.lastId) } : {}) },
-    signal: ctrl.signal,
-  });
-  const events: Received[] = [];
-  let ended = false;
-  const reading = (async () => {
-    if (!res.body) return;
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buf = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += decoder.decode(value, { stream: true });
-        let cut;
-        while ((cut = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, cut);
-          buf = buf.slice(cut + 2);
-          const field = (name: string) =>
-            block
-              .split('\n')
-              .find((l) => l.startsWith(`${name}: `))
-              ?.slice(name.length + 2);
-          const id = field('id');
-          if (id !== undefined) events.push({ id: Number(id), event: field('event')!, data: JSON.parse(field('data')!), at: Date.now() });
-        }
-      }
-    } catch {
-      /* aborted or the server went away */
-    }
-    ended = true;
-  })();
-  return {
-    status: res.status,
-    type: res.headers.get('content-type'),
-    events,
-    ended: () => ended,
-    close: async () => {
-      ctrl.abort();
-      await reading;
-    },
-  };
-}
+const stream = readLiveStream;
 
 async function call(base: string, method: string, url: string, token: string, json?: unknown) {
   const res = await fetch(`${base}${url}`, {
@@ -150,7 +99,7 @@ describe(`live updates across instances (${dbKind})`, () => {
   it('a notification made through one instance reaches a stream on the other', async () => {
     const s = await stream(b.base, student.token);
     expect(s.status).toBe(200);
-    expect(s.type).toMatch(/^text\/event-stream/);
+    expect(s.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const latencies: number[] = [];
     for (let i = 1; i <= 5; i++) {
       const sent = Date.now();

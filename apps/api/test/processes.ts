@@ -56,3 +56,83 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 
   child.kill(signal);
   await exited;
 }
+
+/** One event read from a live stream. */
+export interface LiveEvent {
+  id: number;
+  event: string;
+  data: any;
+  /** When it was read (Date.now()). */
+  at: number;
+}
+
+/**
+ * A live stream (`GET /api/live`) read over HTTP the way a browser's EventSource reads it: the
+ * events arrive in `events` as they are read, until close() or the server ends the stream.
+ */
+export async function readLiveStream(base: string, token: string, opts: { query?: string; lastId?: number } = {}) {
+  const ctrl = new AbortController();
+  const res = await fetch(`${base}/api/live${opts.query ?? ''}`, {
+    headers: { authorization: `Bearer ${token}`, ...(opts.lastId !== undefined ? { 'last-event-id': String(opts.lastId) } : {}) },
+    signal: ctrl.signal,
+  });
+  const events: LiveEvent[] = [];
+  let ended = false;
+  const reading = (async () => {
+    if (!res.body) return;
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buf = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += decoder.decode(value, { stream: true });
+        let cut;
+        while ((cut = buf.indexOf('\n\n')) >= 0) {
+          const lines = buf.slice(0, cut).split('\n');
+          buf = buf.slice(cut + 2);
+          const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
+          const id = field('id');
+          if (id !== undefined) events.push({ id: Number(id), event: field('event')!, data: JSON.parse(field('data')!), at: Date.now() });
+        }
+      }
+    } catch {
+      /* aborted or the server went away */
+    }
+    ended = true;
+  })();
+  return {
+    status: res.status,
+    headers: res.headers,
+    events,
+    ended: () => ended,
+    close: async () => {
+      ctrl.abort();
+      await reading;
+    },
+  };
+}
+
+/** An API call over HTTP to a server process: JSON or raw bytes in, the status, headers, JSON (if any) and bytes out. */
+export async function callHttp(
+  base: string,
+  method: string,
+  url: string,
+  opts: { token?: string; json?: unknown; body?: Buffer; type?: string } = {},
+): Promise<{ status: number; headers: Headers; json: any; bytes: Buffer }> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: RequestInit['body'];
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.body) {
+    headers['content-type'] = opts.type!;
+    body = opts.body;
+  }
+  const res = await fetch(`${base}${url}`, { method, headers, body });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const json = (res.headers.get('content-type') ?? '').includes('application/json') ? JSON.parse(bytes.toString('utf8')) : null;
+  return { status: res.status, headers: res.headers, json, bytes };
+}

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { Factory, type TestUser } from './factory.js';
 import { dbKind, freshDatabaseUrl, multipartBody, samples } from './helpers.js';
-import { freePort, startProcess, stopProcess } from './processes.js';
+import { callHttp, freePort, readLiveStream, startProcess, stopProcess } from './processes.js';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const NGINX = process.env.NGINX_BIN ?? ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((p) => existsSync(p)) ?? 'nginx';
@@ -101,25 +101,9 @@ interface Answer {
   bytes: Buffer;
 }
 
-async function call(
-  method: string,
-  url: string,
-  opts: { token?: string; json?: unknown; body?: Buffer; type?: string } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: RequestInit['body'];
-  if (opts.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.json);
-  } else if (opts.body) {
-    headers['content-type'] = opts.type!;
-    body = opts.body;
-  }
-  const res = await fetch(`${site}${url}`, { method, headers, body });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const json = (res.headers.get('content-type') ?? '').includes('application/json') ? JSON.parse(bytes.toString('utf8')) : null;
-  return { status: res.status, upstream: res.headers.get('x-upstream') ?? '', json, bytes };
+async function call(method: string, url: string, opts: Parameters<typeof callHttp>[3] = {}): Promise<Answer> {
+  const res = await callHttp(site, method, url, opts);
+  return { ...res, upstream: res.headers.get('x-upstream') ?? '' };
 }
 
 /** Repeats an idempotent request until nginx sends it to another instance than `not`. */
@@ -129,44 +113,6 @@ async function viaOther(not: string, method: string, url: string, opts: Paramete
     if (res.upstream !== not) return res;
   }
   throw new Error(`nginx kept sending ${url} to ${not}`);
-}
-
-/** A live stream read through nginx the way a browser's EventSource reads it. */
-async function stream(token: string) {
-  const ctrl = new AbortController();
-  const res = await fetch(`${site}/api/live`, { headers: { authorization: `Bearer ${token}` }, signal: ctrl.signal });
-  const events: Array<{ event: string; data: any }> = [];
-  const reading = (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buf = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += decoder.decode(value, { stream: true });
-        let cut;
-        while ((cut = buf.indexOf('\n\n')) >= 0) {
-          const lines = buf.slice(0, cut).split('\n');
-          buf = buf.slice(cut + 2);
-          const field = (n: string) => lines.find((l) => l.startsWith(`${n}: `))?.slice(n.length + 2);
-          if (field('id') !== undefined) events.push({ event: field('event')!, data: JSON.parse(field('data')!) });
-        }
-      }
-    } catch {
-      /* closed */
-    }
-  })();
-  return {
-    status: res.status,
-    upstream: res.headers.get('x-upstream') ?? '',
-    buffering: res.headers.get('x-accel-buffering'),
-    events,
-    close: async () => {
-      ctrl.abort();
-      await reading;
-    },
-  };
 }
 
 const until = async (check: () => boolean, what: string, ms = 15_000) => {
@@ -290,7 +236,7 @@ describe(`nginx in front of two instances, one PostgreSQL (${dbKind}) and S3`, (
   });
 
   it('a live update made through one instance reaches a stream held through nginx on the other', async () => {
-    const s = await stream(student.token);
+    const s = await readLiveStream(site, student.token);
     expect(s.status).toBe(200);
     // An announcement posted through the instance that does not hold the stream.
     let posted: Answer | null = null;
@@ -300,7 +246,7 @@ describe(`nginx in front of two instances, one PostgreSQL (${dbKind}) and S3`, (
         json: { body: `Pengumuman lintas instance ${i}` },
       });
       expect(res.status).toBe(201);
-      if (res.upstream !== s.upstream) posted = res;
+      if (res.upstream !== s.headers.get('x-upstream')) posted = res;
     }
     expect(posted, 'an announcement went through the other instance').not.toBeNull();
     await until(

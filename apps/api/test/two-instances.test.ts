@@ -16,7 +16,7 @@ import { openDatabase } from '../src/db/client.js';
 import { LOGIN_LIMITS } from '../src/auth/login-limits.js';
 import { Factory } from './factory.js';
 import { dbKind, freshDatabaseUrl, multipartBody, samples } from './helpers.js';
-import { startProcess, stopProcess } from './processes.js';
+import { callHttp, startProcess, stopProcess } from './processes.js';
 
 interface Pair {
   a: string;
@@ -49,27 +49,7 @@ async function startPair(): Promise<Pair> {
   };
 }
 
-async function call(
-  base: string,
-  method: string,
-  url: string,
-  opts: { token?: string; json?: unknown; body?: Buffer; type?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: RequestInit['body'];
-  if (opts.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.json);
-  } else if (opts.body) {
-    headers['content-type'] = opts.type!;
-    body = opts.body;
-  }
-  const res = await fetch(`${base}${url}`, { method, headers, body });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const json = (res.headers.get('content-type') ?? '').includes('application/json') ? JSON.parse(bytes.toString('utf8')) : null;
-  return { status: res.status, json, bytes };
-}
+const call = callHttp;
 
 const login = (base: string, username: string, password: string) => call(base, 'POST', '/api/login', { json: { username, password } });
 
