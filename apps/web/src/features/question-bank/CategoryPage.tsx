@@ -30,22 +30,19 @@ import {
   IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { QUESTION_MSG, type Question, type QuestionCategory } from '@kelasku/contract';
 import {
   QUESTIONS_PER_PAGE,
   downloadQuestionTemplate,
   exportCategoryGift,
   useDeleteQuestion,
-  useQuestionCategories,
   useQuestionPage,
 } from '../../api/question-bank';
 import { confirmDelete } from '../../components/ConfirmDelete';
-import { LoadingDots } from '../../components/LoadingDots';
 import { QueryState } from '../../components/QueryState';
+import { CategoryRoute } from './CategoryRoute';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
-import { positiveId } from '../assignments/paths';
-import { NotFoundPage } from '../errors/ErrorPages';
 import { CategoryFormModal } from './CategoryFormModal';
 import { KeyDetails, TypeBadge, keySummary } from './QuestionKey';
 import { QuestionEditorModal } from './QuestionEditorModal';
@@ -60,15 +57,7 @@ const CONTROL_LABELS = {
 
 /** /bank-soal/:categoryId — the questions of one category, 20 a page, searchable; add, edit, delete, import, export. */
 export default function CategoryPage() {
-  const id = positiveId(useParams().categoryId);
-  const categories = useQuestionCategories();
-  if (id === null) return <NotFoundPage />;
-  if (categories.isPending) return <LoadingDots />;
-  const category = categories.data?.find((c) => c.id === id);
-  // Another teacher's category (or one deleted meanwhile) is not in the list.
-  if (categories.isSuccess && !category) return <NotFoundPage />;
-  if (!category) return <QueryState query={categories}>{() => null}</QueryState>;
-  return <CategoryView category={category} />;
+  return <CategoryRoute>{(category) => <CategoryView category={category} />}</CategoryRoute>;
 }
 
 /** What the editor is open for: a new question, an existing one, or nothing. */

@@ -2,34 +2,18 @@ import { useState } from 'react';
 import { Alert, Button, Card, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconDeviceFloppy, IconDownload } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { QUESTION_LIMITS, QUESTION_MSG, type QuestionCategory, type QuestionImportPreview, type QuestionKey } from '@kelasku/contract';
-import {
-  downloadQuestionTemplate,
-  importErrorsOf,
-  useImportQuestions,
-  usePreviewQuestionImport,
-  useQuestionCategories,
-} from '../../api/question-bank';
+import { downloadQuestionTemplate, importErrorsOf, useImportQuestions, usePreviewQuestionImport } from '../../api/question-bank';
 import { FileDropzone } from '../../components/FileDropzone';
-import { LoadingDots } from '../../components/LoadingDots';
-import { QueryState } from '../../components/QueryState';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
-import { positiveId } from '../assignments/paths';
-import { NotFoundPage } from '../errors/ErrorPages';
 import { TypeBadge, keySummary } from './QuestionKey';
+import { CategoryRoute } from './CategoryRoute';
 import { categoryPath } from './paths';
 
 /** /bank-soal/:categoryId/impor — questions from a GIFT or XLSX file: a preview first, then all of them or none. */
 export default function QuestionImportPage() {
-  const id = positiveId(useParams().categoryId);
-  const categories = useQuestionCategories();
-  if (id === null) return <NotFoundPage />;
-  if (categories.isPending) return <LoadingDots />;
-  const category = categories.data?.find((c) => c.id === id);
-  if (categories.isSuccess && !category) return <NotFoundPage />;
-  if (!category) return <QueryState query={categories}>{() => null}</QueryState>;
-  return <ImportView category={category} />;
+  return <CategoryRoute>{(category) => <ImportView category={category} />}</CategoryRoute>;
 }
 
 const GIFT_EXAMPLE = `// Pilihan ganda
