@@ -217,8 +217,14 @@ test('a student on a desktop: class badges, a closed assignment, too many files,
   await expect(item(s.late.title)).toContainText('Terlambat');
   await expect(item(s.graded.title)).toContainText('Nilai 88');
 
-  // A closed assignment: a clear message, no form.
-  await page.getByRole('link', { name: s.closed.title }).click();
+  // A closed assignment: a clear message, no form. (The class page may re-render under the click when
+  // a live notification arrives; the link is clicked again only if the page did not change.)
+  const closedLink = page.getByRole('link', { name: s.closed.title });
+  const closedHref = (await closedLink.getAttribute('href'))!;
+  await expect(async () => {
+    if (!page.url().endsWith(closedHref)) await closedLink.click({ timeout: 2_000 });
+    await expect(page).toHaveURL((url) => url.pathname === closedHref, { timeout: 2_000 });
+  }).toPass();
   await expect(page.getByRole('region', { name: 'Tugasmu' })).toContainText('Pengumpulan tugas ini sudah ditutup');
   await expect(statusCell(page, 'Ditutup')).toHaveText(/ WIB$/);
   await expect(page.getByRole('button', { name: 'Serahkan' })).toHaveCount(0);
