@@ -12,6 +12,9 @@ import {
   forums,
   materials,
   onlineClasses,
+  quizAttempts,
+  quizSlots,
+  quizzes,
   storedFiles,
   submissions,
 } from '../src/db/schema.js';
@@ -71,6 +74,17 @@ async function copyScene() {
   await t.db
     .insert(assignmentExtensions)
     .values({ assignmentId: assignment.id, studentId: student.id, deadline: new Date(deadline.getTime() + DAY) });
+  // A timed quiz: one fixed question of the teacher's bank and two drawn from a category, with an attempt.
+  const category = await f.questionCategory(teacher.id);
+  const question = await f.question(category.id, teacher.id);
+  for (let i = 0; i < 2; i++) await f.question(category.id, teacher.id);
+  const quiz = await f.quiz(content.id, teacher.id, [question.id], { title: 'Kuis topologi', timeLimitMinutes: 30, attemptsAllowed: 2 });
+  await t.db.insert(quizSlots).values({ quizId: quiz.id, position: 2, categoryId: category.id, pickCount: 2 });
+  await t.db
+    .update(quizzes)
+    .set({ opensAt: new Date('2026-03-02T00:00:00.000Z'), closesAt: new Date('2026-03-03T00:00:00.000Z'), showReview: true })
+    .where(eq(quizzes.id, quiz.id));
+  await f.quizAttempt(quiz.id, student.id, [question.id]);
   const targetStudent = await f.student({ rombelId: targetRombel.id });
   const outsider = await f.student({ rombelId: rombel.id });
   const admin = await f.admin();
@@ -112,8 +126,15 @@ async function itemsOf(contentId: number) {
       .from(assignments)
       .where(eq(assignments.contentId, contentId))
       .orderBy(asc(assignments.position), asc(assignments.id)),
+    quizzes: await t.db.select().from(quizzes).where(eq(quizzes.contentId, contentId)).orderBy(asc(quizzes.position), asc(quizzes.id)),
   };
 }
+
+/** A quiz's slots, without their ids and the quiz's. */
+const slotsOf = async (quizId: number) =>
+  (await t.db.select().from(quizSlots).where(eq(quizSlots.quizId, quizId)).orderBy(asc(quizSlots.position))).map(
+    ({ position, questionId, categoryId, pickCount }) => ({ position, questionId, categoryId, pickCount }),
+  );
 
 const plus = (d: Date | null, days: number) => (d ? new Date(d.getTime() + days * DAY) : null);
 
@@ -138,10 +159,32 @@ async function expectItemsCopied(sourceId: number, copyId: number, days: number,
     src.assignments.map((a) => [plus(a.deadline, days), plus(a.closesAt, days), plus(a.publishAt, days)]),
   );
   expect(copy.assignments.every((a) => a.authorId === authorId)).toBe(true);
+  const settings = [
+    'title',
+    'description',
+    'timeLimitMinutes',
+    'attemptsAllowed',
+    'gradingMethod',
+    'shuffleQuestions',
+    'shuffleOptions',
+    'onePerPage',
+    'showResults',
+    'showReview',
+    'position',
+    'hidden',
+  ] as const;
+  expect(pick(copy.quizzes, [...settings])).toEqual(pick(src.quizzes, [...settings]));
+  expect(copy.quizzes.map((q) => [q.opensAt, q.closesAt, q.publishAt])).toEqual(
+    src.quizzes.map((q) => [plus(q.opensAt, days), plus(q.closesAt, days), plus(q.publishAt, days)]),
+  );
+  expect(copy.quizzes.every((q) => q.authorId === authorId)).toBe(true);
+  for (const [i, q] of copy.quizzes.entries()) expect(await slotsOf(q.id)).toEqual(await slotsOf(src.quizzes[i]!.id));
   // Nothing of the students comes along.
   const forumIds = copy.forums.map((f) => f.id);
   const assignmentIds = copy.assignments.map((a) => a.id);
   if (forumIds.length) expect(await t.db.select().from(comments).where(inArray(comments.forumId, forumIds))).toEqual([]);
+  const quizIds = copy.quizzes.map((q) => q.id);
+  if (quizIds.length) expect(await t.db.select().from(quizAttempts).where(inArray(quizAttempts.quizId, quizIds))).toEqual([]);
   if (assignmentIds.length) {
     expect(await t.db.select().from(submissions).where(inArray(submissions.assignmentId, assignmentIds))).toEqual([]);
     expect(await t.db.select().from(assignmentExtensions).where(inArray(assignmentExtensions.assignmentId, assignmentIds))).toEqual([]);

@@ -8,8 +8,8 @@ import { insertContent } from '../contents/queries.js';
 const shifted = (column: SQL, days: number) => sql`${column} + make_interval(days => ${days}::int)`;
 
 /**
- * Copies the materials, forums and assignments of contents along `pairs` (a select of old_id,
- * new_id content ids): three insert … select statements whatever their number. Materials keep
+ * Copies the materials, forums, assignments and quizzes of contents along `pairs` (a select of
+ * old_id, new_id content ids): four insert … select statements whatever their number. Materials keep
  * their stored file (shared, never duplicated) or their link; forums keep topic and description
  * (no comments); assignments keep title and description with deadline, closing time and schedule
  * moved by `days` (no submissions, no extensions). Places and visibility are kept; the copies'
@@ -32,6 +32,26 @@ async function copyItems(tx: Executor, pairs: SQL, days: number, authorId: numbe
       ${shifted(sql`a.closes_at`, days)}, a.position, a.hidden, ${shifted(sql`a.publish_at`, days)}
     from assignments a join (${pairs}) p on p.old_id = a.content_id
     order by p.new_id, a.position, a.id`);
+  // Quizzes with their settings and questions (the same questions of the teacher's bank, or the
+  // same draws from its categories); open and close times and the schedule move by `days`. No
+  // attempts. Each copy's id is drawn first, so its slots can name it in the same statement.
+  await tx.execute(sql`
+    with src as materialized (
+      select q.*, p.new_id as new_content_id, nextval(pg_get_serial_sequence('quizzes', 'id'))::int as new_quiz_id
+      from quizzes q join (${pairs}) p on p.old_id = q.content_id
+    ), copied as (
+      insert into quizzes (id, content_id, author_id, title, description, opens_at, closes_at, time_limit_minutes,
+        attempts_allowed, grading_method, shuffle_questions, shuffle_options, one_per_page, show_results, show_review,
+        position, hidden, publish_at)
+      select new_quiz_id, new_content_id, ${authorId}::int, title, description, ${shifted(sql`opens_at`, days)},
+        ${shifted(sql`closes_at`, days)}, time_limit_minutes, attempts_allowed, grading_method, shuffle_questions,
+        shuffle_options, one_per_page, show_results, show_review, position, hidden, ${shifted(sql`publish_at`, days)}
+      from src order by new_quiz_id
+    )
+    insert into quiz_slots (quiz_id, position, question_id, category_id, pick_count)
+    select src.new_quiz_id, s.position, s.question_id, s.category_id, s.pick_count
+    from quiz_slots s join src on src.id = s.quiz_id
+    order by src.new_quiz_id, s.position`);
 }
 
 export interface CopyOptions {
@@ -64,7 +84,7 @@ export interface ClassCopyValues extends CopyOptions {
 
 /**
  * "Salin kelas": a new class of the teacher for the given rombel with the source's description
- * and every content (same number and place) with everything under it. Five statements whatever
+ * and every content (same number and place) with everything under it. Six statements whatever
  * the size of the class; run inside a transaction. Announcements stay with their class.
  */
 export async function copyClass(tx: Executor, source: OnlineClass, v: ClassCopyValues): Promise<number> {

@@ -29,7 +29,8 @@ export default async function lessonCopyRoutes(app: App): Promise<void> {
         tags,
         summary:
           'Copy a content (archived source allowed) to the end of another current class of the teacher: materials share ' +
-          'their stored files, forums without comments, assignments with dates moved by shift_days; places and visibility kept',
+          'their stored files, forums without comments, assignments and quizzes (no attempts) with dates moved by shift_days; ' +
+          'places and visibility kept',
         params: classContentParams,
         body: copyContentBody,
         response: { 201: ok(classContent), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },

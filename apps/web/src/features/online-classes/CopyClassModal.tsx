@@ -43,8 +43,8 @@ export function CopyClassModal({ klass, opened, onClose }: { klass: ClassSummary
       }}
     >
       <Text size="sm">
-        Kelas baru berisi semua konten kelas ini dengan materi, forum dan tugasnya. Siswa, komentar, pengumpulan dan pengumuman tidak ikut
-        disalin.
+        Kelas baru berisi semua konten kelas ini dengan materi, forum, tugas dan kuisnya. Siswa, komentar, pengumpulan, jawaban kuis dan
+        pengumuman tidak ikut disalin.
       </Text>
       <Select
         label="Rombel tujuan"

@@ -22,7 +22,7 @@ interface CopyForm extends Record<string, unknown> {
 
 const EMPTY: CopyForm = { online_class_id: null, shift_days: 0 };
 
-/** "Salin ke kelas lain": the content with its materials, forums and assignments into another current class of the teacher. */
+/** "Salin ke kelas lain": the content with its materials, forums, assignments and quizzes into another current class of the teacher. */
 export function CopyContentModal({ classId, content, heading, opened, onClose }: CopyContentModalProps) {
   const classes = useTeacherClasses(opened);
   const copy = useCopyContent(classId, content.id);
@@ -46,8 +46,8 @@ export function CopyContentModal({ classId, content, heading, opened, onClose }:
       }
     >
       <Text size="sm">
-        &ldquo;{content.title}&rdquo; disalin dengan materi, forum (tanpa komentar) dan tugasnya (tanpa pengumpulan siswa) ke akhir kelas
-        tujuan. File materi dipakai bersama, tidak digandakan.
+        &ldquo;{content.title}&rdquo; disalin dengan materi, forum (tanpa komentar), tugas (tanpa pengumpulan siswa) dan kuisnya (tanpa
+        jawaban siswa) ke akhir kelas tujuan. File materi dipakai bersama, tidak digandakan.
       </Text>
       <Select
         label="Kelas tujuan"
