@@ -137,6 +137,9 @@ test('@phone at 390 px the columns stack, the preview comes first and the score 
   const ani = s.students[0]!;
   await login(page, s.teacher.username, s.teacher.password);
   await page.goto(`${s.page}?tab=penilaian`);
+  // Measured once the columns hold their students (a column still loading is shorter).
+  await expect(column(page, 'Diserahkan').getByRole('link', { name: ani.name })).toBeVisible();
+  await apiIdle(page);
   const submitted = (await column(page, 'Diserahkan').boundingBox())!;
   const assigned = (await column(page, 'Ditugaskan').boundingBox())!;
   expect(assigned.y).toBeGreaterThanOrEqual(submitted.y + submitted.height);
