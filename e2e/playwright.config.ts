@@ -27,7 +27,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 1,
-  retries: 0,
+  // On CI one retry: 118 browser tests on a loaded 2-core machine met three different timing flakes in
+  // three full runs (each fixed since). A test that passes only on its retry is listed as "flaky" in
+  // the output, to be fixed; one that fails twice fails the run.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
