@@ -31,6 +31,7 @@ const fileTests = [
   'test/lesson-copy.test.ts',
   'test/file-links.test.ts',
   'test/two-instances.test.ts',
+  'test/resumable.test.ts',
 ];
 
 /**

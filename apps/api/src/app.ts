@@ -17,6 +17,8 @@ import type { Database } from './db/client.js';
 import { authenticate, requireRole } from './auth/guards.js';
 import { storageFromConfig, type FileStorage } from './files/storage.js';
 import { FileService } from './files/service.js';
+import { ResumableUploads } from './files/resumable.js';
+import { registerUploadJobs } from './files/upload-jobs.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { InFlight } from './http/in-flight.js';
 import { HttpError } from './http/errors.js';
@@ -107,6 +109,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('files', files);
+  const uploads = await ResumableUploads.create(opts.database.db, files, config);
+  files.uploadsUsed = (ids) => uploads.used(ids);
+  app.decorate('uploads', uploads);
   // Background jobs run on the app's database; stopping waits for a running job to finish or roll back.
   const jobs = await Jobs.start(opts.database.pool, app.log);
   app.decorate('jobs', jobs);
@@ -188,6 +193,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await registerNotificationJobs(app);
   // Closes quiz attempts whose time ran out, also when no browser comes back.
   await registerQuizJobs(app);
+  // Deletes resumable uploads nobody used within a day.
+  await registerUploadJobs(app);
 
   const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
   if (webDir) {

@@ -25,6 +25,12 @@ export interface Config {
   storageDir: string;
   /** STORAGE=s3: an S3-compatible bucket instead of the storage folder; null keeps the folder. */
   s3: S3Config | null;
+  /**
+   * Where resumable uploads are kept until a form uses them (RESUMABLE_STORE): `s3`, the bucket
+   * (the default with STORAGE=s3; needs ListParts, which real S3 and MinIO have), or `folder`,
+   * STORAGE_DIR/resumable (the default otherwise; shared by instances that share the folder).
+   */
+  resumableStore: 'folder' | 's3';
   /** Bearer token that /metrics requires; null turns /metrics off (404). */
   metricsToken: string | null;
   /** The school's name and address, printed on the sign-in slips of an import. */
@@ -84,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileUrlTtl: intFrom(env, 'FILE_URL_TTL', 3600, 60, 7 * 24 * 3600),
     storageDir: path.resolve(env.STORAGE_DIR?.trim() || path.join(dataDir, 'storage')),
     s3: s3From(env),
+    resumableStore: resumableStoreFrom(env),
     metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
     schoolName: env.SCHOOL_NAME?.trim() || 'SMK Kelasku',
     schoolAddress: env.SCHOOL_ADDRESS?.trim() ?? '',
@@ -92,6 +99,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     digestCron: digestCronFrom(env.DIGEST_CRON),
     publicUrl: publicUrlFrom(env.PUBLIC_URL),
   };
+}
+
+function resumableStoreFrom(env: NodeJS.ProcessEnv): 'folder' | 's3' {
+  const value = env.RESUMABLE_STORE?.trim().toLowerCase();
+  const s3 = env.STORAGE?.trim().toLowerCase() === 's3';
+  if (!value) return s3 ? 's3' : 'folder';
+  if (value === 'folder') return 'folder';
+  if (value === 's3' && s3) return 's3';
+  throw new ConfigError(`RESUMABLE_STORE=${env.RESUMABLE_STORE} tidak valid: isi dengan folder, atau s3 bila STORAGE=s3.`);
 }
 
 function s3From(env: NodeJS.ProcessEnv): S3Config | null {

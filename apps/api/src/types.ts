@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { TokenUser } from './auth/tokens.js';
 import type { FileService } from './files/service.js';
+import type { ResumableUploads } from './files/resumable.js';
 import type { ServerResponse } from 'node:http';
 import type { Jobs } from './jobs/queue.js';
 import type { LiveBus } from './live/bus.js';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     files: FileService;
+    /** Resumable (tus) uploads: files/resumable.ts. */
+    uploads: ResumableUploads;
     /** Background jobs (pg-boss) on the app's database. */
     jobs: Jobs;
     /** Live updates between instances (live/bus.ts). */

@@ -56,6 +56,8 @@ interface Chain {
   attemptId: number;
   /** The question bank's category holding that question. */
   categoryId: number;
+  /** Issue 23: a resumable upload of the chain's teacher, nothing sent yet. */
+  uploadId: string;
   /** Written into every title, topic and comment of the chain: a refused answer must not contain it. */
   marker: string;
 }
@@ -120,6 +122,16 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
   const question = await f.question(category.id, teacher.id, { text: `Soal ${marker}` });
   const quiz = await f.quiz(content.id, teacher.id, [question.id], { title: `Kuis ${marker}`, attemptsAllowed: 0 });
   const attempt = await f.quizAttempt(quiz.id, student.id, [question.id], { score: 1, answers: { [question.id]: { option: 'o1' } } });
+  // A token of its own: the teacher's may have been revoked by an earlier cell (logout).
+  const uploader = await issueToken(t.db, teacher.id);
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { authorization: `Bearer ${uploader}`, ...tusCreate() },
+  });
+  const uploadId = String(upload.headers.location ?? '')
+    .split('/')
+    .pop()!;
   return {
     teacher,
     student,
@@ -144,7 +156,17 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
     questionId: question.id,
     attemptId: attempt.id,
     categoryId: category.id,
+    uploadId,
     marker,
+  };
+}
+
+/** The headers that create a resumable upload of a 100-byte PDF. */
+function tusCreate(): Record<string, string> {
+  return {
+    'tus-resumable': '1.0.0',
+    'upload-length': '100',
+    'upload-metadata': `filename ${Buffer.from('matriks.pdf').toString('base64')}`,
   };
 }
 
@@ -222,7 +244,10 @@ interface CallContext {
   user: TestUser;
 }
 
-type Body = { json: unknown } | { form: { fields: Record<string, string>; files: Record<string, { name: string; data: Buffer }> } };
+type Body =
+  | { json: unknown }
+  | { form: { fields: Record<string, string>; files: Record<string, { name: string; data: Buffer }> } }
+  | { raw: Buffer | undefined; headers: Record<string, string> };
 
 interface Row {
   expect: Expectations;
@@ -248,6 +273,16 @@ const T = '/api/teacher/online-classes/:classId/contents/:contentId';
 const S = '/api/student/my-classes/:classId/contents/:contentId';
 const deadline = () => new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString();
 
+/** An object of the chain's teacher alone (a resumable upload): 404 to everybody else. */
+const uploaderOnly = (status: number): Expectations => ({
+  none: 401,
+  expired: 401,
+  admin: 404,
+  owner: [status, 404],
+  otherTeacher: [404, status],
+  student: 404,
+  otherStudent: 404,
+});
 const teacherCatchAll = teacherArea(404, 404);
 /** A question of the bank as the question form sends it. */
 const matrixQuestion = {
@@ -314,6 +349,26 @@ const MATRIX: Record<string, Row> = {
 
   // ---- any logged-in user
   'POST /api/logout': { expect: authed(200) },
+  // Issue 23: resumable uploads. Anyone logged in may start one; an upload is its creator's alone.
+  'POST /api/uploads': { expect: authed(201), body: () => ({ raw: undefined, headers: tusCreate() }) },
+  'HEAD /api/uploads/:id': {
+    id: 'uploadId',
+    expect: uploaderOnly(200),
+    body: () => ({ raw: undefined, headers: { 'tus-resumable': '1.0.0' } }),
+  },
+  'PATCH /api/uploads/:id': {
+    id: 'uploadId',
+    expect: uploaderOnly(204),
+    body: () => ({
+      raw: Buffer.concat([samples.pdf(), Buffer.alloc(100 - samples.pdf().length, 0x20)]),
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    }),
+  },
+  'DELETE /api/uploads/:id': {
+    id: 'uploadId',
+    expect: uploaderOnly(204),
+    body: () => ({ raw: undefined, headers: { 'tus-resumable': '1.0.0' } }),
+  },
   'GET /api/me': { expect: authed(200) },
   // Issue 22: the bell (one's own notifications only) and the live stream (a topic as reachable as its page).
   'GET /api/notifications': { expect: authed(200), noMarker: true },
@@ -770,6 +825,9 @@ async function call(method: string, url: string, token: string | null, body: Bod
     const m = multipartBody(body.form.fields, body.form.files);
     payload = m.payload;
     headers['content-type'] = m.contentType;
+  } else if (body && 'raw' in body) {
+    payload = body.raw;
+    Object.assign(headers, body.headers);
   }
   const res = await t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
   return res;
@@ -874,8 +932,9 @@ describe('authorization matrix', () => {
           continue;
         }
         if (p.status >= 400) {
-          // A refusal is the bare envelope with an Indonesian message, and nothing of any object.
-          const problem = envelopeProblem(res.body);
+          // A refusal is the bare envelope with an Indonesian message, and nothing of any object
+          // (an answer to HEAD has no body at all).
+          const problem = route.method === 'HEAD' ? (res.body ? 'a HEAD answer with a body' : null) : envelopeProblem(res.body);
           if (problem) failures.push(`${where}: ${problem}`);
           for (const m of [scene.own.marker, scene.foreign.marker, own.marker, foreign.marker]) {
             if (res.body.includes(m)) failures.push(`${where}: refused answer leaks ${m}`);

@@ -237,6 +237,86 @@ describe(`the real server process (${dbKind})`, () => {
     expect(await filesUnder(tmp)).toEqual([]);
   }, 180_000);
 
+  it('SIGKILL in the middle of a resumable upload: after a restart it resumes from what reached the disk, and the material holds the whole file', async () => {
+    const data = await freshData();
+    const s1 = await startServer(data);
+    const token = await login(s1, 'guru', 'guru123');
+    const { classId, contentId } = await firstContent(s1, token);
+    const file = Buffer.alloc(20 * 1024 * 1024, 0x20);
+    samples.pdf('tus').copy(file);
+    randomBytes(1024 * 1024).copy(file, 2 * 1024 * 1024);
+    const created = await fetch(`${s1.url}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(file.length),
+        'upload-metadata': `filename ${Buffer.from('modul-besar.pdf').toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const id = location.split('/').pop()!;
+
+    // 6 MB of 20 MB are sent over a raw socket, then the server is killed.
+    const socket = net.connect(s1.port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(
+      `PATCH ${location} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nTus-Resumable: 1.0.0\r\n` +
+        `Upload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\nContent-Length: ${file.length}\r\n\r\n`,
+    );
+    socket.write(file.subarray(0, 6 * 1024 * 1024));
+    const onDisk = path.join(storageOf(data.dataDir), 'resumable', id);
+    const before = await waitFor(async () => {
+      const st = await fs.stat(onDisk).catch(() => null);
+      return st && st.size >= 4 * 1024 * 1024 ? st.size : null;
+    }, 'the resumable upload on disk');
+    s1.proc.kill('SIGKILL');
+    expect((await s1.exited).signal).toBe('SIGKILL');
+    socket.destroy();
+
+    const s2 = await startServer(data);
+    try {
+      const head = await fetch(`${s2.url}${location}`, {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' },
+      });
+      expect(head.status).toBe(200);
+      const offset = Number(head.headers.get('upload-offset'));
+      expect(offset).toBeGreaterThanOrEqual(before);
+      expect(offset).toBeLessThanOrEqual(6 * 1024 * 1024);
+      seen.push(
+        `resumable upload: killed with ${(before / 1024 / 1024).toFixed(1)} MB on disk, resumed from ${(offset / 1024 / 1024).toFixed(1)} MB`,
+      );
+      const rest = await fetch(`${s2.url}${location}`, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: file.subarray(offset),
+      });
+      expect(rest.status).toBe(204);
+      const form = new FormData();
+      form.append('title', 'Modul besar');
+      form.append('upload', id);
+      const saved = await fetch(`${s2.url}/api/teacher/online-classes/${classId}/contents/${contentId}/materials`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(saved.status).toBe(201);
+      const link: string = ((await saved.json()) as { data: { file: string } }).data.file;
+      const bytes = Buffer.from(await (await fetch(`${s2.url}${link}`)).arrayBuffer());
+      expect(bytes.equals(file)).toBe(true);
+    } finally {
+      s2.proc.kill('SIGTERM');
+      await s2.exited;
+    }
+  }, 180_000);
+
   it('SIGKILL in the middle of multi-row writes: after a restart every acknowledged write is there, nothing half-written', async () => {
     const data = await freshData();
     const s1 = await startServer(data);

@@ -5,6 +5,7 @@ import { filesUnder, type TestContext } from './helpers.js';
 
 const TABLES = [
   'users',
+  'resumable_uploads',
   'teachers',
   'students',
   'rombel_classes',

@@ -5,6 +5,7 @@
  */
 import type { App } from '../types.js';
 import fileRoutes, { fileLinkRoutes } from '../files/routes.js';
+import uploadRoutes from '../files/upload-routes.js';
 import * as session from './session/routes.js';
 import profileRoutes from './profile/routes.js';
 import adminDashboardRoutes from './admin-dashboard/routes.js';
@@ -36,7 +37,7 @@ type Plugin = (app: App) => Promise<void>;
 
 export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student', Plugin[]> = {
   public: [session.publicRoutes, fileRoutes, submissionZipLinkRoutes, backupLinkRoutes],
-  authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes, notificationRoutes],
+  authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes, uploadRoutes, notificationRoutes],
   admin: [
     adminDashboardRoutes,
     usersRoutes,

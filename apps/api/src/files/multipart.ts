@@ -4,6 +4,12 @@ import { FILE_MSG, LIMITS, MSG } from '@kelasku/contract';
 import { badRequest, fieldErrorsOf, HttpError, invalid, invalidField, tooLarge, type FieldErrors } from '../http/errors.js';
 import type { ReceivedFile, UploadKind } from './service.js';
 
+/**
+ * The text field that names a finished resumable upload (its id) in place of a file part; it may
+ * be repeated where the form takes several files, and counts against the same limits.
+ */
+export const UPLOAD_FIELD = 'upload';
+
 export interface MultipartForm {
   fields: Record<string, string>;
   file: ReceivedFile | null;
@@ -77,7 +83,18 @@ export async function readMultipartFiles(
           part.file.resume();
           continue;
         }
+        if (files.length >= limits.maxFiles) {
+          part.file.resume();
+          throw invalidField(fileFields[0]!, limits.tooMany);
+        }
         const file = await store.receive(part, kind);
+        files.push(file);
+        total += file.size;
+        if (total > limits.maxTotalBytes) throw tooLarge(limits.totalMessage);
+      } else if (part.fieldname === UPLOAD_FIELD && typeof part.value === 'string') {
+        // A finished resumable upload (files/resumable.ts) stands for a file part.
+        if (files.length >= limits.maxFiles) throw invalidField(fileFields[0]!, limits.tooMany);
+        const file = await request.server.uploads.claim(request.user, part.value, kind, fileFields[0]!);
         files.push(file);
         total += file.size;
         if (total > limits.maxTotalBytes) throw tooLarge(limits.totalMessage);

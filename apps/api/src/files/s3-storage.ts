@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import {
+  type S3ClientConfig,
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -11,6 +12,27 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { ConfigError, type S3Config } from '../config.js';
 import { isStorageKey, newStorageKey, type FileStorage, type PendingObject, type StorageLog } from './storage.js';
+
+/** The client settings of the configured bucket (also those of the resumable uploads' store). */
+export function s3ClientConfig(config: S3Config): S3ClientConfig {
+  return {
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+    // The SDK's default CRC checksums (since 3.729) are refused by many S3-compatible servers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: {
+      connectionTimeout: 10_000,
+      // A socket with no traffic for 2 minutes (a stalled server, or a download nobody reads) is closed.
+      socketTimeout: 120_000,
+      // Every open download holds a socket to the bucket while the browser reads it.
+      httpAgent: { keepAlive: true, maxSockets: 256 },
+      httpsAgent: { keepAlive: true, maxSockets: 256 },
+    },
+  };
+}
 
 /**
  * Bytes per part, and parts sent at once: an upload holds at most about four parts' worth (two on
@@ -47,23 +69,7 @@ export class S3Storage implements FileStorage {
     private readonly log?: StorageLog,
   ) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      ...(config.credentials ? { credentials: config.credentials } : {}),
-      // The SDK's default CRC checksums (since 3.729) are refused by many S3-compatible servers.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: {
-        connectionTimeout: 10_000,
-        // A socket with no traffic for 2 minutes (a stalled server, or a download nobody reads) is closed.
-        socketTimeout: 120_000,
-        // Every open download holds a socket to the bucket while the browser reads it.
-        httpAgent: { keepAlive: true, maxSockets: 256 },
-        httpsAgent: { keepAlive: true, maxSockets: 256 },
-      },
-    });
+    this.client = new S3Client(s3ClientConfig(config));
   }
 
   /** Checks that the bucket answers with these credentials; fails with what to fix. */

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { MultipartFile } from '@fastify/multipart';
@@ -20,6 +20,8 @@ export interface ReceivedFile {
   size: number;
   /** Field name the file came in. */
   field: string;
+  /** The resumable upload it was copied from (files/resumable.ts), deleted once the form is saved. */
+  uploadId?: string;
 }
 
 const HEAD_BYTES = 4100;
@@ -29,7 +31,7 @@ const HEAD_BYTES = 4100;
  * as they have arrived. A file of a refused type is not written any further: its remaining bytes
  * are read (so the request can still be answered) and dropped.
  */
-class UploadMeter extends Transform {
+export class UploadMeter extends Transform {
   /** The first chunks, held back until the type is known. */
   private held: Buffer[] = [];
   private heldLength = 0;
@@ -38,7 +40,14 @@ class UploadMeter extends Transform {
   /** The stored type once decided; null when the type is refused. */
   mimeType: string | null = null;
 
-  constructor(private readonly decide: (head: Buffer) => Promise<string | null>) {
+  /**
+   * stopWhenRefused: a refused type ends the output at once (and emits 'refused') instead of
+   * reading the rest of the input through.
+   */
+  constructor(
+    private readonly decide: (head: Buffer) => Promise<string | null>,
+    private readonly stopWhenRefused = false,
+  ) {
     super();
   }
 
@@ -50,6 +59,10 @@ class UploadMeter extends Transform {
     const head = Buffer.concat(held).subarray(0, HEAD_BYTES);
     this.mimeType = head.length ? await this.decide(head) : null;
     if (this.mimeType) for (const c of held) this.push(c);
+    else if (this.stopWhenRefused) {
+      this.push(null);
+      this.emit('refused');
+    }
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: (e?: Error | null, d?: Buffer) => void) {
@@ -66,6 +79,14 @@ class UploadMeter extends Transform {
     this.settle().then(() => cb(), cb);
   }
 }
+
+/** The stored type of an upload from its name and first bytes; null when it may not be stored. */
+export async function decideType(kind: UploadKind, originalName: string, head: Buffer): Promise<string | null> {
+  const sniffed = await fileTypeFromBuffer(head);
+  return kind === 'avatar' ? avatarType(sniffed) : documentType(originalName, sniffed);
+}
+
+export { HEAD_BYTES };
 
 /**
  * What a display name may not hold: C0 and C1 controls, and the bidirectional marks, embeddings,
@@ -121,6 +142,8 @@ export class FileService {
   uploadIdleMs = 60_000;
   /** Told of every upload's outcome; null: nobody listens. */
   uploadObserver: UploadObserver | null = null;
+  /** Told of the resumable uploads a saved form used (files/resumable.ts deletes them). */
+  uploadsUsed: ((ids: string[]) => Promise<void>) | null = null;
 
   private constructor(
     private readonly db: Db,
@@ -142,37 +165,53 @@ export class FileService {
    * (422) and a type that is not allowed by its content (415). On any failure nothing stays behind.
    */
   async receive(part: MultipartFile, kind: UploadKind): Promise<ReceivedFile> {
-    const originalName = displayName(part.filename);
-    const meter = new UploadMeter(async (head) => {
-      const sniffed = await fileTypeFromBuffer(head);
-      return kind === 'avatar' ? avatarType(sniffed) : documentType(originalName, sniffed);
+    const refusal = (err: unknown) =>
+      (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+        ? tooLarge(kind === 'avatar' ? MSG.avatarTooLarge : MSG.fileTooLarge)
+        : err;
+    return this.receiveStream(part.file, {
+      name: part.filename,
+      kind,
+      field: part.fieldname,
+      truncated: () => part.file.truncated,
+      refusal,
     });
+  }
+
+  /**
+   * Streams a file from any source to storage under the rules of receive: the source's own size
+   * limit (`truncated`), not empty, a type allowed by its content. On any failure nothing stays behind.
+   */
+  async receiveStream(
+    source: Readable,
+    opts: { name: string | undefined; kind: UploadKind; field: string; truncated?: () => boolean; refusal?: (err: unknown) => unknown },
+  ): Promise<ReceivedFile> {
+    const { kind, field } = opts;
+    const originalName = displayName(opts.name);
+    const meter = new UploadMeter(async (head) => decideType(kind, originalName, head));
     let pending: PendingObject;
     try {
       pending = await this.storage.create();
     } catch (err) {
       // Read the file on and drop it, so the request still ends and gets its answer.
-      part.file.resume();
+      source.resume();
       this.uploadObserver?.failed('other');
       throw err;
     }
     try {
-      await pipeline(part.file, meter, pending.stream);
-      if (part.file.truncated) throw tooLarge(kind === 'avatar' ? MSG.avatarTooLarge : MSG.fileTooLarge);
-      if (meter.size === 0) throw invalidField(part.fieldname, MSG.fileEmpty);
-      if (!meter.mimeType) throw unsupportedType(kind === 'avatar' ? MSG.avatarType : MSG.fileType, part.fieldname);
+      await pipeline(source, meter, pending.stream);
+      if (opts.truncated?.()) throw tooLarge(kind === 'avatar' ? MSG.avatarTooLarge : MSG.fileTooLarge);
+      if (meter.size === 0) throw invalidField(field, MSG.fileEmpty);
+      if (!meter.mimeType) throw unsupportedType(kind === 'avatar' ? MSG.avatarType : MSG.fileType, field);
       await pending.commit();
     } catch (err) {
       await pending.abort();
-      const refusal =
-        (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-          ? tooLarge(kind === 'avatar' ? MSG.avatarTooLarge : MSG.fileTooLarge)
-          : err;
+      const refusal = opts.refusal ? opts.refusal(err) : err;
       this.uploadObserver?.failed(failureOf(refusal));
       throw refusal;
     }
     this.uploadObserver?.stored(meter.size);
-    return { key: pending.key, originalName, mimeType: meter.mimeType, size: meter.size, field: part.fieldname };
+    return { key: pending.key, originalName, mimeType: meter.mimeType, size: meter.size, field };
   }
 
   /** Stores bytes the server made itself (seed data), under the same rules as an upload. */
@@ -210,11 +249,14 @@ export class FileService {
   /** commit for several files: all are recorded with the write, or none stays behind. */
   async commitMany<T>(files: ReceivedFile[], write: (tx: Tx, fileIds: number[]) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction(async (tx) => {
+      const saved = await this.db.transaction(async (tx) => {
         const ids: number[] = [];
         for (const f of files) ids.push(await this.record(tx, f));
         return write(tx, ids);
       });
+      const used = files.flatMap((f) => (f.uploadId ? [f.uploadId] : []));
+      if (used.length) await this.uploadsUsed?.(used).catch(() => {});
+      return saved;
     } catch (err) {
       await Promise.all(files.map((f) => this.storage.remove(f.key).catch(() => {})));
       throw err;

@@ -45,6 +45,13 @@ export const FILE_MSG = {
   notMultipart: 'Kirim data sebagai multipart/form-data.',
   oneFileOnly: 'Hanya satu file yang dapat diunggah',
   uploadInterrupted: 'Unggahan terputus sebelum selesai. Silakan coba lagi.',
+  /** Resumable uploads (tus, /api/uploads). */
+  uploadNotFound: 'Unggahan tidak ditemukan atau sudah kedaluwarsa. Unggah ulang file-nya.',
+  uploadUnfinished: 'Unggahan belum selesai. Tunggu sampai 100%, lalu kirim lagi.',
+  tooManyUploads: 'Terlalu banyak unggahan yang belum selesai. Selesaikan atau batalkan dulu, lalu coba lagi.',
+  uploadLengthRequired: 'Ukuran file (Upload-Length) harus dikirim saat unggahan dibuat.',
+  uploadNameRequired: 'Nama file (filename di Upload-Metadata) harus dikirim saat unggahan dibuat.',
+  uploadOffsetMismatch: 'Posisi unggahan tidak cocok dengan server. Periksa posisinya lalu lanjutkan.',
   /** The small page a browser tab shows for a file link that is too old (410), altered (403) or of a file that is gone (404). */
   linkExpiredPage: 'Tautan sudah kedaluwarsa. Kembali ke Kelasku dan buka file itu lagi.',
   linkInvalidPage: 'Tautan file tidak valid. Kembali ke Kelasku dan buka file itu lagi.',
