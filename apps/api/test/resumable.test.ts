@@ -347,6 +347,14 @@ describe('forms that use uploads', () => {
     const over = await create(user.token, 'lagi.pdf', 100);
     expect(over.res.status).toBe(429);
     expect(JSON.parse(over.res.body).message).toBe(FILE_MSG.tooManyUploads);
+    // A refused file does not count: "Coba lagi" on a wrong file never locks a student out.
+    const other = await t.factory.student({ rombelId: 1 });
+    for (let i = 0; i < 25; i++) {
+      const { id } = await create(other.token, `salah${i}.pdf`, 5000);
+      const refused = await answer(patch(other.token, id, 0, Buffer.concat([samples.exe(), Buffer.alloc(4800)])));
+      expect(refused.status).toBe(415);
+    }
+    expect((await create(other.token, 'benar.pdf', 100)).res.status).toBe(201);
   });
 });
 

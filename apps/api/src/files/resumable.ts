@@ -19,7 +19,7 @@ import { extensionOf } from './types.js';
 export const UPLOADS_PATH = '/api/uploads';
 /** An upload not used by a form within this time is deleted with its bytes. */
 export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** Most unfinished uploads one user may hold (a phone retrying a few files never comes near it). */
+/** Most unfinished uploads one user may hold (a phone retrying a few files never comes near it); refused ones do not count. */
 export const MAX_OPEN_UPLOADS = 20;
 
 const ID = /^[0-9a-f]{32}$/;
@@ -98,7 +98,13 @@ export class ResumableUploads {
     const [open] = await this.db
       .select({ n: count() })
       .from(resumableUploads)
-      .where(and(eq(resumableUploads.userId, request.user.id), gt(resumableUploads.createdAt, new Date(Date.now() - UPLOAD_LIFETIME_MS))));
+      .where(
+        and(
+          eq(resumableUploads.userId, request.user.id),
+          eq(resumableUploads.refused, false),
+          gt(resumableUploads.createdAt, new Date(Date.now() - UPLOAD_LIFETIME_MS)),
+        ),
+      );
     if ((open?.n ?? 0) >= MAX_OPEN_UPLOADS) return refuse(reply, 429, FILE_MSG.tooManyUploads);
     const id = randomBytes(16).toString('hex');
     await this.db.insert(resumableUploads).values({ id, userId: request.user.id, originalName: name, size });
