@@ -262,6 +262,11 @@ interface Row {
   stream?: true;
   /** Brings the objects into the state a granted call needs (run only before granted cells, on fresh objects). */
   prepare?: (c: CallContext) => Promise<void>;
+  /**
+   * A list across the caller's own classes: a granted answer shows the caller's chain (the scene's
+   * own for the owner and the student, the foreign one for the others) and never the other chain.
+   */
+  mine?: true;
 }
 
 const json = (v: unknown): Body => ({ json: v });
@@ -739,6 +744,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/student/assignments': { expect: studentList(200) },
   'GET /api/student/grades': { expect: studentList(200) },
   'GET /api/student/upcoming-assignments': { expect: studentList(200) },
+  // Issue 23: the quizzes on the dashboard (the chain's quiz has unlimited attempts); another rombel's never.
+  'GET /api/student/upcoming-quizzes': { expect: studentList(200), mine: true },
   'GET /api/student/random-motivational-word': { expect: studentList(200) },
   'GET /api/student/my-classes/:classId/announcements': { expect: studentTop(200) },
   // Issue 25: taking a quiz. Another rombel's quiz, and another student's attempt, are 404.
@@ -948,6 +955,10 @@ describe('authorization matrix', () => {
         ) {
           // A granted read shows the object asked for (proves the cell reached a real object).
           failures.push(`${where}: granted answer does not show the object ${target.marker}`);
+        } else if (row.mine) {
+          const [mine, theirs] = p.caller === 'owner' || p.caller === 'student' ? [scene.own, scene.foreign] : [scene.foreign, scene.own];
+          if (!res.body.includes(mine.marker)) failures.push(`${where}: the caller's own ${mine.marker} is not listed`);
+          if (res.body.includes(theirs.marker)) failures.push(`${where}: lists another class's ${theirs.marker}`);
         }
       }
       if (granted.length === 0 && (await fingerprint(t)) !== before) {

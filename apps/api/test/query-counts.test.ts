@@ -7,7 +7,19 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedSchool, LARGE_PASSWORDS, type SchoolSize } from '../src/seed/large.js';
-import { assignments, comments, contents, forums, onlineClasses, students, submissionFiles, submissions, users } from '../src/db/schema.js';
+import {
+  assignments,
+  comments,
+  contents,
+  forums,
+  onlineClasses,
+  quizAttempts,
+  quizzes,
+  students,
+  submissionFiles,
+  submissions,
+  users,
+} from '../src/db/schema.js';
 import { useTestApp, type TestContext } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
 
@@ -102,6 +114,31 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
   await t.db.update(submissions).set({ score: null, gradedAt: null }).where(eq(submissions.id, graded[1]!.id));
   // The teacher's grading view of a student who handed in.
   const handedIn = graded[1]!;
+  // Issue 23: a quiz in every content of the classes of the student's rombel (the seed makes none),
+  // every other one closing at a time of its own, and the student's attempt of every third.
+  const rombelContents = await t.db
+    .select({ id: contents.id, authorId: onlineClasses.teacherId })
+    .from(contents)
+    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .where(eq(onlineClasses.rombelClassId, klass!.rombelClassId))
+    .orderBy(asc(contents.id));
+  const quizRows = await t.db
+    .insert(quizzes)
+    .values(
+      rombelContents.map((c, i) => ({
+        contentId: c.id,
+        authorId: c.authorId,
+        title: `Kuis ${tag}${i}`,
+        attemptsAllowed: 2,
+        closesAt: i % 2 ? new Date(Date.now() + (i + 1) * 3600_000) : null,
+      })),
+    )
+    .returning({ id: quizzes.id });
+  await t.db
+    .insert(quizAttempts)
+    .values(
+      quizRows.filter((_, i) => i % 3 === 0).map((q) => ({ quizId: q.id, studentId: studentRow!.id, number: 1, layout: [], maxScore: 1 })),
+    );
 
   const tc = `/api/teacher/online-classes/${klass!.id}`;
   const tContent = `${tc}/contents/${content!.id}`;
@@ -123,6 +160,7 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
       list: (b) => b.data.comments,
     },
     { name: 'student: upcoming assignments', url: '/api/student/upcoming-assignments', token: student, list: data },
+    { name: 'student: upcoming quizzes', url: '/api/student/upcoming-quizzes', token: student, list: data },
     { name: 'student: own submission', url: `/api/student/submissions/${submission!.assignmentId}`, token: student },
     { name: 'student: private comments', url: `/api/student/submissions/${submission!.assignmentId}/comments`, token: student },
     { name: 'student: Tugas Saya', url: '/api/student/assignments', token: student, list: data },
@@ -197,6 +235,7 @@ describe('statements per read endpoint', () => {
       'student: class contents',
       'student: forum thread',
       'student: upcoming assignments',
+      'student: upcoming quizzes',
       'student: Tugas Saya',
       'student: Nilai Saya',
     ];

@@ -67,17 +67,18 @@ export async function quizForStudent(db: Db, user: AuthUser, path: QuizPath): Pr
 }
 
 /** The signed-in student is of the class's rombel (a join condition). */
-const inStudentsRombel = (user: AuthUser) => and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId));
+export const inStudentsRombel = (user: Pick<AuthUser, 'id'>) =>
+  and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId));
+
+/**
+ * A quiz its class's students may reach now (a select over quizzes, contents and online_classes):
+ * of a class not archived, its content and itself shown. Also the student dashboard's list.
+ */
+export const quizShownToStudents = () => and(sql`${onlineClasses.archivedAt} is null`, visibleNow(contents, quizzes));
 
 /** The quiz the path names, in its content and class, of a class not archived, shown to students now. */
 const quizOnPath = (path: QuizPath) =>
-  and(
-    eq(quizzes.id, path.quizId),
-    eq(contents.id, path.contentId),
-    eq(onlineClasses.id, path.classId),
-    sql`${onlineClasses.archivedAt} is null`,
-    visibleNow(contents, quizzes),
-  );
+  and(eq(quizzes.id, path.quizId), eq(contents.id, path.contentId), eq(onlineClasses.id, path.classId), quizShownToStudents());
 
 /** The question a path names, as the attempt routes need it (with its key: it never leaves the server from here). */
 export type AttemptQuestion = Pick<typeof questions.$inferSelect, 'id' | 'type' | 'points' | 'data'>;
