@@ -77,6 +77,8 @@ export const keys = {
   myWork: ['student', 'work'] as const,
   myWorkTab: (tab: MyWorkTab) => ['student', 'work', tab] as const,
   myGrades: ['student', 'work', 'grades'] as const,
+  /** The dashboard's quizzes still to take: under myWork, so the end of an attempt (refreshQuiz) refreshes it too. */
+  upcomingQuizzes: ['student', 'work', 'upcoming-quizzes'] as const,
 
   forumThread: (role: ForumRole, p: ForumPath) => ['forums', role, p.classId, p.contentId, p.forumId] as const,
 

@@ -8,20 +8,25 @@ const materialsPath = (classId: number, contentId: number) => `/api/teacher/onli
 
 export interface MaterialUpload {
   title: string;
-  file: File;
-  onProgress: (percent: number) => void;
-  signal: AbortSignal;
+  /** The id of the finished resumable upload (features/uploads) holding the file. */
+  upload: string;
+}
+
+/** The form of a file material: its title and the finished upload in place of a file part. */
+function materialForm({ title, upload }: MaterialUpload): FormData {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('upload', upload);
+  return form;
 }
 
 /**
- * Uploads one file material (one request per file, so each file of a multi-file pick has its own
- * progress and can be cancelled alone). The caller refreshes the content when the batch is done.
+ * Adds one file material from an upload that is already on the server (one form per file, so
+ * each file of a multi-file pick is saved on its own). The caller refreshes the content when the
+ * batch is done.
  */
-export function uploadMaterial(classId: number, contentId: number, { title, file, onProgress, signal }: MaterialUpload) {
-  const form = new FormData();
-  form.append('title', title);
-  form.append('file', file);
-  return api.upload<ClassMaterial>(materialsPath(classId, contentId), form, { onProgress, signal });
+export function addFileMaterial(classId: number, contentId: number, material: MaterialUpload) {
+  return api.upload<ClassMaterial>(materialsPath(classId, contentId), materialForm(material));
 }
 
 /** Shows the content again after its materials changed. */
@@ -51,16 +56,12 @@ export function useEditMaterial(classId: number, contentId: number) {
   });
 }
 
-/** "Ganti file": a new file (and title) for a file material, with progress and cancel. */
+/** "Ganti file": a new file (already uploaded, resumable) and title for a file material. */
 export function useReplaceMaterialFile(classId: number, contentId: number) {
   const refresh = useRefreshContent(classId, contentId);
   return useMutation({
-    mutationFn: ({ id, title, file, onProgress, signal }: MaterialUpload & { id: number }) => {
-      const form = new FormData();
-      form.append('title', title);
-      form.append('file', file);
-      return api.upload<ClassMaterial>(`${materialsPath(classId, contentId)}/${id}/file`, form, { method: 'PUT', onProgress, signal });
-    },
+    mutationFn: ({ id, ...material }: MaterialUpload & { id: number }) =>
+      api.upload<ClassMaterial>(`${materialsPath(classId, contentId)}/${id}/file`, materialForm(material), { method: 'PUT' }),
     meta: { toast: false },
     onSuccess: refresh,
   });

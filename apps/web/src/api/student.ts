@@ -10,6 +10,7 @@ import type {
   PrivateComment,
   RandomWord,
   UpcomingAssignment,
+  UpcomingQuiz,
 } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
@@ -31,6 +32,14 @@ export function useUpcomingAssignments() {
   return useQuery({
     queryKey: keys.upcomingAssignments,
     queryFn: () => api.get<UpcomingAssignment[]>('/api/student/upcoming-assignments'),
+  });
+}
+
+/** The quizzes the student can still take (open or opening later, not closed, attempts left), by closing time. */
+export function useUpcomingQuizzes() {
+  return useQuery({
+    queryKey: keys.upcomingQuizzes,
+    queryFn: () => api.get<UpcomingQuiz[]>('/api/student/upcoming-quizzes'),
   });
 }
 
@@ -59,14 +68,11 @@ export function useSubmission(assignmentId: number) {
 }
 
 export interface HandInVariables {
-  /** New files, in the order chosen. */
-  files: File[];
-  /** Ids of the current files to keep (the rest are dropped from the new version). */
-  keep: number[];
-  /** The text answer ("Jawaban"); blank: none. */
-  text: string;
-  onProgress?: (percent: number) => void;
-  signal?: AbortSignal;
+  /**
+   * The form (features/submissions/hand-in.ts): the text answer, the current files to keep and
+   * the ids of the finished resumable uploads (repeated field `upload`).
+   */
+  form: FormData;
 }
 
 /** What changes with the student's work: the submission, the upcoming list, Tugas Saya / Nilai Saya, the class's badges. */
@@ -77,17 +83,11 @@ function refreshWork(qc: QueryClient, assignmentId: number, classId?: number) {
   if (classId !== undefined) void qc.invalidateQueries({ queryKey: keys.studentContents(classId) });
 }
 
-/** "Serahkan": hands in (or again) the kept current files, the new files (repeated field `files`) and the text answer. */
+/** "Upload Submission" / "Update Submission": hands in (or again) the kept current files, the uploaded new files and the text answer. */
 export function useHandIn(assignmentId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ files, keep, text, onProgress, signal }: HandInVariables) => {
-      const form = new FormData();
-      form.append('text', text);
-      if (keep.length > 0) form.append('keep', keep.join(','));
-      for (const f of files) form.append('files', f);
-      return api.upload<AssignmentWithSubmission>(`/api/student/submissions/${assignmentId}`, form, { onProgress, signal });
-    },
+    mutationFn: ({ form }: HandInVariables) => api.upload<AssignmentWithSubmission>(`/api/student/submissions/${assignmentId}`, form),
     meta: { toast: false },
     onSuccess: (res) => {
       if (res.data?.submission) qc.setQueryData(keys.submission(assignmentId), res.data);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTimeWib, formatRelativeDeadline, fromWibPickerValue, isDueSoon, isPastWib, toWibPickerValue } from './format';
+import {
+  formatDateTimeWib,
+  formatDueIn,
+  formatRelativeDeadline,
+  fromWibPickerValue,
+  isDueSoon,
+  isPastWib,
+  toWibPickerValue,
+} from './format';
 
 describe('WIB dates on a machine outside Jakarta', () => {
   it('runs in New York time, not Jakarta', () => {
@@ -85,5 +93,38 @@ describe('relative deadlines in WIB on a machine outside Jakarta', () => {
     expect(isDueSoon(wib('2026-11-25T10:01:00'), now)).toBe(false);
     expect(isDueSoon(wib('2026-11-24T09:59:00'), now)).toBe(false);
     expect(isDueSoon(null, now)).toBe(false);
+  });
+});
+
+describe('time left until a deadline, for the phone dashboard', () => {
+  // Tuesday 24 November 2026, 10.00 WIB.
+  const now = Date.parse('2026-11-24T10:00:00+07:00');
+  const at = (ms: number) => new Date(now + ms).toISOString();
+  const MIN = 60_000;
+  const HOUR = 60 * MIN;
+
+  it('counts minutes, then hours, down', () => {
+    expect(formatDueIn(at(30_000), now)).toBe('kurang dari 1 menit lagi');
+    expect(formatDueIn(at(45 * MIN + 30_000), now)).toBe('45 menit lagi');
+    expect(formatDueIn(at(2 * HOUR + 59 * MIN), now)).toBe('2 jam lagi');
+    expect(formatDueIn(at(11 * HOUR + 59 * MIN), now)).toBe('11 jam lagi');
+  });
+
+  it('names the WIB day from 12 hours on', () => {
+    expect(formatDueIn(new Date('2026-11-24T23:59:00+07:00').toISOString(), now)).toBe('hari ini 23.59');
+    expect(formatDueIn(new Date('2026-11-25T23:59:00+07:00').toISOString(), now)).toBe('besok 23.59');
+    expect(formatDueIn(new Date('2026-11-27T08:00:00+07:00').toISOString(), now)).toBe('3 hari lagi');
+  });
+
+  it('says how long ago a passed deadline was', () => {
+    expect(formatDueIn(at(-20_000), now)).toBe('baru saja lewat');
+    expect(formatDueIn(at(-20 * MIN), now)).toBe('lewat 20 menit');
+    expect(formatDueIn(at(-(3 * HOUR + 50 * MIN)), now)).toBe('lewat 3 jam');
+    expect(formatDueIn(at(-(2 * 24 * HOUR + HOUR)), now)).toBe('lewat 2 hari');
+  });
+
+  it('has nothing to say without a date', () => {
+    expect(formatDueIn(null, now)).toBe('-');
+    expect(formatDueIn('bukan tanggal', now)).toBe('-');
   });
 });

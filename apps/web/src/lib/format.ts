@@ -104,3 +104,50 @@ export function isDueSoon(iso: string | null | undefined, now: number = Date.now
   const left = d.getTime() - now;
   return left >= 0 && left <= DAY_MS;
 }
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * How long until a deadline, as a student on a phone reads it: "45 menit lagi", "2 jam lagi" (under
+ * 12 hours; counted down, never up), then as formatRelativeDeadline ("hari ini 23.59", "besok
+ * 23.59", "3 hari lagi"); once past "lewat 20 menit", "lewat 3 jam", "lewat 2 hari".
+ */
+export function formatDueIn(iso: string | null | undefined, now: number = Date.now()): string {
+  const d = valid(iso);
+  if (!d) return '-';
+  const left = d.getTime() - now;
+  if (left >= 0) {
+    if (left < MINUTE_MS) return 'kurang dari 1 menit lagi';
+    if (left < HOUR_MS) return `${Math.floor(left / MINUTE_MS)} menit lagi`;
+    if (left < 12 * HOUR_MS) return `${Math.floor(left / HOUR_MS)} jam lagi`;
+    return formatRelativeDeadline(iso, now);
+  }
+  const past = -left;
+  if (past < MINUTE_MS) return 'baru saja lewat';
+  if (past < HOUR_MS) return `lewat ${Math.floor(past / MINUTE_MS)} menit`;
+  if (past < DAY_MS) return `lewat ${Math.floor(past / HOUR_MS)} jam`;
+  return `lewat ${Math.floor(past / DAY_MS)} hari`;
+}
+
+/**
+ * When something happened, as a confirmation reads it: "pukul 14.05 WIB" today (WIB calendar),
+ * otherwise with its date, "21 November 2026 pukul 14.05 WIB".
+ */
+export function formatClockWib(iso: string | null | undefined, now: number = Date.now()): string {
+  const d = valid(iso);
+  if (!d) return '-';
+  const clock = `pukul ${wibClock(d.getTime())} WIB`;
+  return wibDay(d.getTime()) === wibDay(now) ? clock : `${formatDate(iso)} ${clock}`;
+}
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** A file's size in KB or MB with an Indonesian decimal comma: "0,1 KB" (the least), "120 KB", "20,0 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= MB) return `${(bytes / MB).toFixed(1).replace('.', ',')} MB`;
+  // A few bytes still read as a size, "0,1 KB", never "0,0 KB".
+  const kb = bytes > 0 ? Math.max(0.1, bytes / KB) : 0;
+  return kb < 10 ? `${kb.toFixed(1).replace('.', ',')} KB` : `${Math.round(kb)} KB`;
+}

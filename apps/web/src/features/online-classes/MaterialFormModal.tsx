@@ -3,12 +3,15 @@ import { ActionIcon, Alert, Group, Modal, Paper, Progress, Stack, Text, TextInpu
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { CLASS_MSG, LIMITS, MB, TOAST_MS, titleFromFileName } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
-import { uploadMaterial, useRefreshContent } from '../../api/materials';
-import { formatBytes } from '../../components/FileDropzone';
+import { addFileMaterial, useRefreshContent } from '../../api/materials';
 import { FilesPicker } from '../../components/FilesPicker';
 import { FormActions } from '../../components/FormActions';
+import { formatFileSize } from '../../lib/format';
 import { errorMessage, toastSuccess } from '../../lib/toast';
-import { addPicked, inTurns, overallPercent, type UploadItem } from './material-uploads';
+import { forgetUploads, sendResumable } from '../uploads/resumable';
+import { initialUpload } from '../uploads/state';
+import { UploadDone, UploadFailure, UploadProgress } from '../uploads/UploadStatus';
+import { addPicked, inTurns, overallPercent, withUploadEvent, type UploadItem } from './material-uploads';
 
 export interface MaterialFormModalProps {
   classId: number;
@@ -26,22 +29,30 @@ const AT_ONCE = 2;
 const STATUS: Record<UploadItem['status'], string> = {
   ready: 'Siap diunggah',
   uploading: 'Mengunggah…',
-  done: 'Selesai',
+  done: 'Tersimpan',
   cancelled: 'Dibatalkan',
   failed: 'Gagal',
 };
 
-/** One picked file: its title (editable until it goes up), name, size, progress and its cancel or remove button. */
+/** What a failed file says first: nothing was saved. */
+const MATERIAL_FAILED = 'Gagal mengunggah — materi BELUM tersimpan';
+
+/**
+ * One picked file: its title (editable until it goes up), name and size, then its upload (bytes
+ * sent, time left, "Menunggu sinyal…"), its failure with "Coba lagi", and its cancel or remove button.
+ */
 function UploadRow({
   item,
   busy,
   onTitle,
   onCancel,
+  onRetry,
 }: {
   item: UploadItem;
   busy: boolean;
   onTitle: (title: string) => void;
   onCancel: () => void;
+  onRetry: () => void;
 }) {
   const name = item.file.name;
   const removable = !busy && item.status !== 'done';
@@ -75,24 +86,18 @@ function UploadRow({
         </Group>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-            {name} · {formatBytes(item.file.size)}
+            {name} · {formatFileSize(item.file.size)}
           </Text>
-          <Text size="xs" c={item.status === 'failed' ? 'red' : 'dimmed'} aria-live="polite" style={{ flexShrink: 0 }}>
-            {item.status === 'uploading' ? `${item.percent}%` : STATUS[item.status]}
-          </Text>
+          {(item.status === 'ready' || item.status === 'cancelled') && (
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+              {STATUS[item.status]}
+            </Text>
+          )}
         </Group>
-        {item.error && (
-          <Text size="xs" c="red" role="alert">
-            {item.error}
-          </Text>
-        )}
-        {busy && item.status !== 'cancelled' && (
-          <Progress
-            value={item.status === 'done' ? 100 : item.percent}
-            size="sm"
-            color={item.status === 'failed' ? 'red' : item.status === 'done' ? 'green' : undefined}
-            aria-label={`Progres ${name}`}
-          />
+        {item.status === 'uploading' && <UploadProgress name={name} state={item.upload} />}
+        {item.status === 'done' && <UploadDone text={STATUS.done} />}
+        {item.status === 'failed' && (
+          <UploadFailure name={name} title={MATERIAL_FAILED} message={item.error} onRetry={onRetry} retryDisabled={busy} />
         )}
       </Stack>
     </Paper>
@@ -101,8 +106,9 @@ function UploadRow({
 
 /**
  * Add Material: up to 20 files dropped or picked at once, each becoming a material titled after its
- * file name (editable before the upload). Each file goes up in its own request, two at a time,
- * with its own progress bar and cancel button; one bar shows the whole batch.
+ * file name (editable before the upload). Each file goes up resumable (features/uploads: it waits
+ * out a dropped connection and goes on from where it stopped), two at a time, with its own progress,
+ * time left and cancel button, and is then saved with its title; one bar shows the whole batch.
  */
 export function MaterialFormModal({ classId, contentId, opened, onClose }: MaterialFormModalProps) {
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -113,10 +119,10 @@ export function MaterialFormModal({ classId, contentId, opened, onClose }: Mater
   const resetPick = useRef<() => void>(null);
   const refresh = useRefreshContent(classId, contentId);
 
-  // Leaving the page mid-upload cancels every file.
+  // Leaving the page mid-upload stops every file (the server keeps the bytes a day: picking the same file again goes on from there).
   useEffect(() => {
     const running = controllers.current;
-    return () => running.forEach((c) => c.abort());
+    return () => running.forEach((c) => c.abort('leave'));
   }, []);
 
   // A fresh list each time the dialog opens.
@@ -147,15 +153,14 @@ export function MaterialFormModal({ classId, contentId, opened, onClose }: Mater
   const uploadOne = async (item: UploadItem): Promise<boolean> => {
     const controller = new AbortController();
     controllers.current.set(item.key, controller);
-    patch(item.key, { status: 'uploading', percent: 0, error: null });
+    patch(item.key, { status: 'uploading', percent: 0, error: null, upload: initialUpload(item.file.size) });
+    const onEvent = (e: Parameters<typeof withUploadEvent>[1]) =>
+      setItems((was) => was.map((i) => (i.key === item.key ? withUploadEvent(i, e) : i)));
     try {
       const title = item.title.trim() || titleFromFileName(item.file.name);
-      await uploadMaterial(classId, contentId, {
-        title,
-        file: item.file,
-        onProgress: (percent) => patch(item.key, { percent }),
-        signal: controller.signal,
-      });
+      const upload = await sendResumable(item.file, onEvent, controller.signal);
+      await addFileMaterial(classId, contentId, { title, upload });
+      void forgetUploads([item.file]).catch(() => undefined);
       patch(item.key, { status: 'done', percent: 100 });
       return true;
     } catch (err) {
@@ -167,8 +172,7 @@ export function MaterialFormModal({ classId, contentId, opened, onClose }: Mater
     }
   };
 
-  const start = async () => {
-    const todo = items.filter(toSend);
+  const start = async (todo: UploadItem[] = items.filter(toSend)) => {
     cancelled.current = new Set();
     setBusy(true);
     let created = 0;
@@ -242,6 +246,7 @@ export function MaterialFormModal({ classId, contentId, opened, onClose }: Mater
                   busy={busy}
                   onTitle={(title) => patch(item.key, { title })}
                   onCancel={() => cancel(item)}
+                  onRetry={() => void start([item])}
                 />
               ))}
             </Stack>

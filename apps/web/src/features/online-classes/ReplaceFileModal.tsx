@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { CLASS_MSG, LIMITS, MSG, TOAST_MS, materialReplaceFields, type ClassMaterial } from '@kelasku/contract';
 import { useReplaceMaterialFile } from '../../api/materials';
 import { FileDropzone } from '../../components/FileDropzone';
 import { FormModal } from '../../components/FormModal';
+import { forgetUploads, sendResumable } from '../uploads/resumable';
+import { initialUpload, nextUpload, type UploadEvent, type UploadState } from '../uploads/state';
+import { UploadProgress } from '../uploads/UploadStatus';
 
 export interface ReplaceFileModalProps {
   classId: number;
@@ -24,24 +27,29 @@ export function ReplaceFileModal({ classId, contentId, material: m, opened, onCl
   const replace = useReplaceMaterialFile(classId, contentId);
   const initialValues: ReplaceForm = { title: m.title, file: null };
   const form = useForm<ReplaceForm>({ initialValues, validate: schemaResolver(materialReplaceFields, { sync: true }) });
-  const [percent, setPercent] = useState(0);
+  const [upload, setUpload] = useState<UploadState | null>(null);
   const abort = useRef<AbortController | null>(null);
-  const uploading = replace.isPending;
   const { file } = form.values;
 
-  // Leaving the page mid-upload cancels it.
-  useEffect(() => () => abort.current?.abort(), []);
+  // Leaving the page mid-upload stops it (the server keeps the bytes a day for a resume with the same file).
+  useEffect(() => () => abort.current?.abort('leave'), []);
 
   const send = async ({ title, file }: ReplaceForm) => {
-    setPercent(0);
     const controller = new AbortController();
     abort.current = controller;
+    setUpload(initialUpload(file!.size));
+    const onEvent = (e: UploadEvent) => setUpload((was) => (was ? nextUpload(was, e) : was));
     try {
-      return await replace.mutateAsync({ id: m.id, title: title.trim(), file: file!, onProgress: setPercent, signal: controller.signal });
+      const id = await sendResumable(file!, onEvent, controller.signal);
+      const res = await replace.mutateAsync({ id: m.id, title: title.trim(), upload: id });
+      void forgetUploads([file!]).catch(() => undefined);
+      return res;
     } finally {
       abort.current = null;
+      setUpload(null);
     }
   };
+  const uploading = upload !== null || replace.isPending;
 
   return (
     <FormModal
@@ -75,19 +83,7 @@ export function ReplaceFileModal({ classId, contentId, material: m, opened, onCl
         onError={(message) => form.setFieldError('file', message)}
         disabled={uploading}
       />
-      {uploading && (
-        <Stack gap={4}>
-          <Group justify="space-between">
-            <Text size="sm">Mengunggah…</Text>
-            <Text size="sm" fw={500} aria-live="polite">
-              {percent}%
-            </Text>
-          </Group>
-          <Progress.Root size="lg">
-            <Progress.Section value={percent} animated aria-label="Progres unggahan" />
-          </Progress.Root>
-        </Stack>
-      )}
+      {upload && <UploadProgress name={file?.name ?? m.filename ?? m.title} state={upload} />}
     </FormModal>
   );
 }

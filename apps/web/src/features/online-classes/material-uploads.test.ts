@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLASS_MSG, MSG } from '@kelasku/contract';
-import { addPicked, inTurns, overallPercent, type UploadItem } from './material-uploads';
+import { addPicked, inTurns, overallPercent, withUploadEvent, type UploadItem } from './material-uploads';
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
 
@@ -56,5 +56,18 @@ describe('inTurns', () => {
     );
     expect(most).toBe(2);
     expect(done.sort()).toEqual([1, 2, 3, 5]);
+  });
+});
+
+describe('withUploadEvent', () => {
+  it("follows the file's resumable upload: the bars' percentage, the wait for a connection, the end", () => {
+    const [item] = addPicked([], [file('Modul.pdf', 1000)]).items as [UploadItem];
+    expect(item.upload).toMatchObject({ phase: 'queued', sent: 0, total: 1000 });
+    const half = withUploadEvent(item, { type: 'progress', sent: 505, at: 0 });
+    expect(half.percent).toBe(50);
+    const waiting = withUploadEvent(half, { type: 'waiting', offline: true });
+    expect(waiting.upload).toMatchObject({ phase: 'waiting', offline: true });
+    expect(waiting.percent).toBe(50);
+    expect(withUploadEvent(waiting, { type: 'done', id: 'u1' }).percent).toBe(100);
   });
 });

@@ -1,4 +1,6 @@
 import { CLASS_MSG, LIMITS, MSG, titleFromFileName } from '@kelasku/contract';
+import { percentOf } from '../uploads/progress';
+import { initialUpload, nextUpload, type UploadEvent, type UploadState } from '../uploads/state';
 
 /** One file of a multi-file "Add Material": its editable title and how its upload goes. */
 export interface UploadItem {
@@ -10,6 +12,8 @@ export interface UploadItem {
   percent: number;
   /** Why the upload failed (the server's message). */
   error: string | null;
+  /** The resumable upload of the file (bytes sent, time left, waiting for a connection). */
+  upload: UploadState;
 }
 
 let seq = 0;
@@ -31,7 +35,16 @@ export function addPicked(items: UploadItem[], picked: File[]): { items: UploadI
             ? CLASS_MSG.materialBatchMax
             : null;
     if (problem) refused.push(`${file.name}: ${problem}`);
-    else next.push({ key: `f${++seq}`, file, title: titleFromFileName(file.name), status: 'ready', percent: 0, error: null });
+    else
+      next.push({
+        key: `f${++seq}`,
+        file,
+        title: titleFromFileName(file.name),
+        status: 'ready',
+        percent: 0,
+        error: null,
+        upload: initialUpload(file.size),
+      });
   }
   return { items: next, refused };
 }
@@ -58,4 +71,10 @@ export async function inTurns<T>(list: T[], limit: number, skip: (item: T) => bo
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker));
+}
+
+/** The item after an event of its resumable upload: the upload's state and the percentage the bars show. */
+export function withUploadEvent(item: UploadItem, e: UploadEvent): UploadItem {
+  const upload = nextUpload(item.upload, e);
+  return { ...item, upload, percent: percentOf(upload.sent, upload.total) };
 }

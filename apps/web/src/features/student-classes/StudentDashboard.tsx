@@ -1,15 +1,33 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Blockquote, Button, Card, Grid, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Blockquote,
+  Button,
+  Card,
+  Grid,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconInfoCircle, IconQuote, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMediaQuery } from '@mantine/hooks';
 import { MSG, TRUNCATE, type ClassSummary } from '@kelasku/contract';
 import { useMe } from '../../api/profile';
-import { useMyClasses, useRandomWord, useUpcomingAssignments } from '../../api/student';
+import { useMyClasses, useMyWork, useRandomWord, useUpcomingAssignments, useUpcomingQuizzes } from '../../api/student';
 import { useNow } from '../../lib/now';
 import { QueryState } from '../../components/QueryState';
+import { LoadingDots } from '../../components/LoadingDots';
 import { UserAvatar } from '../../components/UserAvatar';
-import { formatDateTimeWib, formatRelativeDeadline, isDueSoon, truncate } from '../../lib/format';
+import { isDueSoon, truncate } from '../../lib/format';
+import { dueKey, dueLink, dueList, dueTimes, type DueItem } from './due';
+import classes from './StudentDashboard.module.css';
 
 function QuoteBlock() {
   const word = useRandomWord();
@@ -106,67 +124,115 @@ function ClassGrid() {
   );
 }
 
+/** One piece of work due: the whole card opens it (the "lihat" link is stretched over it). */
+function DueCard({ item, now }: { item: DueItem; now: number }) {
+  const late = item.late;
+  const startable = item.kind === 'assignment' || !item.notOpenYet;
+  const soon = !late && startable && isDueSoon(item.deadline, now);
+  const tone = late ? 'red' : soon ? 'orange' : undefined;
+  const { when, date } = dueTimes(item, now);
+  const action = item.kind === 'quiz' ? (item.in_progress ? 'lanjutkan' : item.notOpenYet ? 'lihat' : 'kerjakan') : 'lihat';
+  return (
+    <Card
+      component="li"
+      withBorder
+      padding="sm"
+      radius="sm"
+      className={classes.item}
+      bg={tone ? `${tone}.0` : undefined}
+      style={tone ? { borderColor: `var(--mantine-color-${tone}-6)` } : undefined}
+    >
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        {item.kind === 'quiz' && (
+          <Badge color="violet" variant="light" size="sm" mt={3} style={{ flexShrink: 0 }}>
+            Kuis
+          </Badge>
+        )}
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {item.title}
+        </Text>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {item.online_class.name}
+      </Text>
+      <Group justify="space-between" mt={4} wrap="nowrap" align="flex-end">
+        <div>
+          <Group gap={6}>
+            <Text size="sm" fw={600} c={tone ? `${tone}.9` : undefined}>
+              {when}
+            </Text>
+            {late && (
+              <Badge color="red" variant="light" size="sm">
+                Terlambat
+              </Badge>
+            )}
+            {item.kind === 'quiz' && item.in_progress && (
+              <Badge color="blue" variant="light" size="sm">
+                Sedang dikerjakan
+              </Badge>
+            )}
+          </Group>
+          {date && (
+            <Text size="xs" c="dimmed">
+              {date}
+            </Text>
+          )}
+        </div>
+        <Button
+          component={Link}
+          to={dueLink(item)}
+          state={item.kind === 'assignment' ? { assignment: item } : undefined}
+          size="xs"
+          variant="light"
+          color={late ? 'red' : undefined}
+          className={classes.stretched}
+          style={{ flexShrink: 0 }}
+          aria-label={`${action} ${item.title}`}
+        >
+          {action}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * "Upcoming Assignments": the work not handed in yet and the quizzes still to take, soonest deadline
+ * (a quiz's closing time) first, with the time left in words ("2 jam lagi", "besok 23.59"); late
+ * work that can still be handed in comes first ("lewat 3 jam"). The list waits for its three reads,
+ * so nothing moves under the student's finger; a failed quiz or late read leaves the rest shown.
+ */
 function UpcomingPanel() {
   const upcoming = useUpcomingAssignments();
-  const now = useNow();
+  const late = useMyWork('late');
+  const quizzes = useUpcomingQuizzes();
+  const now = useNow(30_000);
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="upcoming-title">
       <Title order={3} size="h4" id="upcoming-title" mb="sm">
         Upcoming Assignments
       </Title>
       <QueryState query={upcoming}>
-        {(list) =>
-          list.length === 0 ? (
+        {(list) => {
+          if (late.isPending || quizzes.isPending) return <LoadingDots />;
+          const due = dueList(list, late.data ?? [], now, quizzes.data ?? []);
+          return due.length === 0 ? (
             <Text c="dimmed" size="sm">
               Tidak ada tugas yang harus dikumpulkan.
             </Text>
           ) : (
-            <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {list.map((a) => {
-                const soon = isDueSoon(a.deadline, now);
-                return (
-                  <Card
-                    key={a.id}
-                    component="li"
-                    withBorder
-                    padding="sm"
-                    radius="sm"
-                    bg={soon ? 'orange.0' : undefined}
-                    style={soon ? { borderColor: 'var(--mantine-color-orange-6)' } : undefined}
-                  >
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {a.title}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {a.online_class.name}
-                    </Text>
-                    <Group justify="space-between" mt={4} wrap="nowrap">
-                      <div>
-                        <Text size="sm" fw={600} c={soon ? 'orange.9' : undefined}>
-                          Tenggat {formatRelativeDeadline(a.deadline, now)}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {formatDateTimeWib(a.deadline)}
-                        </Text>
-                      </div>
-                      <Button
-                        component={Link}
-                        to={`/my-classes/${a.online_class.id}/submissions/${a.id}`}
-                        state={{ assignment: a }}
-                        size="xs"
-                        variant="light"
-                        style={{ flexShrink: 0 }}
-                        aria-label={`lihat ${a.title}`}
-                      >
-                        lihat
-                      </Button>
-                    </Group>
-                  </Card>
-                );
-              })}
+            <Stack
+              gap="sm"
+              component="ul"
+              aria-label="Tugas dan kuis yang harus dikerjakan"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {due.map((item) => (
+                <DueCard key={dueKey(item)} item={item} now={now} />
+              ))}
             </Stack>
-          )
-        }
+          );
+        }}
       </QueryState>
       <Anchor component={Link} to="/my-work" size="sm" mt="sm" display="inline-block">
         Lihat semua di Tugas Saya
@@ -175,13 +241,19 @@ function UpcomingPanel() {
   );
 }
 
-/** The student's dashboard (SPEC §2): quote, searchable class grid, upcoming assignments — on a phone the upcoming work first. */
+/**
+ * The student's dashboard (SPEC §2): quote, searchable class grid and the upcoming assignments beside
+ * them; on a phone the work due comes first, right under the header, then the quote and the classes.
+ */
 export default function StudentDashboard() {
   const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   if (isPhone) {
     return (
       <Stack>
-        <Title order={2}>Dashboard Siswa</Title>
+        {/* The first screen of a phone is the work due: the page's name is for screen readers only. */}
+        <VisuallyHidden>
+          <Title order={2}>Dashboard Siswa</Title>
+        </VisuallyHidden>
         <UpcomingPanel />
         <QuoteBlock />
         <ClassGrid />

@@ -1,28 +1,37 @@
-import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Button, Card, FileButton, Group, Progress, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { ActionIcon, Alert, Button, Card, FileButton, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconArrowBackUp, IconCamera, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowBackUp, IconCamera, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { LIMITS, MB, TOAST_MS, handInFields, type AssignmentWithSubmission } from '@kelasku/contract';
-import { ApiError } from '../../api/client';
 import { getSessionUser } from '../../api/session';
 import { useHandIn } from '../../api/student';
-import { formatBytes } from '../../components/FileDropzone';
 import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
 import { showFailure } from '../../lib/form-errors';
-import { toastApiError, toastSuccess } from '../../lib/toast';
+import { formatFileSize } from '../../lib/format';
+import { errorMessage, toastApiError, toastSuccess } from '../../lib/toast';
 import { FilesPicker } from '../../components/FilesPicker';
-import { ChosenFiles, SubmittedFiles } from './SubmissionFiles';
-import { addFiles, handInProblem } from './hand-in';
 import { shrinkPhoto } from '../../lib/photos';
+import { PhotoToPdf } from '../photos/PhotoToPdf';
+import { UploadStatus } from '../uploads/UploadStatus';
+import { uploadIds, uploadsBlocker, useUploads } from '../uploads/useUploads';
+import { LocalThumb, SubmittedFiles } from './SubmissionFiles';
+import { addFiles, handInFormData, handInProblem, submitLabel } from './hand-in';
 
 interface AnswerForm extends Record<string, unknown> {
   text: string;
 }
 
+/** What a failed upload or hand-in says first: nothing was handed in. */
+export const HAND_IN_FAILED = 'Gagal mengunggah — tugas BELUM terkirim';
+
 /**
  * "Kirim tugas": the current files (each may be removed before handing in again), new files from
- * the file picker, the phone's camera or a drop, an optional text answer ("Jawaban", kept as a draft
- * while typed), the limits checked here with the server's messages, and the upload's progress.
+ * the file picker, the phone's camera, "Foto tugas" (photos joined into one PDF) or a drop, an optional text answer ("Jawaban", kept as a draft
+ * while typed), the limits checked here with the server's messages.
+ *
+ * Each new file starts uploading (resumable, features/uploads) as soon as it is picked, so the
+ * bytes go up while the student writes the answer; the button sends the form with the upload ids
+ * once every file is on the server, and says why it waits until then.
  */
 export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmission; onDone: () => void; onCancel?: () => void }) {
   const s = a.submission;
@@ -31,31 +40,31 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
   const form = useForm<AnswerForm>({ initialValues: initial, validate: schemaResolver(handInFields, { sync: true }) });
   const draft = usePageDraft(form, `jawaban-${a.id}`, initial, getSessionUser()?.id);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
-  const [chosen, setChosen] = useState<File[]>([]);
+  const uploads = useUploads();
   const [refused, setRefused] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState(0);
-  const abortRef = useRef<AbortController | null>(null);
+  /** The hand-in itself was refused or did not arrive: stays until the student sends again. */
+  const [failure, setFailure] = useState<string | null>(null);
   const resetPick = useRef<() => void>(null);
   const resetPhoto = useRef<() => void>(null);
-  const uploading = handIn.isPending;
-
-  // Leaving the page stops an upload under way.
-  useEffect(() => () => abortRef.current?.abort(), []);
+  const sending = handIn.isPending;
 
   const kept = s.files.filter((f) => !removed.has(f.file_id));
+  const chosen = uploads.items.map((i) => i.file);
   const count = kept.length + chosen.length;
   const total = kept.reduce((n, f) => n + f.size, 0) + chosen.reduce((n, f) => n + f.size, 0);
+  const waitReason = uploadsBlocker(uploads.items);
 
-  // Photos are made lighter first (lib/photos.ts), then checked against the limits.
-  const add = (picked: File[]) => {
-    void Promise.all(picked.map(shrinkPhoto)).then((files) => {
+  // Photos are made lighter first (lib/photos.ts; "Foto tugas" has done it already), then checked
+  // against the limits, then start uploading.
+  const add = (picked: File[], shrink = true) => {
+    void Promise.all(shrink ? picked.map(shrinkPhoto) : picked).then((files) => {
       const next = addFiles(
         chosen,
         files,
         kept.map((f) => f.size),
       );
-      setChosen(next.chosen);
+      uploads.add(next.chosen.slice(chosen.length));
       setRefused(next.refused);
       setProblem(null);
       resetPick.current?.();
@@ -71,35 +80,32 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
     });
 
   const send = async ({ text }: AnswerForm) => {
-    const missing = handInProblem(kept.length, chosen.length, text);
+    const missing = handInProblem(kept.length, chosen.length, text) ?? waitReason;
     setProblem(missing);
     if (missing) return;
-    const controller = new AbortController();
-    abortRef.current = controller;
-    setProgress(0);
+    setFailure(null);
     try {
       const res = await handIn.mutateAsync({
-        files: chosen,
-        keep: kept.map((f) => f.file_id),
-        text,
-        onProgress: setProgress,
-        signal: controller.signal,
+        form: handInFormData(
+          uploadIds(uploads.items),
+          kept.map((f) => f.file_id),
+          text,
+        ),
       });
       draft.discard();
-      setChosen([]);
+      uploads.finish();
       setRemoved(new Set());
       setRefused([]);
       toastSuccess(`${res.message ?? 'Berhasil'}, Tugasmu berhasil dikumpulkan.`, TOAST_MS.long);
       onDone();
     } catch (err) {
-      setProgress(0);
-      // Leaving the page cancels the upload on purpose; that is not a failure to report.
-      if (err instanceof ApiError && err.status === -1) return;
-      setProblem(showFailure(form, err, ['text']));
+      setFailure(showFailure(form, err, ['text']) ?? errorMessage(err));
       toastApiError(err, TOAST_MS.long);
-    } finally {
-      abortRef.current = null;
     }
+  };
+
+  const submit = () => {
+    if (!form.validate().hasErrors) void send(form.getValues());
   };
 
   const { text } = form.values;
@@ -109,7 +115,7 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!form.validate().hasErrors) void send(form.getValues());
+          submit();
         }}
         onInput={draft.onInput}
       >
@@ -137,7 +143,7 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
                       variant="subtle"
                       aria-label={`Batal hapus ${f.filename}`}
                       onClick={() => toggle(f.file_id)}
-                      disabled={uploading}
+                      disabled={sending}
                     >
                       <IconArrowBackUp size={18} />
                     </ActionIcon>
@@ -147,7 +153,7 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
                       color="red"
                       aria-label={`Hapus ${f.filename}`}
                       onClick={() => toggle(f.file_id)}
-                      disabled={uploading}
+                      disabled={sending}
                     >
                       <IconTrash size={18} />
                     </ActionIcon>
@@ -158,7 +164,7 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
           )}
           <FilesPicker
             onAdd={add}
-            disabled={uploading}
+            disabled={sending}
             dropText="Tarik dan lepas file jawabanmu ke sini"
             inputLabel="File jawaban"
             resetRef={resetPick}
@@ -168,38 +174,50 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
               accept="image/*"
               capture="environment"
               resetRef={resetPhoto}
-              disabled={uploading}
+              disabled={sending}
               inputProps={{ 'aria-label': 'Foto jawaban' }}
             >
               {(props) => (
-                <Button {...props} variant="default" leftSection={<IconCamera size={16} />} disabled={uploading}>
+                <Button {...props} variant="default" leftSection={<IconCamera size={16} />} disabled={sending}>
                   Ambil foto
                 </Button>
               )}
             </FileButton>
+            <PhotoToPdf onDone={(files) => add(files, false)} disabled={sending} />
           </FilesPicker>
           <Text size="xs" c="dimmed">
-            Foto besar diperkecil otomatis sebelum dikirim agar hemat kuota, tulisan tetap terbaca.
+            Foto besar diperkecil otomatis sebelum dikirim agar hemat kuota, tulisan tetap terbaca. File mulai diunggah begitu dipilih; bila
+            sinyal putus, unggahan dilanjutkan sendiri.
           </Text>
-          {chosen.length > 0 && (
-            <ChosenFiles
-              files={chosen}
-              label="File baru"
-              action={(f, i) => (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Hapus ${f.name}`}
-                  onClick={() => setChosen((was) => was.filter((_, j) => j !== i))}
-                  disabled={uploading}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              )}
-            />
+          {uploads.items.length > 0 && (
+            <Stack component="ul" gap="sm" aria-label="File baru" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {uploads.items.map((item) => (
+                <li key={item.key}>
+                  <UploadStatus
+                    name={item.file.name}
+                    state={item.state}
+                    failedTitle={HAND_IN_FAILED}
+                    doneText="Selesai diunggah, siap diserahkan"
+                    onRetry={() => uploads.retry(item.key)}
+                    thumb={<LocalThumb file={item.file} />}
+                    action={
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Hapus ${item.file.name}`}
+                        onClick={() => uploads.remove(item.key)}
+                        disabled={sending}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    }
+                  />
+                </li>
+              ))}
+            </Stack>
           )}
           <Text size="xs" c="dimmed">
-            {count} dari {LIMITS.submissionFiles} file · {formatBytes(total)} dari {LIMITS.submissionBytes / MB} MB · paling besar{' '}
+            {count} dari {LIMITS.submissionFiles} file · {formatFileSize(total)} dari {LIMITS.submissionBytes / MB} MB · paling besar{' '}
             {LIMITS.fileBytes / MB} MB per file
           </Text>
           {refused.length > 0 && (
@@ -219,38 +237,49 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
             minRows={3}
             maxRows={12}
             maxLength={LIMITS.textMax}
-            disabled={uploading}
+            disabled={sending}
             {...form.getInputProps('text')}
           />
-          {uploading && (
-            <Stack gap={4}>
-              <Progress value={progress} animated aria-label="Progres unggahan" />
-              <Text size="xs" c="dimmed" ta="right">
-                {progress}%
-              </Text>
-            </Stack>
+          {failure && (
+            <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />} title={HAND_IN_FAILED}>
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {failure}
+                </Text>
+                <Button size="xs" color="red" leftSection={<IconRefresh size={14} />} onClick={submit} loading={sending}>
+                  Coba lagi
+                </Button>
+              </Stack>
+            </Alert>
           )}
-          {problem && (
+          {problem && !failure && (
             <Text c="red" size="sm" role="alert">
               {problem}
             </Text>
           )}
-          <Group justify="flex-end">
-            {onCancel && (
+          <Stack gap={4} align="flex-end">
+            <Group justify="flex-end">
+              {onCancel && (
+                <Button variant="default" onClick={onCancel} disabled={sending}>
+                  Batal
+                </Button>
+              )}
               <Button
-                variant="default"
-                onClick={() => {
-                  abortRef.current?.abort();
-                  onCancel();
-                }}
+                type="submit"
+                leftSection={<IconSend size={16} />}
+                loading={sending}
+                disabled={waitReason !== null}
+                aria-describedby={waitReason ? 'kirim-menunggu' : undefined}
               >
-                Batal
+                {submitLabel(s.submitted_at)}
               </Button>
+            </Group>
+            {waitReason && (
+              <Text id="kirim-menunggu" size="xs" c="dimmed" ta="right">
+                {waitReason}
+              </Text>
             )}
-            <Button type="submit" leftSection={<IconSend size={16} />} loading={uploading}>
-              Serahkan
-            </Button>
-          </Group>
+          </Stack>
         </Stack>
       </form>
     </Card>

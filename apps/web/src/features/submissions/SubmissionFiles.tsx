@@ -3,7 +3,7 @@ import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFileText, IconMovie, IconMusic, IconPhoto } from '@tabler/icons-react';
 import type { SubmittedFile } from '@kelasku/contract';
 import { FileLink } from '../../components/FileLink';
-import { formatBytes } from '../../components/FileDropzone';
+import { formatFileSize } from '../../lib/format';
 
 const THUMB = 48;
 
@@ -76,7 +76,7 @@ function FileRow({
         </div>
       )}
       <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-        {formatBytes(size)}
+        {formatFileSize(size)}
       </Text>
       {action}
     </Group>
@@ -117,7 +117,7 @@ export function SubmittedFiles({
 }
 
 /** A picture of a file chosen on this device (not sent yet). */
-function LocalThumb({ file }: { file: File }) {
+export function LocalThumb({ file }: { file: File }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     if (!isImage(file.type)) return;
@@ -126,21 +126,4 @@ function LocalThumb({ file }: { file: File }) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
   return <Thumb src={src} mime={file.type} />;
-}
-
-/** Files chosen for the next hand-in, each with its remove button. */
-export function ChosenFiles({ files, label, action }: { files: File[]; label: string; action: (f: File, i: number) => ReactNode }) {
-  return (
-    <Stack component="ul" gap="xs" style={listStyle} aria-label={label}>
-      {files.map((f, i) => (
-        <FileRow
-          key={`${f.name}-${f.size}-${f.lastModified}`}
-          thumb={<LocalThumb file={f} />}
-          name={f.name}
-          size={f.size}
-          action={action(f, i)}
-        />
-      ))}
-    </Stack>
-  );
 }

@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft, IconEdit, IconInfoCircle, IconLock, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconCircleCheck, IconEdit, IconInfoCircle, IconLock, IconX } from '@tabler/icons-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { GRADING_STATUS, SUBMISSION_MSG, TOAST_MS, type AssignmentWithSubmission, type SubmissionVersion } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
 import { useSubmission, useUnsubmit } from '../../api/student';
 import { QueryState } from '../../components/QueryState';
 import { NotFoundPage } from '../errors/ErrorPages';
-import { formatDate, formatDateTimeWib } from '../../lib/format';
+import { formatClockWib, formatDate, formatDateTimeWib } from '../../lib/format';
 import { toastApiError, toastSuccess } from '../../lib/toast';
 import { HandInForm } from './HandInForm';
 import { PrivateComments } from './PrivateComments';
@@ -117,7 +117,7 @@ function lockReason(a: AssignmentWithSubmission): string | null {
   return 'Tugas ini tidak dapat dikirim saat ini.';
 }
 
-/** "Tugasmu": what was handed in (files and answer), with "Ubah kiriman" and "Batalkan pengiriman" while allowed. */
+/** "Tugasmu": what was handed in ("Terkirim pukul 14.05 WIB", files and answer), with "Ubah kiriman" and "Batalkan pengiriman" while allowed. */
 function WorkCard({ a, onEdit }: { a: AssignmentWithSubmission; onEdit: () => void }) {
   const s = a.submission;
   const unsubmit = useUnsubmit(a.id, a.online_class.id);
@@ -152,6 +152,14 @@ function WorkCard({ a, onEdit }: { a: AssignmentWithSubmission; onEdit: () => vo
             </Badge>
           )}
         </Group>
+        {s.submitted_at && (
+          <Group gap={6} wrap="nowrap" role="status">
+            <IconCircleCheck size={20} color="var(--mantine-color-teal-7)" aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm" fw={600} c="teal.8">
+              Terkirim {formatClockWib(s.submitted_at)}
+            </Text>
+          </Group>
+        )}
         {s.grading_status === GRADING_STATUS.returned && s.can_hand_in && (
           <Text size="sm">Gurumu mengembalikan tugas ini. Perbaiki bila perlu, lalu serahkan lagi.</Text>
         )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MB, MSG, SUBMISSION_MSG } from '@kelasku/contract';
-import { addFiles, handInProblem } from './hand-in';
+import { addFiles, handInFormData, handInProblem, submitLabel } from './hand-in';
 
 /** A file that says it has `size` bytes without holding them. */
 const file = (name: string, size: number) => {
@@ -40,5 +40,21 @@ describe('the hand-in checks of the browser', () => {
     expect(handInProblem(0, 0, 'Jawaban saya')).toBeNull();
     expect(handInProblem(1, 0, '')).toBeNull();
     expect(handInProblem(0, 2, '')).toBeNull();
+  });
+
+  it('sends the finished uploads as repeated `upload` fields instead of file parts, with the kept files and the answer', () => {
+    const form = handInFormData(['u-1', 'u-2'], [4, 9], 'Jawaban saya');
+    expect(form.getAll('upload')).toEqual(['u-1', 'u-2']);
+    expect(form.get('keep')).toBe('4,9');
+    expect(form.get('text')).toBe('Jawaban saya');
+    expect(form.getAll('files')).toEqual([]);
+    const textOnly = handInFormData([], [], 'Hanya teks');
+    expect(textOnly.has('keep')).toBe(false);
+    expect(textOnly.has('upload')).toBe(false);
+  });
+
+  it('labels the button "Upload Submission" before a hand-in and "Update Submission" after', () => {
+    expect(submitLabel(null)).toBe('Upload Submission');
+    expect(submitLabel('2026-11-24T07:05:00Z')).toBe('Update Submission');
   });
 });

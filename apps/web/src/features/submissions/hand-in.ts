@@ -41,7 +41,22 @@ export function addFiles(chosen: File[], added: File[], keptSizes: number[]): Fi
   return { chosen: next, refused };
 }
 
-/** Why "Serahkan" cannot send yet (nothing to hand in), or null. */
+/** Why the hand-in cannot be sent yet (nothing to hand in), or null. */
 export function handInProblem(keptCount: number, chosenCount: number, text: string): string | null {
   return keptCount + chosenCount === 0 && text.trim() === '' ? SUBMISSION_MSG.empty : null;
 }
+
+/**
+ * The hand-in form: the text answer, the current files kept (`keep`, comma-separated ids) and the
+ * finished resumable uploads (`upload`, repeated, in the order picked) instead of file parts.
+ */
+export function handInFormData(uploads: string[], keep: number[], text: string): FormData {
+  const form = new FormData();
+  form.append('text', text);
+  if (keep.length > 0) form.append('keep', keep.join(','));
+  for (const id of uploads) form.append('upload', id);
+  return form;
+}
+
+/** The main button: "Upload Submission" before anything was handed in, "Update Submission" after (SPEC's label for a replace). */
+export const submitLabel = (submittedAt: string | null) => (submittedAt ? 'Update Submission' : 'Upload Submission');

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useState } from 'react';
+import { forgetUploads, preloadResumable, startResumable, type ResumableUpload } from './resumable';
+import { initialUpload, isRunning, isUnfinished, nextUpload, type UploadEvent, type UploadState } from './state';
+
+/** One picked file and how its upload stands. */
+export interface PickedUpload {
+  key: string;
+  file: File;
+  state: UploadState;
+}
+
+let seq = 0;
+
+/** The upload ids of the finished files, in the order picked (what a form sends as `upload`). */
+export const uploadIds = (items: PickedUpload[]): string[] =>
+  items.flatMap((i) => (i.state.phase === 'done' && i.state.id ? [i.state.id] : []));
+
+/** Why a form cannot be sent yet because of its uploads, or null. */
+export function uploadsBlocker(items: PickedUpload[]): string | null {
+  const failed = items.filter((i) => i.state.phase === 'failed').length;
+  if (failed > 0) return 'Ada file yang gagal diunggah. Tekan "Coba lagi" pada file itu atau hapus file itu dulu.';
+  const running = items.filter((i) => isRunning(i.state)).length;
+  if (running > 0) {
+    const done = items.filter((i) => i.state.phase === 'done').length;
+    return `Tunggu sampai semua file selesai diunggah (${done} dari ${done + running} selesai).`;
+  }
+  return null;
+}
+
+/**
+ * Files going up at the same time. More would share the same thin connection without finishing
+ * sooner, and would take all the browser's connections to the server (six per address), so the
+ * page's own requests would wait behind them.
+ */
+export const AT_ONCE = 2;
+
+/** What runs and what waits its turn, outside React's state (changed by the uploads' own events). */
+interface Runner {
+  uploads: Map<string, ResumableUpload>;
+  active: Set<string>;
+  queue: PickedUpload[];
+  dispatch: (key: string, e: UploadEvent) => void;
+}
+
+/** Starts waiting files while fewer than AT_ONCE run; a file that ends (done or failed) makes room. */
+function pump(r: Runner): void {
+  while (r.active.size < AT_ONCE && r.queue.length > 0) {
+    const item = r.queue.shift()!;
+    r.active.add(item.key);
+    const upload = startResumable(item.file, (e) => {
+      if (e.type === 'done' || e.type === 'failed') {
+        r.active.delete(item.key);
+        pump(r);
+      }
+      r.dispatch(item.key, e);
+    });
+    r.uploads.set(item.key, upload);
+  }
+}
+
+/** Takes a file out: its upload is deleted on the server, or it leaves the queue. */
+function drop(r: Runner, key: string): void {
+  r.uploads.get(key)?.stop(true);
+  r.uploads.delete(key);
+  r.active.delete(key);
+  r.queue = r.queue.filter((i) => i.key !== key);
+}
+
+/** "Coba lagi": the failed upload runs again at once (it counts as running). */
+function restart(r: Runner, key: string, upload: ResumableUpload): void {
+  r.dispatch(key, { type: 'restart' });
+  r.active.add(key);
+  upload.retry();
+}
+
+/** Stops every upload (the server keeps their bytes) and forgets the queue. */
+function stopAll(r: Runner): void {
+  r.uploads.forEach((u) => u.stop());
+  r.uploads.clear();
+  r.active.clear();
+  r.queue = [];
+}
+
+/**
+ * Files that start uploading (resumable) as soon as they are picked, two at a time in the order
+ * picked. Removing a file deletes its upload on the server; leaving the page stops the uploads
+ * but keeps them there, so picking the same file again continues where it stopped.
+ */
+export function useUploads() {
+  const [items, setItems] = useState<PickedUpload[]>([]);
+  const [runner] = useState<Runner>(() => ({
+    uploads: new Map(),
+    active: new Set(),
+    queue: [],
+    dispatch: (key, e) => setItems((was) => was.map((i) => (i.key === key ? { ...i, state: nextUpload(i.state, e) } : i))),
+  }));
+
+  useEffect(() => {
+    preloadResumable();
+    return () => stopAll(runner);
+  }, [runner]);
+
+  const add = useCallback(
+    (files: File[]) => {
+      const fresh = files.map((file) => ({ key: `up${++seq}`, file, state: initialUpload(file.size) }));
+      setItems((was) => [...was, ...fresh]);
+      runner.queue.push(...fresh);
+      pump(runner);
+    },
+    [runner],
+  );
+
+  const remove = useCallback(
+    (key: string) => {
+      drop(runner, key);
+      setItems((was) => was.filter((i) => i.key !== key));
+      pump(runner);
+    },
+    [runner],
+  );
+
+  /** "Coba lagi" of a failed file: it runs again at once, continuing from what the server has. */
+  const retry = useCallback(
+    (key: string) => {
+      const upload = runner.uploads.get(key);
+      if (!upload) return;
+      restart(runner, key, upload);
+    },
+    [runner],
+  );
+
+  /** After the form was saved: the server has taken the uploads; forget them here. */
+  const finish = useCallback(() => {
+    const files = items.map((i) => i.file);
+    stopAll(runner);
+    setItems([]);
+    void forgetUploads(files).catch(() => undefined);
+  }, [items, runner]);
+
+  const unfinished = items.some((i) => isUnfinished(i.state));
+  return { items, add, remove, retry, finish, unfinished };
+}
