@@ -122,19 +122,26 @@ export interface CommentDraft {
   replyTo?: number;
 }
 
+/** Where a comment or reply is posted, and what is sent (also kept as it is for a comment written offline). */
+export function commentRequest(role: ForumRole, p: ForumPath, { parentId, replyTo, comment, mentions }: CommentDraft) {
+  return {
+    url: parentId === undefined ? `${forumUrl(role, p)}/comments` : `${forumUrl(role, p)}/comments/${parentId}/sub-comments`,
+    body: {
+      comment,
+      ...(mentions?.length ? { mentions } : {}),
+      ...(parentId !== undefined && replyTo !== undefined ? { reply_to: replyTo } : {}),
+    },
+  };
+}
+
 /** A comment on the forum (loaded through the last page, where it lands), or a reply to a loaded comment (`parentId`). */
 export function usePostComment(role: ForumRole, p: ForumPath) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ parentId, replyTo, comment, mentions }: CommentDraft) =>
-      api.post<ForumComment>(
-        parentId === undefined ? `${forumUrl(role, p)}/comments` : `${forumUrl(role, p)}/comments/${parentId}/sub-comments`,
-        {
-          comment,
-          ...(mentions?.length ? { mentions } : {}),
-          ...(parentId !== undefined && replyTo !== undefined ? { reply_to: replyTo } : {}),
-        },
-      ),
+    mutationFn: (draft: CommentDraft) => {
+      const { url, body } = commentRequest(role, p, draft);
+      return api.post<ForumComment>(url, body);
+    },
     meta: { toast: false },
     onSuccess: (_res, { parentId }) =>
       parentId === undefined ? loadThroughLastPage(qc, role, p) : qc.invalidateQueries({ queryKey: keys.forumThread(role, p) }),

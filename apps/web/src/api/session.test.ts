@@ -64,16 +64,42 @@ describe('the end of a session', () => {
     expect(ends).toEqual([{ reason: 'password-changed' }]);
   });
 
-  it('by logout clears everything, drafts included', () => {
+  it('by logout clears everything, drafts included', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     try {
-      clearSessionAndReload();
+      await clearSessionAndReload();
     } finally {
       vi.unstubAllGlobals();
     }
     expect(localStorage.length).toBe(0);
     expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('by logout reloads only once the offline data is gone', async () => {
+    const order: string[] = [];
+    const assign = vi.fn(() => order.push('reload'));
+    const deleted: string[] = [];
+    const names = ['workbox-precache-v2-http://x/', 'kelasku-assets', 'kelasku-data', 'kelasku-files', 'kelasku-meta'];
+    vi.stubGlobal('location', { ...window.location, assign });
+    vi.stubGlobal('caches', {
+      keys: async () => names,
+      delete: async (name: string) => {
+        await new Promise((r) => setTimeout(r, 20));
+        deleted.push(name);
+        order.push(`delete ${name}`);
+        return true;
+      },
+    });
+    try {
+      await clearSessionAndReload();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    // The app shell stays (the precache and the build's chunks); every cache with user data goes first.
+    expect(deleted.sort()).toEqual(['kelasku-data', 'kelasku-files', 'kelasku-meta']);
+    expect(order.at(-1)).toBe('reload');
+    expect(assign).toHaveBeenCalledTimes(1);
   });
 });
 

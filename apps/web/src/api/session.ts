@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '@kelasku/contract';
 import { discardAllDrafts, keepDraftsOf } from '../lib/drafts';
 import { loginPath } from '../lib/next';
+import { clearOfflineData } from '../offline/clear';
 
 /** The login kept in localStorage (SPEC §3: user, and the token also stored separately). */
 const USER = 'user';
@@ -65,10 +66,15 @@ export function updateSessionUser(patch: Partial<SessionUser>) {
   changed();
 }
 
-/** Logout (SPEC §4): clears everything stored, drafts included (shared lab computers), and reloads the app. */
-export function clearSessionAndReload() {
+/**
+ * Logout (SPEC §4): clears everything stored, drafts and unsent comments included (shared lab
+ * computers), waits until the saved pages and files of the offline mode are gone too (the next user
+ * of the phone must not read them), and reloads the app.
+ */
+export async function clearSessionAndReload(): Promise<void> {
   discardAllDrafts();
   localStorage.clear();
+  await clearOfflineData();
   window.location.assign('/login');
 }
 
@@ -86,11 +92,15 @@ export function setSessionEndHandler(handler: (end: SessionEnd) => void) {
 // Set once a session has ended here, until the next login: later answers of that session change nothing.
 let ended = false;
 
-/** Forgets the token and the user, and nothing else: drafts stay for the next login. */
+/**
+ * Forgets the token and the user; drafts and unsent comments stay for the next login. The saved
+ * pages and files of the offline mode go (in the background: nothing reloads here).
+ */
 function forgetSession() {
   ended = true;
   localStorage.removeItem(TOKEN);
   localStorage.removeItem(USER);
+  void clearOfflineData();
   changed();
 }
 

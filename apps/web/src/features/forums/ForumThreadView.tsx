@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ActionIcon, Badge, Box, Button, Card, Group, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useNetwork } from '@mantine/hooks';
+import { IconArrowLeft, IconClockPause, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import { FORUM_MSG, ROLE_IDS, ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread } from '@kelasku/contract';
+import { ApiError, NETWORK_MESSAGE } from '../../api/client';
 import {
+  commentRequest,
   useDeleteComment,
   useDeleteForum,
   useEditComment,
@@ -23,6 +26,15 @@ import { toastSuccess } from '../../lib/toast';
 import { CommentModal, type CommentTarget } from './CommentModal';
 import { ForumFormModal } from './ForumFormModal';
 import { useClassArchived } from '../../api/teacher-classes';
+import {
+  COMMENT_QUEUED,
+  COMMENT_UNSENT,
+  markQueued,
+  queueComment,
+  removeQueued,
+  useQueuedComments,
+  type QueuedComment,
+} from '../../offline/comment-queue';
 
 /** The server sends the role's label ("Guru", "Siswa", "Admin"); a teacher's badge is teal. */
 const TEACHER_LABEL = ROLE_LABELS[ROLE_IDS.teacher];
@@ -244,6 +256,62 @@ function WriteBox({ onOpen }: { onOpen: () => void }) {
   );
 }
 
+/**
+ * Comments written without a connection, under the thread until they are sent (by themselves when
+ * the connection returns): "Kirim ulang" sends one now, "Hapus" gives it up.
+ */
+function UnsentComments({ items, userId }: { items: QueuedComment[]; userId: number }) {
+  const { online } = useNetwork();
+  if (items.length === 0) return null;
+  return (
+    <Stack gap="sm">
+      {items.map((c) => (
+        <Paper
+          key={c.id}
+          component="article"
+          withBorder
+          p="md"
+          radius="md"
+          data-testid="forum-comment-unsent"
+          style={{ borderStyle: 'dashed', borderColor: 'var(--mantine-color-yellow-7)' }}
+        >
+          {c.parentId !== undefined && (
+            <Text size="xs" c="dimmed">
+              Balasan
+            </Text>
+          )}
+          <Text style={PLAIN_TEXT}>{c.body.comment}</Text>
+          <Group gap={6} mt="xs" wrap="nowrap" c={c.error ? 'red.9' : 'var(--mantine-color-yellow-light-color)'}>
+            <IconClockPause size={16} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm" inherit>
+              {c.error ? `Tidak terkirim: ${c.error}` : COMMENT_UNSENT}
+            </Text>
+          </Group>
+          <Group gap="xs" mt="xs">
+            <Button size="compact-sm" variant="light" disabled={!online} onClick={() => markQueued(userId, c.id, undefined)}>
+              Kirim ulang
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              onClick={() =>
+                confirmDelete({
+                  title: 'Hapus komentar',
+                  message: 'Hapus komentar yang belum terkirim ini?',
+                  onConfirm: () => removeQueued(userId, c.id),
+                })
+              }
+            >
+              Hapus
+            </Button>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** What the comment dialog is for: a new comment, a reply (under `parentId`, answering `replyTo`), or a change (`editId`). */
 type Target = CommentTarget & { parentId?: number; replyTo?: number; editId?: number };
 
@@ -275,6 +343,8 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
   const [editing, setEditing] = useState(false);
   // The teacher's thread of an archived class is read-only (students no longer reach it).
   const archived = useClassArchived(role === 'teacher' ? path.classId : 0);
+  const userId = getSessionUser()?.id;
+  const unsent = useQueuedComments(userId, { role, ...path });
 
   const actions: CommentActions = {
     // A reply goes under the top-level comment and names the one answered (a reply of a reply answers that reply).
@@ -305,7 +375,21 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
   };
   const send = async (comment: string, mentions: number[]) => {
     if (target?.editId !== undefined) return edit.mutateAsync({ commentId: target.editId, comment, mentions });
-    const res = await post.mutateAsync({ parentId: target?.parentId, replyTo: target?.replyTo, comment, mentions });
+    const draft = { parentId: target?.parentId, replyTo: target?.replyTo, comment, mentions };
+    // No connection: the comment is kept on the phone and sent when the connection returns.
+    const keep = () => {
+      if (userId === undefined) throw new ApiError(0, NETWORK_MESSAGE);
+      queueComment(userId, { forum: { role, ...path }, parentId: draft.parentId, ...commentRequest(role, path, draft) });
+      return { message: COMMENT_QUEUED };
+    };
+    if (!navigator.onLine) return keep();
+    let res;
+    try {
+      res = await post.mutateAsync(draft);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 0) return keep();
+      throw err;
+    }
     // The thread has loaded through the page that holds it; bring it into view.
     requestAnimationFrame(() => document.getElementById(commentAnchor(res.data.id))?.scrollIntoView({ block: 'nearest' }));
     return res;
@@ -371,6 +455,7 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
                 Tampilkan komentar lainnya
               </Button>
             )}
+            {userId !== undefined && <UnsentComments items={unsent} userId={userId} />}
             {!archived && <WriteBox onOpen={() => setTarget({ title: 'Comment', label: 'Komentar', draft: COMMENT_DRAFT })} />}
             {role === 'teacher' && (
               <ForumFormModal
@@ -384,6 +469,8 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
           </>
         )}
       </QueryState>
+      {/* A thread that no longer loads (deleted) still shows what was written for it, with the reason it did not go. */}
+      {thread.isError && userId !== undefined && <UnsentComments items={unsent} userId={userId} />}
       <CommentModal target={target} onClose={() => setTarget(null)} send={send} role={role} path={path} known={knownPeople(thread.data)} />
     </Stack>
   );

@@ -26,6 +26,7 @@ import { FormModal } from '../../components/FormModal';
 import { NO_PASSWORDS, PasswordFields, passwordsFilled, usePasswordForm } from './PasswordFields';
 import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
 import { hint } from '../../lib/hint';
+import { OfflineDataCard } from '../../offline/OfflineDataCard';
 
 const GENDER_OPTIONS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -290,6 +291,7 @@ export default function ProfilePage() {
           <Card withBorder>
             <ProfileFormCard profile={profile} />
           </Card>
+          <OfflineDataCard />
           {isMobile && (
             <Button color="red" variant="light" onClick={() => void logout()}>
               Keluar

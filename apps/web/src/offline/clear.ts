@@ -1,0 +1,54 @@
+import { ASSETS_CACHE, DATA_CACHE, FILES_CACHE, MSG_CLEAR, MSG_LOGOUT } from './rules';
+
+/** How long a logout waits for the phone's storage before it goes on anyway. */
+const CLEAR_WAIT_MS = 3000;
+
+const hasCaches = () => typeof caches !== 'undefined';
+
+/** Sends `type` to the active service worker and waits for its answer (at most `ms`); nothing without a worker. */
+async function askWorker(type: string, ms: number): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
+  const worker = (await navigator.serviceWorker.getRegistration())?.active;
+  if (!worker) return;
+  await new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, ms);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    worker.postMessage({ type }, [channel.port2]);
+  });
+}
+
+/** Every cache but the app shell (the precache and the build's chunks): what holds anyone's data. */
+async function deleteUserCaches(): Promise<void> {
+  if (!hasCaches()) return;
+  const names = await caches.keys();
+  await Promise.all(names.filter((n) => !n.startsWith('workbox-precache') && n !== ASSETS_CACHE).map((n) => caches.delete(n)));
+}
+
+const within = (work: Promise<void>, ms: number) =>
+  Promise.race([work, new Promise<void>((resolve) => setTimeout(resolve, ms))]).catch(() => undefined);
+
+/**
+ * Logout and an ended session: the saved pages and files of the user go, and the worker saves
+ * nothing more of that session. Only the app shell stays. Never fails, and never waits longer than
+ * a few seconds (a logout must go on).
+ */
+export function clearOfflineData(): Promise<void> {
+  return within(
+    (async () => {
+      await askWorker(MSG_LOGOUT, CLEAR_WAIT_MS - 500);
+      await deleteUserCaches();
+    })(),
+    CLEAR_WAIT_MS,
+  );
+}
+
+/** "Hapus data offline": the saved pages and files go; the user stays signed in. */
+export async function clearSavedPages(): Promise<void> {
+  await askWorker(MSG_CLEAR, CLEAR_WAIT_MS);
+  // Without a worker (or if it did not answer) the page removes them itself.
+  if (hasCaches()) await Promise.all([caches.delete(DATA_CACHE), caches.delete(FILES_CACHE)]);
+}
