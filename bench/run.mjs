@@ -17,6 +17,7 @@
  *   BENCH_ONLY=regex         only the endpoints whose name matches
  *   BENCH_RESULTS=path       where to write the table (default bench/RESULTS.md; "-" prints only)
  *   BENCH_EXTRA=1            also run the upload, deadline-rush, load-without-loss, submissions-ZIP and exam-start benchmarks and add their tables
+ *   BENCH_SLOW_PHONE=0       skip the slow-phone first visit (bench/slow-phone.mjs, on the built web app apps/web/dist; about 2 minutes)
  *
  * Every read is computed (the server keeps no replies): these numbers are what each read costs.
  * Issue 26 replaces this single-endpoint benchmark with a school-day scenario.
@@ -416,6 +417,14 @@ async function main() {
     '',
   ];
   for (const r of results) lines.push(...table(r), '');
+  if (env.BENCH_SLOW_PHONE !== '0') {
+    // The first visit of a phone on mobile data (issue 23): login page and student dashboard, bench/RESULTS-slow-phone.md.
+    const slowPhone = await import('./slow-phone.mjs');
+    const web = path.join(ROOT, 'apps/web/dist');
+    if (existsSync(path.join(web, 'index.html')))
+      lines.push(...(await slowPhone.run({ builds: [{ label: 'apps/web/dist', dir: web }], command: 'npm run bench' })), '');
+    else lines.push('## Slow phone, first visit', '', 'Not measured: apps/web/dist holds no built web app (npm run build).', '');
+  }
   if (env.BENCH_EXTRA === '1') {
     const upload = await import('./upload.mjs');
     const rush = await import('./deadline-rush.mjs');

@@ -1,12 +1,9 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
-import '@mantine/dates/styles.css';
+// The first screen's part of Mantine's styles; the rest comes with the signed-in layout (layout/signed-in.css).
+import './first-screen.css';
 import './app.css';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { router } from './router';
@@ -15,6 +12,9 @@ import { ApiError } from './api/client';
 import { setSessionEndHandler } from './api/session';
 import { loginPath } from './lib/next';
 import { toastError, errorMessage } from './lib/toast';
+
+// Toasts' container and styles load after the first screen (they are not part of the login page's weight).
+const Toasts = lazy(() => import('./components/Toasts'));
 
 const theme = createTheme({
   primaryColor: 'teal',
@@ -67,6 +67,9 @@ const queryClient = new QueryClient({
     queries: {
       retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
       refetchOnWindowFocus: false,
+      // Offline a read is still tried once: the service worker may answer it from a saved copy (src/sw.ts).
+      // Only its retries wait for the connection.
+      networkMode: 'offlineFirst',
     },
   },
 });
@@ -87,9 +90,14 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,
 );
+
+// Offline reading and comments written offline (offline/start.ts): loaded once the page has loaded, off the login page's weight.
+window.addEventListener('load', () => void import('./offline/start').then((m) => m.startOffline(queryClient)));

@@ -8,9 +8,11 @@ import { LoginPage } from './features/session/LoginPage';
 import { NotFoundPage, PermissionDeniedPage } from './features/errors/ErrorPages';
 import { RouteError } from './features/errors/RouteError';
 import { loginPath, safeNext } from './lib/next';
+import { loadAppLayout, loadDashboardPage } from './lib/preload';
 
 // The signed-in layout (sidebar, header, menus) is loaded on demand too: the login page stays light (bundle budget).
-const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+// The login page fetches it ahead (lib/preload.ts).
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
 
 // WEB_FOUNDATION_READY — feature pages are loaded on demand, so each role area is its own chunk.
 const page = (load: () => Promise<{ default: ComponentType }>) => {
@@ -68,7 +70,7 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
-          { path: 'dashboard', element: page(() => import('./features/dashboard/DashboardPage')) },
+          { path: 'dashboard', element: page(loadDashboardPage) },
           { path: 'me', element: page(() => import('./features/profile/ProfilePage')) },
           {
             path: 'my-classes',

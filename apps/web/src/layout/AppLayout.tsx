@@ -1,3 +1,5 @@
+// Mantine's complete styles: the first screen loads only its part of them (first-screen.css).
+import './signed-in.css';
 import { useEffect, useState } from 'react';
 import { ActionIcon, AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, Title, UnstyledButton, Menu } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';

@@ -1,8 +1,12 @@
+import { useEffect } from 'react';
 import { Center, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { preloadSignedIn } from '../lib/preload';
 import { OfflineBanner } from './OfflineBanner';
 
 export function LoginLayout() {
+  // While the visitor types, what the pages after the login need comes in the background.
+  useEffect(() => preloadSignedIn(), []);
   return (
     <Center mih="100vh" bg="teal.0">
       <OfflineBanner />

@@ -1,12 +1,13 @@
 import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title, Text, Group, Checkbox, Anchor } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MSG, TOAST_MS, loginBody, type SessionUser } from '@kelasku/contract';
+import { MSG, TOAST_MS, type SessionUser } from '@kelasku/contract';
 import { ApiError, request } from '../../api/client';
 import { saveSession } from '../../api/session';
 import { HOME_AFTER_LOGIN, safeNext } from '../../lib/next';
 import { toastError } from '../../lib/toast';
+import { loginRules } from './login-rules';
 
 /** A hidden-by-default remember-me / forgot-password row (SPEC §2). */
 const SHOW_REMEMBER_ROW = false;
@@ -18,7 +19,7 @@ export function LoginPage() {
   // The page to return to (a deep link, or where the session ended); the dashboard otherwise.
   const next = safeNext(params.get('next')) ?? HOME_AFTER_LOGIN;
   const sessionEnded = (useLocation().state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
-  const form = useForm({ initialValues: { username: '', password: '' }, validate: schemaResolver(loginBody, { sync: true }) });
+  const form = useForm({ initialValues: { username: '', password: '' }, validate: loginRules });
   const { username, password } = form.values;
   const login = useMutation({
     mutationFn: (body: { username: string; password: string }) => request<{ token: string; user: SessionUser }>('POST', '/api/login', body),

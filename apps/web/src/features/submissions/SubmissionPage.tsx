@@ -155,7 +155,7 @@ function WorkCard({ a, onEdit }: { a: AssignmentWithSubmission; onEdit: () => vo
         {s.submitted_at && (
           <Group gap={6} wrap="nowrap" role="status">
             <IconCircleCheck size={20} color="var(--mantine-color-teal-7)" aria-hidden style={{ flexShrink: 0 }} />
-            <Text size="sm" fw={600} c="teal.8">
+            <Text size="sm" fw={600} c="teal.9">
               Terkirim {formatClockWib(s.submitted_at)}
             </Text>
           </Group>

@@ -89,7 +89,7 @@ export function UploadDone({ text }: { text: string }) {
   return (
     <Group gap={6} wrap="nowrap">
       <IconCircleCheck size={18} color="var(--mantine-color-teal-7)" aria-hidden style={{ flexShrink: 0 }} />
-      <Text size="xs" c="teal.8" fw={500}>
+      <Text size="xs" c="teal.9" fw={500}>
         {text}
       </Text>
     </Group>

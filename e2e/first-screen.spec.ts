@@ -1,0 +1,105 @@
+/**
+ * The first screen on a slow phone (issue 23): index.html paints the logo and "Memuat…" by itself,
+ * before any script runs and before any style sheet arrives, and the app takes its place; the built
+ * app comes compressed, its files cached for good and index.html revalidated. (How fast it is on
+ * 400 kbit/s is measured by bench/slow-phone.mjs, not here.)
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from './fixtures';
+
+/** The first screen of index.html: the status line with the logo, the name and "Memuat…". */
+const firstScreen = (page: Page) => page.getByRole('status').filter({ hasText: 'Memuat…' });
+
+test('index.html carries the logo and "Memuat…" itself, its style sheet after them and its script as a module', async ({ request }) => {
+  const res = await request.get('/login', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(res.status()).toBe(200);
+  // A new release reaches the phone at once: the page is asked for again (or confirmed unchanged) every time.
+  expect(res.headers()['cache-control']).toBe('no-cache');
+  const html = await res.text();
+  const head = html.slice(0, html.indexOf('<body'));
+  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+  expect(root).toContain('<svg');
+  expect(root).toContain('Kelasku');
+  expect(root).toContain('Memuat…');
+  // A style sheet in <head> would hold the first paint back until it arrived.
+  expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  const css = /<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/.exec(root)?.[1];
+  const script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(head)?.[1];
+  expect(css, 'the style sheet comes after the first screen').toBeTruthy();
+  expect(script, 'the script is a module (it waits for the page, it does not stop it)').toBeTruthy();
+  for (const file of [script!, css!]) {
+    const asset = await request.get(file, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.status(), file).toBe(200);
+    expect(asset.headers()['content-encoding'], file).toBe('br');
+    expect(asset.headers()['cache-control'], file).toContain('immutable');
+  }
+});
+
+test('the logo and "Memuat…" are painted while the scripts and style sheets are still on their way', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.(js|css)(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(firstScreen(page)).toContainText('Kelasku');
+  await expect(firstScreen(page).locator('svg')).toBeVisible();
+  // Painted, not only in the page: the browser reports its first contentful paint with nothing of the app loaded.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('paint').some((p) => p.name === 'first-contentful-paint')))
+    .toBe(true);
+  release();
+  await expect(page.getByLabel('Username atau email')).toBeVisible();
+  await expect(firstScreen(page)).toHaveCount(0);
+});
+
+for (const phone of [false, true]) {
+  const tag = phone ? '@phone ' : '';
+
+  test(`${tag}without JavaScript the page shows the logo, "Memuat…" and why nothing more comes`, async ({ browser, baseURL, viewport }) => {
+    const context = await browser.newContext({ baseURL, viewport, javaScriptEnabled: false, locale: 'id-ID' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await expect(firstScreen(page)).toContainText('Kelasku');
+      const logo = await firstScreen(page).locator('svg').boundingBox();
+      expect(logo?.width).toBe(64);
+      // (Playwright's text search leaves <noscript> out: the paragraph is found by its place.)
+      const why = page.locator('#root noscript > p');
+      await expect(why).toBeVisible();
+      expect(await why.evaluate((p) => p.textContent)).toBe(
+        'Kelasku memerlukan JavaScript. Aktifkan JavaScript di peramban, lalu muat ulang halaman ini.',
+      );
+      // The first screen fills the window, centred, on the login page's light teal.
+      const screen = await page.locator('#root > *').first().boundingBox();
+      expect(screen?.height).toBeGreaterThanOrEqual(viewport!.height);
+      expect(
+        await page
+          .locator('#root > *')
+          .first()
+          .evaluate((el) => getComputedStyle(el).backgroundColor),
+      ).toBe('rgb(230, 252, 245)');
+      await expect(page.getByLabel('Username atau email')).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`${tag}with JavaScript the login page takes the first screen's place, styled, and the dashboard follows`, async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Masuk' })).toBeVisible();
+    await expect(firstScreen(page)).toHaveCount(0);
+    // The first screen's part of Mantine's styles is there: the filled button is the app's teal.
+    await page.getByLabel('Username atau email').fill(DEMO.student.username);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.student.password);
+    const submit = page.getByRole('button', { name: 'Masuk' });
+    await expect(submit).toHaveCSS('background-color', 'rgb(8, 127, 91)');
+    await submit.click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard Siswa' })).toBeVisible();
+    // With Mantine's complete styles loaded, the app's own still win (they are in no layer): the page's light grey.
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(248, 249, 250)');
+    await expect(page.getByRole('article').first()).toBeVisible();
+  });
+}
