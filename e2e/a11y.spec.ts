@@ -196,7 +196,7 @@ for (const phone of [false, true]) {
               `${c}/submissions/${s.assignmentId}`,
               async (p: Page) => {
                 await p.getByRole('button', { name: 'Ubah kiriman' }).click();
-                await expect(p.getByRole('button', { name: 'Serahkan' })).toBeVisible();
+                await expect(p.getByRole('button', { name: 'Update Submission' })).toBeVisible();
               },
             ],
             ['tugas saya', '/my-work'],

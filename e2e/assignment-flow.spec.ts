@@ -61,7 +61,8 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
     await form
       .getByLabel('File jawaban')
       .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`zone "smk.sch.id" — ${name}`) });
-    await form.getByRole('button', { name: 'Serahkan' }).click();
+    // "Upload Submission" before anything was handed in, "Update Submission" when replacing.
+    await form.getByRole('button', { name: previous ? 'Update Submission' : 'Upload Submission' }).click();
     await expect(mine.getByRole('link', { name })).toBeVisible();
     previous = name;
   }
@@ -92,4 +93,7 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   await expect(statusCell(studentPage, 'Score')).toHaveText('90');
   await expect(mine).toContainText('Tugas yang sudah dinilai tidak dapat diganti lagi.');
   await expect(studentPage.getByRole('button', { name: 'Ubah kiriman' })).toHaveCount(0);
+  // Contexts made here are not closed by Playwright: left open, their pages would live on in the worker's next tests.
+  await teacherPage.context().close();
+  await studentPage.context().close();
 });

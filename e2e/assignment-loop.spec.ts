@@ -59,7 +59,7 @@ test('the assignment loop: phone hand-in, preview, grade, return, hand in again,
   await (await chooser).setFiles(photos);
   await expect(form.getByRole('list', { name: 'File baru' }).getByRole('listitem')).toHaveCount(3);
   await form.getByRole('textbox', { name: 'Jawaban' }).fill('Foto halaman 1–3 berisi jawaban nomor 1 sampai 3.');
-  await form.getByRole('button', { name: 'Serahkan' }).click();
+  await form.getByRole('button', { name: 'Upload Submission' }).click();
   await expect(toast(phone, DONE)).toBeVisible();
   await expect(statusCell(phone, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
 
@@ -91,7 +91,7 @@ test('the assignment loop: phone hand-in, preview, grade, return, hand in again,
   await phone.getByRole('region', { name: 'Tugasmu' }).getByRole('button', { name: 'Ubah kiriman' }).click();
   const again = phone.getByRole('region', { name: 'Ubah kiriman' });
   await again.getByRole('textbox', { name: 'Jawaban' }).fill('Nomor 3 sudah memakai media query (foto halaman 3).');
-  await again.getByRole('button', { name: 'Serahkan' }).click();
+  await again.getByRole('button', { name: 'Update Submission' }).click();
   await expect(toast(phone, DONE)).toBeVisible();
   await expect(statusCell(phone, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
 
@@ -128,4 +128,7 @@ test('the assignment loop: phone hand-in, preview, grade, return, hand in again,
   const sheet = book.worksheets[0]!;
   expect(sheet.getRow(1).values).toEqual([undefined, 'No', 'NIS', 'Nama', 'Membuat halaman profil', 'Rata-rata']);
   expect(sheet.getRow(2).values).toEqual([undefined, 1, nis, student.name, 90, 90]);
+  // Contexts made here are not closed by Playwright: left open, their pages would live on in the worker's next tests.
+  await phone.context().close();
+  await desk.context().close();
 });

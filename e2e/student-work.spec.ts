@@ -144,10 +144,14 @@ test('@phone a student hands in three photos and an answer, unsubmits, hands in 
   const chosen = form.getByRole('list', { name: 'File baru' }).getByRole('listitem');
   await expect(chosen).toHaveCount(3);
   await expect(form).toContainText('3 dari 10 file');
+  // Each photo starts uploading at once, in its own row, and says when it is on the server.
+  for (const name of ['halaman-1.png', 'halaman-2.jpg', 'halaman-3.jpg']) {
+    await expect(chosen.filter({ hasText: name })).toContainText('Selesai diunggah, siap diserahkan');
+  }
   const answer = 'Akar-akarnya x = 0 dan x = -2; langkahnya ada di foto.';
   await form.getByRole('textbox', { name: 'Jawaban' }).fill(answer);
   await expectNoSideScroll(page);
-  await form.getByRole('button', { name: 'Serahkan' }).click();
+  await form.getByRole('button', { name: 'Upload Submission' }).click();
   await expect(toast(page, DONE)).toBeVisible();
 
   // Listed as handed in: three files (photos as thumbnails), the answer, the status.
@@ -159,6 +163,7 @@ test('@phone a student hands in three photos and an answer, unsubmits, hands in 
   }
   await expect(work.locator('img')).toHaveCount(3);
   await expect(work).toContainText(answer);
+  await expect(work.getByText(/^Terkirim pukul \d{2}\.\d{2} WIB$/)).toBeVisible();
   await expect(statusCell(page, 'Status')).toHaveText('Sudah Mengumpulkan');
   await expect(statusCell(page, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
   await expectNoSideScroll(page);
@@ -176,7 +181,7 @@ test('@phone a student hands in three photos and an answer, unsubmits, hands in 
   // Hands in again without the second photo.
   await form.getByRole('button', { name: 'Hapus halaman-2.jpg' }).click();
   await expect(form).toContainText('2 dari 10 file');
-  await form.getByRole('button', { name: 'Serahkan' }).click();
+  await form.getByRole('button', { name: 'Upload Submission' }).click();
   await expect(toast(page, DONE).first()).toBeVisible();
   await expect(work.getByRole('list', { name: 'File tugasmu' }).getByRole('listitem')).toHaveCount(2);
   await expect(work.getByRole('link', { name: 'halaman-2.jpg' })).toHaveCount(0);
@@ -227,14 +232,14 @@ test('a student on a desktop: class badges, a closed assignment, too many files,
   }).toPass();
   await expect(page.getByRole('region', { name: 'Tugasmu' })).toContainText('Pengumpulan tugas ini sudah ditutup');
   await expect(statusCell(page, 'Ditutup')).toHaveText(/ WIB$/);
-  await expect(page.getByRole('button', { name: 'Serahkan' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(Upload|Update) Submission$/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Pilih file' })).toHaveCount(0);
   await expectNoSideScroll(page);
 
   // Eleven files: the eleventh is refused here with the server's message; an empty hand-in is refused too.
   await page.goto(`/my-classes/${s.classId}/submissions/${s.photos.id}`);
   const form = page.getByRole('region', { name: 'Kirim tugas' });
-  await form.getByRole('button', { name: 'Serahkan' }).click();
+  await form.getByRole('button', { name: 'Upload Submission' }).click();
   await expect(form.getByRole('alert')).toHaveText('Lampirkan file atau tulis jawaban');
   const many = Array.from({ length: 11 }, (_, i) => ({
     name: `bagian-${i + 1}.txt`,
@@ -247,8 +252,11 @@ test('a student on a desktop: class badges, a closed assignment, too many files,
   await expect(form.getByRole('list', { name: 'File baru' }).getByRole('listitem')).toHaveCount(10);
   await expect(form.getByRole('alert')).toContainText('bagian-11.txt: Paling banyak 10 file dalam satu pengumpulan');
   await form.getByRole('button', { name: 'Hapus bagian-10.txt' }).click();
+  await expect(form.getByRole('list', { name: 'File baru' }).getByRole('listitem')).toHaveCount(9);
+  await expect(form.getByRole('button', { name: 'Hapus bagian-10.txt' })).toHaveCount(0);
+  await expect(form).toContainText('9 dari 10 file');
   await form.getByRole('textbox', { name: 'Jawaban' }).fill('Sembilan bagian.');
-  await form.getByRole('button', { name: 'Serahkan' }).click();
+  await form.getByRole('button', { name: 'Upload Submission' }).click();
   await expect(toast(page, DONE)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Tugasmu' }).getByRole('list', { name: 'File tugasmu' }).getByRole('listitem')).toHaveCount(
     9,
@@ -280,7 +288,8 @@ test('a student on a desktop: class badges, a closed assignment, too many files,
   await work.getByRole('button', { name: 'Ubah kiriman' }).click();
   const again = page.getByRole('region', { name: 'Ubah kiriman' });
   await again.getByRole('textbox', { name: 'Jawaban' }).fill('Sembilan bagian, bagian 4 sudah dilengkapi.');
-  await again.getByRole('button', { name: 'Serahkan' }).click();
+  await expect(again.getByRole('button', { name: 'Upload Submission' })).toHaveCount(0);
+  await again.getByRole('button', { name: 'Update Submission' }).click();
   await expect(toast(page, DONE)).toBeVisible();
   await expect(statusCell(page, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
   await expect(statusCell(page, 'Status')).toHaveText('Sudah Mengumpulkan');
@@ -336,7 +345,7 @@ test('@phone a big camera photo is made lighter before it is uploaded, and stays
   await form.getByRole('button', { name: 'Ambil foto' }).click();
   await (await chooser).setFiles({ name: 'IMG_20261125_0712.jpg', mimeType: 'image/jpeg', buffer: original });
   await expect(form.getByRole('list', { name: 'File baru' }).getByRole('listitem')).toHaveCount(1);
-  await form.getByRole('button', { name: 'Serahkan' }).click();
+  await form.getByRole('button', { name: 'Upload Submission' }).click();
   await expect(toast(page, DONE)).toBeVisible();
 
   const mine = await api(request, s.student.token, 'GET', `/api/student/submissions/${s.photos.id}`);

@@ -118,7 +118,8 @@ test.describe('student dashboard, class page and submission', () => {
     await expect(statusCell(page, 'Grading Status')).toHaveText('Belum Mengumpulkan');
     await expect(statusCell(page, 'Due Date')).toHaveText(/ WIB$/);
 
-    // Not handed in yet: the form is there at once. An empty file is refused here, a refused type by the server.
+    // Not handed in yet: the form is there at once. An empty file is refused here, a refused type by
+    // the server as soon as the file starts uploading, in that file's own row.
     const form = page.getByRole('region', { name: 'Kirim tugas' });
     await expect(form).toContainText('paling besar 50 MB per file');
     const pick = async (files: { name: string; mimeType: string; buffer: Buffer }[]) => {
@@ -126,32 +127,45 @@ test.describe('student dashboard, class page and submission', () => {
       await form.getByRole('button', { name: 'Pilih file' }).click();
       await (await chooser).setFiles(files);
     };
+    const picked = (name: string) => form.getByRole('list', { name: 'File baru' }).getByRole('listitem').filter({ hasText: name });
     await pick([{ name: 'kosong.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) }]);
     await expect(form.getByRole('alert')).toHaveText(/kosong\.txt: File kosong tidak dapat diunggah/);
     await expect(form.getByRole('list', { name: 'File baru' })).toHaveCount(0);
     await pick([{ name: 'program.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00 bukan tugas') }]);
-    await form.getByRole('button', { name: 'Serahkan' }).click();
-    await expect(toast(page, 'Tipe file tidak didukung please try again!')).toBeVisible();
+    const refused = picked('program.exe').getByRole('alert');
+    await expect(refused).toContainText('Gagal mengunggah — tugas BELUM terkirim');
+    await expect(refused).toContainText('Tipe file tidak didukung');
+    await expect(refused.getByRole('button', { name: 'Coba lagi program.exe' })).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Upload Submission' })).toBeDisabled();
     await expect(statusCell(page, 'Grading Status')).toHaveText('Belum Mengumpulkan');
-    await form.getByRole('button', { name: 'Hapus program.exe' }).click();
+    await picked('program.exe').getByRole('button', { name: 'Hapus program.exe' }).click();
+    await expect(form.getByRole('list', { name: 'File baru' })).toHaveCount(0);
 
-    const first = Buffer.from('Jawaban pertama: 4 subnet, 62 host.');
-    await pick([{ name: 'jawaban-pertama.txt', mimeType: 'text/plain', buffer: first }]);
-    await expect(form.getByRole('list', { name: 'File baru' })).toContainText('jawaban-pertama.txt');
-    // Hold the answer back a moment so the progress bar can be seen.
+    // Hold the file's bytes back a moment so its own progress row can be seen while it uploads.
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
-    await page.route(`**/api/student/submissions/${s.assignmentId}`, async (route) => {
-      if (route.request().method() === 'POST') await held;
+    await page.route('**/api/uploads/**', async (route) => {
+      if (route.request().method() === 'PATCH') await held;
       await route.continue();
     });
-    await form.getByRole('button', { name: 'Serahkan' }).click();
-    // The bar's filled section is 0 px wide at 0 %, so it is attached rather than "visible"; its track and the percentage show.
-    await expect(form.getByRole('progressbar', { name: 'Progres unggahan' })).toBeAttached();
-    await expect(form.getByText(/^\d+%$/)).toBeVisible();
+    const first = Buffer.from('Jawaban pertama: 4 subnet, 62 host.');
+    await pick([{ name: 'jawaban-pertama.txt', mimeType: 'text/plain', buffer: first }]);
+    const row = picked('jawaban-pertama.txt');
+    await expect(row).toContainText('0,1 KB');
+    // The bar's filled section is 0 px wide at 0 %, so it is attached rather than "visible"; the bytes and the percentage show.
+    await expect(row.getByRole('progressbar', { name: 'Progres jawaban-pertama.txt' })).toBeAttached();
+    await expect(row.getByText(/^[\d,]+ KB dari 0,1 KB$/)).toBeVisible();
+    await expect(row.getByText(/^\d+%$/)).toBeVisible();
+    await expect(row.getByText(/^(Menyiapkan unggahan…|Menghitung sisa waktu…|.+ lagi)$/)).toBeVisible();
+    // Not on the server yet: the button waits and says why.
+    await expect(form.getByRole('button', { name: 'Upload Submission' })).toBeDisabled();
+    await expect(form).toContainText('Tunggu sampai semua file selesai diunggah (0 dari 1 selesai).');
     release();
+    await expect(row).toContainText('Selesai diunggah, siap diserahkan');
+    await expect(row.getByRole('progressbar')).toHaveCount(0);
+    await page.unroute('**/api/uploads/**');
+    await form.getByRole('button', { name: 'Upload Submission' }).click();
     await expect(toast(page, DONE)).toBeVisible();
-    await page.unroute(`**/api/student/submissions/${s.assignmentId}`);
     const work = page.getByRole('region', { name: 'Tugasmu' });
     await expect(statusCell(page, 'Status')).toHaveText('Sudah Mengumpulkan');
     await expect(statusCell(page, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
@@ -171,7 +185,7 @@ test.describe('student dashboard, class page and submission', () => {
     });
     await zone.dispatchEvent('drop', { dataTransfer: dt });
     await expect(edit.getByRole('list', { name: 'File baru' })).toContainText('jawaban-kedua.txt');
-    await edit.getByRole('button', { name: 'Serahkan' }).click();
+    await edit.getByRole('button', { name: 'Update Submission' }).click();
     await expect(toast(page, DONE).first()).toBeVisible();
     await expect(work.getByRole('link', { name: 'jawaban-kedua.txt' })).toBeVisible();
     await expect(page.getByText('jawaban-pertama.txt')).toHaveCount(0);
