@@ -13,14 +13,7 @@ type Call = [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, b
  */
 export async function assignmentScene(t: TestContext, opts: { students?: number; deadline?: Date } = {}) {
   const f = t.factory;
-  const rombel = await f.rombel();
-  const otherRombel = await f.rombel();
-  const teacher = await f.teacher();
-  const otherTeacher = await f.teacher();
-  const klass = await f.onlineClass(teacher.id, { rombelId: rombel.id });
-  const otherClass = await f.onlineClass(otherTeacher.id, { rombelId: otherRombel.id });
-  const content = await f.content(klass.id);
-  const otherContent = await f.content(otherClass.id);
+  const { rombel, otherRombel, teacher, otherTeacher, klass, otherClass, content, otherContent } = await f.classPair();
   const assignment = await f.assignment(content.id, teacher.id, { deadline: opts.deadline });
   const otherAssignment = await f.assignment(otherContent.id, otherTeacher.id);
   const students = [];

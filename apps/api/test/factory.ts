@@ -142,6 +142,22 @@ export class Factory {
     return insertContent(this.db, classId, { title: over.title ?? unique('Konten '), description: over.description ?? null });
   }
 
+  /**
+   * Two teachers, each with a class of a rombel of its own (other tests' students never show up in
+   * their lists) and one content in it: the scene's class and an outsider's, for the access checks.
+   */
+  async classPair() {
+    const rombel = await this.rombel();
+    const otherRombel = await this.rombel();
+    const teacher = await this.teacher();
+    const otherTeacher = await this.teacher();
+    const klass = await this.onlineClass(teacher.id, { rombelId: rombel.id });
+    const otherClass = await this.onlineClass(otherTeacher.id, { rombelId: otherRombel.id });
+    const content = await this.content(klass.id);
+    const otherContent = await this.content(otherClass.id);
+    return { rombel, otherRombel, teacher, otherTeacher, klass, otherClass, content, otherContent };
+  }
+
   /** A stored file with real bytes in storage. */
   async file(name = 'materi.pdf', data: Buffer = Buffer.from('%PDF-1.4\n%%EOF\n'), mime = 'application/pdf') {
     const files = this.app.files;

@@ -14,14 +14,7 @@ export const TYPES = ['multiple_choice', 'multiple_answer', 'true_false', 'short
 
 export async function quizScene(t: TestContext, opts: { students?: number } = {}) {
   const f = t.factory;
-  const rombel = await f.rombel();
-  const otherRombel = await f.rombel();
-  const teacher = await f.teacher();
-  const otherTeacher = await f.teacher();
-  const klass = await f.onlineClass(teacher.id, { rombelId: rombel.id });
-  const otherClass = await f.onlineClass(otherTeacher.id, { rombelId: otherRombel.id });
-  const content = await f.content(klass.id);
-  const otherContent = await f.content(otherClass.id);
+  const { rombel, otherRombel, teacher, otherTeacher, klass, otherClass, content, otherContent } = await f.classPair();
   const category = await f.questionCategory(teacher.id);
   const otherCategory = await f.questionCategory(otherTeacher.id);
   const q = {
