@@ -17,17 +17,15 @@ import { PrivateComments } from './PrivateComments';
 import { StudentNav } from './StudentNav';
 import { SubmissionHistory } from './SubmissionHistory';
 import { useLiveTopic } from '../../live/useLiveTopic';
-import { assignmentPath, positiveId } from './paths';
+import { assignmentPath, contentItemRef, positiveId } from './paths';
 
 /** /online-class/:classId/contents/:contentId/assignment/:assignmentId/students/:studentId — one student's work, by id (a link or reload works). */
 export default function StudentGradingPage() {
   const params = useParams();
-  const classId = positiveId(params.classId);
-  const contentId = positiveId(params.contentId);
-  const id = positiveId(params.assignmentId);
+  const r = contentItemRef(params, 'assignmentId');
   const studentId = positiveId(params.studentId);
-  if (classId === null || contentId === null || id === null || studentId === null) return <NotFoundPage />;
-  return <GradingView r={{ classId, contentId, id }} studentId={studentId} />;
+  if (r === null || studentId === null) return <NotFoundPage />;
+  return <GradingView r={r} studentId={studentId} />;
 }
 
 function GradingView({ r, studentId }: { r: AssignmentRef; studentId: number }) {

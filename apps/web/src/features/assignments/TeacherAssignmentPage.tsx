@@ -21,16 +21,12 @@ import { AssignmentFormModal } from './AssignmentFormModal';
 import { DownloadAllButton } from './DownloadAllButton';
 import { useClassArchived } from '../../api/teacher-classes';
 import { useLiveTopic } from '../../live/useLiveTopic';
-import { positiveId, studentWorkPath } from './paths';
+import { contentItemRef, studentWorkPath } from './paths';
 
 /** /online-class/:classId/contents/:contentId/assignment/:assignmentId — everything loads by id, so a reload works. */
 export default function TeacherAssignmentPage() {
-  const params = useParams();
-  const classId = positiveId(params.classId);
-  const contentId = positiveId(params.contentId);
-  const id = positiveId(params.assignmentId);
-  if (classId === null || contentId === null || id === null) return <NotFoundPage />;
-  return <AssignmentView r={{ classId, contentId, id }} />;
+  const r = contentItemRef(useParams(), 'assignmentId');
+  return r ? <AssignmentView r={r} /> : <NotFoundPage />;
 }
 
 type Tab = 'instruksi' | 'penilaian';

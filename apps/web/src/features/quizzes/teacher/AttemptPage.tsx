@@ -24,7 +24,7 @@ import { useGradeAnswer, useQuizAttempt, useTeacherQuiz, type QuizRef } from '..
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
 import { errorMessage, toastError, toastSuccess } from '../../../lib/toast';
-import { positiveId } from '../../assignments/paths';
+import { contentItemRef, positiveId } from '../../assignments/paths';
 import { NotFoundPage } from '../../errors/ErrorPages';
 import { TypeBadge, formatNumber, letter } from '../../question-bank/QuestionKey';
 import { quizPath } from './paths';
@@ -32,12 +32,10 @@ import { quizPath } from './paths';
 /** /online-class/:classId/contents/:contentId/quiz/:quizId/attempts/:attemptId — one attempt, every answer with its key; essays graded here. */
 export default function AttemptPage() {
   const params = useParams();
-  const classId = positiveId(params.classId);
-  const contentId = positiveId(params.contentId);
-  const id = positiveId(params.quizId);
+  const r = contentItemRef(params, 'quizId');
   const attemptId = positiveId(params.attemptId);
-  if (classId === null || contentId === null || id === null || attemptId === null) return <NotFoundPage />;
-  return <AttemptView r={{ classId, contentId, id }} attemptId={attemptId} />;
+  if (r === null || attemptId === null) return <NotFoundPage />;
+  return <AttemptView r={r} attemptId={attemptId} />;
 }
 
 function AttemptView({ r, attemptId }: { r: QuizRef; attemptId: number }) {

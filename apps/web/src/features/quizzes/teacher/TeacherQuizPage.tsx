@@ -11,7 +11,7 @@ import { confirmDelete } from '../../../components/ConfirmDelete';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
 import { errorMessage, toastError, toastSuccess } from '../../../lib/toast';
-import { positiveId } from '../../assignments/paths';
+import { contentItemRef } from '../../assignments/paths';
 import { NotFoundPage } from '../../errors/ErrorPages';
 import { VisibilityBadge } from '../../online-classes/VisibilityBadge';
 import { formatNumber } from '../../question-bank/QuestionKey';
@@ -21,12 +21,8 @@ import { attemptPath, editQuizPath } from './paths';
 
 /** /online-class/:classId/contents/:contentId/quiz/:quizId — the quiz as its teacher sees it: results and statistics. */
 export default function TeacherQuizPage() {
-  const params = useParams();
-  const classId = positiveId(params.classId);
-  const contentId = positiveId(params.contentId);
-  const id = positiveId(params.quizId);
-  if (classId === null || contentId === null || id === null) return <NotFoundPage />;
-  return <QuizView r={{ classId, contentId, id }} />;
+  const r = contentItemRef(useParams(), 'quizId');
+  return r ? <QuizView r={r} /> : <NotFoundPage />;
 }
 
 type Tab = 'hasil' | 'statistik';
