@@ -77,27 +77,29 @@ export async function readMultipartFiles(
         parts: limits.maxFiles + 40,
       },
     });
+    // File parts and resumable uploads count together against the form's limits.
+    const full = () => files.length >= limits.maxFiles;
+    const tooMany = () => invalidField(fileFields[0]!, limits.tooMany);
+    const take = (file: ReceivedFile) => {
+      files.push(file);
+      total += file.size;
+      if (total > limits.maxTotalBytes) throw tooLarge(limits.totalMessage);
+    };
     for await (const part of parts) {
       if (part.type === 'file') {
         if (!fileFields.includes(part.fieldname)) {
           part.file.resume();
           continue;
         }
-        if (files.length >= limits.maxFiles) {
+        if (full()) {
           part.file.resume();
-          throw invalidField(fileFields[0]!, limits.tooMany);
+          throw tooMany();
         }
-        const file = await store.receive(part, kind);
-        files.push(file);
-        total += file.size;
-        if (total > limits.maxTotalBytes) throw tooLarge(limits.totalMessage);
+        take(await store.receive(part, kind));
       } else if (part.fieldname === UPLOAD_FIELD && typeof part.value === 'string') {
         // A finished resumable upload (files/resumable.ts) stands for a file part.
-        if (files.length >= limits.maxFiles) throw invalidField(fileFields[0]!, limits.tooMany);
-        const file = await request.server.uploads.claim(request.user, part.value, kind, fileFields[0]!);
-        files.push(file);
-        total += file.size;
-        if (total > limits.maxTotalBytes) throw tooLarge(limits.totalMessage);
+        if (full()) throw tooMany();
+        take(await request.server.uploads.claim(request.user, part.value, kind, fileFields[0]!));
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.fieldname in fields ? `${fields[part.fieldname]},${part.value}` : part.value;
         (lists[part.fieldname] ??= []).push(part.value);

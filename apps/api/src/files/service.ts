@@ -86,8 +86,6 @@ export async function decideType(kind: UploadKind, originalName: string, head: B
   return kind === 'avatar' ? avatarType(sniffed) : documentType(originalName, sniffed);
 }
 
-export { HEAD_BYTES };
-
 /**
  * What a display name may not hold: C0 and C1 controls, and the bidirectional marks, embeddings,
  * overrides and isolates (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069) that make
