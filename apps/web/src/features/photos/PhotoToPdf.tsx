@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconCamera, IconPhoto, IconPhotoOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatBytes } from '../../components/FileDropzone';
 import { joinByDefault, movePage, pageLabel, photoPdfName, sizeChange, withoutPage, type PhotoPage } from './pages';
-import { shrinkPhoto } from './shrink';
+import { compressPhoto } from '../../lib/photos';
 import { joinPhotos } from './pdf';
 
 const THUMB = 56;
@@ -114,7 +114,7 @@ export function PhotoToPdf({ onDone, disabled = false }: PhotoToPdfProps) {
     if (gone.current.has(page.id) || !mounted.current) return;
     let update: Partial<PhotoPage>;
     try {
-      const shrunk = await shrinkPhoto(page.original);
+      const shrunk = await compressPhoto(page.original);
       if (gone.current.has(page.id) || !mounted.current) return;
       const url = URL.createObjectURL(shrunk);
       urls.current.add(url);

@@ -1,8 +1,5 @@
 import { formatBytes } from '../../components/FileDropzone';
 
-/** The longest side a photo keeps: handwriting on an A4 page stays sharp (about 170 dpi). */
-export const PHOTO_LONG_SIDE = 2000;
-
 /** The long side of a PDF page in points: that of an A4 sheet (297 mm). */
 export const PAGE_LONG_SIDE = 842;
 
@@ -38,12 +35,6 @@ export const joinByDefault = (count: number) => count >= 2;
 
 /** The joined file's name: "Foto tugas.pdf", then "Foto tugas 2.pdf" for the second one made on the same page. */
 export const photoPdfName = (nth = 1) => (nth <= 1 ? 'Foto tugas.pdf' : `Foto tugas ${nth}.pdf`);
-
-/** The name of a shrunk photo: the same name as a JPEG ("IMG_0012.HEIC" → "IMG_0012.jpg", "scan" → "scan.jpg"). */
-export function jpegName(name: string): string {
-  const base = name.replace(/\.[^./\\]{1,5}$/, '').trim();
-  return `${base || 'foto'}.jpg`;
-}
 
 /** "3,4 MB → 420 KB": a photo's size before and after shrinking. */
 export const sizeChange = (before: number, after: number) => `${formatBytes(before)} → ${formatBytes(after)}`;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { jpegName, joinByDefault, movePage, pageLabel, pdfPageSize, photoPdfName, sizeChange, withoutPage } from './pages';
+import { jpegName, SHRINK_OPTIONS } from '../../lib/photos';
+import { joinByDefault, movePage, pageLabel, pdfPageSize, photoPdfName, sizeChange, withoutPage } from './pages';
 import { joinPhotos, photosToPdf } from './pdf';
-import { SHRINK_OPTIONS } from './shrink';
 
 /**
  * The head of a baseline JPEG that says it is w×h pixels (start, frame header, end). pdf-lib reads
