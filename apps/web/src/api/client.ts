@@ -16,6 +16,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The server answered 404: the object is gone or not the caller's (the page shows Not Found). */
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
 export const NETWORK_MESSAGE = 'Tidak dapat terhubung ke server. Periksa koneksi internetmu.';
 
 type Envelope<T> = { success: boolean; message?: string; data?: T; errors?: Record<string, string[]> };

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalendarPlus } from '@tabler/icons-react';
 import type { StudentWork } from '@kelasku/contract';
-import { ApiError } from '../../api/client';
+import { isNotFound } from '../../api/client';
 import { useStudentWork, useTeacherAssignment, type AssignmentRef } from '../../api/assignments';
 import { useClassArchived } from '../../api/teacher-classes';
 import { QueryState } from '../../components/QueryState';
@@ -34,7 +34,7 @@ function GradingView({ r, studentId }: { r: AssignmentRef; studentId: number }) 
   const work = useStudentWork(r, studentId);
   const back = `${assignmentPath(r)}?tab=penilaian`;
 
-  if (work.isError && work.error instanceof ApiError && work.error.status === 404) return <NotFoundPage />;
+  if (isNotFound(work.error)) return <NotFoundPage />;
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap" gap="xs">

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Badge, Button, Card, Divider, Group, NavLink, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { ASSIGNMENT_MSG, LIMITS, TRUNCATE, type Assignment, type AssignmentStudent } from '@kelasku/contract';
-import { ApiError } from '../../api/client';
+import { isNotFound } from '../../api/client';
 import {
   useAssignmentStudents,
   useDeleteAssignment,
@@ -38,7 +38,7 @@ function AssignmentView({ r }: { r: AssignmentRef }) {
   const tab: Tab = search.get('tab') === 'penilaian' ? 'penilaian' : 'instruksi';
 
   // Another teacher's assignment (or one deleted meanwhile) is a 404 from the server.
-  if (query.isError && query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+  if (isNotFound(query.error)) return <NotFoundPage />;
 
   return (
     <Stack>

@@ -5,7 +5,7 @@ import { IconArchive, IconArrowLeft, IconCopy, IconPlus } from '@tabler/icons-re
 import { formatDate } from '../../lib/format';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ClassContentDetail, ClassDetail as ClassWithStudents, ClassSummary } from '@kelasku/contract';
-import { ApiError } from '../../api/client';
+import { isNotFound } from '../../api/client';
 import { useContents, useTeacherClass } from '../../api/teacher-classes';
 import { useReorderContents } from '../../api/lesson-arrange';
 import { SortableList } from '../../components/SortableList';
@@ -216,6 +216,6 @@ export default function ClassDetailPage() {
   const valid = Number.isInteger(classId) && classId > 0;
   const state = useLocation().state as { klass?: ClassSummary } | null;
   const klass = useTeacherClass(valid ? classId : 0, state?.klass);
-  if (!valid || (klass.error instanceof ApiError && klass.error.status === 404)) return <NotFoundPage />;
+  if (!valid || isNotFound(klass.error)) return <NotFoundPage />;
   return <QueryState query={klass}>{(data) => <ClassDetail key={data.id} klass={data} />}</QueryState>;
 }

@@ -3,7 +3,7 @@ import { Accordion, ActionIcon, Anchor, Badge, Card, Group, List, Stack, Text, T
 import { IconArrowLeft, IconClipboardText, IconListCheck, IconMessages } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ClassContentDetail, ClassDetail, ClassMaterial } from '@kelasku/contract';
-import { ApiError } from '../../api/client';
+import { isNotFound } from '../../api/client';
 import { useStudentClass, useStudentContents } from '../../api/student';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
@@ -207,7 +207,7 @@ export default function StudentClassPage() {
   const classId = Number(useParams().classId);
   const klass = useStudentClass(classId);
   if (!Number.isInteger(classId) || classId <= 0) return <NotFoundPage />;
-  if (klass.error instanceof ApiError && klass.error.status === 404) return <NotFoundPage />;
+  if (isNotFound(klass.error)) return <NotFoundPage />;
   return (
     <QueryState query={klass}>
       {(k) => (

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconCircleCheck, IconEdit, IconInfoCircle, IconLock, IconX } from '@tabler/icons-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { GRADING_STATUS, SUBMISSION_MSG, TOAST_MS, type AssignmentWithSubmission, type SubmissionVersion } from '@kelasku/contract';
-import { ApiError } from '../../api/client';
+import { isNotFound } from '../../api/client';
 import { useSubmission, useUnsubmit } from '../../api/student';
 import { QueryState } from '../../components/QueryState';
 import { NotFoundPage } from '../errors/ErrorPages';
@@ -286,7 +286,7 @@ export default function SubmissionPage() {
   const query = useSubmission(assignmentId);
 
   if (!Number.isInteger(assignmentId) || assignmentId <= 0) return <NotFoundPage />;
-  if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+  if (isNotFound(query.error)) return <NotFoundPage />;
 
   // Back to where the student came from (dashboard, Tugas Saya or class page); a page opened directly goes to its class.
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate(`/my-classes/${query.data?.online_class.id ?? params.classId}`));

@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconCloudOff, IconHourglassHigh, IconListNumbers, IconSend } from '@tabler/icons-react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { TOAST_MS } from '@kelasku/contract';
-import { ApiError } from '../../../api/client';
+import { ApiError, isNotFound } from '../../../api/client';
 import {
   saveAnswer,
   useStudentAttempt,
@@ -391,7 +391,7 @@ export default function QuizAttemptPage() {
   const quiz = useStudentQuiz(ref);
   const valid = [ref.classId, ref.contentId, ref.quizId, attemptId].every((n) => Number.isInteger(n) && n > 0);
   if (!valid) return <NotFoundPage />;
-  if (attempt.error instanceof ApiError && attempt.error.status === 404) return <NotFoundPage />;
+  if (isNotFound(attempt.error)) return <NotFoundPage />;
   return (
     <Box maw={1100}>
       <QueryState query={attempt}>

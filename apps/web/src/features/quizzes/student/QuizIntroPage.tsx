@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconInfoCircle, IconLock, IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { TOAST_MS } from '@kelasku/contract';
-import { ApiError } from '../../../api/client';
+import { isNotFound } from '../../../api/client';
 import { useStartAttempt, useStudentQuiz, type QuizRef } from '../../../api/student-quizzes';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
@@ -205,7 +205,7 @@ export default function QuizIntroPage() {
   useRefetchWhenOpens(query.data, query.refetch);
   const valid = [ref.classId, ref.contentId, ref.quizId].every((n) => Number.isInteger(n) && n > 0);
   if (!valid) return <NotFoundPage />;
-  if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+  if (isNotFound(query.error)) return <NotFoundPage />;
   return (
     <Stack maw={860}>
       <Group gap="sm" wrap="nowrap">

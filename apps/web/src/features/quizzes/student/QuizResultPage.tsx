@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Card, Group, Image, Stack, Text, Titl
 import { IconArrowLeft, IconHourglassHigh, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { QUESTION_TYPE_LABELS } from '@kelasku/contract';
-import { ApiError } from '../../../api/client';
+import { ApiError, isNotFound } from '../../../api/client';
 import { useAttemptReview, useStudentQuiz, type QuizRef } from '../../../api/student-quizzes';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
@@ -174,7 +174,7 @@ export default function QuizResultPage() {
   const quiz = useStudentQuiz(ref);
   const valid = [ref.classId, ref.contentId, ref.quizId, attemptId].every((n) => Number.isInteger(n) && n > 0);
   if (!valid) return <NotFoundPage />;
-  if (review.error instanceof ApiError && review.error.status === 404) return <NotFoundPage />;
+  if (isNotFound(review.error)) return <NotFoundPage />;
   return (
     <Stack maw={860}>
       <Group gap="sm" wrap="nowrap">

@@ -19,7 +19,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { LIMITS, QUIZ_MSG, type QuizAttemptDetail, type QuizAttemptItem } from '@kelasku/contract';
-import { ApiError } from '../../../api/client';
+import { isNotFound } from '../../../api/client';
 import { useGradeAnswer, useQuizAttempt, useTeacherQuiz, type QuizRef } from '../../../api/teacher-quizzes';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
@@ -42,7 +42,7 @@ function AttemptView({ r, attemptId }: { r: QuizRef; attemptId: number }) {
   const quiz = useTeacherQuiz(r);
   const attempt = useQuizAttempt(r, attemptId);
   useDocumentTitle(attempt.data ? `${attempt.data.student.name} | ${quiz.data?.title ?? 'Kuis'}` : 'Percobaan kuis');
-  if (attempt.isError && attempt.error instanceof ApiError && attempt.error.status === 404) return <NotFoundPage />;
+  if (isNotFound(attempt.error)) return <NotFoundPage />;
   return (
     <Stack maw={960}>
       <Group>

@@ -32,7 +32,7 @@ import {
   type Quiz,
   type QuizBody,
 } from '@kelasku/contract';
-import { ApiError, api } from '../../../api/client';
+import { ApiError, api, isNotFound } from '../../../api/client';
 import { bankKeys } from '../../../api/question-bank';
 import { useClassArchived, useTeacherClass } from '../../../api/teacher-classes';
 import { useSaveQuiz, useTeacherQuiz, type QuizRef } from '../../../api/teacher-quizzes';
@@ -65,7 +65,7 @@ export default function QuizFormPage() {
 
 function EditQuiz({ r }: { r: QuizRef }) {
   const quiz = useTeacherQuiz(r);
-  if (quiz.isError && quiz.error instanceof ApiError && quiz.error.status === 404) return <NotFoundPage />;
+  if (isNotFound(quiz.error)) return <NotFoundPage />;
   return <QueryState query={quiz}>{(q) => <QuizForm classId={r.classId} contentId={r.contentId} quiz={q} />}</QueryState>;
 }
 

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { QUIZ_MSG, type Quiz, type QuizResultRow } from '@kelasku/contract';
-import { ApiError } from '../../../api/client';
+import { isNotFound } from '../../../api/client';
 import { useClassArchived } from '../../../api/teacher-classes';
 import { useDeleteQuiz, useQuizResults, useRegradeQuiz, useTeacherQuiz, type QuizRef } from '../../../api/teacher-quizzes';
 import { confirmDelete } from '../../../components/ConfirmDelete';
@@ -33,7 +33,7 @@ function QuizView({ r }: { r: QuizRef }) {
   const tab: Tab = search.get('tab') === 'statistik' ? 'statistik' : 'hasil';
   useDocumentTitle(quiz.data ? `${quiz.data.title} | Kuis` : 'Kuis');
 
-  if (quiz.isError && quiz.error instanceof ApiError && quiz.error.status === 404) return <NotFoundPage />;
+  if (isNotFound(quiz.error)) return <NotFoundPage />;
   return (
     <Stack>
       <Group>
