@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { FactsTable } from '../../components/FactsTable';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconCircleCheck, IconEdit, IconInfoCircle, IconLock, IconX } from '@tabler/icons-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -87,18 +88,7 @@ function StatusCard({ a }: { a: AssignmentWithSubmission }) {
       <Title order={3} id="status-title" mb="sm">
         Submission Status
       </Title>
-      <Table variant="vertical" withTableBorder layout="fixed">
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row" w={130}>
-                {label}
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <FactsTable rows={rows} labelWidth={130} />
       {s.feedback && (
         <Stack mt="md">
           <Feedback text={s.feedback} />

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { FactsTable } from '../../../components/FactsTable';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconInfoCircle, IconLock, IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -27,20 +28,7 @@ function InfoTable({ v }: { v: StudentQuizView }) {
       : []),
     ['Nilai', RESULTS_WHEN[q.show_results]],
   ];
-  return (
-    <Table variant="vertical" withTableBorder layout="fixed">
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th scope="row" w={140}>
-              {label}
-            </Table.Th>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <FactsTable rows={rows} labelWidth={140} />;
 }
 
 function AttemptRow({ r, a, v }: { r: QuizRef; a: QuizAttemptSummary; v: StudentQuizView }) {
