@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { announcements, authTokens, notifications, submissionComments, submissions, userImports } from '../src/db/schema.js';
 import { hashToken, issueToken } from '../src/auth/tokens.js';
@@ -79,12 +79,17 @@ const NO_SUCH_ID = 2_147_483_000;
 
 /** Waits until no user import is queued or running (they run as background jobs). */
 async function importsSettled() {
+  // Done once no import waits or runs and each finished one has told its admin (that notification
+  // is written after the import's own commit).
   for (let i = 0; i < 300; i++) {
-    const [row] = await t.db
-      .select({ n: count() })
-      .from(userImports)
-      .where(inArray(userImports.status, ['queued', 'running']));
-    if (row!.n === 0) return;
+    const result = (await t.db.execute(sql`
+      select (select count(*) from user_imports where status in ('queued', 'running'))::int as pending,
+             (select count(*) from user_imports where status = 'done' and created_by is not null)::int as finished,
+             (select count(*) from notifications where kind = 'import_done')::int as told`)) as unknown as {
+      rows: Array<{ pending: number; finished: number; told: number }>;
+    };
+    const row = result.rows[0]!;
+    if (row.pending === 0 && row.told >= row.finished) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('an import did not finish');
