@@ -124,6 +124,17 @@ function createRegistry(app: FastifyInstance): {
     },
   });
 
+  const statements = app.database.statements;
+  new Counter({
+    name: 'kelasku_db_statements_total',
+    help: 'SQL statements this instance has sent to the database (over requests: statements per request).',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(statements.count);
+    },
+  });
+
   new Gauge({
     name: 'kelasku_live_streams',
     help: 'Live-update streams (server-sent events) open on this instance.',
