@@ -292,7 +292,10 @@ describe('with METRICS_TOKEN', () => {
       tries.push({ ran, counted });
       if (ran > 0 && counted === ran) break;
     }
-    expect(tries.some((x) => x.ran > 0 && x.counted === x.ran), JSON.stringify(tries)).toBe(true);
+    expect(
+      tries.some((x) => x.ran > 0 && x.counted === x.ran),
+      JSON.stringify(tries),
+    ).toBe(true);
   });
 
   describe('over a real connection', () => {
