@@ -11,6 +11,7 @@ const processTests = [
   'test/two-instances.test.ts',
   'test/quiz-crash.test.ts',
   'test/scale-out.test.ts',
+  'test/cluster.test.ts',
 ];
 
 /**

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -44,6 +45,8 @@ export interface Config {
   digestCron: string;
   /** The address browsers open the app at (no trailing slash): links in e-mails become absolute; null prints the path. */
   publicUrl: string | null;
+  /** Worker processes serving HTTP on the one port (node:cluster); 1 serves from the main process itself. */
+  webConcurrency: number;
 }
 
 export interface S3Config {
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM?.trim() || 'Kelasku <no-reply@localhost>',
     digestCron: digestCronFrom(env.DIGEST_CRON),
     publicUrl: publicUrlFrom(env.PUBLIC_URL),
+    webConcurrency: webConcurrencyFrom(env.WEB_CONCURRENCY),
   };
 }
 
@@ -173,6 +177,15 @@ function publicUrlFrom(raw: string | undefined): string | null {
     throw new ConfigError('PUBLIC_URL harus berbentuk https://kelasku.sekolah.sch.id (alamat yang dibuka browser).');
   }
   return v.replace(/\/+$/, '');
+}
+
+/** WEB_CONCURRENCY: empty → 1; a whole number 1–64; auto → one per CPU core (at most 64). */
+function webConcurrencyFrom(raw: string | undefined): number {
+  const v = raw?.trim().toLowerCase() ?? '';
+  if (v === '') return 1;
+  if (v === 'auto') return Math.min(os.availableParallelism(), 64);
+  if (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64) return Number(v);
+  throw new ConfigError(`WEB_CONCURRENCY=${raw} tidak valid: isi dengan jumlah proses 1–64, atau auto (satu per inti CPU).`);
 }
 
 /** TRUST_PROXY: empty/off → none; a whole number → that many hops; on/yes/true → 1 hop; else a comma list of addresses or CIDRs. */

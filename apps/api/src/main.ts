@@ -1,10 +1,29 @@
-import { ConfigError, loadConfig } from './config.js';
+import cluster from 'node:cluster';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { startPrimary, startWorker } from './cluster.js';
 import { startServices } from './server.js';
 import { DEMO_ACCOUNTS } from './seed/demo.js';
 
 function fail(message: string): never {
   console.error(`Kelasku tidak dapat berjalan: ${message}`);
   process.exit(1);
+}
+
+const failStart = (err: unknown): never => fail(err instanceof ConfigError ? err.message : `${(err as Error).stack ?? err}`);
+
+function printBanner(config: Config, port: number, kind: 'embedded' | 'postgres', seeded: boolean) {
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `  Kelasku berjalan di http://${shown}:${port}`,
+    `  Database: ${kind === 'embedded' ? `PostgreSQL tertanam di ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' — data demo dibuat' : ''}`,
+  ];
+  if (config.webConcurrency > 1) lines.push(`  Proses: ${config.webConcurrency} worker (WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY})`);
+  if (config.seedDemo || seeded) {
+    lines.push('  Akun demo:');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(6)} ${a.username} / ${a.password}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
 }
 
 async function main() {
@@ -14,13 +33,24 @@ async function main() {
   } catch (err) {
     fail((err as Error).message);
   }
-  const { app, database, seeded } = await startServices(config).catch((err) =>
-    fail(err instanceof ConfigError ? err.message : `${(err as Error).stack ?? err}`),
-  );
+
+  // WEB_CONCURRENCY > 1: this process prepares the database and runs the workers (cluster.ts),
+  // which come back through here below as cluster workers.
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    const primary = await startPrimary(config).catch(failStart);
+    printBanner(config, primary.port, primary.database.kind, primary.seeded);
+    return;
+  }
+  // A terminal's Ctrl-C reaches the whole process group: a worker waits for the primary's SIGTERM.
+  if (cluster.isWorker) process.on('SIGINT', () => {});
+
+  const { app, database, seeded } = await (cluster.isWorker ? startWorker(config) : startServices(config)).catch(failStart);
 
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
+    // The jobs and the live bus hold connections: the pool ends only once they have stopped.
+    await app.close().catch(() => {});
     await database.close().catch(() => {});
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE')
@@ -30,19 +60,10 @@ async function main() {
     fail(e.message);
   }
 
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const lines = [
-    '',
-    `  Kelasku berjalan di http://${shown}:${port}`,
-    `  Database: ${database.kind === 'embedded' ? `PostgreSQL tertanam di ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' — data demo dibuat' : ''}`,
-  ];
-  if (config.seedDemo || seeded) {
-    lines.push('  Akun demo:');
-    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(6)} ${a.username} / ${a.password}`);
+  if (cluster.isPrimary) {
+    const address = app.server.address();
+    printBanner(config, typeof address === 'object' && address ? address.port : config.port, database.kind, seeded);
   }
-  console.log(`${lines.join('\n')}\n`);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -63,7 +84,7 @@ async function main() {
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  if (cluster.isPrimary) process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 void main();

@@ -9,36 +9,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { dbKind, filesUnder, samples } from './helpers.js';
-import { afterFile, api, login, startServer, type Server } from './server-process.js';
-
-/** A data folder (and, on PostgreSQL, an empty database) for one test. */
-async function freshData(): Promise<{ dataDir: string; databaseUrl: string | null }> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-crash-'));
-  afterFile(() => fs.rm(dataDir, { recursive: true, force: true }));
-  if (dbKind !== 'postgres') return { dataDir, databaseUrl: null };
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `kelasku_crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  afterFile(async () => {
-    const a = new pg.Client({ connectionString: base });
-    await a.connect();
-    await a.query(`drop database if exists ${name} with (force)`);
-    await a.end();
-  });
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return { dataDir, databaseUrl: u.toString() };
-}
+import { api, freshData, login, startServer, type Server } from './server-process.js';
 
 /** The demo teacher's first class and its first content. */
 async function firstContent(server: Server, token: string): Promise<{ classId: number; contentId: number }> {
@@ -158,7 +135,7 @@ afterAll(() => {
 
 describe(`the real server process (${dbKind})`, () => {
   it('SIGKILL in the middle of an upload: after a restart no partial file and no row, committed data kept; fresh leftovers of another instance stay', async () => {
-    const data = await freshData();
+    const data = await freshData('crash');
     const s1 = await startServer(data);
     const token = await login(s1, 'guru', 'guru123');
     const { classId, contentId } = await firstContent(s1, token);
@@ -238,7 +215,7 @@ describe(`the real server process (${dbKind})`, () => {
   }, 180_000);
 
   it('SIGKILL in the middle of a resumable upload: after a restart it resumes from what reached the disk, and the material holds the whole file', async () => {
-    const data = await freshData();
+    const data = await freshData('crash');
     const s1 = await startServer(data);
     const token = await login(s1, 'guru', 'guru123');
     const { classId, contentId } = await firstContent(s1, token);
@@ -318,7 +295,7 @@ describe(`the real server process (${dbKind})`, () => {
   }, 180_000);
 
   it('SIGKILL in the middle of multi-row writes: after a restart every acknowledged write is there, nothing half-written', async () => {
-    const data = await freshData();
+    const data = await freshData('crash');
     const s1 = await startServer(data);
     const admin = await login(s1, 'admin', 'admin123');
     const guru = await login(s1, 'guru', 'guru123');
@@ -420,7 +397,7 @@ describe(`the real server process (${dbKind})`, () => {
   }, 240_000);
 
   it('SIGTERM lets the upload in flight finish, refuses new work, closes the database and exits 0', async () => {
-    const data = await freshData();
+    const data = await freshData('crash');
     const s = await startServer(data);
     const token = await login(s, 'guru', 'guru123');
     const { classId, contentId } = await firstContent(s, token);
@@ -462,7 +439,7 @@ describe(`the real server process (${dbKind})`, () => {
   // single connection inside the server. The shutdown code is the same for both.
   if (dbKind === 'postgres') {
     it('SIGTERM waits for a handler whose client went away, so its later statements still run', async () => {
-      const data = await freshData();
+      const data = await freshData('crash');
       const s = await startServer(data);
       const guru = await login(s, 'guru', 'guru123');
       const siswa = await login(s, 'siswa', 'siswa123');

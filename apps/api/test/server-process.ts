@@ -4,8 +4,13 @@
  * killed after its tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, expect } from 'vitest';
+import { dbKind } from './helpers.js';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -17,6 +22,37 @@ afterAll(async () => {
 
 /** Runs `work` after this file's tests (removing folders, dropping databases). */
 export const afterFile = (work: () => Promise<void>) => cleanups.push(work);
+
+/**
+ * A data folder (and, on PostgreSQL, an empty database) for a server process, removed after the
+ * file's tests; `beforeRemove` runs first (stopping what a failed test left on the folder).
+ */
+export async function freshData(
+  prefix: string,
+  beforeRemove: (dataDir: string) => void = () => {},
+): Promise<{ dataDir: string; databaseUrl: string | null }> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `kelasku-${prefix}-`));
+  afterFile(async () => {
+    beforeRemove(dataDir);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  if (dbKind !== 'postgres') return { dataDir, databaseUrl: null };
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `kelasku_${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  afterFile(async () => {
+    const a = new pg.Client({ connectionString: base });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  });
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return { dataDir, databaseUrl: u.toString() };
+}
 
 export interface Server {
   proc: ChildProcess;
