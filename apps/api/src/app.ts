@@ -98,6 +98,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   // served pre-compressed (below). Request bodies are never decompressed (no zip bombs).
   await app.register(compress, {
     threshold: 1024,
+    // Replies up to 64 KB are compressed in one call on the event loop (under half a millisecond at
+    // this quality) rather than through a zlib stream each: the stream's setup and pipeline cost
+    // three times the compression itself for a class's 17 KB contents (0.36 ms against 0.12 ms).
+    // The plugin's default (8 KB on two cores, 4 KB on more) would stream the bigger daily reads.
+    syncThreshold: 64 * 1024,
     encodings: ['br', 'gzip'],
     globalDecompression: false,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },

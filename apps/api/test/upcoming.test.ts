@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers.js';
+import { assignmentExtensions } from '../src/db/schema.js';
 import { statementsDuring } from './admin-access.js';
 import { assignmentScene, expectOtherRolesRefused, submit } from './assignment-scene.js';
 
@@ -66,6 +67,19 @@ describe('GET /api/student/upcoming-assignments', () => {
     const res = await t.as(loner.token).get(UPCOMING);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: [] });
+  });
+
+  it("goes by the student's own deadline: an extension keeps a passed assignment listed, one already passed drops it", async () => {
+    const s = await assignmentScene(t, { deadline: new Date(Date.now() - 3600 * 1000) });
+    const open = await t.factory.assignment(s.content.id, s.teacher.id, { deadline: inHours(24) });
+    expect((await t.as(s.student.token).get(UPCOMING)).body.data.map((a: any) => a.id)).toEqual([open.id]);
+    const extended = inHours(48);
+    await t.db.insert(assignmentExtensions).values([
+      { assignmentId: s.assignment.id, studentId: s.student.id, deadline: extended },
+      { assignmentId: open.id, studentId: s.student.id, deadline: new Date(Date.now() - 1000) },
+    ]);
+    const res = await t.as(s.student.token).get(UPCOMING);
+    expect(res.body.data.map((a: any) => [a.id, a.deadline])).toEqual([[s.assignment.id, extended.toISOString()]]);
   });
 
   it('runs the same number of statements for 1 and for 12 assignments', async () => {

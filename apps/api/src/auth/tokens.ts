@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { authTokens, users } from '../db/schema.js';
+import { authTokens } from '../db/schema.js';
 
 export const TOKEN_IDLE_DAYS = 30;
 /** last_used_at is written at most this often, so reads stay reads. */
@@ -31,7 +31,7 @@ export interface TokenUser {
  */
 export async function userForToken(db: Db, token: string): Promise<TokenUser | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  return liveUser(db, eq(authTokens.tokenHash, hashToken(token)));
+  return liveUser(db, sql`t.token_hash = ${hashToken(token)}`);
 }
 
 /**
@@ -39,27 +39,28 @@ export async function userForToken(db: Db, token: string): Promise<TokenUser | n
  * it): null once that session has ended, idled out, or the user is inactive.
  */
 export function userForTokenId(db: Db, tokenId: number): Promise<TokenUser | null> {
-  return liveUser(db, eq(authTokens.id, tokenId));
+  return liveUser(db, sql`t.id = ${tokenId}`);
 }
 
+/**
+ * Every authenticated request runs this lookup, so it is written as plain SQL: drizzle's query
+ * builder spent about 0.2 ms of CPU assembling the same text on each request (a third of a small
+ * read's server CPU). Whether last_used_at is due for a write is decided by the database's clock,
+ * the one that wrote it.
+ */
 async function liveUser(db: Db, which: SQL): Promise<TokenUser | null> {
-  const [row] = await db
-    .select({
-      tokenId: authTokens.id,
-      lastUsedAt: authTokens.lastUsedAt,
-      id: users.id,
-      roleId: users.roleId,
-      name: users.name,
-      username: users.username,
-      mustChangePassword: users.mustChangePassword,
-    })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(which, gt(authTokens.lastUsedAt, sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`), eq(users.status, 1)))
-    .limit(1);
+  // Omit<> makes the interface a plain object type, which execute() requires.
+  const { rows } = await db.execute<Omit<TokenUser, never> & { stale: boolean }>(sql`
+    select t.id as "tokenId", u.id, u.role_id as "roleId", u.name, u.username,
+      u.must_change_password as "mustChangePassword",
+      t.last_used_at < now() - make_interval(secs => ${TOUCH_EVERY_MS / 1000}) as stale
+    from auth_tokens t join users u on u.id = t.user_id
+    where ${which} and t.last_used_at > now() - make_interval(days => ${TOKEN_IDLE_DAYS}) and u.status = 1
+    limit 1`);
+  const row = rows[0];
   if (!row) return null;
-  const { lastUsedAt, ...user } = row;
-  if (Date.now() - lastUsedAt.getTime() > TOUCH_EVERY_MS) await touch(db, row.tokenId);
+  const { stale, ...user } = row;
+  if (stale) await touch(db, row.tokenId);
   return user;
 }
 

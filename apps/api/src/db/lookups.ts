@@ -1,4 +1,4 @@
-import { eq, type AnyColumn } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { users } from './schema.js';
 
@@ -17,3 +17,11 @@ export function userOf(db: Db, alias: string, id: AnyColumn) {
     .limit(1)
     .as(alias);
 }
+
+/**
+ * `column = any($1)` with the ids as one array parameter: the condition of drizzle's inArray, which
+ * sends every id as a parameter of its own and spends about 5 µs of CPU per id assembling the SQL
+ * text (a class's 20 contents in four queries: about 0.4 ms of each class page). No ids
+ * match no row.
+ */
+export const anyOf = (column: AnyColumn, ids: readonly number[]): SQL => sql`${column} = any(${sql.param(ids)})`;

@@ -1,6 +1,17 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { assignments, contents, forums, materials, onlineClasses, quizzes, storedFiles } from '../../db/schema.js';
+import { anyOf } from '../../db/lookups.js';
+import {
+  assignmentExtensions,
+  assignments,
+  contents,
+  forums,
+  materials,
+  onlineClasses,
+  quizzes,
+  storedFiles,
+  submissions,
+} from '../../db/schema.js';
 import { visibleNow, type Content } from '../../access/index.js';
 import { deleteFilesUnder } from '../online-classes/queries.js';
 
@@ -11,11 +22,54 @@ const placeOf = (t: typeof forums | typeof assignments | typeof quizzes) => ({
   publishAt: t.publishAt,
 });
 
-/** Whose view a list is for: the teacher's (everything) or a student's (only what is visible now). */
-export type Viewer = 'teacher' | 'student';
+/**
+ * Whose view a list is for: the teacher's (everything) or a student's (only what is visible now,
+ * each assignment with the student's own work on it).
+ */
+export type Viewer = 'teacher' | { studentId: number };
 
 /** The student's view keeps only what is visible now; the teacher's keeps everything. */
-const seen = (viewer: Viewer, t: ItemTable | typeof contents) => (viewer === 'student' ? visibleNow(t) : undefined);
+const seen = (viewer: Viewer, t: ItemTable | typeof contents) => (viewer === 'teacher' ? undefined : visibleNow(t));
+
+/**
+ * A student's hand-in, grade and deadline (an extension's when there is one: dueOf) beside each
+ * assignment, read in the same query as the assignments (the state badges of a student's content
+ * list); null in the teacher's view, which does not join them.
+ */
+const workColumns = (viewer: Viewer) =>
+  viewer === 'teacher'
+    ? { submittedAt: sql<Date | null>`null`, score: sql<number | null>`null`, dueAt: sql<Date | null>`null` }
+    : {
+        submittedAt: sql<Date | null>`${submissions.submittedAt}`.mapWith(submissions.submittedAt),
+        score: sql<number | null>`${submissions.score}`,
+        dueAt: sql<Date | null>`coalesce(${assignmentExtensions.deadline}, ${assignments.deadline})`.mapWith(assignments.deadline),
+      };
+
+/** The assignments of the given contents, with the student's work on each in a student's view. */
+function assignmentsOf(db: Db, contentIds: number[], viewer: Viewer) {
+  const q = db
+    .select({
+      id: assignments.id,
+      contentId: assignments.contentId,
+      title: assignments.title,
+      ...placeOf(assignments),
+      ...workColumns(viewer),
+    })
+    .from(assignments)
+    .$dynamic();
+  const withWork =
+    viewer === 'teacher'
+      ? q
+      : q
+          .leftJoin(submissions, and(eq(submissions.assignmentId, assignments.id), eq(submissions.studentId, viewer.studentId)))
+          .leftJoin(
+            assignmentExtensions,
+            and(eq(assignmentExtensions.assignmentId, assignments.id), eq(assignmentExtensions.studentId, viewer.studentId)),
+          );
+  return withWork
+    .where(and(anyOf(assignments.contentId, contentIds), seen(viewer, assignments)))
+    .orderBy(asc(assignments.position), asc(assignments.id));
+}
 
 /**
  * Materials (with their stored files; none for a link), forums, assignments and quizzes of the
@@ -28,18 +82,14 @@ async function childrenOf(db: Db, contentIds: number[], viewer: Viewer) {
       .select({ m: materials, f: storedFiles })
       .from(materials)
       .leftJoin(storedFiles, eq(storedFiles.id, materials.fileId))
-      .where(and(inArray(materials.contentId, contentIds), seen(viewer, materials)))
+      .where(and(anyOf(materials.contentId, contentIds), seen(viewer, materials)))
       .orderBy(asc(materials.position), asc(materials.id)),
     db
       .select({ id: forums.id, contentId: forums.contentId, topic: forums.topic, ...placeOf(forums) })
       .from(forums)
-      .where(and(inArray(forums.contentId, contentIds), seen(viewer, forums)))
+      .where(and(anyOf(forums.contentId, contentIds), seen(viewer, forums)))
       .orderBy(asc(forums.position), asc(forums.id)),
-    db
-      .select({ id: assignments.id, contentId: assignments.contentId, title: assignments.title, ...placeOf(assignments) })
-      .from(assignments)
-      .where(and(inArray(assignments.contentId, contentIds), seen(viewer, assignments)))
-      .orderBy(asc(assignments.position), asc(assignments.id)),
+    assignmentsOf(db, contentIds, viewer),
     db
       .select({
         id: quizzes.id,
@@ -51,7 +101,7 @@ async function childrenOf(db: Db, contentIds: number[], viewer: Viewer) {
         ...placeOf(quizzes),
       })
       .from(quizzes)
-      .where(and(inArray(quizzes.contentId, contentIds), seen(viewer, quizzes)))
+      .where(and(anyOf(quizzes.contentId, contentIds), seen(viewer, quizzes)))
       .orderBy(asc(quizzes.position), asc(quizzes.id)),
   ]);
   return { materialRows, forumRows, assignmentRows, quizRows };

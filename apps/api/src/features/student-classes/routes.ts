@@ -14,17 +14,16 @@ import { classForStudent, contentFor } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
 import { classWithRoster, classesOfStudent } from '../online-classes/queries.js';
 import { toClassDetail, toClassSummary } from '../online-classes/present.js';
-import { childrenOfContent, contentsOfClass } from '../contents/queries.js';
+import { childrenOfContent, contentsOfClass, type ContentChildren } from '../contents/queries.js';
 import { toContentDetails } from '../contents/present.js';
 import { rombelOf } from './queries.js';
-import { workOfStudent } from '../submissions/queries.js';
-import { toMyWorkItem } from '../submissions/present.js';
+import { workStateOf } from '../submissions/present.js';
 
-/** Puts the student's state and score beside each assignment link of the contents (one query). */
-async function withMyStates(db: App['db'], studentId: number, details: ClassContentDetail[]): Promise<ClassContentDetail[]> {
-  const ids = details.flatMap((d) => d.assignment.map((a) => a.id));
-  if (ids.length === 0) return details;
-  const mine = new Map((await workOfStudent(db, studentId, ids)).map((r) => [r.id, toMyWorkItem(r)]));
+/** Puts the student's state and score beside each assignment link of the contents (read with the assignments). */
+function withMyStates(details: ClassContentDetail[], { assignmentRows }: ContentChildren): ClassContentDetail[] {
+  if (assignmentRows.length === 0) return details;
+  const now = new Date();
+  const mine = new Map(assignmentRows.map((r) => [r.id, { state: workStateOf(r, r.dueAt!, now), score: r.score }]));
   return details.map((d) => ({
     ...d,
     assignment: d.assignment.map((a) => ({ ...a, state: mine.get(a.id)?.state, score: mine.get(a.id)?.score ?? null })),
@@ -92,8 +91,8 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const klass = await classForStudent(app.db, request.user, request.params.classId);
-      const { rows, children } = await contentsOfClass(app.db, klass.id, 'student');
-      return { success: true as const, data: await withMyStates(app.db, request.user.id, toContentDetails(app.files, rows, children)) };
+      const { rows, children } = await contentsOfClass(app.db, klass.id, { studentId: request.user.id });
+      return { success: true as const, data: withMyStates(toContentDetails(app.files, rows, children), children) };
     },
   );
 
@@ -109,11 +108,8 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'read');
-      const [detail] = await withMyStates(
-        app.db,
-        request.user.id,
-        toContentDetails(app.files, [content], await childrenOfContent(app.db, content, 'student')),
-      );
+      const children = await childrenOfContent(app.db, content, { studentId: request.user.id });
+      const [detail] = withMyStates(toContentDetails(app.files, [content], children), children);
       return { success: true as const, data: detail! };
     },
   );

@@ -7,11 +7,13 @@ import { myWork, toMyWorkItem } from '../submissions/present.js';
 
 /**
  * Assignments of the classes of the student's rombel that are still to do: nothing handed in and
- * this student's deadline (an extension moves it) not passed; soonest first. One query.
+ * this student's deadline (an extension moves it) not passed; soonest first. One query, which
+ * returns only those (the same moment decides in SQL and in workStateOf).
  */
 export async function upcomingAssignments(db: Db, studentId: number) {
+  const now = new Date();
   return myWork(
-    (await workOfStudent(db, studentId)).map((r) => toMyWorkItem(r)),
+    (await workOfStudent(db, studentId, now)).map((r) => toMyWorkItem(r, now)),
     'todo',
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, MSG, SUBMISSION_MSG } from '@kelasku/contract';
 import type { Executor, Tx } from '../../db/client.js';
+import { anyOf } from '../../db/lookups.js';
 import {
   assignmentExtensions,
   assignments,
@@ -60,7 +61,7 @@ export function filesOfSubmissions(db: Executor, submissionIds: number[], curren
     .innerJoin(storedFiles, eq(storedFiles.id, submissionFiles.fileId))
     .innerJoin(submissions, eq(submissions.id, submissionFiles.submissionId))
     .where(
-      and(inArray(submissionFiles.submissionId, submissionIds), currentOnly ? eq(submissionFiles.version, submissions.version) : undefined),
+      and(anyOf(submissionFiles.submissionId, submissionIds), currentOnly ? eq(submissionFiles.version, submissions.version) : undefined),
     )
     .orderBy(asc(submissionFiles.submissionId), desc(submissionFiles.version), asc(submissionFiles.position));
 }
@@ -293,10 +294,12 @@ export async function addPrivateComment(
 
 /**
  * Every assignment of the classes of the student's rombel that the student may see now (archived
- * classes, drafts and scheduled ones left out) with this student's deadline, hand-in and grade: "Tugas Saya", "Nilai Saya", the dashboard and the
- * assignment badges of a content (`assignmentIds`: just those). One query.
+ * classes, drafts and scheduled ones left out) with this student's deadline, hand-in and grade:
+ * "Tugas Saya", "Nilai Saya" and the dashboard. `todoAt`: only the work still to do at that moment
+ * (nothing handed in, not graded, this student's deadline not passed: workStateOf's 'todo'), so the
+ * dashboard reads a handful of rows instead of every assignment of the year. One query.
  */
-export function workOfStudent(db: Executor, studentId: number, assignmentIds?: number[]) {
+export function workOfStudent(db: Executor, studentId: number, todoAt?: Date) {
   return db
     .select({
       id: assignments.id,
@@ -325,7 +328,14 @@ export function workOfStudent(db: Executor, studentId: number, assignmentIds?: n
       and(
         isNull(onlineClasses.archivedAt),
         visibleNow(contents, assignments),
-        assignmentIds ? inArray(assignments.id, assignmentIds) : undefined,
+        todoAt
+          ? and(
+              isNull(submissions.submittedAt),
+              isNull(submissions.score),
+              // dueOf: the extension's deadline when there is one (its deadline is never null).
+              sql`coalesce(${assignmentExtensions.deadline}, ${assignments.deadline}) >= ${todoAt}`,
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(onlineClasses.name), asc(assignments.deadline), asc(assignments.id));
