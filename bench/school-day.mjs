@@ -337,8 +337,12 @@ function chart(runs) {
     const c = colors[i % colors.length];
     const pts = r.levels.map((l) => `${x(l.users).toFixed(1)},${y(l.p95).toFixed(1)}`);
     out.push(`<polyline fill="none" stroke="${c}" stroke-width="2" points="${pts.join(' ')}"/>`);
-    for (const l of r.levels)
+    for (const l of r.levels) {
       out.push(`<circle cx="${x(l.users)}" cy="${y(l.p95)}" r="3.5" fill="${l.passed ? c : '#fff'}" stroke="${c}" stroke-width="2"/>`);
+      // A failed level's p95 may lie above the axis: its value is written beside it.
+      if (!l.passed)
+        out.push(`<text x="${x(l.users) - 6}" y="${y(l.p95) + 14 + i * 14}" text-anchor="end" fill="${c}">${fmt(l.p95)} ms</text>`);
+    }
     out.push(
       `<rect x="${m.l + 14}" y="${m.t + 8 + i * 18}" width="14" height="3" fill="${c}"/>`,
       `<text x="${m.l + 34}" y="${m.t + 13 + i * 18}">${r.label}: ${r.capacity.toLocaleString('en-US')} users</text>`,

@@ -322,8 +322,9 @@ describe('the app on S3 storage, over a real socket', () => {
     expect(res?.status, JSON.stringify(res?.body)).toBe(201);
     expect(res!.body.data.size).toBe(LIMITS.fileBytes);
     // The bytes held: the 5 MiB parts on their way and the next one gathering (about four 5 MiB
-    // buffers at a part boundary), never the file.
-    expect(peak.arrayBuffers).toBeLessThan(30 * MB);
+    // buffers at a part boundary) and what the client's socket and the bucket's have not yet taken
+    // (25–30 MB measured, by how the collections fall), never the 50 MB file.
+    expect(peak.arrayBuffers).toBeLessThan(36 * MB);
     // The whole process (the test's client and the JavaScript heap's own growth included).
     expect(peak.rss).toBeLessThan(40 * MB);
 
