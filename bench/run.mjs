@@ -305,7 +305,14 @@ async function main() {
     '# Kelasku benchmark',
     '',
     `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}, ` +
-      `command \`npm run bench\` (bench/run.mjs). The server is the real one (child process, ${path.relative(ROOT, serverArgs().at(-1))}) on the large school of \`npm run seed:large\` ` +
+      `command \`${[
+        ...Object.entries(env)
+          .filter(([k]) => k.startsWith('BENCH_'))
+          .map(([k, v]) => `${k}=${v}`),
+        'npm run bench',
+      ].join(
+        ' ',
+      )}\` (bench/run.mjs). The server is the real one (child process, ${path.relative(ROOT, serverArgs().at(-1))}) on the large school of \`npm run seed:large\` ` +
       '(2,000 students in 54 rombels, 120 teachers, 600 classes, 12,000 contents, 12,000 assignments, ~400,000 submissions, 60,000 comments), seeded afresh for each engine; ' +
       'it logs at LOG_LEVEL=warn (request lines off) and keeps no replies: every read is computed. Server, database and load generator share the machine.',
     '',
