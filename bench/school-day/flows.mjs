@@ -155,8 +155,10 @@ export async function studentContent(ctx, events) {
  * an assignment handed in.
  */
 export async function studentActivity(ctx, events) {
-  if (Math.random() < HAND_IN)
-    return handIn(ctx, events, ctx.vars.upcoming?.length ? pick(ctx.vars.upcoming) : ctx.vars.content?.assignment[0]?.id);
+  if (Math.random() < HAND_IN) {
+    await handIn(ctx, events, ctx.vars.upcoming?.length ? pick(ctx.vars.upcoming) : ctx.vars.content?.assignment[0]?.id);
+    return;
+  }
   const content = ctx.vars.content?.forums.length ? ctx.vars.content : (ctx.vars.contents ?? []).find((c) => c.forums.length);
   if (!content) return;
   const forum = content.forums[0].id;
@@ -179,21 +181,25 @@ export async function studentActivity(ctx, events) {
   }
 }
 
-/** The assignment page, then a 1 MB PDF handed in (when it still may be). */
-async function handIn(ctx, events, assignmentId) {
+/**
+ * The assignment page, then a 1 MB PDF handed in when it still may be (after thinking, unless the
+ * deadline presses); false when there was nothing to hand in.
+ */
+async function handIn(ctx, events, assignmentId, { hurry = false } = {}) {
   await closeLive(ctx);
-  if (!assignmentId) return;
+  if (!assignmentId) return false;
   const [detail] = await page(events, 'assignment', [
     get(ctx, events, '/api/student/submissions/:id', `/api/student/submissions/${assignmentId}`),
   ]);
-  if (!detail?.data.submission.can_hand_in) return;
-  await think();
+  if (!detail?.data.submission.can_hand_in) return false;
+  if (!hurry) await think();
   const form = new FormData();
   form.append('text_answer', 'Jawaban terlampir.');
   form.append('file', pdf(MB), 'jawaban.pdf');
   await page(events, 'hand-in', [
     call(ctx, events, 'POST /api/student/submissions/:id', `/api/student/submissions/${assignmentId}`, { method: 'POST', body: form }),
   ]);
+  return true;
 }
 
 /** The deadline minute: a student already signed in opens the assignment and hands in at once. */
@@ -201,16 +207,7 @@ export async function deadlineStudent(ctx, events) {
   const n = DEADLINE_FIRST + (nextDeadline++ % STUDENTS);
   await login(ctx, events, `${TAG}siswa${pad(n, 4)}`, 'siswa123');
   const upcoming = await get(ctx, events, '/api/student/upcoming-assignments', '/api/student/upcoming-assignments');
-  const id = upcoming?.data[0]?.id;
-  const [detail] = id
-    ? await page(events, 'assignment', [get(ctx, events, '/api/student/submissions/:id', `/api/student/submissions/${id}`)])
-    : [];
-  if (!detail?.data.submission.can_hand_in) return void events.emit('counter', 'deadline.nothing_to_hand_in', 1);
-  const form = new FormData();
-  form.append('file', pdf(MB), 'jawaban.pdf');
-  await page(events, 'hand-in', [
-    call(ctx, events, 'POST /api/student/submissions/:id', `/api/student/submissions/${id}`, { method: 'POST', body: form }),
-  ]);
+  if (!(await handIn(ctx, events, upcoming?.data[0]?.id, { hurry: true }))) events.emit('counter', 'deadline.nothing_to_hand_in', 1);
 }
 
 // ---------------------------------------------------------------- live stream

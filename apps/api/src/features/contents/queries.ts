@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.js';
 import { visibleNow, type Content } from '../../access/index.js';
 import { deleteFilesUnder } from '../online-classes/queries.js';
+import { studentDeadline } from '../submissions/queries.js';
 
 /** The columns every content item has for its place and visibility. */
 const placeOf = (t: typeof forums | typeof assignments | typeof quizzes) => ({
@@ -42,7 +43,7 @@ const workColumns = (viewer: Viewer) =>
     : {
         submittedAt: sql<Date | null>`${submissions.submittedAt}`.mapWith(submissions.submittedAt),
         score: sql<number | null>`${submissions.score}`,
-        dueAt: sql<Date | null>`coalesce(${assignmentExtensions.deadline}, ${assignments.deadline})`.mapWith(assignments.deadline),
+        dueAt: sql<Date | null>`${studentDeadline}`.mapWith(assignments.deadline),
       };
 
 /** The assignments of the given contents, with the student's work on each in a student's view. */

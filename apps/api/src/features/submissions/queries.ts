@@ -293,6 +293,12 @@ export async function addPrivateComment(
 // ---------------------------------------------------------------- the student's work across classes
 
 /**
+ * In SQL, what dueOf gives in code: the student's deadline, the extension's when there is one (its
+ * deadline is never null). For queries that left-join the student's assignment_extensions row.
+ */
+export const studentDeadline = sql<Date>`coalesce(${assignmentExtensions.deadline}, ${assignments.deadline})`;
+
+/**
  * Every assignment of the classes of the student's rombel that the student may see now (archived
  * classes, drafts and scheduled ones left out) with this student's deadline, hand-in and grade:
  * "Tugas Saya", "Nilai Saya" and the dashboard. `todoAt`: only the work still to do at that moment
@@ -328,14 +334,7 @@ export function workOfStudent(db: Executor, studentId: number, todoAt?: Date) {
       and(
         isNull(onlineClasses.archivedAt),
         visibleNow(contents, assignments),
-        todoAt
-          ? and(
-              isNull(submissions.submittedAt),
-              isNull(submissions.score),
-              // dueOf: the extension's deadline when there is one (its deadline is never null).
-              sql`coalesce(${assignmentExtensions.deadline}, ${assignments.deadline}) >= ${todoAt}`,
-            )
-          : undefined,
+        todoAt ? and(isNull(submissions.submittedAt), isNull(submissions.score), sql`${studentDeadline} >= ${todoAt}`) : undefined,
       ),
     )
     .orderBy(asc(onlineClasses.name), asc(assignments.deadline), asc(assignments.id));
