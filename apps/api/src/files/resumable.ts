@@ -49,6 +49,28 @@ function messageOf(status: number): string {
 /** The headers a tus client needs on every answer, our refusals included. */
 const TUS_HEADERS = { 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store' };
 
+/** The only body type of a PATCH (tus 1.0.0). */
+const OFFSET_STREAM = 'application/offset+octet-stream';
+/** An offset as tus writes it: a non-negative integer without sign or leading zeros. */
+const OFFSET = /^(0|[1-9]\d{0,14})$/;
+/** The request headers the tus server is given; the others (proxies', Upload-Concat, …) are not its business. */
+const TUS_REQUEST_HEADERS = ['tus-resumable', 'upload-length', 'upload-metadata', 'upload-offset', 'content-length'];
+
+/**
+ * The refusal of a request that breaks the protocol before anything is read or stored: another
+ * version (412), and on a PATCH a body that is not an offset stream (415) or an offset that is
+ * not a number (400). Null when the request may go on.
+ */
+function protocolProblem(request: FastifyRequest): { status: number; message: string } | null {
+  if (request.headers['tus-resumable'] !== '1.0.0') return { status: 412, message: MSG.malformed };
+  if (request.method !== 'PATCH') return null;
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== OFFSET_STREAM) return { status: 415, message: MSG.malformed };
+  const offset = request.headers['upload-offset'];
+  if (typeof offset !== 'string' || !OFFSET.test(offset)) return { status: 400, message: MSG.malformed };
+  return null;
+}
+
 /**
  * Resumable uploads (the tus protocol, @tus/server) for phones on mobile data: a cut connection
  * resumes where it stopped. Each upload belongs to the user who created it (a row of
@@ -80,6 +102,11 @@ export class ResumableUploads {
 
   /** POST /api/uploads: a new upload of the caller's. */
   async create(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const problem = protocolProblem(request);
+    if (problem) return refuse(reply, problem.status, problem.message);
+    // The length is needed now (no deferred length), and uploads are not concatenated.
+    if (request.headers['upload-defer-length'] !== undefined) return refuse(reply, 400, FILE_MSG.uploadLengthRequired);
+    if (request.headers['upload-concat'] !== undefined) return refuse(reply, 400, MSG.malformed);
     const lengthHeader = request.headers['upload-length'];
     if (typeof lengthHeader !== 'string' || !/^\d{1,15}$/.test(lengthHeader)) return refuse(reply, 400, FILE_MSG.uploadLengthRequired);
     const size = Number(lengthHeader);
@@ -108,13 +135,20 @@ export class ResumableUploads {
     if ((open?.n ?? 0) >= MAX_OPEN_UPLOADS) return refuse(reply, 429, FILE_MSG.tooManyUploads);
     const id = randomBytes(16).toString('hex');
     await this.db.insert(resumableUploads).values({ id, userId: request.user.id, originalName: name, size });
-    const answered = await this.pass(request, reply, id, null);
-    if (reply.statusCode !== 201) await this.db.delete(resumableUploads).where(eq(resumableUploads.id, id));
-    return answered;
+    // A creation tus refused (or failed) leaves no row; the answer goes once it is gone.
+    const forget = () => this.db.delete(resumableUploads).where(eq(resumableUploads.id, id));
+    const res = await this.forward(request, id, null).catch(async (err: unknown) => {
+      await forget();
+      throw err;
+    });
+    if (res.status !== 201) await forget();
+    return this.send(request, reply, res);
   }
 
   /** HEAD, PATCH and DELETE of /api/uploads/:id: only the owner's upload exists. */
   async handle(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<FastifyReply> {
+    const problem = protocolProblem(request);
+    if (problem) return refuse(reply, problem.status, problem.message);
     const { id } = request.params;
     const row = ID.test(id)
       ? (
@@ -127,15 +161,17 @@ export class ResumableUploads {
     if (!row) return refuse(reply, 404, FILE_MSG.uploadNotFound);
     if (row.refused) return refuse(reply, 415, MSG.fileType);
     if (request.method === 'DELETE') {
-      const answered = await this.pass(request, reply, id, null);
+      const res = await this.forward(request, id, null);
       await this.db.delete(resumableUploads).where(eq(resumableUploads.id, id));
-      return answered;
+      return this.send(request, reply, res);
     }
     if (request.method !== 'PATCH' || request.headers['upload-offset'] !== '0') return this.pass(request, reply, id, null);
     // The first bytes decide the type: a refused file is not read any further.
     const meter = new UploadMeter((head) => decideType('document', row.originalName, head), true);
     let refused = false;
     meter.once('refused', () => {
+      // An empty body decides nothing: the upload stays as it was.
+      if (meter.size === 0) return;
       refused = true;
       request.raw.unpipe(meter);
     });
@@ -155,7 +191,8 @@ export class ResumableUploads {
 
   /** Sends the tus server's answer: its headers, or our envelope for a refusal. */
   private async send(request: FastifyRequest, reply: FastifyReply, res: Response): Promise<FastifyReply> {
-    if (res.status >= 400) return refuse(reply, res.status, messageOf(res.status));
+    // 501: an extension the client asked for and tus does not offer here: the client's mistake.
+    if (res.status >= 400) return refuse(reply, res.status === 501 ? 400 : res.status, messageOf(res.status));
     res.headers.forEach((value, key) => {
       if (key !== 'content-length' && key !== 'connection') void reply.header(key, value);
     });
@@ -166,9 +203,12 @@ export class ResumableUploads {
   /** The tus server's answer to the request, with `body` (or the request's own) as a PATCH body. */
   private async forward(request: FastifyRequest, id: string, body: Readable | null): Promise<Response> {
     const headers = new Headers();
-    for (const [k, v] of Object.entries(request.headers)) {
-      if (typeof v === 'string' && k !== 'x-kelasku-upload-id') headers.set(k, v);
+    for (const k of TUS_REQUEST_HEADERS) {
+      const v = request.headers[k];
+      if (typeof v === 'string') headers.set(k, v);
     }
+    // Checked by protocolProblem; on a creation no body is taken (creation-with-upload is not offered).
+    if (request.method === 'PATCH') headers.set('content-type', OFFSET_STREAM);
     headers.set('x-kelasku-upload-id', id);
     const method = request.method;
     const init: RequestInit & { duplex?: 'half' } = { method, headers };
@@ -186,8 +226,9 @@ export class ResumableUploads {
     }
   }
 
+  /** The URL tus is given: only its path counts (Location is relative), so the client's Host never does. */
   private urlOf(request: FastifyRequest, id: string): string {
-    return `http://${request.host}${request.method === 'POST' ? UPLOADS_PATH : `${UPLOADS_PATH}/${id}`}`;
+    return `http://localhost${request.method === 'POST' ? UPLOADS_PATH : `${UPLOADS_PATH}/${id}`}`;
   }
 
   /**
@@ -231,6 +272,8 @@ export class ResumableUploads {
 }
 
 function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
+  // 412: the client is told the version this server speaks (tus 1.0.0).
+  if (status === 412) void reply.header('Tus-Version', '1.0.0');
   return reply
     .code(status)
     .headers(TUS_HEADERS)
