@@ -2,16 +2,23 @@ import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Group, Modal, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { CLASS_MSG, LIMITS, MB, TOAST_MS, titleFromFileName } from '@kelasku/contract';
-import { ApiError } from '../../api/client';
 import { addFileMaterial, useRefreshContent } from '../../api/materials';
 import { FilesPicker } from '../../components/FilesPicker';
 import { FormActions } from '../../components/FormActions';
 import { formatFileSize } from '../../lib/format';
 import { errorMessage, toastSuccess } from '../../lib/toast';
-import { forgetUploads, sendResumable } from '../uploads/resumable';
 import { initialUpload } from '../uploads/state';
 import { UploadDone, UploadFailure, UploadProgress } from '../uploads/UploadStatus';
-import { addPicked, inTurns, overallPercent, withUploadEvent, type UploadItem } from './material-uploads';
+import {
+  MATERIAL_FAILED,
+  addPicked,
+  inTurns,
+  overallPercent,
+  sendMaterialFile,
+  wasStopped,
+  withUploadEvent,
+  type UploadItem,
+} from './material-uploads';
 
 export interface MaterialFormModalProps {
   classId: number;
@@ -33,9 +40,6 @@ const STATUS: Record<UploadItem['status'], string> = {
   cancelled: 'Dibatalkan',
   failed: 'Gagal',
 };
-
-/** What a failed file says first: nothing was saved. */
-const MATERIAL_FAILED = 'Gagal mengunggah — materi BELUM tersimpan';
 
 /**
  * One picked file: its title (editable until it goes up), name and size, then its upload (bytes
@@ -158,14 +162,11 @@ export function MaterialFormModal({ classId, contentId, opened, onClose }: Mater
       setItems((was) => was.map((i) => (i.key === item.key ? withUploadEvent(i, e) : i)));
     try {
       const title = item.title.trim() || titleFromFileName(item.file.name);
-      const upload = await sendResumable(item.file, onEvent, controller.signal);
-      await addFileMaterial(classId, contentId, { title, upload });
-      void forgetUploads([item.file]).catch(() => undefined);
+      await sendMaterialFile(item.file, onEvent, controller.signal, (upload) => addFileMaterial(classId, contentId, { title, upload }));
       patch(item.key, { status: 'done', percent: 100 });
       return true;
     } catch (err) {
-      const stopped = err instanceof ApiError && err.status === -1;
-      patch(item.key, stopped ? { status: 'cancelled' } : { status: 'failed', error: errorMessage(err) });
+      patch(item.key, wasStopped(err) ? { status: 'cancelled' } : { status: 'failed', error: errorMessage(err) });
       return false;
     } finally {
       controllers.current.delete(item.key);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLASS_MSG, MSG } from '@kelasku/contract';
-import { addPicked, inTurns, overallPercent, withUploadEvent, type UploadItem } from './material-uploads';
+import { ApiError } from '../../api/client';
+import { addPicked, inTurns, overallPercent, sendMaterialFile, wasStopped, withUploadEvent, type UploadItem } from './material-uploads';
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
 
@@ -69,5 +70,27 @@ describe('withUploadEvent', () => {
     expect(waiting.upload).toMatchObject({ phase: 'waiting', offline: true });
     expect(waiting.percent).toBe(50);
     expect(withUploadEvent(waiting, { type: 'done', id: 'u1' }).percent).toBe(100);
+  });
+});
+
+describe('sendMaterialFile', () => {
+  it('sends and saves nothing once stopped, and tells a stop apart from a refusal', async () => {
+    const stop = new AbortController();
+    stop.abort();
+    const events: string[] = [];
+    let saved = false;
+    const err: unknown = await sendMaterialFile(
+      file('Modul.pdf'),
+      (e) => events.push(e.type),
+      stop.signal,
+      async () => {
+        saved = true;
+      },
+    ).catch((e: unknown) => e);
+    expect(wasStopped(err)).toBe(true);
+    expect(saved).toBe(false);
+    expect(events).toEqual([]);
+    expect(wasStopped(new ApiError(415, MSG.fileType))).toBe(false);
+    expect(wasStopped(new Error('x'))).toBe(false);
   });
 });

@@ -1,6 +1,14 @@
 import { CLASS_MSG, LIMITS, MSG, titleFromFileName } from '@kelasku/contract';
+import { ApiError } from '../../api/client';
 import { percentOf } from '../uploads/progress';
+import { forgetUploads, sendResumable } from '../uploads/resumable';
 import { initialUpload, nextUpload, type UploadEvent, type UploadState } from '../uploads/state';
+
+/** What a failed "Tambah Materi" file says first: nothing was saved. */
+export const MATERIAL_FAILED = 'Gagal mengunggah — materi BELUM tersimpan';
+
+/** What a failed "Ganti file" says first: the material keeps its old file. */
+export const REPLACE_FAILED = 'Gagal mengunggah — file BELUM diganti';
 
 /** One file of a multi-file "Add Material": its editable title and how its upload goes. */
 export interface UploadItem {
@@ -78,3 +86,25 @@ export function withUploadEvent(item: UploadItem, e: UploadEvent): UploadItem {
   const upload = nextUpload(item.upload, e);
   return { ...item, upload, percent: percentOf(upload.sent, upload.total) };
 }
+
+/**
+ * One material file, as "Tambah Materi" and "Ganti file" send it: the bytes go up resumable (each
+ * change of the upload goes to `onEvent`: bytes sent, waiting for a connection), then `save` stores
+ * the material with the finished upload's id, and the browser forgets the upload. Rejects with an
+ * ApiError: the server's reason, or status -1 when `signal` stopped it (see `wasStopped`). A failed
+ * upload stays on the server, so sending the same file again goes on from the bytes it has.
+ */
+export async function sendMaterialFile<T>(
+  file: File,
+  onEvent: (e: UploadEvent) => void,
+  signal: AbortSignal,
+  save: (upload: string) => Promise<T>,
+): Promise<T> {
+  const upload = await sendResumable(file, onEvent, signal);
+  const saved = await save(upload);
+  void forgetUploads([file]).catch(() => undefined);
+  return saved;
+}
+
+/** The upload was stopped on purpose (Batal, the page left), not refused or lost. */
+export const wasStopped = (err: unknown): boolean => err instanceof ApiError && err.status === -1;
