@@ -1,75 +1,53 @@
 /**
  * Resumable uploads in the browser (issue 23): a student's 20 MB hand-in on a phone survives a
- * network cut at about half and goes on from there; an upload survives a reload of the tab when the
- * same file is picked again; a refused file shows a failure that stays, with "Coba lagi"; the
- * submission page's wording ("Upload Submission" / "Update Submission", a neutral 50 MB hint); a
- * teacher's material survives a cut too. The network is slowed with Chromium's emulation so the
- * bytes take real time, and cut with the browser context's offline switch.
+ * network cut at about half and goes on from there; a connection to the server that breaks while the
+ * phone stays online is retried by itself with back-off, from the server's offset; an upload survives
+ * a reload of the tab when the same file is picked again; a refused file shows a failure that stays,
+ * with "Coba lagi"; the submission page's wording ("Upload Submission" / "Update Submission", a
+ * neutral 50 MB hint); a teacher's material survives a cut too. The network is slowed with Chromium's
+ * emulation so the bytes take real time, and cut with the browser context's offline switch (or, for
+ * the server's connection alone, by resetting the upload's requests).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
+import http from 'node:http';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { api, login, throttleUploads, toast } from './fixtures';
 import { gradingScene, stamp } from './grading-fixtures';
-
-const MB = 1024 * 1024;
+import { MB, pdfFile, recordPercentages, shownPercent, watchTus } from './upload-fixtures';
 const DONE = 'Berhasil, Tugasmu berhasil dikumpulkan.';
 const FAILED = 'Gagal mengunggah — tugas BELUM terkirim';
 
 /**
- * A valid PDF of `bytes` bytes written to a temporary file (a real file on disk keeps its name,
- * size and date when it is picked twice, as a phone's gallery does): a small document whose
- * comment lines pad it out, with varied bytes so nothing on the way could shrink it.
+ * What a connection that breaks in the middle of a PATCH leaves: the request's headers and the first
+ * `bytes` of its body (`file` from the request's Upload-Offset) reach the real server, then the
+ * connection is cut before the rest. Resolves once the connection is gone.
  */
-function pdfFile(name: string, bytes: number): { path: string; sha256: string; size: number } {
-  const head = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n');
-  const tail = Buffer.from('\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
-  const line = Buffer.from(`%${'0123456789abcdefghijklmnopqrstuvwxyz'.repeat(2)}\n`);
-  const body = Buffer.alloc(bytes - head.length - tail.length);
-  for (let i = 0; i < body.length; i += line.length) line.copy(body, i);
-  const data = Buffer.concat([head, body, tail]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-tus-'));
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, data);
-  return { path: file, sha256: createHash('sha256').update(data).digest('hex'), size: data.length };
-}
-
-/** The percentage shown by the file's progress bar, or null when there is none. */
-const shownPercent = (bar: Locator) =>
-  bar.getAttribute('aria-valuenow', { timeout: 1000 }).then(
-    (v) => (v === null ? null : Number(v)),
-    () => null,
-  );
-
-/**
- * Records, in the page, every percentage the file's bar shows (sampled every 50 ms) from now on:
- * what the student saw, including a drop back towards 0 % if the upload restarted.
- */
-async function recordPercentages(page: Page, name: string) {
-  await page.evaluate((label) => {
-    const w = window as unknown as { seen: number[]; recorder?: number };
-    w.seen = [];
-    if (w.recorder) window.clearInterval(w.recorder);
-    w.recorder = window.setInterval(() => {
-      const bar = [...document.querySelectorAll('[role="progressbar"]')].find((b) => b.getAttribute('aria-label') === `Progres ${label}`);
-      const v = bar?.getAttribute('aria-valuenow');
-      if (v != null) w.seen.push(Number(v));
-    }, 50);
-  }, name);
-  return () => page.evaluate(() => (window as unknown as { seen: number[] }).seen);
-}
-
-/** The tus requests of the page: creations (POST) and the offsets the PATCHes start from. */
-function watchTus(page: Page) {
-  const log = { creations: 0, patchOffsets: [] as number[] };
-  page.on('request', (r: Request) => {
-    if (!new URL(r.url()).pathname.startsWith('/api/uploads')) return;
-    if (r.method() === 'POST') log.creations++;
-    if (r.method() === 'PATCH') log.patchOffsets.push(Number(r.headers()['upload-offset']));
+async function sendPartOfPatch(url: string, headers: Record<string, string>, file: string, bytes: number) {
+  const offset = Number(headers['upload-offset']);
+  const rest = fs.readFileSync(file).subarray(offset);
+  const sent = ['authorization', 'tus-resumable', 'upload-offset', 'content-type'].filter((h) => headers[h] !== undefined);
+  await new Promise<void>((resolve) => {
+    const req = http.request(url, {
+      method: 'PATCH',
+      agent: false,
+      headers: { ...Object.fromEntries(sent.map((h) => [h, headers[h]!])), 'content-length': String(rest.length) },
+    });
+    req.on('close', () => resolve());
+    req.on('error', () => undefined);
+    // Written out to the server's socket; a moment for it to read them, then the cut.
+    req.write(rest.subarray(0, bytes), () => setTimeout(() => req.destroy(), 500));
   });
-  return log;
+}
+
+/** A fresh student (`name`) of a fresh class, signed in on the assignment's page: its "Kirim tugas" form. */
+async function studentAtHandIn(page: Page, request: APIRequestContext, name: string) {
+  const s = await gradingScene(request, [`${name} ${stamp()}`]);
+  const student = s.students[0]!;
+  await login(page, student.username, student.password);
+  const url = `/my-classes/${s.classId}/submissions/${s.assignmentId}`;
+  await page.goto(url);
+  return { s, student, url, form: page.getByRole('region', { name: 'Kirim tugas' }) };
 }
 
 /** Picks files with "Pilih file" of the form. */
@@ -93,17 +71,32 @@ async function teacherSees(request: APIRequestContext, s: Awaited<ReturnType<typ
   return res.body.data.submission.files as Array<{ filename: string; size: number; file: string }>;
 }
 
+/** The teacher has the student's one handed-in file under `name`, with the very bytes of `file`. */
+async function expectTeacherHas(
+  request: APIRequestContext,
+  s: Awaited<ReturnType<typeof gradingScene>>,
+  studentId: number,
+  name: string,
+  file: { size: number; sha256: string },
+) {
+  const stored = await teacherSees(request, s, studentId);
+  expect(stored.map((f) => [f.filename, f.size])).toEqual([[name, file.size]]);
+  const download = await request.get(stored[0]!.file, { headers: { Authorization: `Bearer ${s.teacher.token}` } });
+  expect(download.status()).toBe(200);
+  expect(
+    createHash('sha256')
+      .update(await download.body())
+      .digest('hex'),
+  ).toBe(file.sha256);
+}
+
 test('@phone a 20 MB hand-in cut off at about half waits for the signal, resumes from there and is handed in', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  const s = await gradingScene(request, [`Rina Lestari ${stamp()}`]);
-  const student = s.students[0]!;
   const big = pdfFile('laporan-praktikum.pdf', 20 * MB);
-  await login(page, student.username, student.password);
-  await page.goto(`/my-classes/${s.classId}/submissions/${s.assignmentId}`);
-  const form = page.getByRole('region', { name: 'Kirim tugas' });
+  const { s, student, form } = await studentAtHandIn(page, request, 'Rina Lestari');
 
   // The wording before anything is handed in, and the limit as a neutral hint.
   await expect(form.getByRole('button', { name: 'Upload Submission' })).toBeVisible();
@@ -167,15 +160,7 @@ test('@phone a 20 MB hand-in cut off at about half waits for the signal, resumes
   await expect(files.first()).toContainText('20,0 MB');
 
   // The teacher has the very same bytes.
-  const stored = await teacherSees(request, s, student.id);
-  expect(stored.map((f) => [f.filename, f.size])).toEqual([['laporan-praktikum.pdf', big.size]]);
-  const download = await request.get(stored[0]!.file, { headers: { Authorization: `Bearer ${s.teacher.token}` } });
-  expect(download.status()).toBe(200);
-  expect(
-    createHash('sha256')
-      .update(await download.body())
-      .digest('hex'),
-  ).toBe(big.sha256);
+  await expectTeacherHas(request, s, student.id, 'laporan-praktikum.pdf', big);
 
   // Changing the work: the button now reads "Update Submission".
   await work.getByRole('button', { name: 'Ubah kiriman' }).click();
@@ -184,15 +169,81 @@ test('@phone a 20 MB hand-in cut off at about half waits for the signal, resumes
   await expect(again.getByRole('button', { name: 'Upload Submission' })).toHaveCount(0);
 });
 
+test('@phone a connection to the server that breaks while the phone stays online is retried with back-off, from where the server is', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const file = pdfFile('laporan-jaringan.pdf', 6 * MB);
+  const { s, student, form } = await studentAtHandIn(page, request, 'Siti Nurhaliza');
+  await expect(form.getByRole('button', { name: 'Upload Submission' })).toBeVisible();
+
+  // The phone's connection stays up; the server's breaks: the first PATCH is cut after about 40 % of
+  // the file reached the server, and the next three (the retries) are reset before any byte goes.
+  const cutAt = Math.round(0.4 * file.size);
+  const patchTimes: number[] = [];
+  await page.route('**/api/uploads/*', async (route) => {
+    const req = route.request();
+    if (req.method() !== 'PATCH') return route.continue();
+    patchTimes.push(Date.now());
+    if (patchTimes.length === 1) await sendPartOfPatch(req.url(), await req.allHeaders(), file.path, cutAt);
+    if (patchTimes.length <= 4) return route.abort('connectionreset');
+    return route.continue();
+  });
+  // About 1 MB/s up once it goes on: the rest takes a few seconds, so the bar can be watched.
+  await throttleUploads(page, MB);
+  const tus = watchTus(page);
+  await pick(page, form, file.path);
+  const row = form.getByRole('list', { name: 'File baru' }).getByRole('listitem');
+  await expect(row).toContainText('laporan-jaringan.pdf');
+
+  // It says it lost the connection and tries again by itself: no failure, no "Menunggu sinyal…".
+  const retrying = row.getByRole('status');
+  await expect(retrying).toHaveText('Koneksi terputus. Mencoba lagi…');
+  const seen = await recordPercentages(page, 'laporan-jaringan.pdf');
+  await expect.poll(() => patchTimes.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+  await expect(retrying).toHaveText('Koneksi terputus. Mencoba lagi…');
+  await expect(row.getByRole('alert')).toHaveCount(0);
+  expect(await page.evaluate(() => navigator.onLine), 'the phone stayed online').toBe(true);
+  await expect(form.getByRole('button', { name: 'Upload Submission' })).toBeDisabled();
+
+  await expect(row).toContainText('Selesai diunggah, siap diserahkan', { timeout: 60_000 });
+  await expect(row.getByRole('alert')).toHaveCount(0);
+  // The waits between the attempts grow (0, 0, 1 and 3 s: RETRY_DELAYS, started again after progress).
+  const gaps = patchTimes.slice(1).map((t, i) => t - patchTimes[i]!);
+  expect(patchTimes.length, `PATCHes at +${gaps.join(', +')} ms`).toBe(5);
+  expect(gaps[2]!, 'the wait before the 4th PATCH').toBeGreaterThanOrEqual(1000);
+  expect(gaps[3]!, 'the wait before the 5th PATCH').toBeGreaterThanOrEqual(3000);
+  // One upload, never a new one; every retry asked the server where it was and went on from there.
+  expect(tus.creations).toBe(1);
+  const [first, ...resumed] = tus.patchOffsets;
+  expect(first).toBe(0);
+  expect(resumed.length).toBe(4);
+  expect(resumed[0]!, 'what reached the server before the cut stays there').toBeGreaterThan(0);
+  expect(resumed[0]!).toBeLessThanOrEqual(cutAt);
+  expect(resumed, 'each retry from the server offset').toEqual(resumed.map(() => resumed[0]));
+  // The bar went on from that point: once it showed progress again it never dropped back towards 0.
+  const all = await seen();
+  const shown = all.slice(all.findIndex((v) => v > 0));
+  expect(shown.length, `percentages shown: ${all.join(',')}`).toBeGreaterThan(0);
+  expect(Math.min(...shown), `percentages shown: ${all.join(',')}`).toBeGreaterThanOrEqual(Math.floor((100 * resumed[0]!) / file.size));
+  await throttleUploads(page, -1);
+
+  // Handed in, and the teacher has the very same bytes.
+  await form.getByRole('button', { name: 'Upload Submission' }).click();
+  await expect(toast(page, DONE)).toBeVisible();
+  const work = page.getByRole('region', { name: 'Tugasmu' });
+  await expect(work.getByRole('status')).toHaveText(/^Terkirim pukul \d{2}\.\d{2} WIB$/);
+  await expect(work.getByRole('list', { name: 'File tugasmu' }).getByRole('listitem')).toContainText('laporan-jaringan.pdf');
+  await expectTeacherHas(request, s, student.id, 'laporan-jaringan.pdf', file);
+});
+
 test('@phone an upload stopped by a reload goes on from where it was when the same file is picked again', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const s = await gradingScene(request, [`Dewi Anggraini ${stamp()}`]);
-  const student = s.students[0]!;
   const file = pdfFile('tugas-video.pdf', 8 * MB);
-  await login(page, student.username, student.password);
-  const url = `/my-classes/${s.classId}/submissions/${s.assignmentId}`;
-  await page.goto(url);
-  let form = page.getByRole('region', { name: 'Kirim tugas' });
+  const scene = await studentAtHandIn(page, request, 'Dewi Anggraini');
+  const { s, student } = scene;
+  let { form } = scene;
   await throttleUploads(page, 500 * 1024);
   const tus = watchTus(page);
   await pick(page, form, file.path);
@@ -203,11 +254,20 @@ test('@phone an upload stopped by a reload goes on from where it was when the sa
   await page.reload();
   form = page.getByRole('region', { name: 'Kirim tugas' });
   await expect(form.getByRole('list', { name: 'File baru' })).toHaveCount(0);
+  // The form says which file to pick again and how much of it the server already has.
+  await expect(form.getByText('Ada unggahan yang belum diserahkan')).toBeVisible();
+  const earlier = form.getByRole('list', { name: 'Unggahan sebelumnya' });
+  await expect(earlier.getByRole('listitem')).toHaveCount(1);
+  await expect(earlier).toContainText('tugas-video.pdf');
+  const kept = await earlier.getByText(/MB dari 8,0 MB sudah terkirim/).textContent();
+  expect(Number(kept!.replace(/ MB dari.*/, '').replace(',', '.')), kept!).toBeGreaterThanOrEqual(0.3 * 8);
   const creations = tus.creations;
   const patches = tus.patchOffsets.length;
   await throttleUploads(page, 500 * 1024);
   const seen = await recordPercentages(page, 'tugas-video.pdf');
   await pick(page, form, file.path);
+  // Picked again: no longer offered, it is going up.
+  await expect(earlier).toHaveCount(0);
   await expect(form).toContainText('Selesai diunggah, siap diserahkan', { timeout: 60_000 });
   expect(tus.creations, 'no new upload after the reload').toBe(creations);
   expect(tus.patchOffsets[patches]!, 'the first PATCH after the reload').toBeGreaterThan(0.3 * file.size);
@@ -222,14 +282,35 @@ test('@phone an upload stopped by a reload goes on from where it was when the sa
   await expect(toast(page, DONE)).toBeVisible();
   const stored = await teacherSees(request, s, student.id);
   expect(stored.map((f) => [f.filename, f.size])).toEqual([['tugas-video.pdf', file.size]]);
+  // Handed in: nothing is offered again.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Ubah kiriman' })).toBeVisible();
+  await expect(page.getByText('Ada unggahan yang belum diserahkan')).toHaveCount(0);
+});
+
+test('an upload left on an earlier visit is offered until "Lupakan"', async ({ page, request }) => {
+  const file = pdfFile('ringkasan-bab-3.pdf', 2 * MB);
+  const { url, form } = await studentAtHandIn(page, request, 'Wahyu Pratama');
+  await pick(page, form, file.path);
+  await expect(form).toContainText('Selesai diunggah, siap diserahkan');
+
+  // The student leaves without handing in, and comes back later.
+  await page.goto('/dashboard');
+  await page.goto(url);
+  const earlier = form.getByRole('list', { name: 'Unggahan sebelumnya' });
+  await expect(earlier).toContainText('ringkasan-bab-3.pdf');
+  await expect(earlier).toContainText('2,0 MB dari 2,0 MB sudah terkirim');
+  await expect(form.getByRole('button', { name: 'Upload Submission' })).toBeEnabled();
+
+  await earlier.getByRole('button', { name: 'Lupakan ringkasan-bab-3.pdf' }).click();
+  await expect(form.getByText('Ada unggahan yang belum diserahkan')).toHaveCount(0);
+  await page.reload();
+  await expect(form.getByRole('button', { name: 'Upload Submission' })).toBeVisible();
+  await expect(form.getByText('Ada unggahan yang belum diserahkan')).toHaveCount(0);
 });
 
 test('a file the server refuses shows a failure that stays, with "Coba lagi"; nothing is handed in', async ({ page, request }) => {
-  const s = await gradingScene(request, [`Bayu Saputra ${stamp()}`]);
-  const student = s.students[0]!;
-  await login(page, student.username, student.password);
-  await page.goto(`/my-classes/${s.classId}/submissions/${s.assignmentId}`);
-  const form = page.getByRole('region', { name: 'Kirim tugas' });
+  const { s, student, form } = await studentAtHandIn(page, request, 'Bayu Saputra');
   await expect(form.getByRole('button', { name: 'Upload Submission' })).toBeVisible();
   await expectNeutral(form.getByText(/paling besar 50 MB per file/));
 

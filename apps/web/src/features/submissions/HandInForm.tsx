@@ -12,6 +12,7 @@ import { errorMessage, toastApiError, toastSuccess } from '../../lib/toast';
 import { FilesPicker } from '../../components/FilesPicker';
 import { shrinkPhoto } from '../../lib/photos';
 import { PhotoToPdf } from '../photos/PhotoToPdf';
+import { PendingUploads } from '../uploads/PendingUploads';
 import { UploadStatus } from '../uploads/UploadStatus';
 import { uploadIds, uploadsBlocker, useUploads } from '../uploads/useUploads';
 import { LocalThumb, SubmittedFiles } from './SubmissionFiles';
@@ -40,7 +41,7 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
   const form = useForm<AnswerForm>({ initialValues: initial, validate: schemaResolver(handInFields, { sync: true }) });
   const draft = usePageDraft(form, `jawaban-${a.id}`, initial, getSessionUser()?.id);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
-  const uploads = useUploads();
+  const uploads = useUploads(`tugas-${a.id}`);
   const [refused, setRefused] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   /** The hand-in itself was refused or did not arrive: stays until the student sends again. */
@@ -55,16 +56,17 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
   const total = kept.reduce((n, f) => n + f.size, 0) + chosen.reduce((n, f) => n + f.size, 0);
   const waitReason = uploadsBlocker(uploads.items);
 
-  // Photos are made lighter first (lib/photos.ts; "Foto tugas" has done it already), then checked
-  // against the limits, then start uploading.
-  const add = (picked: File[], shrink = true) => {
-    void Promise.all(shrink ? picked.map(shrinkPhoto) : picked).then((files) => {
+  // Photos are made lighter first (lib/photos.ts), then checked against the limits, then start
+  // uploading. "Foto tugas" has shrunk its photos already, and its PDF cannot be picked again
+  // after a reload, so it is not offered for resuming.
+  const add = (picked: File[], fromPhotos = false) => {
+    void Promise.all(fromPhotos ? picked : picked.map(shrinkPhoto)).then((files) => {
       const next = addFiles(
         chosen,
         files,
         kept.map((f) => f.size),
       );
-      uploads.add(next.chosen.slice(chosen.length));
+      uploads.add(next.chosen.slice(chosen.length), { remember: !fromPhotos });
       setRefused(next.refused);
       setProblem(null);
       resetPick.current?.();
@@ -163,7 +165,7 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
             </Stack>
           )}
           <FilesPicker
-            onAdd={add}
+            onAdd={(files) => add(files)}
             disabled={sending}
             dropText="Tarik dan lepas file jawabanmu ke sini"
             inputLabel="File jawaban"
@@ -183,12 +185,13 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
                 </Button>
               )}
             </FileButton>
-            <PhotoToPdf onDone={(files) => add(files, false)} disabled={sending} />
+            <PhotoToPdf onDone={(files) => add(files, true)} disabled={sending} />
           </FilesPicker>
           <Text size="xs" c="dimmed">
             Foto besar diperkecil otomatis sebelum dikirim agar hemat kuota, tulisan tetap terbaca. File mulai diunggah begitu dipilih; bila
             sinyal putus, unggahan dilanjutkan sendiri.
           </Text>
+          <PendingUploads files={uploads.pending} onDismiss={uploads.dismiss} />
           {uploads.items.length > 0 && (
             <Stack component="ul" gap="sm" aria-label="File baru" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {uploads.items.map((item) => (

@@ -30,7 +30,7 @@ export function preloadResumable(): void {
  * The key an unfinished upload is remembered by in this browser: the signed-in user (people
  * sharing a phone never resume each other's uploads), the file's name, type, size and date.
  */
-export function fingerprintOf(file: File, userId: number | null): string {
+export function fingerprintOf(file: Pick<File, 'name' | 'type' | 'size' | 'lastModified'>, userId: number | null): string {
   return ['kelasku', `u${userId ?? 0}`, file.name, file.type, file.size, file.lastModified, UPLOAD_ENDPOINT].join('-');
 }
 
@@ -226,7 +226,7 @@ export function startResumable(file: File, onEvent: (e: UploadEvent) => void): R
  * Forgets the remembered uploads of these files (after the form that used them was saved: the
  * server has deleted them), so picking the same file later starts a new upload at once.
  */
-export async function forgetUploads(files: File[]): Promise<void> {
+export async function forgetUploads(files: Pick<File, 'name' | 'type' | 'size' | 'lastModified'>[]): Promise<void> {
   const { defaultOptions } = await loadTus();
   const userId = getSessionUser()?.id ?? null;
   for (const file of files) {
@@ -263,4 +263,23 @@ export function sendResumable(file: File, onEvent: (e: UploadEvent) => void, sig
       { once: true },
     );
   });
+}
+
+/**
+ * How many bytes of a file the server already has from an earlier upload in this browser (what a
+ * pick of the same file continues from), or null when none is known or the server no longer has it.
+ */
+export async function bytesOnServer(file: Pick<File, 'name' | 'type' | 'size' | 'lastModified'>): Promise<number | null> {
+  const { defaultOptions } = await loadTus();
+  const previous = newestUpload(
+    await defaultOptions.urlStorage.findUploadsByFingerprint(fingerprintOf(file, getSessionUser()?.id ?? null)),
+  );
+  if (!previous?.uploadUrl) return null;
+  const token = getToken();
+  const res = await fetch(previous.uploadUrl, {
+    method: 'HEAD',
+    headers: { 'Tus-Resumable': '1.0.0', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
+  const offset = Number(res.headers.get('Upload-Offset'));
+  return res.ok && Number.isFinite(offset) ? offset : null;
 }

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../api/session';
 import type { UploadEvent } from './state';
 
 /** The uploads the hook started, each with the events it can send back and what was asked of it. */
@@ -67,5 +68,34 @@ describe('the uploads of a form', () => {
     act(() => result.current.add([file('1.pdf')]));
     unmount();
     expect(started[0]!.stopped).toBe(false);
+  });
+});
+
+describe('files of an earlier visit (a reload, a page left)', () => {
+  const dated = (name: string) => new File(['x'], name, { type: 'application/pdf', lastModified: 1_700_000_000_000 });
+  beforeEach(() =>
+    saveSession('t', { id: 7, name: 'Siswa', username: 'siswa', email: null, role: 'student', avatar: null, must_change_password: false }),
+  );
+  afterEach(() => localStorage.clear());
+
+  it('are offered again until the same file is picked, removed or the form is saved', () => {
+    const first = renderHook(() => useUploads('tugas-12'));
+    act(() => first.result.current.add([dated('a.pdf'), dated('b.pdf'), dated('c.pdf')]));
+    act(() => first.result.current.add([dated('foto.pdf')], { remember: false }));
+    act(() => first.result.current.remove(first.result.current.items[2]!.key));
+    first.unmount();
+
+    // The page opened again: a.pdf and b.pdf are offered; the removed file and the photos' PDF are not.
+    const again = renderHook(() => useUploads('tugas-12'));
+    expect(again.result.current.pending.map((p) => p.name)).toEqual(['a.pdf', 'b.pdf']);
+    // Another form of the same student has none.
+    expect(renderHook(() => useUploads('tugas-13')).result.current.pending).toEqual([]);
+
+    act(() => again.result.current.add([dated('a.pdf')]));
+    expect(again.result.current.pending.map((p) => p.name)).toEqual(['b.pdf']);
+    act(() => again.result.current.dismiss(again.result.current.pending[0]!));
+    expect(again.result.current.pending).toEqual([]);
+    act(() => again.result.current.finish());
+    expect(renderHook(() => useUploads('tugas-12')).result.current.pending).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { getSessionUser } from '../../api/session';
+import { forgetPending, pendingFiles, pendingKey, rememberPending, sameFile, type PendingFile } from './pending';
 import { forgetUploads, preloadResumable, startResumable, type ResumableUpload } from './resumable';
 import { initialUpload, isRunning, isUnfinished, nextUpload, type UploadEvent, type UploadState } from './state';
 
@@ -85,9 +87,14 @@ function stopAll(r: Runner): void {
  * Files that start uploading (resumable) as soon as they are picked, two at a time in the order
  * picked. Removing a file deletes its upload on the server; leaving the page stops the uploads
  * but keeps them there, so picking the same file again continues where it stopped.
+ *
+ * With `place` (one form, e.g. `tugas-12`) the files are remembered until the form is saved:
+ * `pending` lists those of an earlier visit (a reload, a page left) that are not picked again yet.
  */
-export function useUploads() {
+export function useUploads(place?: string) {
+  const kept = pendingKey(getSessionUser()?.id, place);
   const [items, setItems] = useState<PickedUpload[]>([]);
+  const [earlier, setEarlier] = useState<PendingFile[]>(() => pendingFiles(kept));
   const [runner] = useState<Runner>(() => ({
     uploads: new Map(),
     active: new Set(),
@@ -100,23 +107,37 @@ export function useUploads() {
     return () => stopAll(runner);
   }, [runner]);
 
+  /** Adds files; `remember: false` for files that cannot be picked again (a PDF made from photos). */
   const add = useCallback(
-    (files: File[]) => {
+    (files: File[], { remember = true } = {}) => {
       const fresh = files.map((file) => ({ key: `up${++seq}`, file, state: initialUpload(file.size) }));
+      if (remember) rememberPending(kept, files);
       setItems((was) => [...was, ...fresh]);
       runner.queue.push(...fresh);
       pump(runner);
     },
-    [runner],
+    [runner, kept],
   );
 
   const remove = useCallback(
     (key: string) => {
+      const item = items.find((i) => i.key === key);
+      if (item) forgetPending(kept, [item.file]);
       drop(runner, key);
       setItems((was) => was.filter((i) => i.key !== key));
       pump(runner);
     },
-    [runner],
+    [runner, items, kept],
+  );
+
+  /** "Lupakan" on a file of an earlier visit: no longer offered (the server deletes its bytes within 24 hours). */
+  const dismiss = useCallback(
+    (p: PendingFile) => {
+      forgetPending(kept, [p]);
+      setEarlier((was) => was.filter((e) => !sameFile(e, p)));
+      void forgetUploads([p]).catch(() => undefined);
+    },
+    [kept],
   );
 
   /** "Coba lagi" of a failed file: it runs again at once, continuing from what the server has. */
@@ -134,9 +155,13 @@ export function useUploads() {
     const files = items.map((i) => i.file);
     stopAll(runner);
     setItems([]);
+    forgetPending(kept, files);
+    setEarlier((was) => was.filter((e) => !files.some((f) => sameFile(e, f))));
     void forgetUploads(files).catch(() => undefined);
-  }, [items, runner]);
+  }, [items, runner, kept]);
 
   const unfinished = items.some((i) => isUnfinished(i.state));
-  return { items, add, remove, retry, finish, unfinished };
+  /** Files of an earlier visit not picked again yet. */
+  const pending = earlier.filter((p) => !items.some((i) => sameFile(i.file, p)));
+  return { items, add, remove, retry, finish, unfinished, pending, dismiss };
 }

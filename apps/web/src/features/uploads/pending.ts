@@ -1,0 +1,69 @@
+/**
+ * Files a form began to upload and has not used yet, remembered in this browser per user and per
+ * form: after a reload (or when the page is opened again later) the form says which file to pick
+ * again, and tus goes on from the bytes the server already has. The server deletes an upload not
+ * used within 24 hours, so older entries are dropped. Logout clears localStorage, and with it these.
+ */
+
+/** What identifies the file to pick again (the same fields tus's fingerprint uses). */
+export interface PendingFile {
+  name: string;
+  type: string;
+  size: number;
+  lastModified: number;
+  /** When the upload began (ms). */
+  at: number;
+}
+
+/** The server keeps an unused upload this long (docs/uploads.md). */
+export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The storage key of one user's form (`place`, e.g. `tugas-12`); null (nothing kept) without both. */
+export const pendingKey = (userId: number | null | undefined, place: string | undefined): string | null =>
+  userId != null && place ? `kelasku:pending:${userId}:${place}` : null;
+
+export const sameFile = (a: Omit<PendingFile, 'at'>, b: Omit<PendingFile, 'at'>) =>
+  a.name === b.name && a.type === b.type && a.size === b.size && a.lastModified === b.lastModified;
+
+function read(key: string | null, now: number): PendingFile[] {
+  if (!key) return [];
+  try {
+    const list = JSON.parse(localStorage.getItem(key) ?? '[]') as PendingFile[];
+    return Array.isArray(list) ? list.filter((p) => typeof p?.name === 'string' && now - p.at < PENDING_TTL_MS) : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(key: string | null, list: PendingFile[]): void {
+  if (!key) return;
+  try {
+    if (list.length === 0) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(list));
+  } catch {
+    // Storage full or blocked: the form works, only the hint after a reload is missing.
+  }
+}
+
+/** The files of this form whose upload began within the last 24 hours and was not used. */
+export function pendingFiles(key: string | null, now = Date.now()): PendingFile[] {
+  return read(key, now);
+}
+
+/** Remembers files whose upload begins now (once each). */
+export function rememberPending(key: string | null, files: File[], now = Date.now()): void {
+  const list = read(key, now);
+  for (const f of files) {
+    const entry = { name: f.name, type: f.type, size: f.size, lastModified: f.lastModified, at: now };
+    if (!list.some((p) => sameFile(p, entry))) list.push(entry);
+  }
+  write(key, list);
+}
+
+/** Forgets files: removed from the form, used by a saved form, or dismissed. */
+export function forgetPending(key: string | null, files: Omit<PendingFile, 'at'>[], now = Date.now()): void {
+  write(
+    key,
+    read(key, now).filter((p) => !files.some((f) => sameFile(p, f))),
+  );
+}
