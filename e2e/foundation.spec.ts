@@ -29,8 +29,12 @@ test.describe('sessions and guards', () => {
     await page.getByLabel('Username atau email').fill('siswa');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('salah-sekali');
     await page.getByRole('button', { name: 'Masuk' }).click();
-    await expect(toast(page, 'Username atau password salah')).toBeVisible();
+    const red = toast(page, 'Username atau password salah');
+    await expect(red).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+    // Its close button is named for screen readers, and closes it.
+    await red.getByRole('button', { name: 'Tutup pemberitahuan' }).click();
+    await expect(red).toHaveCount(0);
   });
 
   test('the password can be shown and hidden', async ({ page }) => {

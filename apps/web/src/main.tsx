@@ -23,8 +23,9 @@ const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   components: {
-    // Every dialog's close button is named for screen readers.
+    // Every dialog's and toast's close button is named for screen readers.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Tutup' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Tutup pemberitahuan' } } },
     // A message under an input is announced when it appears (validation and the server's field errors).
     InputWrapper: { defaultProps: { errorProps: { role: 'alert' } } },
   },
