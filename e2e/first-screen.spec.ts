@@ -103,3 +103,46 @@ for (const phone of [false, true]) {
     await expect(page.getByRole('article').first()).toBeVisible();
   });
 }
+
+/** Width and height of a PNG, from its IHDR chunk. */
+const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+
+for (const phone of [false, true]) {
+  test(`${phone ? '@phone ' : ''}the app is installable: its manifest, icons and service worker satisfy Chromium`, async ({
+    page,
+    request,
+  }) => {
+    const res = await request.get('/manifest.webmanifest');
+    expect(res.status()).toBe(200);
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({
+      name: 'Kelasku',
+      short_name: 'Kelasku',
+      lang: 'id',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+    });
+    const icons = manifest.icons as Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+    expect(icons.map((i) => [i.sizes, i.purpose ?? 'any'])).toEqual([
+      ['192x192', 'any'],
+      ['512x512', 'any'],
+      ['512x512', 'maskable'],
+    ]);
+    for (const icon of icons) {
+      const file = await request.get(icon.src);
+      expect(file.status(), icon.src).toBe(200);
+      expect(file.headers()['content-type'], icon.src).toBe('image/png');
+      expect(pngSize(await file.body()).join('x'), icon.src).toBe(icon.sizes);
+    }
+
+    // Chromium's own check, as for its "Install app" prompt, once the service worker controls the page.
+    await page.goto('/login');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 20_000 });
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    // Playwright's browser contexts are incognito profiles, where Chromium never offers to install; every other check counts.
+    expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+  });
+}
