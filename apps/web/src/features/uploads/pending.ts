@@ -5,13 +5,11 @@
  * used within 24 hours, so older entries are dropped. Logout clears localStorage, and with it these.
  */
 
-/** What identifies the file to pick again (the same fields tus's fingerprint uses). */
-export interface PendingFile {
-  name: string;
-  type: string;
-  size: number;
-  lastModified: number;
-  /** When the upload began (ms). */
+/** What identifies a file picked again: the fields of tus's fingerprint (resumable.ts, fingerprintOf). */
+export type FileIdentity = Pick<File, 'name' | 'type' | 'size' | 'lastModified'>;
+
+/** A file whose upload began, and when (ms). */
+export interface PendingFile extends FileIdentity {
   at: number;
 }
 
@@ -22,10 +20,11 @@ export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 export const pendingKey = (userId: number | null | undefined, place: string | undefined): string | null =>
   userId != null && place ? `kelasku:pending:${userId}:${place}` : null;
 
-export const sameFile = (a: Omit<PendingFile, 'at'>, b: Omit<PendingFile, 'at'>) =>
+export const sameFile = (a: FileIdentity, b: FileIdentity) =>
   a.name === b.name && a.type === b.type && a.size === b.size && a.lastModified === b.lastModified;
 
-function read(key: string | null, now: number): PendingFile[] {
+/** The files of this form whose upload began within the last 24 hours and was not used. */
+export function pendingFiles(key: string | null, now = Date.now()): PendingFile[] {
   if (!key) return [];
   try {
     const list = JSON.parse(localStorage.getItem(key) ?? '[]') as PendingFile[];
@@ -45,14 +44,9 @@ function write(key: string | null, list: PendingFile[]): void {
   }
 }
 
-/** The files of this form whose upload began within the last 24 hours and was not used. */
-export function pendingFiles(key: string | null, now = Date.now()): PendingFile[] {
-  return read(key, now);
-}
-
 /** Remembers files whose upload begins now (once each). */
 export function rememberPending(key: string | null, files: File[], now = Date.now()): void {
-  const list = read(key, now);
+  const list = pendingFiles(key, now);
   for (const f of files) {
     const entry = { name: f.name, type: f.type, size: f.size, lastModified: f.lastModified, at: now };
     if (!list.some((p) => sameFile(p, entry))) list.push(entry);
@@ -61,9 +55,9 @@ export function rememberPending(key: string | null, files: File[], now = Date.no
 }
 
 /** Forgets files: removed from the form, used by a saved form, or dismissed. */
-export function forgetPending(key: string | null, files: Omit<PendingFile, 'at'>[], now = Date.now()): void {
+export function forgetPending(key: string | null, files: FileIdentity[], now = Date.now()): void {
   write(
     key,
-    read(key, now).filter((p) => !files.some((f) => sameFile(p, f))),
+    pendingFiles(key, now).filter((p) => !files.some((f) => sameFile(p, f))),
   );
 }

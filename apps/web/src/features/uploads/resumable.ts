@@ -1,6 +1,7 @@
 import type { DetailedError, PreviousUpload, Upload, UploadOptions } from 'tus-js-client';
-import { ApiError, NETWORK_MESSAGE } from '../../api/client';
+import { ApiError, NETWORK_MESSAGE, send } from '../../api/client';
 import { getSessionUser, getToken, sessionExpired } from '../../api/session';
+import type { FileIdentity } from './pending';
 import type { UploadEvent } from './state';
 
 /** The server's tus endpoint (same origin; the bearer token on every request). */
@@ -30,7 +31,7 @@ export function preloadResumable(): void {
  * The key an unfinished upload is remembered by in this browser: the signed-in user (people
  * sharing a phone never resume each other's uploads), the file's name, type, size and date.
  */
-export function fingerprintOf(file: Pick<File, 'name' | 'type' | 'size' | 'lastModified'>, userId: number | null): string {
+export function fingerprintOf(file: FileIdentity, userId: number | null): string {
   return ['kelasku', `u${userId ?? 0}`, file.name, file.type, file.size, file.lastModified, UPLOAD_ENDPOINT].join('-');
 }
 
@@ -226,13 +227,17 @@ export function startResumable(file: File, onEvent: (e: UploadEvent) => void): R
  * Forgets the remembered uploads of these files (after the form that used them was saved: the
  * server has deleted them), so picking the same file later starts a new upload at once.
  */
-export async function forgetUploads(files: Pick<File, 'name' | 'type' | 'size' | 'lastModified'>[]): Promise<void> {
+export async function forgetUploads(files: FileIdentity[]): Promise<void> {
   const { defaultOptions } = await loadTus();
-  const userId = getSessionUser()?.id ?? null;
   for (const file of files) {
-    const stored = await defaultOptions.urlStorage.findUploadsByFingerprint(fingerprintOf(file, userId));
-    for (const entry of stored) await defaultOptions.urlStorage.removeUpload(entry.urlStorageKey);
+    for (const entry of await storedUploads(file)) await defaultOptions.urlStorage.removeUpload(entry.urlStorageKey);
   }
+}
+
+/** The uploads of the file this browser remembers for the signed-in user (tus's URL storage). */
+async function storedUploads(file: FileIdentity): Promise<PreviousUpload[]> {
+  const { defaultOptions } = await loadTus();
+  return defaultOptions.urlStorage.findUploadsByFingerprint(fingerprintOf(file, getSessionUser()?.id ?? null));
 }
 
 /**
@@ -269,17 +274,10 @@ export function sendResumable(file: File, onEvent: (e: UploadEvent) => void, sig
  * How many bytes of a file the server already has from an earlier upload in this browser (what a
  * pick of the same file continues from), or null when none is known or the server no longer has it.
  */
-export async function bytesOnServer(file: Pick<File, 'name' | 'type' | 'size' | 'lastModified'>): Promise<number | null> {
-  const { defaultOptions } = await loadTus();
-  const previous = newestUpload(
-    await defaultOptions.urlStorage.findUploadsByFingerprint(fingerprintOf(file, getSessionUser()?.id ?? null)),
-  );
+export async function bytesOnServer(file: FileIdentity): Promise<number | null> {
+  const previous = newestUpload(await storedUploads(file));
   if (!previous?.uploadUrl) return null;
-  const token = getToken();
-  const res = await fetch(previous.uploadUrl, {
-    method: 'HEAD',
-    headers: { 'Tus-Resumable': '1.0.0', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-  });
+  const res = await send('HEAD', previous.uploadUrl, undefined, { 'Tus-Resumable': '1.0.0' });
   const offset = Number(res.headers.get('Upload-Offset'));
   return res.ok && Number.isFinite(offset) ? offset : null;
 }
