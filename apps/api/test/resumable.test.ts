@@ -5,7 +5,9 @@
  * ones, and hostile protocol input (bad headers, bodies past the length, forged and traversal ids).
  * Runs on the folder store and (project s3) on a real S3 protocol server.
  */
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +58,7 @@ interface Answer {
 /** One HTTP request to the listening app; `cutAfter` bytes of the body are sent, then the connection is dropped. */
 function call(
   method: string,
-  path: string,
+  route: string,
   token: string | null,
   headers: Record<string, string | string[] | undefined> = {},
   body?: Buffer,
@@ -71,7 +73,7 @@ function call(
     };
     // A header given as undefined is not sent (no Tus-Resumable; no Content-Length: chunked).
     const sent = Object.fromEntries(Object.entries(all).filter((e): e is [string, string | string[]] => e[1] !== undefined));
-    const req = http.request(`${base}${path}`, { method, headers: sent });
+    const req = http.request(`${base}${route}`, { method, headers: sent });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -381,18 +383,17 @@ describe('abandoned uploads', () => {
   });
 });
 
-/** Every name in the tus store (the folder store's `resumable` folder). */
+/** The tus store: the folder store's `resumable` folder. */
+const tusStore = () => path.join(t.config.storageDir, 'resumable');
+
+/** Every name in the tus store. */
 async function tusKeys(): Promise<string[]> {
-  const fs = await import('node:fs/promises');
-  const path = await import('node:path');
-  return fs.readdir(path.join(t.config.storageDir, 'resumable')).catch(() => []);
+  return fs.readdir(tusStore()).catch(() => []);
 }
 
 /** The bytes the tus store holds for an upload (the folder store's file), or null when it has none. */
 async function storedBytes(id: string): Promise<number | null> {
-  const fs = await import('node:fs/promises');
-  const path = await import('node:path');
-  const stat = await fs.stat(path.join(t.config.storageDir, 'resumable', id)).catch(() => null);
+  const stat = await fs.stat(path.join(tusStore(), id)).catch(() => null);
   return stat ? stat.size : null;
 }
 
@@ -772,8 +773,6 @@ describe('hostile tus requests', () => {
 
   describe('upload ids', () => {
     it('a garbage or path-traversal id is 404 on HEAD, PATCH and DELETE, and no file outside the store is touched', async () => {
-      const fs = await import('node:fs/promises');
-      const path = await import('node:path');
       // Files beside and above the store that a traversal would reach.
       const sentinels = [path.join(t.config.storageDir, 'sentinel'), path.join(t.config.storageDir, 'sentinel.json')];
       for (const f of sentinels) await fs.writeFile(f, 'jangan disentuh');
