@@ -184,6 +184,17 @@ export async function handIn(request: APIRequestContext, token: string, assignme
 }
 
 /** The text of the visible toast with this message. */
+/**
+ * Taps `link` until the address matches `url`. A tap right after a list is drawn can be lost (a
+ * live update redraws it, a lesson's panel is still opening): it is tapped again, as a user would.
+ */
+export async function tapUntil(page: Page, link: Locator, url: RegExp, timeout = 20_000) {
+  await expect(async () => {
+    if (!url.test(page.url())) await link.click({ timeout: 3_000 });
+    await expect(page).toHaveURL(url, { timeout: 3_000 });
+  }).toPass({ timeout });
+}
+
 export const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 const MONTHS_ID = [

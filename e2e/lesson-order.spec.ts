@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, freshRombel, freshUser, login, pickDate, samplePdf, toast } from './fixtures';
+import { api, freshRombel, freshUser, login, pickDate, samplePdf, tapUntil, toast } from './fixtures';
 
 /**
  * Issue 21: the teacher puts contents and their items in order (up/down buttons and dragging with
@@ -166,10 +166,7 @@ test('a scheduled assignment stays out of the student’s sight until its time',
   // The minute's job announces the assignment now, and the live update redraws the list the tap
   // lands on: a tap lost to the redraw is tapped again, as a student would.
   const opened = new RegExp(`/my-classes/${w.classId}/submissions/${assignmentId}$`);
-  await expect(async () => {
-    if (!opened.test(student.url())) await student.getByRole('link', { name: 'Tugas Terjadwal' }).click({ timeout: 3_000 });
-    await expect(student).toHaveURL(opened, { timeout: 3_000 });
-  }).toPass({ timeout: 60_000 });
+  await tapUntil(student, student.getByRole('link', { name: 'Tugas Terjadwal' }), opened, 60_000);
   await expect(student.getByText('Tugas Terjadwal', { exact: true })).toBeVisible();
   await context.close();
 });

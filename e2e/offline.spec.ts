@@ -7,7 +7,7 @@
  * an uncached API read fails offline).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiIdle, forumWorld, freshUser, login, otherPage, toast } from './fixtures';
+import { api, apiIdle, forumWorld, freshUser, login, otherPage, tapUntil, toast } from './fixtures';
 
 const NOTE = 'Topologi bintang memakai satu switch di tengah; kabel putus hanya memutus satu komputer.';
 /** Over a kilobyte of text: the server sends it compressed, and the saved copy is the decoded file. */
@@ -115,11 +115,7 @@ for (const phone of [false, true]) {
     // the class's) is tapped again, as a student would. Then the thread must show from the saved copy.
     const forum = page.getByRole('link', { name: 'Kelebihan topologi bintang?' });
     await expect(forum).toBeInViewport();
-    const thread = new RegExp(`${s.studentUrl}$`);
-    await expect(async () => {
-      if (!thread.test(page.url())) await forum.click({ timeout: 3_000 });
-      await expect(page).toHaveURL(thread, { timeout: 3_000 });
-    }).toPass({ timeout: 20_000 });
+    await tapUntil(page, forum, new RegExp(`${s.studentUrl}$`));
     await expect(page.getByText('Diskusikan dengan teman sekelas.')).toBeVisible();
     await expect(banner).toContainText('Yang tampil adalah versi tersimpan');
     await page.goBack();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiIdle, classWithContent, freshRombel, freshUser, login, otherPage, toast, violations } from './fixtures';
+import { api, apiIdle, classWithContent, freshRombel, freshUser, login, otherPage, tapUntil, toast, violations } from './fixtures';
 import { stamp } from './grading-fixtures';
 
 /*
@@ -137,8 +137,7 @@ test('@phone a student takes a timed quiz: answers survive a dropped connection 
   await login(page, s.student.username, s.student.password);
   await page.goto(`/my-classes/${s.classId}`);
   await page.getByRole('button', { name: /Pembelajaran 1/ }).click();
-  await page.getByRole('link', { name: s.title }).click();
-  await expect(page).toHaveURL(new RegExp(`${s.url}$`));
+  await tapUntil(page, page.getByRole('link', { name: s.title }), new RegExp(`${s.url}$`));
   await expect(page.getByRole('heading', { name: s.title })).toBeVisible();
   await expect(infoCell(page, 'Batas waktu')).toHaveText('1 menit');
   await expect(infoCell(page, 'Soal')).toHaveText('5 soal · 8 poin');
