@@ -9,15 +9,16 @@ import { bytesText } from './progress';
 /** One file of an earlier visit: its name, how much of it the server has, "Lupakan". */
 function PendingRow({ file: p, onDismiss }: { file: PendingFile; onDismiss: (p: PendingFile) => void }) {
   // Asked once: null when the server no longer has it (the next pick starts from the first byte).
-  const { data: bytes, isPending } = useQuery({
+  // Unanswered (offline) only the size shows: nothing is known of the server's copy.
+  const { data: bytes, isSuccess } = useQuery({
     queryKey: ['upload-on-server', p.name, p.type, p.size, p.lastModified],
     queryFn: () => bytesOnServer(p),
     staleTime: Infinity,
     retry: false,
   });
-  const where = isPending
+  const where = !isSuccess
     ? formatFileSize(p.size)
-    : bytes == null
+    : bytes === null
       ? `${formatFileSize(p.size)} · akan diunggah dari awal`
       : `${bytesText(bytes, p.size)} sudah terkirim`;
   return (
