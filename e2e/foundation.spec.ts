@@ -60,7 +60,8 @@ test.describe('sessions and guards', () => {
       await page.getByRole('button', { name: `Menu akun ${account.name}` }).click();
       await page.getByRole('menuitem', { name: 'Keluar' }).click();
       await expect(page).toHaveURL(/\/login$/);
-      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      // Logout reloads the page once its offline data is gone: asked again if the reload wins the race.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('token')).catch(() => 'reloading')).toBeNull();
       await page.goto('/dashboard');
       await expect(page).toHaveURL(/\/login$/);
     });
