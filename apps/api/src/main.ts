@@ -46,25 +46,8 @@ async function main() {
 
   const { app, database, seeded } = await (cluster.isWorker ? startWorker(config) : startServices(config)).catch(failStart);
 
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (err) {
-    // The jobs and the live bus hold connections: the pool ends only once they have stopped.
-    await app.close().catch(() => {});
-    await database.close().catch(() => {});
-    const e = err as NodeJS.ErrnoException;
-    if (e.code === 'EADDRINUSE')
-      fail(`port ${config.port} sudah dipakai program lain. Jalankan dengan PORT=3001 npm start (atau port lain).`);
-    if (e.code === 'EACCES') fail(`port ${config.port} tidak boleh dipakai oleh user ini. Pilih PORT di atas 1024.`);
-    if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND') fail(`HOST=${config.host} bukan alamat mesin ini.`);
-    fail(e.message);
-  }
-
-  if (cluster.isPrimary) {
-    const address = app.server.address();
-    printBanner(config, typeof address === 'object' && address ? address.port : config.port, database.kind, seeded);
-  }
-
+  // Before listening: a cluster's primary learns that a worker listens before the worker's own
+  // code goes on, and may send SIGTERM at once (a stop right after the start).
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -85,6 +68,27 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   if (cluster.isPrimary) process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // A signal during listen: the shutdown above closes everything and exits.
+    if (closing) return;
+    // The jobs and the live bus hold connections: the pool ends only once they have stopped.
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'EADDRINUSE')
+      fail(`port ${config.port} sudah dipakai program lain. Jalankan dengan PORT=3001 npm start (atau port lain).`);
+    if (e.code === 'EACCES') fail(`port ${config.port} tidak boleh dipakai oleh user ini. Pilih PORT di atas 1024.`);
+    if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND') fail(`HOST=${config.host} bukan alamat mesin ini.`);
+    fail(e.message);
+  }
+
+  if (cluster.isPrimary) {
+    const address = app.server.address();
+    printBanner(config, typeof address === 'object' && address ? address.port : config.port, database.kind, seeded);
+  }
 }
 
 void main();
