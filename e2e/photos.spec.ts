@@ -7,8 +7,9 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { login, toast } from './fixtures';
+import { api, login, throttleUploads, toast } from './fixtures';
 import { gradingScene, stamp } from './grading-fixtures';
+import { recordPercentages, shownPercent, watchTus } from './upload-fixtures';
 
 const DONE = 'Berhasil, Tugasmu berhasil dikumpulkan.';
 const MB = 1024 * 1024;
@@ -84,6 +85,20 @@ function jpegSize(bytes: Buffer): [number, number] {
     at += 2 + bytes.readUInt16BE(at + 2);
   }
   throw new Error('no JPEG frame header');
+}
+
+/** "Foto tugas" with photos from the gallery, once each is shrunk: the dialog and each page's sizes. */
+async function fromGallery(page: Page, form: Locator, photos: Picture[]) {
+  await form.getByRole('button', { name: 'Foto tugas' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Foto tugas' });
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Pilih dari galeri' }).click();
+  await (await chooser).setFiles(photos);
+  const pages = dialog.getByRole('list', { name: 'Halaman foto' }).getByRole('listitem');
+  await expect(pages).toHaveCount(photos.length);
+  const shrunk = [];
+  for (let i = 0; i < photos.length; i++) shrunk.push(await sizesOfRow(pages.nth(i)));
+  return { dialog, shrunk };
 }
 
 /** A student alone in a fresh class with one assignment, on its page; the "Kirim tugas" form. */
@@ -206,14 +221,7 @@ test('photos not joined are handed in as lighter JPEGs of at most 2,000 px', asy
   const first = await photo(page, 'catatan-1.jpg', 3000, 2250);
   const second = await photo(page, 'catatan-2.jpg', 2250, 3000);
 
-  await form.getByRole('button', { name: 'Foto tugas' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Foto tugas' });
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Pilih dari galeri' }).click();
-  await (await chooser).setFiles([first, second]);
-  const pages = dialog.getByRole('list', { name: 'Halaman foto' }).getByRole('listitem');
-  await expect(pages).toHaveCount(2);
-  const shrunk = [await sizesOfRow(pages.nth(0)), await sizesOfRow(pages.nth(1))];
+  const { dialog, shrunk } = await fromGallery(page, form, [first, second]);
 
   // The student turns joining off: the photos go as pictures.
   const join = dialog.getByRole('switch', { name: 'Gabung jadi satu PDF' });
@@ -244,4 +252,126 @@ test('photos not joined are handed in as lighter JPEGs of at most 2,000 px', asy
     const [w, h] = jpegSize(body);
     expect(Math.max(w, h)).toBe(2000);
   }
+});
+
+/** The files the browser keeps for "Lanjutkan" (Cache Storage `kelasku-pending`): how many. */
+const keptCount = (page: Page) =>
+  page.evaluate(async () => ((await caches.has('kelasku-pending')) ? (await (await caches.open('kelasku-pending')).keys()).length : 0));
+
+/** Bytes of "1,2 MB dari 2,5 MB sudah terkirim": what the server has, of how much. */
+function sentOf(shown: string): [number, number] {
+  const m = /(\d+(?:,\d+)? (?:KB|MB)) dari (\d+(?:,\d+)? (?:KB|MB)) sudah terkirim/.exec(shown);
+  expect(m, shown).not.toBeNull();
+  return [bytesOf(m![1]!), bytesOf(m![2]!)];
+}
+
+test('@phone a PDF of photos stopped by a reload goes on with "Lanjutkan", without taking the photos again', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const { s, student, form } = await onAssignment(page, request);
+  const first = await photo(page, 'halaman-1.jpg', 2400, 3200);
+  const second = await photo(page, 'halaman-2.jpg', 3200, 2400);
+  const { dialog } = await fromGallery(page, form, [first, second]);
+
+  // A thin connection: the PDF takes a while to go up.
+  await throttleUploads(page, 100 * 1024);
+  const tus = watchTus(page);
+  const created = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/uploads');
+  await dialog.getByRole('button', { name: 'Tambahkan' }).click();
+  const size = Number((await created).headers()['upload-length']);
+  expect(size, 'the PDF of two shrunk photos').toBeGreaterThan(300 * 1024);
+  const bar = () => form.getByRole('progressbar', { name: 'Progres Foto tugas.pdf' });
+  await expect.poll(() => shownPercent(bar()), { timeout: 60_000, intervals: [200] }).toBeGreaterThanOrEqual(35);
+  expect(await keptCount(page), 'the PDF is kept in the browser').toBe(1);
+
+  // The phone's browser drops the tab mid-upload; the photos are gone with it.
+  await page.reload();
+  await expect(form.getByRole('list', { name: 'File baru' })).toHaveCount(0);
+  await expect(form.getByText('Ada unggahan yang belum diserahkan')).toBeVisible();
+  await expect(form).toContainText('Tekan "Lanjutkan" untuk meneruskan; bagian yang sudah terkirim tidak diunggah ulang.');
+  const earlier = form.getByRole('list', { name: 'Unggahan sebelumnya' });
+  await expect(earlier.getByRole('listitem')).toHaveCount(1);
+  const [onServer, whole] = sentOf((await earlier.getByText(/sudah terkirim/).textContent())!);
+  expect(Math.abs(whole - size)).toBeLessThanOrEqual(0.05 * MB);
+  expect(onServer / whole).toBeGreaterThanOrEqual(0.3);
+  const creations = tus.creations;
+  const patches = tus.patchOffsets.length;
+  await throttleUploads(page, 100 * 1024);
+  const seen = await recordPercentages(page, 'Foto tugas.pdf');
+  await earlier.getByRole('button', { name: 'Lanjutkan Foto tugas.pdf' }).click();
+  await expect(earlier).toHaveCount(0);
+  await expect(form.getByRole('list', { name: 'File baru' })).toContainText('Foto tugas.pdf');
+  await expect(form).toContainText('Selesai diunggah, siap diserahkan', { timeout: 90_000 });
+  expect(tus.creations, 'no new upload after the reload').toBe(creations);
+  expect(tus.patchOffsets[patches]!, 'the first PATCH after the reload').toBeGreaterThan(0.3 * size);
+  const all = await seen();
+  const shown = all.slice(all.findIndex((v) => v > 0));
+  expect(Math.min(...shown), `percentages shown after the reload: ${all.join(',')}`).toBeGreaterThanOrEqual(30);
+  await throttleUploads(page, -1);
+
+  // Handed in: the teacher gets the whole PDF, both pages; the browser keeps nothing more.
+  const work = await handIn(page, form);
+  const link = work.getByRole('link', { name: 'Foto tugas.pdf' });
+  const res = await page.request.get((await link.getAttribute('href'))!);
+  expect(res.status()).toBe(200);
+  const body = await res.body();
+  expect(body.length).toBe(size);
+  expect((await PDFDocument.load(body)).getPageCount()).toBe(2);
+  const graded = await api(request, s.teacher.token, 'GET', `${s.api}/students/${student.id}`);
+  expect(graded.body.data.submission.files.map((f: { filename: string; size: number }) => [f.filename, f.size])).toEqual([
+    ['Foto tugas.pdf', size],
+  ]);
+  await expect.poll(() => keptCount(page)).toBe(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Ubah kiriman' })).toBeVisible();
+  await expect(page.getByText('Ada unggahan yang belum diserahkan')).toHaveCount(0);
+});
+
+test('photos taken with the camera are kept for "Lanjutkan" until "Lupakan" or logout, and never offered to the next sign-in', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { s, student, form } = await onAssignment(page, request);
+  for (const [name, w, h] of [
+    ['IMG_20261127_0801.jpg', 3000, 4000],
+    ['IMG_20261127_0802.jpg', 4000, 3000],
+  ] as const) {
+    const shot = await photo(page, name, w, h);
+    const chooser = page.waitForEvent('filechooser');
+    await form.getByRole('button', { name: 'Ambil foto' }).click();
+    await (await chooser).setFiles(shot);
+    await expect(form.getByRole('list', { name: 'File baru' })).toContainText(name);
+  }
+  await expect(form.getByText('Selesai diunggah, siap diserahkan')).toHaveCount(2, { timeout: 60_000 });
+  await expect.poll(() => keptCount(page)).toBe(2);
+
+  // The student leaves without handing in, and comes back.
+  await page.goto('/dashboard');
+  await page.goto(`/my-classes/${s.classId}/submissions/${s.assignmentId}`);
+  const earlier = form.getByRole('list', { name: 'Unggahan sebelumnya' });
+  await expect(earlier.getByRole('listitem')).toHaveCount(2);
+  for (const name of ['IMG_20261127_0801.jpg', 'IMG_20261127_0802.jpg']) {
+    await expect(earlier.getByRole('button', { name: `Lanjutkan ${name}` })).toBeVisible();
+    const [onServer, whole] = sentOf(
+      (await earlier
+        .getByRole('listitem')
+        .filter({ hasText: name })
+        .getByText(/sudah terkirim/)
+        .textContent())!,
+    );
+    expect(onServer).toBe(whole);
+  }
+  await earlier.getByRole('button', { name: 'Lupakan IMG_20261127_0801.jpg' }).click();
+  await expect(earlier.getByRole('listitem')).toHaveCount(1);
+  await expect.poll(() => keptCount(page)).toBe(1);
+
+  await page.getByRole('button', { name: `Menu akun ${student.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Keluar' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => caches.keys())).not.toContain('kelasku-pending');
+
+  await login(page, student.username, student.password);
+  await page.goto(`/my-classes/${s.classId}/submissions/${s.assignmentId}`);
+  await expect(form.getByRole('button', { name: 'Upload Submission' })).toBeVisible();
+  await expect(form.getByText('Ada unggahan yang belum diserahkan')).toHaveCount(0);
 });

@@ -57,16 +57,16 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
   const waitReason = uploadsBlocker(uploads.items);
 
   // Photos are made lighter first (lib/photos.ts), then checked against the limits, then start
-  // uploading. "Foto tugas" has shrunk its photos already, and its PDF cannot be picked again
-  // after a reload, so it is not offered for resuming.
-  const add = (picked: File[], fromPhotos = false) => {
-    void Promise.all(fromPhotos ? picked : picked.map(shrinkPhoto)).then((files) => {
+  // uploading. "Foto tugas" has shrunk its photos already. What the camera took or "Foto tugas"
+  // made cannot be picked again after a reload: the browser keeps it for "Lanjutkan".
+  const add = (picked: File[], from: 'pick' | 'camera' | 'photos' = 'pick') => {
+    void Promise.all(from === 'photos' ? picked : picked.map(shrinkPhoto)).then((files) => {
       const next = addFiles(
         chosen,
         files,
         kept.map((f) => f.size),
       );
-      uploads.add(next.chosen.slice(chosen.length), { remember: !fromPhotos });
+      uploads.add(next.chosen.slice(chosen.length), { keep: from !== 'pick' });
       setRefused(next.refused);
       setProblem(null);
       resetPick.current?.();
@@ -172,7 +172,7 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
             resetRef={resetPick}
           >
             <FileButton
-              onChange={(f) => add(f ? [f] : [])}
+              onChange={(f) => add(f ? [f] : [], 'camera')}
               accept="image/*"
               capture="environment"
               resetRef={resetPhoto}
@@ -185,13 +185,18 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
                 </Button>
               )}
             </FileButton>
-            <PhotoToPdf onDone={(files) => add(files, true)} disabled={sending} />
+            <PhotoToPdf onDone={(files) => add(files, 'photos')} disabled={sending} />
           </FilesPicker>
           <Text size="xs" c="dimmed">
             Foto besar diperkecil otomatis sebelum dikirim agar hemat kuota, tulisan tetap terbaca. File mulai diunggah begitu dipilih; bila
             sinyal putus, unggahan dilanjutkan sendiri.
           </Text>
-          <PendingUploads files={uploads.pending} onDismiss={uploads.dismiss} />
+          <PendingUploads
+            files={uploads.pending}
+            onDismiss={uploads.dismiss}
+            restore={uploads.restore}
+            onResume={(file) => add([file], 'photos')}
+          />
           {uploads.items.length > 0 && (
             <Stack component="ul" gap="sm" aria-label="File baru" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {uploads.items.map((item) => (

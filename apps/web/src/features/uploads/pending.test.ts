@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PENDING_TTL_MS, forgetPending, pendingFiles, pendingKey, rememberPending } from './pending';
+import { PENDING_TTL_MS, forgetPending, notPending, pendingFiles, pendingKey, rememberPending } from './pending';
 
 const file = (name: string, size = 3, lastModified = 1_700_000_000_000) =>
   new File(['x'.repeat(size)], name, { type: 'application/pdf', lastModified });
@@ -26,6 +26,17 @@ describe('files a form began to upload', () => {
     ]);
     expect(pendingFiles(pendingKey(8, 'tugas-12'), 3000)).toEqual([]);
     expect(pendingFiles(pendingKey(7, 'tugas-13'), 3000)).toEqual([]);
+  });
+
+  it('say which were kept by the browser, and which of some files are no longer listed', () => {
+    rememberPending(key, [file('a.pdf')], 1000);
+    rememberPending(key, [file('Foto tugas.pdf', 9)], 1000, { kept: true });
+    expect(pendingFiles(key, 1000).map((p) => [p.name, p.kept ?? false])).toEqual([
+      ['a.pdf', false],
+      ['Foto tugas.pdf', true],
+    ]);
+    forgetPending(key, [file('a.pdf')], 1000);
+    expect(notPending(key, [file('a.pdf'), file('Foto tugas.pdf', 9)], 1000).map((f) => f.name)).toEqual(['a.pdf']);
   });
 
   it('a file changed since (another size or date) is another file', () => {

@@ -8,9 +8,10 @@
 /** What identifies a file picked again: the fields of tus's fingerprint (resumable.ts, fingerprintOf). */
 export type FileIdentity = Pick<File, 'name' | 'type' | 'size' | 'lastModified'>;
 
-/** A file whose upload began, and when (ms). */
+/** A file whose upload began, and when (ms); `kept`: its bytes are kept in this browser (kept-files.ts). */
 export interface PendingFile extends FileIdentity {
   at: number;
+  kept?: boolean;
 }
 
 /** The server keeps an unused upload this long (docs/uploads.md). */
@@ -44,14 +45,24 @@ function write(key: string | null, list: PendingFile[]): void {
   }
 }
 
-/** Remembers files whose upload begins now (once each). */
-export function rememberPending(key: string | null, files: File[], now = Date.now()): void {
+/**
+ * Remembers files whose upload begins now (once each); `kept` when the browser keeps their bytes
+ * (kept-files.ts), so that the form can go on without the file being picked again.
+ */
+export function rememberPending(key: string | null, files: File[], now = Date.now(), { kept = false } = {}): void {
   const list = pendingFiles(key, now);
   for (const f of files) {
-    const entry = { name: f.name, type: f.type, size: f.size, lastModified: f.lastModified, at: now };
+    const entry: PendingFile = { name: f.name, type: f.type, size: f.size, lastModified: f.lastModified, at: now };
+    if (kept) entry.kept = true;
     if (!list.some((p) => sameFile(p, entry))) list.push(entry);
   }
   write(key, list);
+}
+
+/** Those of the files that are not remembered (any more) for the form. */
+export function notPending(key: string | null, files: FileIdentity[], now = Date.now()): FileIdentity[] {
+  const list = pendingFiles(key, now);
+  return files.filter((f) => !list.some((p) => sameFile(p, f)));
 }
 
 /** Forgets files: removed from the form, used by a saved form, or dismissed. */

@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getSessionUser } from '../../api/session';
-import { forgetPending, pendingFiles, pendingKey, rememberPending, sameFile, type PendingFile } from './pending';
+import { dropExpired, dropKept, keepFiles, keptFile } from './kept-files';
+import {
+  forgetPending,
+  notPending,
+  pendingFiles,
+  pendingKey,
+  rememberPending,
+  sameFile,
+  type FileIdentity,
+  type PendingFile,
+} from './pending';
 import { forgetUploads, preloadResumable, startResumable, type ResumableUpload } from './resumable';
 import { initialUpload, isRunning, isUnfinished, nextUpload, type UploadEvent, type UploadState } from './state';
 
@@ -104,14 +114,25 @@ export function useUploads(place?: string) {
 
   useEffect(() => {
     preloadResumable();
+    void dropExpired().catch(() => undefined);
     return () => stopAll(runner);
   }, [runner]);
 
-  /** Adds files; `remember: false` for files that cannot be picked again (a PDF made from photos). */
+  /**
+   * Adds files; `keep` for files that cannot be picked again (made from photos): the browser keeps
+   * their bytes, and after a reload `restore` gives them back.
+   */
   const add = useCallback(
-    (files: File[], { remember = true } = {}) => {
+    (files: File[], { keep = false } = {}) => {
       const fresh = files.map((file) => ({ key: `up${++seq}`, file, state: initialUpload(file.size) }));
-      if (remember) rememberPending(kept, files);
+      rememberPending(kept, files, Date.now(), { kept: keep });
+      // Files that cannot be picked again are offered only if the browser kept them; those used or
+      // removed while they were being kept go again.
+      if (keep)
+        void keepFiles(kept, files).then((ok) => {
+          if (!ok) forgetPending(kept, files);
+          else void dropKept(kept, notPending(kept, files)).catch(() => undefined);
+        });
       setItems((was) => [...was, ...fresh]);
       runner.queue.push(...fresh);
       pump(runner);
@@ -119,25 +140,37 @@ export function useUploads(place?: string) {
     [runner, kept],
   );
 
+  /** The files are no longer offered after a reload, and their kept bytes go. */
+  const forget = useCallback(
+    (files: FileIdentity[]) => {
+      forgetPending(kept, files);
+      void dropKept(kept, files).catch(() => undefined);
+    },
+    [kept],
+  );
+
+  /** A file of an earlier visit whose bytes the browser kept ("Lanjutkan"), or null when they are gone. */
+  const restore = useCallback((p: PendingFile) => keptFile(kept, p), [kept]);
+
   const remove = useCallback(
     (key: string) => {
       const item = items.find((i) => i.key === key);
-      if (item) forgetPending(kept, [item.file]);
+      if (item) forget([item.file]);
       drop(runner, key);
       setItems((was) => was.filter((i) => i.key !== key));
       pump(runner);
     },
-    [runner, items, kept],
+    [runner, items, forget],
   );
 
   /** "Lupakan" on a file of an earlier visit: no longer offered (the server deletes its bytes within 24 hours). */
   const dismiss = useCallback(
     (p: PendingFile) => {
-      forgetPending(kept, [p]);
+      forget([p]);
       setEarlier((was) => was.filter((e) => !sameFile(e, p)));
       void forgetUploads([p]).catch(() => undefined);
     },
-    [kept],
+    [forget],
   );
 
   /** "Coba lagi" of a failed file: it runs again at once, continuing from what the server has. */
@@ -155,13 +188,13 @@ export function useUploads(place?: string) {
     const files = items.map((i) => i.file);
     stopAll(runner);
     setItems([]);
-    forgetPending(kept, files);
+    forget(files);
     setEarlier((was) => was.filter((e) => !files.some((f) => sameFile(e, f))));
     void forgetUploads(files).catch(() => undefined);
-  }, [items, runner, kept]);
+  }, [items, runner, forget]);
 
   const unfinished = items.some((i) => isUnfinished(i.state));
   /** Files of an earlier visit not picked again yet. */
   const pending = earlier.filter((p) => !items.some((i) => sameFile(i.file, p)));
-  return { items, add, remove, retry, finish, unfinished, pending, dismiss };
+  return { items, add, remove, retry, finish, unfinished, pending, dismiss, restore };
 }
