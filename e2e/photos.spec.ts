@@ -326,29 +326,42 @@ test('@phone a PDF of photos stopped by a reload goes on with "Lanjutkan", witho
   await expect(page.getByText('Ada unggahan yang belum diserahkan')).toHaveCount(0);
 });
 
-test('photos taken with the camera are kept for "Lanjutkan" until "Lupakan" or logout, and never offered to the next sign-in', async ({
+/** Ends the page's session on the server (as an expiry or a revoked session would); the app sees it at its next request. */
+async function endSessionOnServer(page: Page, request: Parameters<typeof api>[0]) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect((await api(request, token!, 'POST', '/api/logout')).status).toBe(200);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+test('photos taken with the camera are kept for "Lanjutkan" like a draft: through an ended session, not past a logout or another user', async ({
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
-  const { s, student, form } = await onAssignment(page, request);
-  for (const [name, w, h] of [
-    ['IMG_20261127_0801.jpg', 3000, 4000],
-    ['IMG_20261127_0802.jpg', 4000, 3000],
-  ] as const) {
+  test.setTimeout(150_000);
+  const s = await gradingScene(request, [`Dewi Anggraini ${stamp()}`, `Rizky Saputra ${stamp()}`]);
+  const [dewi, rizky] = s.students as [(typeof s.students)[0], (typeof s.students)[0]];
+  const url = `/my-classes/${s.classId}/submissions/${s.assignmentId}`;
+  const form = page.getByRole('region', { name: 'Kirim tugas' });
+  const earlier = form.getByRole('list', { name: 'Unggahan sebelumnya' });
+  const shoot = async (name: string, w: number, h: number) => {
     const shot = await photo(page, name, w, h);
     const chooser = page.waitForEvent('filechooser');
     await form.getByRole('button', { name: 'Ambil foto' }).click();
     await (await chooser).setFiles(shot);
     await expect(form.getByRole('list', { name: 'File baru' })).toContainText(name);
-  }
+  };
+
+  await login(page, dewi.username, dewi.password);
+  await page.goto(url);
+  await shoot('IMG_20261127_0801.jpg', 3000, 4000);
+  await shoot('IMG_20261127_0802.jpg', 4000, 3000);
   await expect(form.getByText('Selesai diunggah, siap diserahkan')).toHaveCount(2, { timeout: 60_000 });
   await expect.poll(() => keptCount(page)).toBe(2);
 
-  // The student leaves without handing in, and comes back.
+  // Dewi leaves without handing in, and comes back: both are offered, whole on the server.
   await page.goto('/dashboard');
-  await page.goto(`/my-classes/${s.classId}/submissions/${s.assignmentId}`);
-  const earlier = form.getByRole('list', { name: 'Unggahan sebelumnya' });
+  await page.goto(url);
   await expect(earlier.getByRole('listitem')).toHaveCount(2);
   for (const name of ['IMG_20261127_0801.jpg', 'IMG_20261127_0802.jpg']) {
     await expect(earlier.getByRole('button', { name: `Lanjutkan ${name}` })).toBeVisible();
@@ -365,13 +378,34 @@ test('photos taken with the camera are kept for "Lanjutkan" until "Lupakan" or l
   await expect(earlier.getByRole('listitem')).toHaveCount(1);
   await expect.poll(() => keptCount(page)).toBe(1);
 
-  await page.getByRole('button', { name: `Menu akun ${student.name}` }).click();
+  // Her session ends without a logout; she signs in again (the worker starts a new session's data):
+  // the photo is still offered, and goes on.
+  await endSessionOnServer(page, request);
+  await login(page, dewi.username, dewi.password);
+  await page.goto(url);
+  await expect(earlier.getByRole('listitem')).toHaveCount(1);
+  await earlier.getByRole('button', { name: 'Lanjutkan IMG_20261127_0802.jpg' }).click();
+  await expect(form.getByText('Selesai diunggah, siap diserahkan')).toHaveCount(1, { timeout: 60_000 });
+  expect(await keptCount(page)).toBe(1);
+
+  // It ends again, and a classmate signs in on the same browser: nothing of Dewi's is left or offered.
+  await endSessionOnServer(page, request);
+  await login(page, rizky.username, rizky.password);
+  await page.goto(url);
+  await expect(form.getByRole('button', { name: 'Upload Submission' })).toBeVisible();
+  await expect(form.getByText('Ada unggahan yang belum diserahkan')).toHaveCount(0);
+  await expect.poll(() => keptCount(page)).toBe(0);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kelasku:pending:')))).toEqual([]);
+
+  // Rizky takes a photo and logs out: it is gone from the browser, and not offered at his next sign-in.
+  await shoot('IMG_20261127_0930.jpg', 3000, 4000);
+  await expect.poll(() => keptCount(page)).toBe(1);
+  await page.getByRole('button', { name: `Menu akun ${rizky.name}` }).click();
   await page.getByRole('menuitem', { name: 'Keluar' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => caches.keys())).not.toContain('kelasku-pending');
-
-  await login(page, student.username, student.password);
-  await page.goto(`/my-classes/${s.classId}/submissions/${s.assignmentId}`);
+  await login(page, rizky.username, rizky.password);
+  await page.goto(url);
   await expect(form.getByRole('button', { name: 'Upload Submission' })).toBeVisible();
   await expect(form.getByText('Ada unggahan yang belum diserahkan')).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '@kelasku/contract';
 import { discardAllDrafts, keepDraftsOf } from '../lib/drafts';
 import { loginPath } from '../lib/next';
+import { keepUploadsOf } from '../features/uploads/kept-files';
 import { clearOfflineData } from '../offline/clear';
 
 /** The login kept in localStorage (SPEC §3: user, and the token also stored separately). */
@@ -48,11 +49,12 @@ export function useSessionUser(): SessionUser | null {
   return useSyncExternalStore(subscribe, getSessionUser);
 }
 
-/** After a login: the session is stored, and drafts left by anyone else on this browser are removed. */
+/** After a login: the session is stored, and drafts and unsent uploads left by anyone else on this browser are removed. */
 export function saveSession(token: string, user: SessionUser) {
   localStorage.setItem(TOKEN, token);
   localStorage.setItem(USER, JSON.stringify(user));
   keepDraftsOf(user.id);
+  void keepUploadsOf(user.id).catch(() => undefined);
   ended = false;
   changed();
 }
@@ -93,14 +95,14 @@ export function setSessionEndHandler(handler: (end: SessionEnd) => void) {
 let ended = false;
 
 /**
- * Forgets the token and the user; drafts and unsent comments stay for the next login. The saved
+ * Forgets the token and the user; drafts, unsent comments and uploads stay for the next login. The saved
  * pages and files of the offline mode go (in the background: nothing reloads here).
  */
 function forgetSession() {
   ended = true;
   localStorage.removeItem(TOKEN);
   localStorage.removeItem(USER);
-  void clearOfflineData();
+  void clearOfflineData({ keepUnsent: true });
   changed();
 }
 

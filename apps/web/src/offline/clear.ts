@@ -1,4 +1,4 @@
-import { ASSETS_CACHE, DATA_CACHE, FILES_CACHE, MSG_CLEAR, MSG_LOGOUT } from './rules';
+import { ASSETS_CACHE, DATA_CACHE, FILES_CACHE, MSG_CLEAR, MSG_LOGOUT, PENDING_CACHE } from './rules';
 
 /** How long a logout waits for the phone's storage before it goes on anyway. */
 const CLEAR_WAIT_MS = 3000;
@@ -21,11 +21,12 @@ async function askWorker(type: string, ms: number): Promise<void> {
   });
 }
 
-/** Every cache but the app shell (the precache and the build's chunks): what holds anyone's data. */
-async function deleteUserCaches(): Promise<void> {
+/** Every cache but the app shell (the precache and the build's chunks), and `spared`: what holds anyone's data. */
+async function deleteUserCaches(spared: string[]): Promise<void> {
   if (!hasCaches()) return;
   const names = await caches.keys();
-  await Promise.all(names.filter((n) => !n.startsWith('workbox-precache') && n !== ASSETS_CACHE).map((n) => caches.delete(n)));
+  const shell = (n: string) => n.startsWith('workbox-precache') || n === ASSETS_CACHE;
+  await Promise.all(names.filter((n) => !shell(n) && !spared.includes(n)).map((n) => caches.delete(n)));
 }
 
 const within = (work: Promise<void>, ms: number) =>
@@ -33,14 +34,15 @@ const within = (work: Promise<void>, ms: number) =>
 
 /**
  * Logout and an ended session: the saved pages and files of the user go, and the worker saves
- * nothing more of that session. Only the app shell stays. Never fails, and never waits longer than
- * a few seconds (a logout must go on).
+ * nothing more of that session. Only the app shell stays — and, when a session ended without a
+ * logout (`keepUnsent`), the photos of unsent hand-ins, kept like drafts for the next login.
+ * Never fails, and never waits longer than a few seconds (a logout must go on).
  */
-export function clearOfflineData(): Promise<void> {
+export function clearOfflineData({ keepUnsent = false } = {}): Promise<void> {
   return within(
     (async () => {
       await askWorker(MSG_LOGOUT, CLEAR_WAIT_MS - 500);
-      await deleteUserCaches();
+      await deleteUserCaches(keepUnsent ? [PENDING_CACHE] : []);
     })(),
     CLEAR_WAIT_MS,
   );

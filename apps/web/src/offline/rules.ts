@@ -24,10 +24,15 @@ export const DATA_CACHE = 'kelasku-data';
 export const FILES_CACHE = 'kelasku-files';
 /** The worker's own notes: whose session the saved data belongs to. */
 export const META_CACHE = 'kelasku-meta';
-/** Files made on the phone for a form and not handed in yet: a "Foto tugas" PDF (features/uploads/kept-files.ts). */
-export const PENDING_CACHE = 'kelasku-pending';
 /** Caches holding user data: removed at logout, when a session ends and when another user signs in. */
-export const USER_CACHES = [DATA_CACHE, FILES_CACHE, META_CACHE, PENDING_CACHE] as const;
+export const USER_CACHES = [DATA_CACHE, FILES_CACHE, META_CACHE] as const;
+/**
+ * Files made on the phone for a form and not handed in yet, like a "Foto tugas" PDF
+ * (features/uploads/kept-files.ts). Unsent work, kept per user like a draft: not removed with the
+ * saved pages when a session changes (the worker would remove a PDF kept before it first saw the
+ * session), only at logout (clear.ts removes every cache but the app shell) and after 24 hours.
+ */
+export const PENDING_CACHE = 'kelasku-pending';
 
 /** What saved data and files may take on the phone together; the least recently opened files go first beyond it. */
 export const STORAGE_BUDGET_BYTES = 200 * 1024 * 1024;

@@ -52,21 +52,24 @@ function PendingRow({ file: p, onDismiss, restore, onResume }: { file: PendingFi
     : bytes === null
       ? `${formatFileSize(p.size)} · akan diunggah dari awal`
       : `${bytesText(bytes, p.size)} sudah terkirim`;
+  // The actions go under the name: on a phone a long name and two buttons do not fit on one line.
   return (
-    <Group gap="xs" wrap="nowrap" justify="space-between">
-      <Stack gap={0} style={{ minWidth: 0 }}>
+    <Stack gap={4}>
+      <div>
         <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {p.name}
         </Text>
         <Text size="xs" c="dimmed">
           {where}
         </Text>
+      </div>
+      <Group gap="xs">
         {p.kept && <ResumeKept file={p} restore={restore} onResume={onResume} />}
-      </Stack>
-      <Button size="xs" variant="subtle" onClick={() => onDismiss(p)} aria-label={`Lupakan ${p.name}`}>
-        Lupakan
-      </Button>
-    </Group>
+        <Button size="xs" variant="subtle" onClick={() => onDismiss(p)} aria-label={`Lupakan ${p.name}`}>
+          Lupakan
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

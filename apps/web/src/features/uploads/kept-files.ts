@@ -5,19 +5,21 @@
  * "Lanjutkan": the kept PDF goes on from the bytes the server has, and the photos need not be taken
  * again.
  *
- * Kept per user and form (the key of pending.ts, which lists them), for as long as the server keeps
- * an unused upload (24 hours). Removed when the form uses or forgets the file, at logout, and when
- * another session starts on the phone (offline/rules.ts, USER_CACHES). Where the browser keeps no
+ * Kept per user and form (the key of pending.ts, which lists them: another user of the phone is
+ * never offered them), for as long as the server keeps an unused upload (24 hours). Like a draft,
+ * a file stays when the session ends and goes when the form uses or forgets it, at logout
+ * (offline/clear.ts) and when another user signs in (keepUploadsOf). Where the browser keeps no
  * caches (a page not served over https), nothing is kept and the form works as before.
  */
 import { PENDING_CACHE, SAVED_AT_HEADER } from '../../offline/rules';
-import { PENDING_TTL_MS, type FileIdentity } from './pending';
+import { PENDING_TTL_MS, keepPendingOf, pendingPrefix, type FileIdentity } from './pending';
 
 const hasCaches = () => typeof caches !== 'undefined';
 
 /** The cache entry of one file of one form; only ever read by this module, never fetched. */
+const ENTRIES = '/__kelasku/pending/';
 const entryOf = (key: string, f: FileIdentity) =>
-  `/__kelasku/pending/${encodeURIComponent(key)}/${f.size}-${f.lastModified}/${encodeURIComponent(f.name)}`;
+  `${ENTRIES}${encodeURIComponent(key)}/${f.size}-${f.lastModified}/${encodeURIComponent(f.name)}`;
 
 /** Keeps the files' bytes for the form `key`; false when the browser could not keep all of them. */
 export async function keepFiles(key: string | null, files: File[], now = Date.now()): Promise<boolean> {
@@ -65,4 +67,16 @@ export async function dropExpired(now = Date.now()): Promise<void> {
     const saved = Number((await cache.match(request))?.headers.get(SAVED_AT_HEADER));
     if (!(now - saved < PENDING_TTL_MS)) await cache.delete(request);
   }
+}
+
+/**
+ * At login: what another user of this browser began and kept goes, lists and bytes (a session of
+ * theirs ended without a logout); this user's stays, as drafts do.
+ */
+export async function keepUploadsOf(userId: number): Promise<void> {
+  keepPendingOf(userId);
+  if (!hasCaches() || !(await caches.has(PENDING_CACHE))) return;
+  const cache = await caches.open(PENDING_CACHE);
+  const own = `${ENTRIES}${encodeURIComponent(pendingPrefix(userId))}`;
+  for (const request of await cache.keys()) if (!new URL(request.url).pathname.startsWith(own)) await cache.delete(request);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PENDING_TTL_MS, forgetPending, notPending, pendingFiles, pendingKey, rememberPending } from './pending';
+import { PENDING_TTL_MS, forgetPending, keepPendingOf, notPending, pendingFiles, pendingKey, rememberPending } from './pending';
 
 const file = (name: string, size = 3, lastModified = 1_700_000_000_000) =>
   new File(['x'.repeat(size)], name, { type: 'application/pdf', lastModified });
@@ -37,6 +37,18 @@ describe('files a form began to upload', () => {
     ]);
     forgetPending(key, [file('a.pdf')], 1000);
     expect(notPending(key, [file('a.pdf'), file('Foto tugas.pdf', 9)], 1000).map((f) => f.name)).toEqual(['a.pdf']);
+  });
+
+  it("of another user of the browser are forgotten at login; the user's own and other data stay", () => {
+    rememberPending(key, [file('a.pdf')]);
+    rememberPending(pendingKey(8, 'tugas-12'), [file('b.pdf')]);
+    rememberPending(pendingKey(77, 'tugas-3'), [file('c.pdf')]);
+    localStorage.setItem('kelasku:draft:8:/x#y', '{}');
+    keepPendingOf(7);
+    expect(pendingFiles(key).map((p) => p.name)).toEqual(['a.pdf']);
+    expect(pendingFiles(pendingKey(8, 'tugas-12'))).toEqual([]);
+    expect(pendingFiles(pendingKey(77, 'tugas-3'))).toEqual([]);
+    expect(localStorage.getItem('kelasku:draft:8:/x#y')).toBe('{}');
   });
 
   it('a file changed since (another size or date) is another file', () => {

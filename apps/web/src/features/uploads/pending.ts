@@ -17,9 +17,20 @@ export interface PendingFile extends FileIdentity {
 /** The server keeps an unused upload this long (docs/uploads.md). */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** The start of the storage keys of one user's forms. */
+export const pendingPrefix = (userId: number) => `kelasku:pending:${userId}:`;
+
 /** The storage key of one user's form (`place`, e.g. `tugas-12`); null (nothing kept) without both. */
 export const pendingKey = (userId: number | null | undefined, place: string | undefined): string | null =>
-  userId != null && place ? `kelasku:pending:${userId}:${place}` : null;
+  userId != null && place ? `${pendingPrefix(userId)}${place}` : null;
+
+/** At login: the forms of another user of this browser are forgotten; this user's stay (as drafts do). */
+export function keepPendingOf(userId: number): void {
+  const others = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter(
+    (k): k is string => !!k?.startsWith('kelasku:pending:') && !k.startsWith(pendingPrefix(userId)),
+  );
+  others.forEach((k) => localStorage.removeItem(k));
+}
 
 export const sameFile = (a: FileIdentity, b: FileIdentity) =>
   a.name === b.name && a.type === b.type && a.size === b.size && a.lastModified === b.lastModified;
