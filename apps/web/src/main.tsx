@@ -9,8 +9,7 @@ import { RouterProvider } from 'react-router';
 import { router } from './router';
 import { MSG } from '@kelasku/contract';
 import { ApiError } from './api/client';
-import { setSessionEndHandler } from './api/session';
-import { loginPath } from './lib/next';
+import { loginAfter, setSessionEndHandler } from './api/session';
 import { toastError, errorMessage } from './lib/toast';
 
 // Toasts' container and styles load after the first screen (they are not part of the login page's weight).
@@ -81,10 +80,8 @@ const queryClient = new QueryClient({
  * cached data of the user who was signed in goes once the signed-in pages are gone.
  */
 setSessionEndHandler((end) => {
-  const to = end.reason === 'expired' ? loginPath(end.next) : '/login';
-  void router
-    .navigate(to, { replace: true, state: end.reason === 'expired' ? { sessionEnded: true } : null })
-    .then(() => queryClient.clear());
+  const { to, state } = loginAfter(end);
+  void router.navigate(to, { replace: true, state }).then(() => queryClient.clear());
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import type { RoleName } from '@kelasku/contract';
-import { getSessionUser, hasSession } from './api/session';
+import { getSessionUser, hasSession, loginAfter, sessionEndedBy } from './api/session';
 import { LoadingDots } from './components/LoadingDots';
 import { LoginLayout } from './layout/LoginLayout';
 import { LoginPage } from './features/session/LoginPage';
@@ -24,11 +24,18 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
   );
 };
 
-/** No stored session → /login, which returns here afterwards (a link shared by WhatsApp opens after the login). */
+/**
+ * No stored session → /login, which returns here afterwards (a link shared by WhatsApp opens after
+ * the login). A session that just ended in this tab re-renders the page before the session-end
+ * handler's navigation is done: this one goes to the same login page, with the same notice, so
+ * whichever lands last the notice stays.
+ */
 function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
-  if (!hasSession()) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
-  return <>{children}</>;
+  if (hasSession()) return <>{children}</>;
+  const end = sessionEndedBy();
+  const { to, state } = end ? loginAfter(end) : { to: loginPath(location.pathname + location.search), state: null };
+  return <Navigate to={to} state={state} replace />;
 }
 
 /** A logged-in user in another role's area → /permissiondenied (the server refuses it too). */

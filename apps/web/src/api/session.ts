@@ -55,7 +55,7 @@ export function saveSession(token: string, user: SessionUser) {
   localStorage.setItem(USER, JSON.stringify(user));
   keepDraftsOf(user.id);
   void keepUploadsOf(user.id).catch(() => undefined);
-  ended = false;
+  endedBy = null;
   changed();
 }
 
@@ -83,8 +83,13 @@ export async function clearSessionAndReload(): Promise<void> {
 /** Why a session ended without a logout: the server no longer knows the token, or the password was just changed. */
 export type SessionEnd = { reason: 'expired'; next: string } | { reason: 'password-changed' };
 
+/** The login page after a session ended so, and its notice: "Sesi kamu telah berakhir" for an expired one. */
+export function loginAfter(end: SessionEnd): { to: string; state: { sessionEnded: true } | null } {
+  return end.reason === 'expired' ? { to: loginPath(end.next), state: { sessionEnded: true } } : { to: '/login', state: null };
+}
+
 // Until main.tsx sets its handler: a plain page load of the login page.
-let onEnd: (end: SessionEnd) => void = (end) => window.location.assign(end.reason === 'expired' ? loginPath(end.next) : '/login');
+let onEnd: (end: SessionEnd) => void = (end) => window.location.assign(loginAfter(end).to);
 
 /** What the app does once a session has ended (main.tsx: go to the login page without a reload). */
 export function setSessionEndHandler(handler: (end: SessionEnd) => void) {
@@ -92,14 +97,17 @@ export function setSessionEndHandler(handler: (end: SessionEnd) => void) {
 }
 
 // Set once a session has ended here, until the next login: later answers of that session change nothing.
-let ended = false;
+let endedBy: SessionEnd | null = null;
+
+/** How the session of this tab ended, until the next login; null while it has not. */
+export const sessionEndedBy = (): SessionEnd | null => endedBy;
 
 /**
  * Forgets the token and the user; drafts, unsent comments and uploads stay for the next login. The saved
  * pages and files of the offline mode go (in the background: nothing reloads here).
  */
-function forgetSession() {
-  ended = true;
+function forgetSession(end: SessionEnd) {
+  endedBy = end;
   localStorage.removeItem(TOKEN);
   localStorage.removeItem(USER);
   void clearOfflineData({ keepUnsent: true });
@@ -114,14 +122,15 @@ function forgetSession() {
  * The page the user was on (path and query) is where the next login returns to.
  */
 export function sessionExpired(sentToken: string | null) {
-  if (ended || sentToken !== getToken()) return;
-  const next = window.location.pathname + window.location.search;
-  forgetSession();
-  onEnd({ reason: 'expired', next });
+  if (endedBy || sentToken !== getToken()) return;
+  const end: SessionEnd = { reason: 'expired', next: window.location.pathname + window.location.search };
+  forgetSession(end);
+  onEnd(end);
 }
 
 /** A successful password change: the server has revoked every token, this one too; log in again. */
 export function passwordChanged() {
-  forgetSession();
-  onEnd({ reason: 'password-changed' });
+  const end: SessionEnd = { reason: 'password-changed' };
+  forgetSession(end);
+  onEnd(end);
 }
