@@ -59,13 +59,19 @@ export async function dropKept(key: string | null, files: FileIdentity[]): Promi
   await Promise.all(files.map((f) => cache.delete(entryOf(key, f))));
 }
 
-/** Removes what was kept longer than the server keeps an unused upload. */
-export async function dropExpired(now = Date.now()): Promise<void> {
+/**
+ * Removes what was kept longer than the server keeps an unused upload and, with `userId`, what
+ * another user of the browser kept. Run at login and again when a form opens: a page left at once
+ * after a login may stop the first run.
+ */
+export async function tidyKept(userId: number | null | undefined, now = Date.now()): Promise<void> {
   if (!hasCaches() || !(await caches.has(PENDING_CACHE))) return;
   const cache = await caches.open(PENDING_CACHE);
+  const own = userId == null ? null : `${ENTRIES}${encodeURIComponent(pendingPrefix(userId))}`;
   for (const request of await cache.keys()) {
     const saved = Number((await cache.match(request))?.headers.get(SAVED_AT_HEADER));
-    if (!(now - saved < PENDING_TTL_MS)) await cache.delete(request);
+    const another = own !== null && !new URL(request.url).pathname.startsWith(own);
+    if (another || !(now - saved < PENDING_TTL_MS)) await cache.delete(request);
   }
 }
 
@@ -75,8 +81,5 @@ export async function dropExpired(now = Date.now()): Promise<void> {
  */
 export async function keepUploadsOf(userId: number): Promise<void> {
   keepPendingOf(userId);
-  if (!hasCaches() || !(await caches.has(PENDING_CACHE))) return;
-  const cache = await caches.open(PENDING_CACHE);
-  const own = `${ENTRIES}${encodeURIComponent(pendingPrefix(userId))}`;
-  for (const request of await cache.keys()) if (!new URL(request.url).pathname.startsWith(own)) await cache.delete(request);
+  await tidyKept(userId);
 }

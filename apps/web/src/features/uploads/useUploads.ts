@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getSessionUser } from '../../api/session';
-import { dropExpired, dropKept, keepFiles, keptFile } from './kept-files';
+import { dropKept, keepFiles, keptFile, tidyKept } from './kept-files';
 import {
   forgetPending,
   notPending,
@@ -114,7 +114,7 @@ export function useUploads(place?: string) {
 
   useEffect(() => {
     preloadResumable();
-    void dropExpired().catch(() => undefined);
+    void tidyKept(getSessionUser()?.id).catch(() => undefined);
     return () => stopAll(runner);
   }, [runner]);
 
