@@ -67,7 +67,8 @@ export const users = pgTable(
     religion: varchar('religion', { length: 20 }),
     birthday: date('birthday', { mode: 'string' }),
     address: text('address'),
-    telpon: varchar('telpon', { length: 14 }),
+    /** 0812-3456-7890 (contract telponOf): 10 to 14 digits, up to 16 characters. */
+    telpon: varchar('telpon', { length: 20 }),
     status: smallint('status').notNull().default(1),
     /** Set by the admin (and the import): until the user sets a new password nothing else works. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
@@ -127,10 +128,17 @@ export const students = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     rombelClassId: integer('rombel_class_id').references(() => rombelClasses.id, { onDelete: 'restrict' }),
-    nis: varchar('nis', { length: 8 }),
+    /** NIS or NIPD: digits, dots and dashes ("2122.10.001"). */
+    nis: varchar('nis', { length: 20 }),
+    /** NISN: 10 digits, unique in the school. */
     nisn: varchar('nisn', { length: 10 }),
   },
-  (t) => [index('students_rombel_idx').on(t.rombelClassId)],
+  (t) => [
+    index('students_rombel_idx').on(t.rombelClassId),
+    uniqueIndex('students_nisn_unique')
+      .on(t.nisn)
+      .where(sql`${t.nisn} is not null`),
+  ],
 );
 
 export const onlineClasses = pgTable(
@@ -541,27 +549,38 @@ export const appSettings = pgTable('app_settings', {
 /**
  * A user import the admin started: its plan waits here for the background job (pg-boss queue
  * `user-import`), which writes it in one transaction and keeps the new users' first passwords
- * only until the slips are downloaded.
+ * only until each one's first sign-in or 7 days.
  */
-export const userImports = pgTable('user_imports', {
-  id: serial('id').primaryKey(),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  /** queued → running → done | failed */
-  status: varchar('status', { length: 10 }).notNull().default('queued'),
-  total: integer('total').notNull(),
-  done: integer('done').notNull().default(0),
-  /** Counts of the preview: create, update, unchanged. */
-  summary: jsonb('summary').notNull(),
-  /** The planned rows; cleared once written. */
-  plan: jsonb('plan'),
-  /** The new users' first sign-in (name, rombel, username, password); cleared once both slips are downloaded. */
-  credentials: jsonb('credentials'),
-  pdfTakenAt: timestamp('pdf_taken_at', { withTimezone: true, mode: 'date' }),
-  xlsxTakenAt: timestamp('xlsx_taken_at', { withTimezone: true, mode: 'date' }),
-  error: text('error'),
-  createdAt: createdAt(),
-  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
-});
+export const userImports = pgTable(
+  'user_imports',
+  {
+    id: serial('id').primaryKey(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** queued → running → done | failed */
+    status: varchar('status', { length: 10 }).notNull().default('queued'),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    /** Counts of the preview: create, update, unchanged. */
+    summary: jsonb('summary').notNull(),
+    /** The planned rows; cleared once written. */
+    plan: jsonb('plan'),
+    /**
+     * The first passwords for the slips (user id, name, rombel, username, password): each is erased at that
+     * user's first sign-in, and all of them 7 days after `finishedAt` (features/imports/slips.ts).
+     */
+    credentials: jsonb('credentials'),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** When a run was cut off (its instance restarted or crashed) and the import started again (features/imports/job.ts). */
+    resumedAt: timestamp('resumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('user_imports_slips_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.credentials} is not null`),
+  ],
+);
 
 /*
  * Quizzes and exams (ulangan). A teacher's question bank (categories of questions) is theirs
@@ -741,4 +760,35 @@ export const quizAnswers = pgTable(
     feedback: text('feedback'),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index('quiz_answers_question_idx').on(t.questionId)],
+);
+
+/**
+ * The audit log (ASVS V16): one row per admin write and per grade change, append-only (the code
+ * only inserts; nothing updates or deletes a row, and no job prunes it). The actor is kept by
+ * name and role too, so a row outlives its user; before/after hold the changed fields, never a
+ * password, token or slip (audit/record.ts strips such keys). See docs/audit-log.md.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** No foreign key: deleting the user keeps their rows. */
+    actorId: integer('actor_id'),
+    actorName: varchar('actor_name', { length: 100 }).notNull(),
+    actorRole: varchar('actor_role', { length: 10 }).notNull(),
+    ip: varchar('ip', { length: 64 }),
+    action: varchar('action', { length: 40 }).notNull(),
+    targetType: varchar('target_type', { length: 20 }).notNull(),
+    targetId: integer('target_id'),
+    summary: varchar('summary', { length: 300 }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
+  ],
 );
