@@ -21,6 +21,7 @@ import { ResumableUploads } from './files/resumable.js';
 import { registerUploadJobs } from './files/upload-jobs.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { InFlight } from './http/in-flight.js';
+import { ExpensiveGuard } from './http/limits.js';
 import { HttpError } from './http/errors.js';
 import { routeAreas } from './features/index.js';
 import type { App } from './types.js';
@@ -28,7 +29,9 @@ import { addSecurityHeaders, setSecurityHeaders } from './http/security-headers.
 import { installMetrics, installReadiness } from './http/metrics.js';
 import { Jobs } from './jobs/queue.js';
 import { registerImportWorker } from './features/imports/job.js';
+import { registerSlipSweep } from './features/imports/slips.js';
 import { LiveBus } from './live/bus.js';
+import { LiveSessions } from './live/sessions.js';
 import { Notifier } from './features/notifications/service.js';
 import { registerNotificationJobs } from './features/notifications/jobs.js';
 import { registerQuizJobs } from './features/quizzes/job.js';
@@ -86,6 +89,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const inFlight = new InFlight();
   inFlight.install(app);
   app.decorate('handlersIdle', () => inFlight.idle());
+  // Expensive calls (config: { expensive: kind }): one at a time per user and rate-limited (http/limits.ts).
+  const limits = new ExpensiveGuard(opts.database.pool, opts.database.db, config.limits);
+  limits.install(app);
+  app.decorate('limits', limits);
 
   app.setValidatorCompiler(validatorCompiler);
   // Replies are written by zod from each route's response schema: only the declared fields go out.
@@ -125,6 +132,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const live = await LiveBus.start(opts.database.pool, app.log);
   app.decorate('live', live);
   app.decorate('liveStreams', new Set<ServerResponse>());
+  // A stream ends with its session, on every instance (the bus hears the database's notices).
+  const liveSessions = new LiveSessions(opts.database.db, app.log);
+  live.onSession = (userId) => (userId === null ? liveSessions.checkAll() : liveSessions.notice(userId));
+  app.decorate('liveSessions', liveSessions);
   app.decorate('notifier', new Notifier(opts.database.db, files, app.log));
   // Open streams end first, so closing does not wait for them; browsers reconnect to another instance.
   app.addHook('preClose', (done) => {
@@ -132,7 +143,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     app.liveStreams.clear();
     done();
   });
-  app.addHook('onClose', () => live.stop());
+  app.addHook('onClose', () => {
+    liveSessions.stop();
+    return live.stop();
+  });
   app.decorateRequest('user', null as never);
 
   addSecurityHeaders(app);
@@ -162,7 +176,14 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
-  app.get('/api/health', { schema: { tags: ['system'], security: [] } }, async () => ({ success: true, data: { status: 'ok' } }));
+  // Liveness: 503 while the embedded database server is gone (db/embedded-watch.ts), so monitors see it.
+  app.get('/api/health', { schema: { tags: ['system'], security: [] } }, async (_request, reply) => {
+    if (!app.database.available()) {
+      void reply.header('cache-control', 'no-store');
+      throw new HttpError(503, MSG.unavailable);
+    }
+    return { success: true, data: { status: 'ok' } };
+  });
   // 503 until server.ts calls app.markReady() after the start-up, and while the database does not answer.
   installReadiness(app);
 
@@ -195,6 +216,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(mount(routeAreas.teacher, 'teacher'), { prefix: '/api/teacher' });
   await app.register(mount(routeAreas.student, 'student'), { prefix: '/api/student' });
   await registerImportWorker(app);
+  // Erases first-password slips 7 days old.
+  await registerSlipSweep(app);
   await registerNotificationJobs(app);
   // Closes quiz attempts whose time ran out, also when no browser comes back.
   await registerQuizJobs(app);

@@ -47,6 +47,19 @@ export interface Config {
   publicUrl: string | null;
   /** Worker processes serving HTTP on the one port (node:cluster); 1 serves from the main process itself. */
   webConcurrency: number;
+  /**
+   * Leftovers of an interrupted upload (temporary files, stored files without a row, resumable
+   * uploads without a row) are removed once older than this (ORPHAN_GRACE_MS, default 1 hour), so an
+   * upload in flight, here or on another instance, is never touched.
+   */
+  orphanGraceMs: number;
+  /** How often the running app looks for those leftovers (FILE_SWEEP_SECONDS, default 600): one job across instances. */
+  fileSweepSeconds: number;
+  /**
+   * Per-user limits on expensive calls (http/limits.ts, docs/limits.md): one at a time and a rate per
+   * minute. KELASKU_LIMITS=off turns them off (to compare in a benchmark); on by default.
+   */
+  limits: boolean;
 }
 
 export interface S3Config {
@@ -102,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     digestCron: digestCronFrom(env.DIGEST_CRON),
     publicUrl: publicUrlFrom(env.PUBLIC_URL),
     webConcurrency: webConcurrencyFrom(env.WEB_CONCURRENCY),
+    orphanGraceMs: intFrom(env, 'ORPHAN_GRACE_MS', 60 * 60 * 1000, 0, 7 * 24 * 3600 * 1000),
+    fileSweepSeconds: intFrom(env, 'FILE_SWEEP_SECONDS', 600, 1, 24 * 3600),
+    limits: limitsFrom(env.KELASKU_LIMITS),
   };
 }
 
@@ -177,6 +193,14 @@ function publicUrlFrom(raw: string | undefined): string | null {
     throw new ConfigError('PUBLIC_URL harus berbentuk https://kelasku.sekolah.sch.id (alamat yang dibuka browser).');
   }
   return v.replace(/\/+$/, '');
+}
+
+/** KELASKU_LIMITS: empty/on → the limits apply; off → none (only for comparing with and without in a benchmark). */
+function limitsFrom(raw: string | undefined): boolean {
+  const v = raw?.trim().toLowerCase() ?? '';
+  if (v === '' || ['1', 'on', 'yes', 'true'].includes(v)) return true;
+  if (['0', 'off', 'no', 'false'].includes(v)) return false;
+  throw new ConfigError(`KELASKU_LIMITS=${raw} tidak valid: isi dengan on (bawaan) atau off.`);
 }
 
 /** WEB_CONCURRENCY: empty → 1; a whole number 1–64; auto → one per CPU core (at most 64). */

@@ -9,7 +9,9 @@ import type { ResumableUploads } from './files/resumable.js';
 import type { ServerResponse } from 'node:http';
 import type { Jobs } from './jobs/queue.js';
 import type { LiveBus } from './live/bus.js';
+import type { LiveSessions } from './live/sessions.js';
 import type { Notifier } from './features/notifications/service.js';
+import type { ExpensiveGuard } from './http/limits.js';
 
 export interface AuthUser extends TokenUser {
   role: RoleName;
@@ -29,10 +31,14 @@ declare module 'fastify' {
     live: LiveBus;
     /** The live streams open on this instance, ended first when it closes. */
     liveStreams: Set<ServerResponse>;
+    /** The sessions behind those streams: at most 5 a user, ended with their session (live/sessions.ts). */
+    liveSessions: LiveSessions;
     /** Sends notifications (features/notifications/service.ts). */
     notifier: Notifier;
     /** Every route (method and full URL) as registered. */
     routeTable: ReadonlyArray<{ method: string; url: string }>;
+    /** One expensive call at a time per user, and their rates (http/limits.ts). */
+    limits: ExpensiveGuard;
     /** Resolves once no route handler is running, those whose client left included (http/in-flight.ts). */
     handlersIdle(): Promise<void>;
   }

@@ -66,12 +66,30 @@ export const birthdayField = (min: string | null, max: string, rangeMessage: str
       .optional(),
   );
 
+/**
+ * An Indonesian phone number, mobile or landline, as schools and Dapodik write it ("0812 3456 789",
+ * "+62 812-3456-7890", "62812345678", "(021) 555-1234"): without spaces, dashes, dots and
+ * parentheses, "0", "62" or "+62" and then 9 to 13 digits, 10 to 14 digits in all from the 0.
+ * Kept in one form, the app's: 0 first, a dash after the 4th and the 8th digit ("0812-3456-7890",
+ * "0812-3456-789", "0215-5512-34"). Null when it is no such number.
+ */
+export function telponOf(raw: string): string | null {
+  const m = /^(?:\+62|62|0)([1-9]\d{8,12})$/.exec(raw.replace(/[\s.()-]/g, ''));
+  if (!m) return null;
+  const d = `0${m[1]}`;
+  return `${d.slice(0, 4)}-${d.slice(4, 8)}-${d.slice(8)}`;
+}
+
 export const telponField = z.preprocess(
   blankToNull,
   z
     .string({ error: MSG.telponFormat })
     .max(LIMITS.telponMax, { error: MSG.telponFormat, abort: true })
-    .regex(/^\d{4}-\d{4}-\d{4}$/, MSG.telponFormat)
+    .transform((v, ctx) => {
+      const telpon = telponOf(v);
+      if (telpon === null) ctx.addIssue({ code: 'custom', message: MSG.telponFormat });
+      return telpon ?? v;
+    })
     .nullable()
     .optional(),
 );
@@ -81,6 +99,27 @@ export const digitsField = (max: number, message: string) =>
     blankToNull,
     z.string({ error: message }).max(max, { error: message, abort: true }).regex(/^\d+$/, message).nullable().optional(),
   );
+
+/** NIS (or NIPD): digits, dots and dashes, e.g. "2122.10.001" (DECISIONS "Onboarding"). */
+export const nisField = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: MSG.nisFormat })
+    .max(LIMITS.nisMax, { error: MSG.nisFormat, abort: true })
+    .regex(/^\d[\d.-]*$/, MSG.nisFormat)
+    .nullable()
+    .optional(),
+);
+
+/** NISN: exactly 10 digits (the national student number). */
+export const nisnField = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: MSG.nisnFormat })
+    .regex(/^\d{10}$/, MSG.nisnFormat)
+    .nullable()
+    .optional(),
+);
 
 /**
  * Date and time of an ISO 8601 date-time: a real calendar date (2026-02-31 and 2026-02-29 are refused,
@@ -103,8 +142,18 @@ export const dateTimeOf = (message: string) =>
       .transform((v) => new Date(Date.parse(withOffset(v))).toISOString()),
   );
 
-/** The deadline's date-time (its message names the deadline). */
-export const dateTimeField = dateTimeOf(MSG.deadlineFormat);
+/**
+ * A deadline or closing time: a date-time as dateTimeOf, or a date alone ("2026-12-04"), which means
+ * the end of that day in WIB, 23:59:59 (DECISIONS "Limits and audit"); an impossible date is refused.
+ */
+export const endOfDayOf = (message: string) =>
+  z.preprocess((v) => {
+    const s = typeof v === 'string' ? v.trim() : v;
+    return typeof s === 'string' && validDate(s) ? `${s}T23:59:59+07:00` : v;
+  }, dateTimeOf(message));
+
+/** The deadline's date-time (its message names the deadline); a date alone is 23:59:59 WIB. */
+export const dateTimeField = endOfDayOf(MSG.deadlineFormat);
 
 export function withOffset(v: string): string {
   const s = v.replace(' ', 'T');

@@ -43,6 +43,7 @@ export default async function gradebookRoutes(app: App): Promise<void> {
   app.get(
     `${base}.xlsx`,
     {
+      config: { expensive: 'export' },
       schema: {
         tags,
         summary:
@@ -60,6 +61,7 @@ export default async function gradebookRoutes(app: App): Promise<void> {
   app.get(
     `${base}.csv`,
     {
+      config: { expensive: 'export' },
       schema: {
         tags,
         summary: 'The same table as CSV for Excel in Indonesia: UTF-8 with BOM, ";" between columns, decimal comma',
@@ -75,6 +77,7 @@ export default async function gradebookRoutes(app: App): Promise<void> {
   app.get(
     '/gradebook.xlsx',
     {
+      config: { expensive: 'export' },
       schema: {
         tags,
         summary: "The gradebooks of all the teacher's current (not archived) classes as one XLSX, one sheet per class",

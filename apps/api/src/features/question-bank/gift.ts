@@ -91,17 +91,22 @@ interface Block {
 const HINT_POINTS = /^\/\/\s*poin\s*:\s*(\S+)\s*$/i;
 const HINT_TYPE = /^\/\/\s*jenis\s*:\s*([a-z_]+)\s*$/i;
 
-/** Splits a file into question blocks, dropping comments and $CATEGORY lines, keeping line numbers. */
-function blocksOf(text: string): Block[] {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n')
-    .split('\n');
-  const blocks: Block[] = [];
+/** The lines of a text with their 1-based numbers, one at a time (the text is never split whole). */
+function* linesOf(text: string): Generator<{ line: number; raw: string }> {
+  let at = 0;
+  for (let line = 1; at <= text.length; line++) {
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    yield { line, raw: text.slice(at, end) };
+    at = end + 1;
+  }
+}
+
+/** Splits a file into question blocks, one at a time, dropping comments and $CATEGORY lines, keeping line numbers. */
+function* blocksOf(text: string): Generator<Block> {
   let pending: Hints = {};
   let cur: Block | null = null;
-  lines.forEach((raw, i) => {
-    const line = i + 1;
+  for (const { line, raw } of linesOf(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'))) {
     const trimmed = raw.trim();
     if (trimmed.startsWith('//')) {
       const hints = cur ? cur.hints : pending;
@@ -109,15 +114,15 @@ function blocksOf(text: string): Block[] {
       if (p) hints.points = Number(p[1]!.replace(',', '.'));
       const t = HINT_TYPE.exec(trimmed);
       if (t) hints.type = t[1]!.toLowerCase();
-      return;
+      continue;
     }
-    if (/^\$CATEGORY:/i.test(trimmed)) return;
+    if (/^\$CATEGORY:/i.test(trimmed)) continue;
     if (trimmed === '') {
       if (cur && !cur.open) {
-        blocks.push(cur);
+        yield cur;
         cur = null;
       } else if (cur) cur.lines.push({ line, text: '' });
-      return;
+      continue;
     }
     if (!cur) {
       cur = { start: line, lines: [], hints: pending, open: false };
@@ -125,9 +130,8 @@ function blocksOf(text: string): Block[] {
     }
     cur.lines.push({ line, text: raw });
     cur.open = openAfter(cur.open, raw);
-  });
-  if (cur) blocks.push(cur);
-  return blocks;
+  }
+  if (cur) yield cur;
 }
 
 /** One block's source with a way back from an offset to its line in the file. */
@@ -290,11 +294,18 @@ function candidateOf(block: Block): ImportCandidate {
   return { line: block.start, body: { type, text, points: block.hints.points ?? 1, data } };
 }
 
-/** Reads a GIFT file: the questions it holds (unchecked) and its syntax problems, each with its line. */
-export function parseGift(text: string): { candidates: ImportCandidate[]; problems: ImportProblem[] } {
+/**
+ * Reads a GIFT file: the questions it holds (unchecked) and its syntax problems, each with its line.
+ * At most `max` questions are read (`truncated` when more follow; the reading stops there).
+ */
+export function parseGift(
+  text: string,
+  max: number = Number.MAX_SAFE_INTEGER,
+): { candidates: ImportCandidate[]; problems: ImportProblem[]; truncated: boolean } {
   const candidates: ImportCandidate[] = [];
   const problems: ImportProblem[] = [];
   for (const block of blocksOf(text)) {
+    if (candidates.length + problems.length === max) return { candidates, problems, truncated: true };
     try {
       candidates.push(candidateOf(block));
     } catch (err) {
@@ -302,7 +313,7 @@ export function parseGift(text: string): { candidates: ImportCandidate[]; proble
       problems.push({ line: err.line, message: err.message });
     }
   }
-  return { candidates, problems };
+  return { candidates, problems, truncated: false };
 }
 
 // ---------------------------------------------------------------- writing

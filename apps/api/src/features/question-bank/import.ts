@@ -5,13 +5,12 @@
  */
 import { QUESTION_LIMITS, QUESTION_MSG, questionBody, type QuestionImportPreview, type QuestionKey } from '@kelasku/contract';
 import { HttpError } from '../../http/errors.js';
+import { hasBinaryBytes } from '../../files/binary.js';
 import { parseGift, type ImportCandidate, type ImportProblem } from './gift.js';
 import { keyOf } from './keys.js';
 import { readQuestionSheet } from './xlsx.js';
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-/** Bytes no text file holds (NUL and the other C0 controls but tab, line feed, carriage return, form feed). */
-const hasBinaryBytes = (bytes: Buffer) => bytes.some((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c);
 
 export type ImportedQuestion = QuestionKey & { line_or_row: number; text: string; points: number };
 
@@ -24,9 +23,11 @@ export interface ImportOutcome {
 export async function readImport(fileName: string, bytes: Buffer): Promise<ImportOutcome> {
   if (bytes.length === 0) throw new HttpError(422, QUESTION_MSG.importEmpty);
   const ext = /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  let read: { candidates: ImportCandidate[]; problems: ImportProblem[] };
+  // Read with the cap applied while reading: at most cap + 1 questions are read (docs/limits.md).
+  const max = QUESTION_LIMITS.importQuestions + 1;
+  let read: { candidates: ImportCandidate[]; problems: ImportProblem[]; truncated: boolean };
   if (bytes.subarray(0, 4).equals(ZIP_SIGNATURE)) {
-    read = await readQuestionSheet(bytes);
+    read = await readQuestionSheet(bytes, max);
   } else {
     if (ext === 'xlsx') throw new HttpError(422, QUESTION_MSG.importSheetUnreadable);
     if (ext !== 'gift' && ext !== 'txt') throw new HttpError(415, QUESTION_MSG.importFileType, { file: [QUESTION_MSG.importFileType] });
@@ -36,11 +37,12 @@ export async function readImport(fileName: string, bytes: Buffer): Promise<Impor
     } catch {
       throw new HttpError(422, QUESTION_MSG.importNotText);
     }
-    if (hasBinaryBytes(bytes)) throw new HttpError(422, QUESTION_MSG.importNotText);
-    read = parseGift(text);
+    if (await hasBinaryBytes(bytes)) throw new HttpError(422, QUESTION_MSG.importNotText);
+    read = parseGift(text, max);
   }
-  if (read.candidates.length + read.problems.length === 0) throw new HttpError(422, QUESTION_MSG.importEmpty);
-  if (read.candidates.length + read.problems.length > QUESTION_LIMITS.importQuestions) throw new HttpError(422, QUESTION_MSG.importTooMany);
+  const count = read.candidates.length + read.problems.length;
+  if (count === 0) throw new HttpError(422, QUESTION_MSG.importEmpty);
+  if (read.truncated || count > QUESTION_LIMITS.importQuestions) throw new HttpError(422, QUESTION_MSG.importTooMany);
   return checkCandidates(read.candidates, read.problems);
 }
 

@@ -220,7 +220,10 @@ export default async function questionBankRoutes(app: App): Promise<void> {
       const category = await categoryForTeacher(app.db, request.user, request.params.categoryId);
       const { page, per_page: perPage, q } = request.query;
       const { items, total } = await listQuestions(app.db, category.id, { page, perPage, q });
-      return { success: true as const, data: { items: items.map((r) => toQuestion(r, app.files)), page, per_page: perPage, total } };
+      return {
+        success: true as const,
+        data: { items: items.map((r) => toQuestion(r, app.files.forUser(request.user.id))), page, per_page: perPage, total },
+      };
     },
   );
 
@@ -249,7 +252,11 @@ export default async function questionBankRoutes(app: App): Promise<void> {
         throw err;
       }
       reply.code(201);
-      return { success: true as const, message: QUESTION_MSG.questionCreated, data: toQuestion({ ...row!, usedInQuizzes: 0 }, app.files) };
+      return {
+        success: true as const,
+        message: QUESTION_MSG.questionCreated,
+        data: toQuestion({ ...row!, usedInQuizzes: 0 }, app.files.forUser(request.user.id)),
+      };
     },
   );
 
@@ -267,7 +274,7 @@ export default async function questionBankRoutes(app: App): Promise<void> {
       const own = await questionForTeacher(app.db, request.user, request.params.questionId);
       const row = await questionWithUse(app.db, own.id);
       if (!row) throw notFound();
-      return { success: true as const, data: toQuestion(row, app.files) };
+      return { success: true as const, data: toQuestion(row, app.files.forUser(request.user.id)) };
     },
   );
 
@@ -305,7 +312,11 @@ export default async function questionBankRoutes(app: App): Promise<void> {
       if (!row) throw notFound();
       const withUse = await questionWithUse(app.db, row.id);
       if (!withUse) throw notFound();
-      return { success: true as const, message: QUESTION_MSG.questionUpdated, data: toQuestion(withUse, app.files) };
+      return {
+        success: true as const,
+        message: QUESTION_MSG.questionUpdated,
+        data: toQuestion(withUse, app.files.forUser(request.user.id)),
+      };
     },
   );
 
@@ -357,7 +368,7 @@ export default async function questionBankRoutes(app: App): Promise<void> {
       await app.files.release([old]);
       const row = await questionWithUse(app.db, own.id);
       if (!row) throw notFound();
-      return { success: true as const, message: QUESTION_MSG.imageSaved, data: toQuestion(row, app.files) };
+      return { success: true as const, message: QUESTION_MSG.imageSaved, data: toQuestion(row, app.files.forUser(request.user.id)) };
     },
   );
 
@@ -378,7 +389,7 @@ export default async function questionBankRoutes(app: App): Promise<void> {
       await app.files.release([old]);
       const row = await questionWithUse(app.db, own.id);
       if (!row) throw notFound();
-      return { success: true as const, message: QUESTION_MSG.imageRemoved, data: toQuestion(row, app.files) };
+      return { success: true as const, message: QUESTION_MSG.imageRemoved, data: toQuestion(row, app.files.forUser(request.user.id)) };
     },
   );
 
@@ -387,6 +398,7 @@ export default async function questionBankRoutes(app: App): Promise<void> {
   app.post(
     '/question-categories/:categoryId/import',
     {
+      config: { expensive: (request) => ((request.query as { preview?: boolean }).preview ? 'import-preview' : 'import') },
       schema: {
         tags,
         summary:

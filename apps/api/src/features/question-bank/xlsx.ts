@@ -16,6 +16,7 @@
 import ExcelJS from 'exceljs';
 import { QUESTION_MSG, QUESTION_TYPES, QUESTION_TYPE_LABELS, type QuestionType } from '@kelasku/contract';
 import { HttpError } from '../../http/errors.js';
+import { NotXlsxError, XlsxTooBigError, rowTagsFor, xlsxRows } from '../../files/xlsx-rows.js';
 import type { ImportCandidate, ImportProblem } from './gift.js';
 
 const LETTERS = 'ABCDEFGHIJ'.split('');
@@ -206,42 +207,72 @@ function bodyOf(type: QuestionType, cells: (name: string) => string): ImportCand
   }
 }
 
-/** Reads an uploaded question sheet (the "Soal" sheet, else the first): each row a question body or a problem. */
-export async function readQuestionSheet(bytes: Buffer): Promise<{ candidates: ImportCandidate[]; problems: ImportProblem[] }> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new HttpError(422, QUESTION_MSG.importSheetUnreadable);
-  }
-  const ws = wb.getWorksheet(QUESTION_SHEET) ?? wb.worksheets[0];
-  if (!ws) throw new HttpError(422, QUESTION_MSG.importEmpty);
+/** The header names of row 1 by column (0-based), lower case with single spaces; the first column of a name wins. */
+function columnsOf(header: ExcelJS.CellValue[]): Map<string, number> {
   const columns = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const name = textOf(cell.value).toLowerCase().replace(/\s+/g, ' ');
+  header.forEach((value, col) => {
+    const name = textOf(value).toLowerCase().replace(/\s+/g, ' ');
     if (name && !columns.has(name)) columns.set(name, col);
   });
-  if (!columns.has('jenis') || !columns.has('pertanyaan')) throw new HttpError(422, QUESTION_MSG.sheetNoHeader);
+  return columns;
+}
+
+/** The question of one row, or the problem that names it. */
+function readRow(columns: Map<string, number>, line: number, values: ExcelJS.CellValue[]): ImportCandidate | ImportProblem {
+  const cells = (name: string) => {
+    const col = columns.get(name);
+    return col === undefined ? '' : textOf(values[col] ?? null);
+  };
+  const type = typeByName.get(cells('jenis').toLowerCase().replace(/\s+/g, ' '));
+  if (!type) return { line, message: QUESTION_MSG.typeInvalid };
+  try {
+    return { line, body: bodyOf(type, cells) };
+  } catch (err) {
+    if (!(err instanceof RowError)) throw err;
+    return { line, message: err.message };
+  }
+}
+
+/**
+ * Reads an uploaded question sheet (the "Soal" sheet, else the first) as a stream: each row a
+ * question body or a problem, at most `max` of them (`truncated` when more follow; the reading
+ * stops there, docs/limits.md).
+ */
+export async function readQuestionSheet(
+  bytes: Buffer,
+  max: number = Number.MAX_SAFE_INTEGER,
+): Promise<{ candidates: ImportCandidate[]; problems: ImportProblem[]; truncated: boolean }> {
+  try {
+    const read = (await readRows(bytes, (name) => name === QUESTION_SHEET, max)) ?? (await readRows(bytes, () => true, max));
+    // A sheet without a single row has no header row either.
+    if (!read) throw new HttpError(422, QUESTION_MSG.sheetNoHeader);
+    return read;
+  } catch (err) {
+    if (err instanceof XlsxTooBigError) throw new HttpError(422, QUESTION_MSG.importTooMany);
+    if (err instanceof NotXlsxError) throw new HttpError(422, QUESTION_MSG.importSheetUnreadable);
+    throw err;
+  }
+}
+
+/** The questions of the first sheet `pick` accepts; null when there is none or it has no rows. */
+async function readRows(bytes: Buffer, pick: (name: string | undefined) => boolean, max: number) {
   const candidates: ImportCandidate[] = [];
   const problems: ImportProblem[] = [];
-  ws.eachRow({ includeEmpty: false }, (row, line) => {
-    if (line === 1) return;
-    const cells = (name: string) => {
-      const col = columns.get(name);
-      return col === undefined ? '' : textOf(row.getCell(col).value);
-    };
-    if ([...columns.values()].every((col) => textOf(row.getCell(col).value) === '')) return;
-    const type = typeByName.get(cells('jenis').toLowerCase().replace(/\s+/g, ' '));
-    if (!type) {
-      problems.push({ line, message: QUESTION_MSG.typeInvalid });
-      return;
+  let columns: Map<string, number> | null = null;
+  let seen = false;
+  for await (const row of xlsxRows(bytes, pick, rowTagsFor(max))) {
+    seen = true;
+    if (columns === null) {
+      columns = columnsOf(row.line === 1 ? row.values : []);
+      if (!columns.has('jenis') || !columns.has('pertanyaan')) throw new HttpError(422, QUESTION_MSG.sheetNoHeader);
+      if (row.line === 1) continue;
     }
-    try {
-      candidates.push({ line, body: bodyOf(type, cells) });
-    } catch (err) {
-      if (!(err instanceof RowError)) throw err;
-      problems.push({ line, message: err.message });
-    }
-  });
-  return { candidates, problems };
+    const mapped = [...columns.values()];
+    if (mapped.every((col) => textOf(row.values[col] ?? null) === '')) continue;
+    if (candidates.length + problems.length === max) return { candidates, problems, truncated: true };
+    const read = readRow(columns, row.line, row.values);
+    if ('body' in read) candidates.push(read);
+    else problems.push(read);
+  }
+  return seen ? { candidates, problems, truncated: false } : null;
 }

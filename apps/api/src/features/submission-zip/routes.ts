@@ -54,6 +54,7 @@ export default async function submissionZipRoutes(app: App): Promise<void> {
   app.get(
     PATH,
     {
+      config: { expensive: 'zip' },
       schema: {
         tags,
         summary: `${zipSummary} With the bearer token; browsers use the signed link of POST …/submissions.zip/link instead.`,
@@ -137,7 +138,8 @@ export async function submissionZipLinkRoutes(app: App): Promise<void> {
         throw new HttpError(status, MSG.fileLinkInvalid);
       }
       const user: AuthUser = { ...session, role: ROLE_BY_ID[session.roleId]! };
-      return sendZip(app, request, reply, await zipOf(app, user, request.params));
+      // One expensive call at a time per user, and the ZIP rate (http/limits.ts), as with the bearer token.
+      return app.limits.run(reply, user.id, 'zip', async () => sendZip(app, request, reply, await zipOf(app, user, request.params)));
     },
   );
 }
