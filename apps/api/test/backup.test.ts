@@ -268,11 +268,22 @@ async function expectUsable(target: Target) {
     const material = await f.material(content.id);
     const forum = await f.forum(content.id, teacher.id);
     await f.comment(forum.id, teacher.id, 'Setelah pemulihan');
-    const { rows } = await target.database.pool.query<{ id: number; size: number }>(
-      'select id, size::int as size from stored_files where id <> $1 and size > 1000 order by id limit 1',
+    // A signed link opens while the user it names sees the file's parent: the teacher of its class
+    // (a material, a hand-in), whose bank holds it (a question's image); an avatar's names nobody.
+    const { rows } = await target.database.pool.query<{ id: number; size: number; owner: number | null }>(
+      `select f.id, f.size::int as size, coalesce(
+         (select oc.teacher_id from materials m join contents c on c.id = m.content_id
+            join online_classes oc on oc.id = c.online_class_id where m.file_id = f.id limit 1),
+         (select oc.teacher_id from submission_files sf join submissions s on s.id = sf.submission_id
+            join assignments a on a.id = s.assignment_id join contents c on c.id = a.content_id
+            join online_classes oc on oc.id = c.online_class_id where sf.file_id = f.id limit 1),
+         (select q.teacher_id from questions q where q.image_file_id = f.id limit 1)) as owner
+       from stored_files f where f.id <> $1 and f.size > 1000 order by f.id limit 1`,
       [material.fileId],
     );
-    const res = await app.inject({ method: 'GET', url: app.files.url(rows[0]!.id) });
+    const owner = rows[0]!.owner;
+    const url = owner === null ? app.files.url(rows[0]!.id) : app.files.forUser(owner).url(rows[0]!.id);
+    const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.length).toBe(rows[0]!.size);
   } finally {

@@ -120,7 +120,8 @@ describe('uploading a file', () => {
       size: 10_000,
       mime: 'application/pdf',
     });
-    expect(url).toMatch(/^\/api\/files\/\d+\?e=\d+&s=[A-Za-z0-9_-]{32}$/);
+    // The link names the user it was made for (the teacher): it opens while they see the material.
+    expect(url).toMatch(new RegExp(`^/api/files/\\d+\\?e=\\d+&s=[A-Za-z0-9_-]{32}&u=${teacher.id}$`));
     expect(row).toMatchObject({ originalName: 'Modul Jaringan Dasar.pdf', mimeType: 'application/pdf', size: 10_000 });
     // The name on disk is generated: nothing the user sent becomes part of a path.
     expect(row.storageKey).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}$/);
@@ -325,12 +326,13 @@ describe('signed file links', () => {
 
   it('stay the same within their ten-minute step (signed once) and move on to a later expiry after it', async () => {
     const expiry = (url: string) => Number(new URL(url, 'http://x').searchParams.get('e'));
-    const first = t.app.files.url(file.id);
-    expect(t.app.files.url(file.id)).toBe(first);
+    const links = t.app.files.forUser(teacher.id);
+    const first = links.url(file.id);
+    expect(links.url(file.id)).toBe(first);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 });
     let later: string;
     try {
-      later = t.app.files.url(file.id);
+      later = links.url(file.id);
     } finally {
       vi.useRealTimers();
     }
@@ -342,18 +344,26 @@ describe('signed file links', () => {
     const u = new URL(file.url, 'http://x');
     const sig = u.searchParams.get('s')!;
     const exp = u.searchParams.get('e')!;
+    const user = u.searchParams.get('u')!;
     const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
     const secret = (await t.db.select().from(appSettings).where(eq(appSettings.key, 'file_url_secret')))[0]!.value;
     const past = Math.floor(Date.now() / 1000) - 60;
-    const expiredSig = createHmac('sha256', secret).update(`${file.id}.${past}`).digest('base64url').slice(0, 32);
+    const signed = (what: string) => createHmac('sha256', secret).update(what).digest('base64url').slice(0, 32);
+    const expiredSig = signed(`file:${file.id}:user:${user}.${past}`);
     // The forged link is right in every way but its time: the same recipe with a future time works.
     const future = Math.floor(Date.now() / 1000) + 600;
-    const freshSig = createHmac('sha256', secret).update(`${file.id}.${future}`).digest('base64url').slice(0, 32);
-    expect((await t.as().get(`/api/files/${file.id}?e=${future}&s=${freshSig}`)).status).toBe(200);
+    const freshSig = signed(`file:${file.id}:user:${user}.${future}`);
+    expect((await t.as().get(`/api/files/${file.id}?e=${future}&s=${freshSig}&u=${user}`)).status).toBe(200);
+    // Signed without the user (the recipe of an avatar's link), or for another user, it is not ours.
+    const userless = signed(`${file.id}.${future}`);
 
     const other = await stored('lain.pdf', samples.pdf());
     const refused = [
-      `/api/files/${file.id}?e=${exp}&s=${flipped}`,
+      `/api/files/${file.id}?e=${exp}&s=${flipped}&u=${user}`,
+      `/api/files/${file.id}?e=${future}&s=${userless}&u=${user}`,
+      `/api/files/${file.id}?e=${future}&s=${freshSig}&u=${Number(user) + 1}`,
+      `/api/files/${file.id}?e=${future}&s=${freshSig}&u=x`,
+      `/api/files/${file.id}?e=${exp}&s=${sig}`,
       `/api/files/${file.id}?e=${Number(exp) + 600}&s=${sig}`,
       `/api/files/${other.id}?e=${exp}&s=${sig}`,
       `/api/files/${file.id}?e=${exp}`,
@@ -366,14 +376,14 @@ describe('signed file links', () => {
       expect(res.status, url).toBe(403);
       expect(res.body).toEqual({ success: false, message: MSG.fileLinkInvalid });
     }
-    const expired = await t.as(teacher.token).get(`/api/files/${file.id}?e=${past}&s=${expiredSig}`);
+    const expired = await t.as(teacher.token).get(`/api/files/${file.id}?e=${past}&s=${expiredSig}&u=${user}`);
     expect(expired.status).toBe(410);
     expect(expired.body).toEqual({ success: false, message: MSG.fileLinkInvalid });
 
     // Opened in a browser tab: a small Indonesian page with the way back, never JSON.
     const tab = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
     const pages: Array<[string, number, string]> = [
-      [`/api/files/${file.id}?e=${past}&s=${expiredSig}`, 410, FILE_MSG.linkExpiredPage],
+      [`/api/files/${file.id}?e=${past}&s=${expiredSig}&u=${user}`, 410, FILE_MSG.linkExpiredPage],
       ...refused.map((url): [string, number, string] => [url, 403, FILE_MSG.linkInvalidPage]),
     ];
     for (const [url, status, message] of pages) {

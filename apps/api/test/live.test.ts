@@ -11,9 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { issueToken } from '../src/auth/tokens.js';
+import { onlineClasses } from '../src/db/schema.js';
 import { REMINDER_QUEUE } from '../src/features/notifications/jobs.js';
 import { Factory, type TestUser } from './factory.js';
 import { dbKind, freshDatabaseUrl } from './helpers.js';
@@ -149,10 +151,24 @@ describe(`live updates across instances (${dbKind})`, () => {
       const status = await fs.readFile(`/proc/${b.child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) * 1024;
     };
+    // A user holds at most 5 streams (live/sessions.ts): 200 students of the class's rombel, 5 each.
+    const rombelId = (
+      await database.db.select({ r: onlineClasses.rombelClassId }).from(onlineClasses).where(eq(onlineClasses.id, classId))
+    )[0]!.r!;
+    const { rows: made } = (await database.db.execute(sql`
+      with u as (
+        insert into users (role_id, name, username, email, password_hash)
+        select 3, 'Penonton ' || g, 'pn' || g || '_' || ${classId}, 'pn' || g || '_' || ${classId} || '@test.sch.id', 'x'
+          from generate_series(1, 200) g
+        returning id)
+      insert into students (user_id, rombel_class_id) select id, ${rombelId} from u returning user_id as id`)) as unknown as {
+      rows: Array<{ id: number }>;
+    };
+    const tokens = await Promise.all(made.map((u) => issueToken(database.db, u.id)));
     const before = await rss();
     const streams: Array<Awaited<ReturnType<typeof stream>>> = [];
     for (let i = 0; i < 1000; i += 50)
-      streams.push(...(await Promise.all(Array.from({ length: 50 }, () => stream(b.base, student.token)))));
+      streams.push(...(await Promise.all(Array.from({ length: 50 }, (_, j) => stream(b.base, tokens[Math.floor((i + j) / 5)]!)))));
     expect(streams.every((s) => s.status === 200)).toBe(true);
     const held = await rss();
     await addLink(a.base, 'Untuk seribu');

@@ -91,7 +91,7 @@ describe('POST …/contents/{contentId}/materials', () => {
         id: expect.any(Number),
         kind: 'file',
         title: 'Subnetting',
-        file: expect.stringMatching(/^\/api\/files\/\d+\?e=\d+&s=[A-Za-z0-9_-]{32}$/),
+        file: expect.stringMatching(/^\/api\/files\/\d+\?e=\d+&s=[A-Za-z0-9_-]{32}&u=\d+$/),
         filename: 'Subnetting Kelas C.pdf',
         file_extension: 'pdf',
         size: data.length,

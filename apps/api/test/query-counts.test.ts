@@ -101,7 +101,8 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     .where(eq(submissions.studentId, studentRow!.id))
     .orderBy(asc(submissions.id), asc(submissionFiles.position))
     .limit(1);
-  const signed = t.app.files.url(submission!.fileId);
+  // Minted for the student who handed it in: opening it checks again that they still reach it.
+  const signed = t.app.files.forUser(studentRow!.id).url(submission!.fileId);
   // Every grading column holds someone in both schools (an empty column may skip its files query):
   // of the assignment's graded students, one has handed in nothing and one waits for a grade.
   const graded = await t.db

@@ -10,8 +10,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { assignments, comments, contents, forums, materials, onlineClasses, students } from '../db/schema.js';
-import { CLASS_MSG } from '@kelasku/contract';
+import { assignments, comments, contents, forums, materials, onlineClasses, students, users } from '../db/schema.js';
+import { CLASS_MSG, ROLE_BY_ID } from '@kelasku/contract';
 import { conflict, notFound } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
 
@@ -192,11 +192,12 @@ export async function assignmentForStudent(
  * Whether the user may open a stored file, decided by its parent object in one statement (404 when
  * not): an avatar, for any logged-in user; a material, for the teacher of its class and the
  * students of the class's rombel while they may see it and its content; a submission, for the
- * student who handed it in and the teacher of the assignment's class. An admin reaches no class,
- * so avatars only. A student no longer reaches the materials of an archived class (their own
- * submissions stay theirs).
+ * student who handed it in and the teacher of the assignment's class; a question's image, for the
+ * teacher whose bank holds the question and a student with an attempt showing it, while its quiz
+ * is shown to them. An admin reaches no class, so avatars only. A student no longer reaches the
+ * materials or quizzes of an archived class (their own submissions stay theirs).
  */
-export async function fileFor(db: Db, user: AuthUser, fileId: number): Promise<void> {
+export async function fileFor(db: Db, user: Pick<AuthUser, 'id' | 'role'>, fileId: number): Promise<void> {
   const teacher = user.role === 'teacher';
   const student = user.role === 'student';
   const classReach = teacher
@@ -218,6 +219,38 @@ export async function fileFor(db: Db, user: AuthUser, fileId: number): Promise<v
           join assignments a on a.id = s.assignment_id
           join contents c on c.id = a.content_id
           join online_classes oc on oc.id = c.online_class_id
-        where sf.file_id = ${fileId} and (${student ? sql`s.student_id = ${user.id}` : sql`false`} or ${teacher ? classReach : sql`false`}))`);
+        where sf.file_id = ${fileId} and (${student ? sql`s.student_id = ${user.id}` : sql`false`} or ${teacher ? classReach : sql`false`}))
+      or exists (
+        select 1 from questions q
+        where q.image_file_id = ${fileId} and ${teacher ? sql`q.teacher_id = ${user.id}` : sql`false`})
+      or exists (
+        select 1 from questions q
+          join quiz_attempts qa on qa.student_id = ${user.id}
+            and qa.layout @> jsonb_build_array(jsonb_build_object('question_id', q.id))
+          join quizzes z on z.id = qa.quiz_id
+          join contents c on c.id = z.content_id
+          join online_classes oc on oc.id = c.online_class_id
+        where q.image_file_id = ${fileId} and ${student ? sql`${classReach} and ${visibleNow(aliased('c'), aliased('z'))}` : sql`false`})`);
   if (rows.length === 0) throw notFound();
+}
+
+/**
+ * The check of a signed file link when it is opened: the user it was minted for (`userId`) must
+ * still be active and still see the file's parent ({@link fileFor}); a link that names no user
+ * opens avatars only. 404 otherwise.
+ */
+export async function fileOfLink(db: Db, userId: number | null, fileId: number): Promise<void> {
+  if (userId === null) {
+    const { rows } = await db.execute(sql`select 1 as ok from users where avatar_file_id = ${fileId} limit 1`);
+    if (rows.length === 0) throw notFound();
+    return;
+  }
+  const [found] = await db
+    .select({ roleId: users.roleId })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.status, 1)))
+    .limit(1);
+  const role = found ? ROLE_BY_ID[found.roleId] : undefined;
+  if (!role) throw notFound();
+  await fileFor(db, { id: userId, role }, fileId);
 }

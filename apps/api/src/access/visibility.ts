@@ -12,7 +12,7 @@ export interface Shown {
 }
 
 /** The visibility columns of a row under a raw SQL alias (`c` for `contents c`). */
-export const aliased = (alias: 'c' | 'm' | 'f' | 'a'): Shown => ({
+export const aliased = (alias: 'c' | 'm' | 'f' | 'a' | 'z'): Shown => ({
   hidden: sql.raw(`${alias}.hidden`),
   publishAt: sql.raw(`${alias}.publish_at`),
 });

@@ -10,7 +10,7 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** 256 random bits; only the hash is stored. */
-export async function issueToken(db: Db, userId: number): Promise<string> {
+export async function issueToken(db: Db | Tx, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(authTokens).values({ userId, tokenHash: hashToken(token) });
   return token;
@@ -62,6 +62,20 @@ async function liveUser(db: Db, which: SQL): Promise<TokenUser | null> {
   const { stale, ...user } = row;
   if (stale) await touch(db, row.tokenId);
   return user;
+}
+
+/**
+ * Of these sessions, the ones still live, each with the milliseconds left before it idles out (by
+ * the database's clock, which wrote its last use). One query for any number of live streams.
+ */
+export async function sessionsLeft(db: Db, tokenIds: readonly number[]): Promise<Map<number, number>> {
+  if (tokenIds.length === 0) return new Map();
+  const { rows } = await db.execute<{ id: number; left: number }>(sql`
+    select t.id, (extract(epoch from t.last_used_at + make_interval(days => ${TOKEN_IDLE_DAYS}) - now()) * 1000)::float8 as "left"
+    from auth_tokens t join users u on u.id = t.user_id
+    where t.id = any(${`{${tokenIds.join(',')}}`}::int[]) and t.last_used_at > now() - make_interval(days => ${TOKEN_IDLE_DAYS})
+      and u.status = 1`);
+  return new Map(rows.map((r) => [Number(r.id), Number(r.left)]));
 }
 
 async function touch(db: Db, tokenId: number): Promise<void> {

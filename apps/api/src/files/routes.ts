@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { FILE_MSG, MSG, errorEnvelope, fileLink, fileLinkParams, idParam, ok } from '@kelasku/contract';
 import type { App } from '../types.js';
 import { storedFiles } from '../db/schema.js';
-import { fileFor } from '../access/index.js';
+import { fileFor, fileOfLink } from '../access/index.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { contentDisposition, linkPage, opensInTab } from '../http/download.js';
 import { isInline } from './types.js';
@@ -55,7 +55,7 @@ function securityPolicy(mime: string): string {
 /** The bytes of a file; documented only, never serialized (a stream is sent as it is). */
 const fileBytes = z.any();
 
-const linkQuery = z.object({ e: z.string().max(20).optional(), s: z.string().max(100).optional() });
+const linkQuery = z.object({ u: z.string().max(20).optional(), e: z.string().max(20).optional(), s: z.string().max(100).optional() });
 
 /** Signed file links: open in a new tab without a bearer header; HTTP ranges for seeking video. */
 export default async function fileRoutes(app: App) {
@@ -66,8 +66,9 @@ export default async function fileRoutes(app: App) {
         tags: ['files'],
         summary:
           'Read a stored file through the signed link found in a `file` or `avatar` field (no bearer token needed). ' +
-          'Supports `Range: bytes=a-b` (206) and `If-None-Match` (304). An altered link answers 403, an expired one 410, a link to a file ' +
-          'that is gone 404: to a browser tab (Accept: text/html) as a small Indonesian HTML page with a link back to the app, otherwise ' +
+          'Supports `Range: bytes=a-b` (206) and `If-None-Match` (304). A link names the user it was made for (`u`; avatars: none) and ' +
+          'opens only while that user still sees the file’s parent (not hidden, not scheduled, not deleted, class not archived away ' +
+          'from them): else 404. An altered link answers 403, an expired one 410, a link to a file that is gone 404: to a browser tab (Accept: text/html) as a small Indonesian HTML page with a link back to the app, otherwise ' +
           'as the JSON envelope. Get a fresh link from `GET /api/files/{fileId}/link` when the user clicks.',
         security: [],
         params: z.object({ id: idParam }),
@@ -85,9 +86,10 @@ export default async function fileRoutes(app: App) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { e, s } = request.query;
+      const { u, e, s } = request.query;
       const exp = e !== undefined && /^\d{1,15}$/.test(e) ? Number(e) : NaN;
-      const link = s ? app.files.check(id, exp, s) : 'invalid';
+      const userId = u === undefined ? null : /^\d{1,9}$/.test(u) ? Number(u) : NaN;
+      const link = s && !Number.isNaN(userId) ? app.files.check(id, userId, exp, s) : 'invalid';
       if (link !== 'valid') {
         const status = link === 'expired' ? 410 : 403;
         if (opensInTab(request)) return linkPage(reply, status, link === 'expired' ? FILE_MSG.linkExpiredPage : FILE_MSG.linkInvalidPage);
@@ -96,6 +98,18 @@ export default async function fileRoutes(app: App) {
       const [file] = await app.db.select().from(storedFiles).where(eq(storedFiles.id, id));
       if (!file) {
         if (opensInTab(request)) return linkPage(reply, 404, FILE_MSG.fileGonePage);
+        throw notFound();
+      }
+      // The parent must still be visible to the user the link was made for (the JSON routes' rule).
+      const allowed = await fileOfLink(app.db, userId, id).then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof HttpError && err.statusCode === 404) return false;
+          throw err;
+        },
+      );
+      if (!allowed) {
+        if (opensInTab(request)) return linkPage(reply, 404, FILE_MSG.linkInvalidPage);
         throw notFound();
       }
       const range = parseRange(request.headers.range, file.size);
@@ -154,7 +168,7 @@ export async function fileLinkRoutes(app: App) {
     },
     async (request) => {
       await fileFor(app.db, request.user, request.params.fileId);
-      return { success: true as const, data: { url: app.files.url(request.params.fileId) } };
+      return { success: true as const, data: { url: app.files.forUser(request.user.id).url(request.params.fileId) } };
     },
   );
 }

@@ -7,7 +7,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { MSG } from '@kelasku/contract';
 import type { Db, Tx } from '../db/client.js';
 import { appSettings, storedFiles } from '../db/schema.js';
-import { HttpError, invalidField, tooLarge, unsupportedType } from '../http/errors.js';
+import { HttpError, invalidField, isStorageFull, tooLarge, unsupportedType } from '../http/errors.js';
 import type { FileStorage, PendingObject } from './storage.js';
 import { avatarType, documentType } from './types.js';
 
@@ -106,7 +106,7 @@ export function displayName(raw: string | undefined): string {
 }
 
 /** Why an upload was not stored, as counted in the metrics. */
-export const UPLOAD_FAILURES = ['too_large', 'type', 'empty', 'aborted', 'other'] as const;
+export const UPLOAD_FAILURES = ['too_large', 'type', 'empty', 'aborted', 'storage_full', 'other'] as const;
 export type UploadFailure = (typeof UPLOAD_FAILURES)[number];
 
 /** Told of every upload's outcome (the metrics count them; http/metrics.ts). */
@@ -122,6 +122,7 @@ function failureOf(err: unknown): UploadFailure {
     if (err.statusCode === 415) return 'type';
     if (err.statusCode === 422) return 'empty';
   }
+  if (isStorageFull(err)) return 'storage_full';
   const code = (err as { code?: string }).code ?? '';
   const message = (err as { message?: string }).message ?? '';
   if (['ERR_STREAM_PREMATURE_CLOSE', 'FST_PREMATURE_CLOSE', 'ECONNRESET', 'ECONNABORTED'].includes(code)) return 'aborted';
@@ -132,6 +133,12 @@ function failureOf(err: unknown): UploadFailure {
 export interface FileServiceOptions {
   /** Seconds a signed link stays valid (at least; links are rounded up to 10-minute steps so they cache). */
   urlTtl: number;
+}
+
+/** What a presenter needs to link files: signed URLs (FileService.url for avatars, or FileService.forUser). */
+export interface FileLinks {
+  url(fileId: number): string;
+  url(fileId: number | null | undefined): string | null;
 }
 
 /** Every upload and download of the product goes through here. */
@@ -324,29 +331,53 @@ export class FileService {
     return this.verify(what, exp, sig);
   }
 
-  /** A link to read the file, valid for the configured time; give it only to users who may see the parent. */
+  /**
+   * A link to read an avatar, for anyone who holds it, valid for the configured time. Files under a
+   * parent (materials, submissions, question images) are linked with forUser(): such a link opens
+   * only while its parent is visible to that user.
+   */
   url(fileId: number): string;
   url(fileId: number | null | undefined): string | null;
   url(fileId: number | null | undefined): string | null {
+    return this.linkFor(fileId, null);
+  }
+
+  /**
+   * Links minted for one user: opening one checks again (access/fileFor, the rule of the JSON routes)
+   * that the user still sees the file's parent. Presenters take these in place of the service.
+   */
+  forUser(userId: number): FileLinks {
+    const url = ((fileId: number | null | undefined) => this.linkFor(fileId, userId)) as FileLinks['url'];
+    return { url };
+  }
+
+  private linkFor(fileId: number | null | undefined, userId: number | null): string | null {
     if (fileId == null) return null;
     const step = 600;
     const exp = Math.ceil((Date.now() / 1000 + this.opts.urlTtl) / step) * step;
     // A link is the same for ten minutes: signed once, not once per appearance (a class list
     // shows each of 36 avatars in each of 12 cards; an HMAC costs a few microseconds).
-    const known = this.links.get(fileId);
+    const key = userId === null ? `${fileId}` : `${fileId}u${userId}`;
+    const known = this.links.get(key);
     if (known?.exp === exp) return known.url;
-    const url = `/api/files/${fileId}?e=${exp}&s=${this.sign(fileId, exp)}`;
+    const url =
+      userId === null
+        ? `/api/files/${fileId}?e=${exp}&s=${this.sign(fileId, exp)}`
+        : `/api/files/${fileId}?e=${exp}&s=${this.sign(`file:${fileId}:user:${userId}`, exp)}&u=${userId}`;
     if (this.links.size >= FileService.MAX_LINKS) this.links.clear();
-    this.links.set(fileId, { exp, url });
+    this.links.set(key, { exp, url });
     return url;
   }
 
   private static readonly MAX_LINKS = 50_000;
-  private readonly links = new Map<number, { exp: number; url: string }>();
+  private readonly links = new Map<string, { exp: number; url: string }>();
 
-  /** Checks a link's signature and expiry: valid, signed by us but past its time (expired), or not ours (invalid). */
-  check(fileId: number, exp: number, sig: string): 'valid' | 'expired' | 'invalid' {
-    return this.verify(fileId, exp, sig);
+  /**
+   * Checks a link's signature and expiry: valid, signed by us but past its time (expired), or not
+   * ours (invalid). `userId`: the user the link names (null: a link without one, an avatar's).
+   */
+  check(fileId: number, userId: number | null, exp: number, sig: string): 'valid' | 'expired' | 'invalid' {
+    return this.verify(userId === null ? fileId : `file:${fileId}:user:${userId}`, exp, sig);
   }
 
   private verify(what: number | string, exp: number, sig: string): 'valid' | 'expired' | 'invalid' {

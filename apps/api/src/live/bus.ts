@@ -15,6 +15,8 @@ import type { Executor } from '../db/client.js';
 /** The advisory lock class publishers take (one lock: events are few, and short transactions hold it). */
 const PUBLISH_LOCK = 7302;
 const CHANNEL = 'kelasku_live';
+/** A session of the user named in the payload may have ended (migration 0020; live/sessions.ts). */
+const SESSION_CHANNEL = 'kelasku_session';
 /** Without a NOTIFY (a dropped listener connection), new rows are still read this often. */
 const SAFETY_POLL_MS = 5_000;
 /** Events are kept this long: a stream away for longer is told to reload (`reset`). */
@@ -76,6 +78,11 @@ export class LiveBus {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /**
+   * Told of the session notices, on the connection that hears the events, so a notice is handled
+   * before any event committed after it; null (the user): the connection is new, any may have been missed.
+   */
+  onSession: ((userId: number | null) => void) | null = null;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -98,7 +105,11 @@ export class LiveBus {
     try {
       const held = await this.pool.connect();
       client = held;
-      held.on('notification', () => this.poke());
+      held.on('notification', (msg) => {
+        if (msg.channel !== SESSION_CHANNEL) return this.poke();
+        const userId = Number(msg.payload);
+        if (Number.isInteger(userId)) this.onSession?.(userId);
+      });
       held.on('error', (err) => {
         // Once stop() has handed the connection back it is the pool's, not ours to release again.
         if (this.listener !== held) return;
@@ -109,9 +120,10 @@ export class LiveBus {
         setTimeout(() => void this.listen(), 1_000).unref();
       });
       this.listener = held;
-      await held.query(`listen ${CHANNEL}`);
-      // Whatever was published while no one listened.
+      await held.query(`listen ${CHANNEL}; listen ${SESSION_CHANNEL}`);
+      // Whatever was published, and whichever session ended, while no one listened.
       this.poke();
+      this.onSession?.(null);
     } catch (err) {
       if (client && this.listener === client) {
         this.listener = null;
@@ -213,7 +225,7 @@ export class LiveBus {
     const l = this.listener;
     this.listener = null;
     if (l) {
-      await l.query(`unlisten ${CHANNEL}`).catch(() => {});
+      await l.query('unlisten *').catch(() => {});
       l.removeAllListeners('notification');
       l.removeAllListeners('error');
       l.release();

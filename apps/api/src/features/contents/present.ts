@@ -1,5 +1,5 @@
 import type { ClassContent, ClassContentDetail } from '@kelasku/contract';
-import type { FileService } from '../../files/service.js';
+import type { FileLinks } from '../../files/service.js';
 import type { Content } from '../../access/index.js';
 import { toMaterial } from '../materials/present.js';
 import { toVisibility } from './visibility.js';
@@ -19,7 +19,7 @@ export const toContent = (c: Content): ClassContent => ({
 
 /** Contents with their materials (signed links), forums, assignments and quizzes, each list in the teacher's order. */
 export function toContentDetails(
-  files: FileService,
+  files: FileLinks,
   rows: Content[],
   { materialRows, forumRows, assignmentRows, quizRows }: ContentChildren,
 ): ClassContentDetail[] {

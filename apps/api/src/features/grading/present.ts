@@ -1,11 +1,11 @@
 import { SUBMISSION_STATUS, type AssignmentStudent } from '@kelasku/contract';
-import type { FileService } from '../../files/service.js';
+import type { FileLinks } from '../../files/service.js';
 import type { Assignment } from '../../access/index.js';
 import { statusIdOf, toSubmittedFile } from '../submissions/present.js';
 import type { GradingRow } from './queries.js';
 
 /** A student of a grading column with their handed-in work (null when nothing is handed in now and nothing graded). */
-export function toAssignmentStudent(files: FileService, a: Assignment, r: GradingRow): AssignmentStudent {
+export function toAssignmentStudent(files: FileLinks, a: Assignment, r: GradingRow): AssignmentStudent {
   const s = r.submission;
   const shown = s && (s.submittedAt !== null || s.score !== null);
   const statusId = statusIdOf(s?.submittedAt ?? null, r.extDeadline ?? a.deadline);

@@ -1,5 +1,5 @@
 import { youtubeIdOf, type ClassMaterial } from '@kelasku/contract';
-import type { FileService } from '../../files/service.js';
+import type { FileLinks } from '../../files/service.js';
 import { extensionOf } from '../../files/types.js';
 import { toVisibility } from '../contents/visibility.js';
 import type { MaterialFileRow, MaterialRow } from './queries.js';
@@ -8,7 +8,7 @@ import type { MaterialFileRow, MaterialRow } from './queries.js';
  * A material as the screens show it: a file (a signed link plus the file's original name,
  * extension, size and type) or a link (its address, and the YouTube video id when it is one).
  */
-export const toMaterial = (files: FileService, m: MaterialRow, f: MaterialFileRow | null): ClassMaterial => ({
+export const toMaterial = (files: FileLinks, m: MaterialRow, f: MaterialFileRow | null): ClassMaterial => ({
   id: m.id,
   kind: m.url === null ? 'file' : 'link',
   title: m.title,

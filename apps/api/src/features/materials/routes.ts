@@ -41,9 +41,9 @@ async function underContent<T>(write: () => Promise<T>): Promise<T> {
 export default async function materialsRoutes(app: App): Promise<void> {
   const tags = ['teacher: materials'];
   /** The reply to a change of a material: the material as it is now. */
-  const updated = async (contentId: number, materialId: number) => {
+  const updated = async (contentId: number, materialId: number, userId: number) => {
     const { m, f } = await materialWithFile(app.db, contentId, materialId);
-    return { success: true as const, message: CLASS_MSG.materialUpdated, data: toMaterial(app.files, m, f) };
+    return { success: true as const, message: CLASS_MSG.materialUpdated, data: toMaterial(app.files.forUser(userId), m, f) };
   };
   const uploadErrors = {
     400: errorEnvelope,
@@ -79,7 +79,7 @@ export default async function materialsRoutes(app: App): Promise<void> {
       return {
         success: true as const,
         message: CLASS_MSG.materialCreated,
-        data: toMaterial(app.files, material, fileRow(material.fileId!, file)),
+        data: toMaterial(app.files.forUser(request.user.id), material, fileRow(material.fileId!, file)),
       };
     },
   );
@@ -125,7 +125,7 @@ export default async function materialsRoutes(app: App): Promise<void> {
       return {
         success: true as const,
         message: CLASS_MSG.materialsCreated(rows.length),
-        data: rows.map((m, i) => toMaterial(app.files, m, fileRow(m.fileId!, files[i]!))),
+        data: rows.map((m, i) => toMaterial(app.files.forUser(request.user.id), m, fileRow(m.fileId!, files[i]!))),
       };
     },
   );
@@ -150,7 +150,11 @@ export default async function materialsRoutes(app: App): Promise<void> {
       );
       await itemsShown(app, 'materials', [material!.id]);
       reply.code(201);
-      return { success: true as const, message: CLASS_MSG.materialCreated, data: toMaterial(app.files, material!, null) };
+      return {
+        success: true as const,
+        message: CLASS_MSG.materialCreated,
+        data: toMaterial(app.files.forUser(request.user.id), material!, null),
+      };
     },
   );
 
@@ -170,7 +174,7 @@ export default async function materialsRoutes(app: App): Promise<void> {
       const material = await materialIn(app.db, content, request.params.id);
       if (request.body.url !== undefined && material.url === null) throw invalidField('url', CLASS_MSG.materialNotLink);
       await updateMaterial(app.db, content.id, material.id, request.body);
-      return updated(content.id, material.id);
+      return updated(content.id, material.id, request.user.id);
     },
   );
 
@@ -197,7 +201,7 @@ export default async function materialsRoutes(app: App): Promise<void> {
         app.files.commit(file, (tx, fileId) => replaceMaterialFile(tx, content.id, material.id, fileId, fields.title?.trim() || null)),
       );
       await app.files.release([oldFileId]);
-      return updated(content.id, material.id);
+      return updated(content.id, material.id, request.user.id);
     },
   );
 

@@ -14,6 +14,7 @@ import { notifications, users } from '../../db/schema.js';
 import { assignmentFor, forumFor } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
 import { topics } from '../../live/bus.js';
+import { DISPLACED_RETRY_MS } from '../../live/sessions.js';
 import { presentNotification, unreadOf } from './service.js';
 
 /** The bell of the signed-in user (any role): /api/notifications. */
@@ -135,21 +136,28 @@ export default async function notificationRoutes(app: App): Promise<void> {
       });
       // Browsers wait this long before reconnecting after a drop.
       res.write('retry: 2000\n\n');
-      const close = await app.live.subscribe(list, after, (id, event, data) => {
-        res.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      // The stream ends with its session (logout, password change, deactivation, reset, expiry), and a
+      // sixth stream of the user ends the oldest, told to wait before reconnecting (live/sessions.ts).
+      const session = app.liveSessions.open(user.id, user.tokenId, (why) => {
+        if (why === 'displaced') res.write(`retry: ${DISPLACED_RETRY_MS}\n\n`);
+        res.end();
       });
+      const close = await app.live.subscribe(list, after, (id, event, data) =>
+        session.send(() => res.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+      );
       // A comment line now and then keeps proxies and mobile networks from closing an idle stream.
       const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
       const end = () => {
         clearInterval(ping);
         close();
+        session.close();
         app.liveStreams.delete(res);
       };
       app.liveStreams.add(res);
       res.on('close', end);
       request.raw.on('close', end);
-      // The client may have left while the missed events were read.
-      if (res.destroyed) end();
+      // The client may have left, or the session ended, while the missed events were read.
+      if (res.destroyed || res.writableEnded) end();
     },
   );
 }

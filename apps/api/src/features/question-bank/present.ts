@@ -1,12 +1,12 @@
 import type { Question, QuestionKey } from '@kelasku/contract';
-import type { FileService } from '../../files/service.js';
+import type { FileLinks } from '../../files/service.js';
 import type { QuestionRow, QuestionWithUse } from './queries.js';
 
 /** A stored row's type and key, as the contract types them (the row was checked when saved). */
 export const keyOfRow = (row: Pick<QuestionRow, 'type' | 'data'>) => ({ type: row.type, data: row.data }) as QuestionKey;
 
 /** A question of the bank as the teacher gets it: with its key and a signed link to its image. */
-export function toQuestion(row: QuestionWithUse, files: FileService): Question {
+export function toQuestion(row: QuestionWithUse, files: FileLinks): Question {
   return {
     id: row.id,
     category_id: row.categoryId,

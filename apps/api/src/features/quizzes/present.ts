@@ -10,7 +10,7 @@ import type {
   StudentQuiz,
   SubmittedAttempt,
 } from '@kelasku/contract';
-import type { FileService } from '../../files/service.js';
+import type { FileLinks } from '../../files/service.js';
 import type { Quiz, QuizAttempt } from '../../access/quizzes.js';
 import { toVisibility } from '../contents/visibility.js';
 import { gradeOf, pointsOf, resultOf } from './grading.js';
@@ -20,7 +20,7 @@ import type { AnswerRow, CategoryRow, QuestionRow, QuizDetailRows, SlotRow } fro
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** A question of the bank with its key (the teacher's pages only). */
-export const toQuizQuestion = (files: FileService, q: QuestionRow): Question =>
+export const toQuizQuestion = (files: FileLinks, q: QuestionRow): Question =>
   ({
     id: q.id,
     category_id: q.categoryId,
@@ -74,7 +74,7 @@ const settingsOf = (q: Quiz) => ({
 });
 
 /** The quiz as its teacher sees it, with its slots (fixed questions in full, with their keys). */
-export function toQuiz(files: FileService, q: Quiz, rows: QuizDetailRows): QuizView {
+export function toQuiz(files: FileLinks, q: Quiz, rows: QuizDetailRows): QuizView {
   const questions = new Map(rows.fixed.map((x) => [x.id, x]));
   const categories = new Map(rows.categories.map((c) => [c.id, c]));
   return {
@@ -158,7 +158,7 @@ const needsHand = (a: AnswerRow | undefined) => a !== undefined && a.autoPoints 
 
 /** An attempt as the teacher grades it: each question with its key, the answer and its points. */
 export function toAttemptDetail(
-  files: FileService,
+  files: FileLinks,
   a: QuizAttempt,
   student: { id: number; name: string; nis: string | null },
   questions: QuestionRow[],
@@ -207,7 +207,7 @@ function inLayout<Q extends { id: number }>(a: QuizAttempt, questions: Q[]): Arr
 
 /** The attempt page: its questions without keys, in this attempt's order, and the answers saved so far (never a key). */
 export function toStudentAttempt(
-  files: FileService,
+  files: FileLinks,
   quiz: Quiz,
   a: QuizAttempt,
   questions: QuestionRow[],
@@ -255,7 +255,7 @@ export function toSubmitted(quiz: Quiz, a: QuizAttempt, now: Date): SubmittedAtt
  * otherwise, never sent empty).
  */
 export function toReview(
-  files: FileService,
+  files: FileLinks,
   quiz: Quiz,
   a: QuizAttempt,
   questions: QuestionRow[],

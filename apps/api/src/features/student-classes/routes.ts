@@ -92,7 +92,7 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
     async (request) => {
       const klass = await classForStudent(app.db, request.user, request.params.classId);
       const { rows, children } = await contentsOfClass(app.db, klass.id, { studentId: request.user.id });
-      return { success: true as const, data: withMyStates(toContentDetails(app.files, rows, children), children) };
+      return { success: true as const, data: withMyStates(toContentDetails(app.files.forUser(request.user.id), rows, children), children) };
     },
   );
 
@@ -109,7 +109,7 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
     async (request) => {
       const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'read');
       const children = await childrenOfContent(app.db, content, { studentId: request.user.id });
-      const [detail] = withMyStates(toContentDetails(app.files, [content], children), children);
+      const [detail] = withMyStates(toContentDetails(app.files.forUser(request.user.id), [content], children), children);
       return { success: true as const, data: detail! };
     },
   );

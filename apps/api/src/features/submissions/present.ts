@@ -8,13 +8,13 @@ import {
   type SubmittedFile,
   type WorkState,
 } from '@kelasku/contract';
-import type { FileService } from '../../files/service.js';
+import type { FileLinks } from '../../files/service.js';
 import { extensionOf as fileExtension } from '../../files/types.js';
 import { dueOf, isClosed, type Due, type PrivateCommentRow, type SubmissionFileRow, type Work, type WorkRow } from './queries.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export const toSubmittedFile = (files: FileService, f: Pick<SubmissionFileRow, 'fileId' | 'name' | 'mime' | 'size'>): SubmittedFile => ({
+export const toSubmittedFile = (files: FileLinks, f: Pick<SubmissionFileRow, 'fileId' | 'name' | 'mime' | 'size'>): SubmittedFile => ({
   file_id: f.fileId,
   file: files.url(f.fileId),
   filename: f.name,
@@ -34,7 +34,7 @@ export function workStateOf(w: { submittedAt: Date | null; score: number | null 
 }
 
 /** A student's work as the student and the teacher see it. */
-export function toSubmissionDetail(files: FileService, work: Work): SubmissionDetail {
+export function toSubmissionDetail(files: FileLinks, work: Work): SubmissionDetail {
   const { submission: s, due, versions } = work;
   const now = new Date();
   const statusId = statusIdOf(s?.submittedAt ?? null, due.deadline);
@@ -73,7 +73,7 @@ export function toSubmissionDetail(files: FileService, work: Work): SubmissionDe
   };
 }
 
-export const toPrivateComment = (files: FileService, c: PrivateCommentRow): PrivateComment => ({
+export const toPrivateComment = (files: FileLinks, c: PrivateCommentRow): PrivateComment => ({
   id: c.id,
   body: c.body,
   author: { id: c.authorId, name: c.authorName, role: c.authorRole, avatar: files.url(c.authorAvatar) },

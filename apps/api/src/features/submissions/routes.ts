@@ -37,7 +37,7 @@ export default async function submissionsRoutes(app: App): Promise<void> {
   /** The assignment with the student's work as it is now. */
   const view = async (studentId: number, { assignment: a, klass }: Found) => {
     const [author, work] = await Promise.all([authorName(app.db, a.authorId), loadWork(app.db, a, studentId)]);
-    return { ...toAssignment(a, author, klass), submission: toSubmissionDetail(app.files, work) };
+    return { ...toAssignment(a, author, klass), submission: toSubmissionDetail(app.files.forUser(studentId), work) };
   };
 
   app.get(
@@ -150,7 +150,7 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     async (request) => {
       const { assignment: a } = await assignmentForStudent(app.db, request.user, request.params.assignmentId);
       const rows = await privateComments(app.db, a.id, request.user.id);
-      return { success: true as const, data: rows.map((c) => toPrivateComment(app.files, c)) };
+      return { success: true as const, data: rows.map((c) => toPrivateComment(app.files.forUser(request.user.id), c)) };
     },
   );
 
@@ -173,7 +173,11 @@ export default async function submissionsRoutes(app: App): Promise<void> {
       await privateCommented(app, workPath(found, me.id), me.id);
       reply.code(201);
       const rows = await privateComments(app.db, a.id, me.id);
-      return { success: true as const, message: ASSIGNMENT_MSG.commentSent, data: rows.map((c) => toPrivateComment(app.files, c)) };
+      return {
+        success: true as const,
+        message: ASSIGNMENT_MSG.commentSent,
+        data: rows.map((c) => toPrivateComment(app.files.forUser(request.user.id), c)),
+      };
     },
   );
 
