@@ -161,6 +161,7 @@ for (const phone of [false, true]) {
             ['user import', '/resources/users/import'],
             ['kenaikan kelas', '/resources/promotion'],
             ['arsip kelas', '/resources/archived-classes'],
+            ['log aktivitas', '/resources/audit-log'],
             ['rombel list', '/resources/rombel-class'],
             ['rombel detail', `/resources/rombel-class/${s.rombelId}`],
             ['motivational words', '/resources/motivational-words'],

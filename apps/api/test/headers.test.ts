@@ -79,7 +79,8 @@ beforeAll(async () => {
   const klass = await t.factory.onlineClass(user.id);
   const content = await t.factory.content(klass.id);
   const material = await t.factory.material(content.id);
-  fileLink = t.app.files.url(material.fileId);
+  // Minted for the class's teacher, who sees the material: the file itself, not the refusal page.
+  fileLink = t.app.files.forUser(user.id).url(material.fileId);
 });
 
 describe('security headers', () => {
@@ -229,7 +230,7 @@ describe('Cache-Control of authenticated answers (shared lab computers)', () => 
         // a question category, the school's backup) are files, but never kept either.
         const download =
           res.statusCode === 200 &&
-          /\/template$|\/export$|\/slips\.|\/gradebook\.(xlsx|csv)$|\/submissions\.zip$|\/admin\/backup$|\/question-template\.xlsx$|\/export\.gift$/.test(
+          /\/template$|\/export$|\/slips\.|\/gradebook\.(xlsx|csv)$|\/submissions\.zip$|\/admin\/backup$|\/question-template\.xlsx$|\/export\.gift$|\/audit-log\.xlsx$/.test(
             r.url,
           );
         if (!download && !String(res.headers['content-type']).startsWith('application/json'))
@@ -247,7 +248,8 @@ describe('Cache-Control of authenticated answers (shared lab computers)', () => 
       .post(`/api/student/my-classes/${klass.id}/contents/${content.id}/forums/${forum.id}/comments`, { comment: 'Halo' });
     expect(comment.status).toBe(201);
     expect(comment.headers['cache-control']).toBe('no-store');
-    expect((await t.as().get(t.app.files.url(material.fileId))).headers['cache-control']).toBe('private, max-age=600');
+    const link = t.app.files.forUser(teacher.id).url(material.fileId);
+    expect((await t.as().get(link)).headers['cache-control']).toBe('private, max-age=600');
   });
 });
 

@@ -165,6 +165,7 @@ export const router = createBrowserRouter([
               { path: 'motivational-words/:id', element: page(() => import('./features/motivational-words/WordDetailPage')) },
               { path: 'promotion', element: page(() => import('./features/promotion/PromotionPage')) },
               { path: 'archived-classes', element: page(() => import('./features/promotion/ArchivedClassesPage')) },
+              { path: 'audit-log', element: page(() => import('./features/audit-log/AuditLogPage')) },
             ],
           },
           { path: 'permissiondenied', element: <PermissionDeniedPage /> },

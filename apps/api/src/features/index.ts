@@ -5,7 +5,7 @@
  */
 import type { App } from '../types.js';
 import fileRoutes, { fileLinkRoutes } from '../files/routes.js';
-import uploadRoutes from '../files/upload-routes.js';
+import uploadRoutes, { uploadDiscoveryRoutes } from '../files/upload-routes.js';
 import * as session from './session/routes.js';
 import profileRoutes from './profile/routes.js';
 import adminDashboardRoutes from './admin-dashboard/routes.js';
@@ -32,11 +32,12 @@ import notificationRoutes from './notifications/routes.js';
 import backupRoutes, { backupLinkRoutes } from './backup/routes.js';
 import quizzesRoutes, { studentQuizRoutes } from './quizzes/routes.js';
 import questionBankRoutes from './question-bank/routes.js';
+import * as auditLog from './audit-log/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
 export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student', Plugin[]> = {
-  public: [session.publicRoutes, fileRoutes, submissionZipLinkRoutes, backupLinkRoutes],
+  public: [session.publicRoutes, fileRoutes, submissionZipLinkRoutes, backupLinkRoutes, uploadDiscoveryRoutes],
   authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes, uploadRoutes, notificationRoutes],
   admin: [
     adminDashboardRoutes,
@@ -47,6 +48,7 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     motivationalWords.adminRoutes,
     promotionRoutes,
     backupRoutes,
+    auditLog.adminRoutes,
   ],
   teacher: [
     onlineClassesRoutes,
@@ -61,6 +63,7 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     announcements.teacherRoutes,
     questionBankRoutes,
     quizzesRoutes,
+    auditLog.teacherRoutes,
   ],
   student: [
     studentClassesRoutes,

@@ -11,6 +11,7 @@ import {
   IconClipboardList,
   IconChevronDown,
   IconDatabase,
+  IconHistory,
   IconHome,
   IconLogout,
   IconQuote,
@@ -41,6 +42,7 @@ const TITLES: Record<string, string> = {
   '/resources/motivational-words': 'Motivational Words',
   '/resources/promotion': 'Kenaikan Kelas',
   '/resources/archived-classes': 'Arsip Kelas',
+  '/resources/audit-log': 'Log Aktivitas',
   '/my-work': 'Tugas Saya',
   '/my-grades': 'Nilai Saya',
   '/bank-soal': 'Bank Soal',
@@ -73,6 +75,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           {link('/resources/motivational-words', 'Motivational Words', <IconQuote size={16} />)}
           {link('/resources/promotion', 'Kenaikan Kelas', <IconStairsUp size={16} />)}
           {link('/resources/archived-classes', 'Arsip Kelas', <IconArchive size={16} />)}
+          {link('/resources/audit-log', 'Log Aktivitas', <IconHistory size={16} />)}
         </NavLink>
       )}
       {classes && (

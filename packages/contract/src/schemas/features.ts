@@ -11,3 +11,4 @@ export * from './lessons.js';
 export * from './notifications.js';
 export * from './question-bank.js';
 export * from './quizzes.js';
+export * from './audit-log.js';

@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors.js';
 import { attachment, linkPage, opensInTab } from '../../http/download.js';
 import { backupFileName } from '../../backup/format.js';
 import { backupStream } from '../../backup/write.js';
+import { recordAudit, type AuditSource } from '../../audit/record.js';
 
 /** A download link only has to start the download: five minutes. */
 const LINK_SECONDS = 300;
@@ -21,14 +22,21 @@ const summary =
  * Streams the archive. The handler lasts as long as the download, so a shutdown waits for it
  * (http/in-flight.ts); when the client goes away the backup stops and its connection is released.
  */
-async function sendBackup(app: App, request: FastifyRequest, reply: FastifyReply) {
+async function sendBackup(app: App, request: FastifyRequest, reply: FastifyReply, who: AuditSource['user'] = request.user) {
   const log = request.log;
+  const name = backupFileName();
+  // The download is in the audit log before the first byte leaves (and so in the backup's own snapshot).
+  await recordAudit(
+    app.db,
+    { ip: request.ip, user: who },
+    { action: 'backup.download', targetType: 'backup', summary: name, after: { file: name } },
+  );
   const { stream, done } = backupStream(
     { pool: app.database.pool, storage: app.files.storage, kind: app.database.kind },
     { reporter: { progress: (line) => log.debug(line.trim()), warn: (line) => log.warn(line) } },
   );
   void reply.header('cache-control', 'no-store');
-  attachment(reply, 'application/gzip', backupFileName(), stream);
+  attachment(reply, 'application/gzip', name, stream);
   try {
     const s = await done;
     log.info({ tables: s.tables, rows: s.rows, files: s.files, fileBytes: s.fileBytes, missing: s.missing.length }, 'backup streamed');
@@ -44,6 +52,7 @@ export default async function backupRoutes(app: App): Promise<void> {
   app.get(
     '/backup',
     {
+      config: { expensive: 'backup' },
       schema: {
         tags,
         summary: `${summary} With the bearer token; browsers use the signed link of POST /api/admin/backup/link instead.`,
@@ -108,7 +117,8 @@ export async function backupLinkRoutes(app: App): Promise<void> {
         if (opensInTab(request)) return linkPage(reply, status, state === 'expired' ? FILE_MSG.linkExpiredPage : FILE_MSG.linkInvalidPage);
         throw new HttpError(status, MSG.fileLinkInvalid);
       }
-      return sendBackup(app, request, reply);
+      // One expensive call at a time per user, and the backup rate (http/limits.ts), as with the bearer token.
+      return app.limits.run(reply, session!.id, 'backup', () => sendBackup(app, request, reply, session!));
     },
   );
 }

@@ -31,6 +31,8 @@ import {
   type GradingState,
 } from './queries.js';
 import { toAssignmentStudent } from './present.js';
+import { lockedSubmission } from '../../audit/queries.js';
+import { auditAssignmentGrade } from '../../audit/changes.js';
 import { gradedOrReturned, privateCommented, workPath } from '../notifications/events.js';
 
 const columns: Array<[GradingState, string]> = [
@@ -58,7 +60,7 @@ export default async function gradingRoutes(app: App): Promise<void> {
       async (request) => {
         const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params, 'read');
         const rows = await assignmentStudents(app.db, a.id, klass, state);
-        return { success: true as const, data: rows.map((r) => toAssignmentStudent(app.files, a, r)) };
+        return { success: true as const, data: rows.map((r) => toAssignmentStudent(app.files.forUser(request.user.id), a, r)) };
       },
     );
   }
@@ -70,8 +72,9 @@ export default async function gradingRoutes(app: App): Promise<void> {
     const [work, comments] = await Promise.all([loadWork(app.db, a, studentId), privateComments(app.db, a.id, studentId)]);
     return {
       student: { id: found.student.id, name: found.student.name, nis: found.student.nis, avatar: app.files.url(found.student.avatar) },
-      submission: toSubmissionDetail(app.files, work),
-      comments: comments.map((c) => toPrivateComment(app.files, c)),
+      // Links for the class's teacher, the one who asks.
+      submission: toSubmissionDetail(app.files.forUser(klass.teacherId), work),
+      comments: comments.map((c) => toPrivateComment(app.files.forUser(klass.teacherId), c)),
       previous_student_id: found.previousId,
       next_student_id: found.nextId,
     };
@@ -114,13 +117,19 @@ export default async function gradingRoutes(app: App): Promise<void> {
       const { klass, assignment: a } = found;
       const { student_id, score, feedback, revision } = request.body;
       const before = await currentGrade(app.db, a.id, student_id);
-      const outcome = await gradeSubmission(app.db, {
-        assignmentId: a.id,
-        rombelId: klass.rombelClassId,
-        studentId: student_id,
-        score,
-        feedback: feedback ?? null,
-        seenRevision: revision,
+      // The grade and its audit row (score and feedback before → after) commit together.
+      const outcome = await app.db.transaction(async (tx) => {
+        const locked = await lockedSubmission(tx, a.id, student_id);
+        const graded = await gradeSubmission(tx, {
+          assignmentId: a.id,
+          rombelId: klass.rombelClassId,
+          studentId: student_id,
+          score,
+          feedback: feedback ?? null,
+          seenRevision: revision,
+        });
+        if (graded === 'graded' && locked) await auditAssignmentGrade(tx, request, locked.id, locked);
+        return graded;
       });
       if (outcome === 'not-in-class') throw invalidField('student_id', ASSIGNMENT_MSG.studentNotInClass);
       if (outcome === 'not-submitted') throw invalidField('student_id', MSG.notSubmitted);
@@ -130,7 +139,11 @@ export default async function gradingRoutes(app: App): Promise<void> {
       // First grade: "sudah dinilai"; a later one that changes the feedback: "masukan baru".
       const regradedFeedback = before?.score != null && (feedback ?? null) !== null && (feedback ?? null) !== before.feedback;
       await gradedOrReturned(app, workPath(found, student_id), regradedFeedback ? 'feedback' : 'graded');
-      return { success: true as const, message: ASSIGNMENT_MSG.graded, data: toAssignmentStudent(app.files, a, entry) };
+      return {
+        success: true as const,
+        message: ASSIGNMENT_MSG.graded,
+        data: toAssignmentStudent(app.files.forUser(request.user.id), a, entry),
+      };
     },
   );
 
@@ -223,7 +236,7 @@ export default async function gradingRoutes(app: App): Promise<void> {
       const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params, 'read');
       if (!(await studentInClass(app.db, a.id, klass, request.params.studentId))) throw notFound();
       const rows = await privateComments(app.db, a.id, request.params.studentId);
-      return { success: true as const, data: rows.map((c) => toPrivateComment(app.files, c)) };
+      return { success: true as const, data: rows.map((c) => toPrivateComment(app.files.forUser(request.user.id), c)) };
     },
   );
 
@@ -250,7 +263,11 @@ export default async function gradingRoutes(app: App): Promise<void> {
       await privateCommented(app, workPath(found, request.params.studentId), request.user.id);
       reply.code(201);
       const rows = await privateComments(app.db, a.id, request.params.studentId);
-      return { success: true as const, message: ASSIGNMENT_MSG.commentSent, data: rows.map((c) => toPrivateComment(app.files, c)) };
+      return {
+        success: true as const,
+        message: ASSIGNMENT_MSG.commentSent,
+        data: rows.map((c) => toPrivateComment(app.files.forUser(request.user.id), c)),
+      };
     },
   );
 }

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { motivationalWords } from '../../db/schema.js';
 
 export type Word = typeof motivationalWords.$inferSelect;
@@ -15,18 +15,18 @@ export async function findWord(db: Db, id: number): Promise<Word | null> {
   return row ?? null;
 }
 
-export async function insertWord(db: Db, v: WordValues): Promise<Word> {
+export async function insertWord(db: Executor, v: WordValues): Promise<Word> {
   const [row] = await db.insert(motivationalWords).values(v).returning();
   return row!;
 }
 
 /** Null when there is no such word. */
-export async function updateWord(db: Db, id: number, v: WordValues): Promise<Word | null> {
+export async function updateWord(db: Executor, id: number, v: WordValues): Promise<Word | null> {
   const [row] = await db.update(motivationalWords).set(v).where(eq(motivationalWords.id, id)).returning();
   return row ?? null;
 }
 
-export async function deleteWord(db: Db, id: number): Promise<boolean> {
+export async function deleteWord(db: Executor, id: number): Promise<boolean> {
   const rows = await db.delete(motivationalWords).where(eq(motivationalWords.id, id)).returning({ id: motivationalWords.id });
   return rows.length > 0;
 }

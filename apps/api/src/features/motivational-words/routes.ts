@@ -3,6 +3,7 @@ import type { App } from '../../types.js';
 import { notFound } from '../../http/errors.js';
 import { deleteWord, findWord, insertWord, listWords, randomActiveWord, updateWord } from './queries.js';
 import { toWord } from './present.js';
+import { auditRecord, snapshotOf } from '../../audit/changes.js';
 
 /** /api/admin/resources/motivational-words — the admin's CRUD. */
 export async function adminRoutes(app: App): Promise<void> {
@@ -37,7 +38,11 @@ export async function adminRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const word = await insertWord(app.db, { ...request.body, active: request.body.active ?? true });
+      const word = await app.db.transaction(async (tx) => {
+        const created = await insertWord(tx, { ...request.body, active: request.body.active ?? true });
+        await auditRecord(tx, request, 'word', 'create', created.id);
+        return created;
+      });
       reply.code(201);
       return { success: true as const, message: ADMIN_MSG.wordCreated, data: toWord(word) };
     },
@@ -55,7 +60,12 @@ export async function adminRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const word = await updateWord(app.db, request.params.id, request.body);
+      const word = await app.db.transaction(async (tx) => {
+        const before = await snapshotOf(tx, 'word', request.params.id);
+        const updated = await updateWord(tx, request.params.id, request.body);
+        if (updated) await auditRecord(tx, request, 'word', 'update', updated.id, before);
+        return updated;
+      });
       if (!word) throw notFound();
       return { success: true as const, message: ADMIN_MSG.wordUpdated, data: toWord(word) };
     },
@@ -67,7 +77,13 @@ export async function adminRoutes(app: App): Promise<void> {
       schema: { tags, summary: 'Delete a motivational word', params: wordParams, response: { 200: okMessage, 404: errorEnvelope } },
     },
     async (request) => {
-      if (!(await deleteWord(app.db, request.params.id))) throw notFound();
+      const deleted = await app.db.transaction(async (tx) => {
+        const before = await snapshotOf(tx, 'word', request.params.id);
+        const gone = await deleteWord(tx, request.params.id);
+        if (gone) await auditRecord(tx, request, 'word', 'delete', request.params.id, before);
+        return gone;
+      });
+      if (!deleted) throw notFound();
       return { success: true as const, message: ADMIN_MSG.wordDeleted };
     },
   );

@@ -15,6 +15,7 @@ import { invalidField } from '../../http/errors.js';
 import { lockRombelWrites } from '../rombels/queries.js';
 import { archivedClasses } from '../online-classes/queries.js';
 import { applyPromotion, rombelFacts, type Move, type RombelFacts } from './queries.js';
+import { recordAudit } from '../../audit/record.js';
 
 type Mappings = z.output<typeof promotionBody>['mappings'];
 
@@ -100,11 +101,19 @@ export default async function promotionRoutes(app: App): Promise<void> {
       const data = await app.db.transaction(async (tx) => {
         // Rombel edits and deletes wait for the promotion, which checks the rombels they would change.
         await lockRombelWrites(tx);
-        const moves: Move[] = (await checkMappings(tx, request.body.mappings)).map(({ from, to }) => ({
+        const checked = await checkMappings(tx, request.body.mappings);
+        const moves: Move[] = checked.map(({ from, to }) => ({
           from: from.id,
           to: to?.id ?? null,
         }));
-        return applyPromotion(tx, moves);
+        const result = await applyPromotion(tx, moves);
+        await recordAudit(tx, request, {
+          action: 'promotion.run',
+          targetType: 'promotion',
+          summary: checked.map(({ from, to }) => `${from.name} → ${to?.name ?? 'Lulus'}`).join(', '),
+          after: { mappings: checked.map(({ from, to }) => `${from.name} → ${to?.name ?? 'Lulus'}`), ...result },
+        });
+        return result;
       });
       return { success: true as const, message: YEAR_MSG.promotionApplied, data };
     },

@@ -16,6 +16,8 @@ import type { Quiz, QuizAttempt } from '../../access/quizzes.js';
 import { notFound } from '../../http/errors.js';
 import { autoPoints, scoreOf } from './grading.js';
 import { layoutItem, layoutOf, shuffled, type Layout } from './layout.js';
+import type { AuditSource } from '../../audit/record.js';
+import { auditQuizScores } from '../../audit/changes.js';
 
 /** The advisory lock of one student's attempts of one quiz (hashed into PostgreSQL's 64-bit lock space). */
 const attemptLock = (quizId: number, studentId: number) =>
@@ -279,10 +281,10 @@ export async function rescore(tx: Executor, attemptIds: number[]): Promise<void>
  * Grades every saved answer of the quiz's finished attempts again by the current keys (a key was
  * fixed) and sums their scores again; hand grades stay. Returns the number of attempts regraded.
  */
-export async function regradeQuiz(db: Db, quizId: number): Promise<number> {
+export async function regradeQuiz(db: Db, quizId: number, source?: AuditSource): Promise<number> {
   return db.transaction(async (tx) => {
     const finished = await tx
-      .select({ id: quizAttempts.id })
+      .select({ id: quizAttempts.id, score: quizAttempts.score, maxScore: quizAttempts.maxScore })
       .from(quizAttempts)
       .where(and(eq(quizAttempts.quizId, quizId), sql`${quizAttempts.finishedAt} is not null`))
       .for('update');
@@ -293,6 +295,8 @@ export async function regradeQuiz(db: Db, quizId: number): Promise<number> {
       answers.map((a) => ({ attemptId: a.attemptId, questionId: a.questionId, points: autoPoints(a, a.answer) })),
     );
     await rescore(tx, ids);
+    // The audit log keeps the attempts whose score the regrade changed (before → after).
+    if (source) await auditQuizScores(tx, source, 'grade.regrade', finished);
     return ids.length;
   });
 }
@@ -304,16 +308,30 @@ export async function gradeAnswer(
   questionId: number,
   points: number,
   feedback: string | null,
+  source?: AuditSource,
 ): Promise<'ok' | 'open'> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId)).for('update');
     if (!locked) throw notFound();
     if (locked.finishedAt === null) return 'open';
+    const [was] = await tx
+      .select({ autoPoints: quizAnswers.autoPoints, manualPoints: quizAnswers.manualPoints, feedback: quizAnswers.feedback })
+      .from(quizAnswers)
+      .where(and(eq(quizAnswers.attemptId, attemptId), eq(quizAnswers.questionId, questionId)));
     await tx
       .insert(quizAnswers)
       .values({ attemptId, questionId, answer: sql`'null'::jsonb`, manualPoints: points, feedback, autoPoints: 0 })
       .onConflictDoUpdate({ target: [quizAnswers.attemptId, quizAnswers.questionId], set: { manualPoints: points, feedback } });
     await rescore(tx, [attemptId]);
+    if (source) {
+      // A hand grade of an essay (or an unanswered question) is "grade.quiz"; over the key's points, "grade.override".
+      const action = was && was.autoPoints !== null ? 'grade.override' : 'grade.quiz';
+      await auditQuizScores(tx, source, action, [locked], {
+        id: questionId,
+        before: { points: was ? (was.manualPoints ?? was.autoPoints) : null, feedback: was?.feedback ?? null },
+        after: { points, feedback },
+      });
+    }
     return 'ok';
   });
 }

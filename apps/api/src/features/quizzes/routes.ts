@@ -77,7 +77,7 @@ export default async function quizzesRoutes(app: App): Promise<void> {
   const base = '/online-classes/:classId/contents/:contentId/quizzes';
   const one = `${base}/:quizId`;
 
-  const detail = async (q: Quiz) => toQuiz(app.files, q, await quizDetailRows(app.db, q));
+  const detail = async (q: Quiz, userId: number) => toQuiz(app.files.forUser(userId), q, await quizDetailRows(app.db, q));
 
   app.post(
     base,
@@ -107,7 +107,7 @@ export default async function quizzesRoutes(app: App): Promise<void> {
       }
       await itemsShown(app, 'quizzes', [row.id]);
       reply.code(201);
-      return { success: true as const, message: QUIZ_MSG.created, data: await detail(row) };
+      return { success: true as const, message: QUIZ_MSG.created, data: await detail(row, request.user.id) };
     },
   );
 
@@ -123,7 +123,7 @@ export default async function quizzesRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { quiz: row } = await quizForTeacher(app.db, request.user, request.params, 'read');
-      return { success: true as const, data: await detail(row) };
+      return { success: true as const, data: await detail(row, request.user.id) };
     },
   );
 
@@ -155,7 +155,7 @@ export default async function quizzesRoutes(app: App): Promise<void> {
       if (row === 'invalidSlots') throw invalid(errors!);
       if (!row) throw notFound();
       await itemsShown(app, 'quizzes', [row.id]);
-      return { success: true as const, message: QUIZ_MSG.updated, data: await detail(row) };
+      return { success: true as const, message: QUIZ_MSG.updated, data: await detail(row, request.user.id) };
     },
   );
 
@@ -218,7 +218,10 @@ export default async function quizzesRoutes(app: App): Promise<void> {
         await answersOf(app.db, [attempt.id]),
         await studentOf(app.db, attempt.studentId),
       ];
-      return { success: true as const, data: toAttemptDetail(app.files, attempt, student, questions, answers, now) };
+      return {
+        success: true as const,
+        data: toAttemptDetail(app.files.forUser(request.user.id), attempt, student, questions, answers, now),
+      };
     },
   );
 
@@ -242,14 +245,14 @@ export default async function quizzesRoutes(app: App): Promise<void> {
       const question = questions.find((q) => q.id === request.params.questionId);
       if (!question || !layoutOf(found.layout).some((i) => i.question_id === question.id)) throw notFound();
       if (request.body.points > question.points) throw invalidField('points', QUIZ_MSG.pointsRange(question.points));
-      const result = await gradeAnswer(app.db, found.id, question.id, request.body.points, request.body.feedback ?? null);
+      const result = await gradeAnswer(app.db, found.id, question.id, request.body.points, request.body.feedback ?? null, request);
       if (result === 'open') throw conflict(QUIZ_MSG.notGradable);
       const attempt = await attemptOfQuiz(app.db, row, found.id);
       const [answers, student] = [await answersOf(app.db, [attempt.id]), await studentOf(app.db, attempt.studentId)];
       return {
         success: true as const,
         message: QUIZ_MSG.graded,
-        data: toAttemptDetail(app.files, attempt, student, questions, answers, new Date()),
+        data: toAttemptDetail(app.files.forUser(request.user.id), attempt, student, questions, answers, new Date()),
       };
     },
   );
@@ -268,7 +271,7 @@ export default async function quizzesRoutes(app: App): Promise<void> {
     async (request) => {
       const { quiz: row } = await quizForTeacher(app.db, request.user, request.params, 'write');
       await closeOverdueOfQuiz(app.db, row.id);
-      const regraded = await regradeQuiz(app.db, row.id);
+      const regraded = await regradeQuiz(app.db, row.id, request);
       return { success: true as const, message: QUIZ_MSG.regraded(regraded), data: { regraded } };
     },
   );
@@ -306,7 +309,14 @@ export async function studentQuizRoutes(app: App): Promise<void> {
 
   /** The attempt page's data (the attempt as it is now). */
   const attemptView = async (quizRow: Quiz, attempt: QuizAttempt, now: Date) =>
-    toStudentAttempt(app.files, quizRow, attempt, await attemptQuestions(app.db, attempt), await answersOf(app.db, [attempt.id]), now);
+    toStudentAttempt(
+      app.files.forUser(attempt.studentId),
+      quizRow,
+      attempt,
+      await attemptQuestions(app.db, attempt),
+      await answersOf(app.db, [attempt.id]),
+      now,
+    );
 
   app.get(
     one,
@@ -457,7 +467,10 @@ export async function studentQuizRoutes(app: App): Promise<void> {
       const attempt = await closedIfOverdue(app.db, found.attempt, found.now);
       if (attempt.finishedAt === null) throw conflict(QUIZ_MSG.notFinished);
       const [questions, answers] = [await attemptQuestions(app.db, attempt), await answersOf(app.db, [attempt.id])];
-      return { success: true as const, data: toReview(app.files, found.quiz, attempt, questions, answers, found.now) };
+      return {
+        success: true as const,
+        data: toReview(app.files.forUser(request.user.id), found.quiz, attempt, questions, answers, found.now),
+      };
     },
   );
 }

@@ -35,6 +35,7 @@ import {
   updateRombel,
   type RombelValues,
 } from './queries.js';
+import { auditRecord, snapshotOf } from '../../audit/changes.js';
 
 /**
  * The department must exist and be enabled; a rombel that already sits in a disabled department
@@ -114,7 +115,9 @@ export async function adminRoutes(app: App): Promise<void> {
       const id = await app.db.transaction(async (tx) => {
         await lockRombelWrites(tx);
         await checkRombel(tx, v, null);
-        return insertRombel(tx, v);
+        const id = await insertRombel(tx, v);
+        await auditRecord(tx, request, 'rombel', 'create', id);
+        return id;
       });
       const rombel = await findRombel(app.db, id);
       if (!rombel) throw notFound();
@@ -147,10 +150,12 @@ export async function adminRoutes(app: App): Promise<void> {
         await checkRombel(tx, { departmentId: department_id, name: names[0]!, grade }, null);
         const [taken] = await namesTaken(tx, names);
         if (taken) throw conflict(YEAR_MSG.nameTaken(taken), 'names');
-        return insertRombels(
+        const created = await insertRombels(
           tx,
           names.map((name) => ({ departmentId: department_id, name, grade })),
         );
+        for (const id of created) await auditRecord(tx, request, 'rombel', 'create', id);
+        return created;
       });
       const created = (await listRombels(app.db)).filter((r) => ids.includes(r.id));
       reply.code(201);
@@ -177,7 +182,9 @@ export async function adminRoutes(app: App): Promise<void> {
         const current = await lockRombel(tx, id);
         if (!current) throw notFound();
         await checkRombel(tx, v, current);
+        const before = await snapshotOf(tx, 'rombel', id);
         await updateRombel(tx, id, v);
+        await auditRecord(tx, request, 'rombel', 'update', id, before);
       });
       const rombel = await findRombel(app.db, id);
       if (!rombel) throw notFound();
@@ -203,7 +210,9 @@ export async function adminRoutes(app: App): Promise<void> {
           const use = await rombelUse(tx, id);
           if (use.students) throw conflict(MSG.rombelHasStudents);
           if (use.classes) throw conflict(MSG.rombelHasClasses);
+          const before = await snapshotOf(tx, 'rombel', id);
           await deleteRombel(tx, id);
+          await auditRecord(tx, request, 'rombel', 'delete', id, before);
         });
       } catch (err) {
         // A student or class added meanwhile: the schema refuses the delete (ON DELETE RESTRICT).

@@ -7,7 +7,10 @@ import { rombelClasses, students, userImports, users } from '../../db/schema.js'
 import { HttpError, invalidField } from '../../http/errors.js';
 import { generatePassword } from '../imports/plan.js';
 import type { Credential } from '../imports/write.js';
+import { eraseFirstPasswords } from '../imports/queries.js';
 import { setUsersStatus } from './queries.js';
+import { userSnapshots } from '../../audit/queries.js';
+import { auditBulk } from '../../audit/changes.js';
 
 /** POST /api/admin/resources/users/bulk — one action on many users selected in the list, in one transaction. */
 export default async function bulkUserRoutes(app: App): Promise<void> {
@@ -18,7 +21,7 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
         tags: ['admin: users'],
         summary:
           'One action on the selected users (at most 1,000), all or nothing: deactivate (sessions end), activate, move_rombel (students ' +
-          'only, with rombel_id), force_password_change, or reset_password (new generated passwords, forced change, slips to download once).',
+          'only, with rombel_id), force_password_change, or reset_password (new generated passwords, forced change, slips downloadable by this admin until first sign-in or 7 days).',
         body: userBulkBody,
         response: { 200: ok(userBulkResult), 403: errorEnvelope, 404: errorEnvelope, 422: errorEnvelope },
       },
@@ -38,9 +41,11 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
           .leftJoin(rombelClasses, eq(rombelClasses.id, students.rombelClassId))
           .where(inArray(users.id, ids));
         if (found.length !== ids.length) throw new HttpError(404, MSG.notFound);
+        const audited = await userSnapshots(tx, ids);
         const now = new Date();
         if (action === 'deactivate' || action === 'activate') {
           await setUsersStatus(tx, ids, action === 'activate' ? 1 : 0);
+          await auditBulk(tx, request, action, audited);
           return { updated: ids.length, import_id: null };
         }
         if (action === 'move_rombel') {
@@ -49,6 +54,7 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
           const [rombel] = await tx.select({ id: rombelClasses.id }).from(rombelClasses).where(eq(rombelClasses.id, rombelId));
           if (!rombel) throw invalidField('rombel_id', MSG.rombelUnknown);
           await tx.update(students).set({ rombelClassId: rombelId }).where(inArray(students.userId, ids));
+          await auditBulk(tx, request, action, audited);
           return { updated: ids.length, import_id: null };
         }
         if (action === 'force_password_change') {
@@ -56,9 +62,10 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
             .update(users)
             .set({ mustChangePassword: true, updatedAt: now })
             .where(and(inArray(users.id, ids), ne(users.id, me.id)));
+          await auditBulk(tx, request, action, audited);
           return { updated: ids.length, import_id: null };
         }
-        // reset_password: new passwords on slips (kept like an import's until both are downloaded).
+        // reset_password: new passwords on slips (kept like an import's until first sign-in or 7 days).
         const credentials: Credential[] = [];
         for (const u of found.sort((a, b) => a.name.localeCompare(b.name, 'id'))) {
           const password = generatePassword();
@@ -67,6 +74,7 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
             .set({ passwordHash: await hashPassword(password), mustChangePassword: true, updatedAt: now })
             .where(eq(users.id, u.id));
           credentials.push({
+            userId: u.id,
             line: 0,
             name: u.name,
             role: u.roleId === 2 ? 'teacher' : 'student',
@@ -76,6 +84,9 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
           });
         }
         await revokeUserTokens(tx, ids);
+        // Their older first passwords no longer sign in: off the older slips.
+        await eraseFirstPasswords(tx, ids);
+        await auditBulk(tx, request, action, audited);
         const [batch] = await tx
           .insert(userImports)
           .values({

@@ -7,6 +7,7 @@ import {
   okMessage,
   pageMeta,
   ROLE_IDS,
+  ROLE_LABELS,
   userCreateBody,
   userDeleteImpact,
   userListQuery,
@@ -22,10 +23,13 @@ import { authorize, mayChangeRoleOrStatus, mayDeleteUser } from '../../access/in
 import { lockedUsers, unlockAccount } from '../../auth/login-limits.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
-import { conflictForUnique } from '../users-shared.js';
+import { checkNisnFree, conflictForUnique } from '../users-shared.js';
 import { rombelExists } from '../profile/queries.js';
 import { toAdminUser } from './present.js';
 import type { Executor } from '../../db/client.js';
+import { recordAudit } from '../../audit/record.js';
+import { userLabel, userSnapshot } from '../../audit/queries.js';
+import { auditUserCreate, auditUserDelete, auditUserEdit, auditUserStatus } from '../../audit/changes.js';
 import {
   deleteImpact,
   deleteUser,
@@ -141,6 +145,7 @@ export default async function usersRoutes(app: App): Promise<void> {
       const id = await withUniqueConflicts(() =>
         app.db.transaction(async (tx) => {
           await checkRombel(tx, b.role, b.rombel_id);
+          await checkNisnFree(tx, b.role, b.nisn, null);
           const id = await insertUser(tx, {
             roleId: b.role,
             name: b.name,
@@ -152,6 +157,7 @@ export default async function usersRoutes(app: App): Promise<void> {
             mustChangePassword: b.must_change_password ?? false,
           });
           await saveDetails(tx, id, b.role, details(b), false);
+          await auditUserCreate(tx, request, id);
           return id;
         }),
       );
@@ -185,10 +191,12 @@ export default async function usersRoutes(app: App): Promise<void> {
         app.db.transaction(async (tx) => {
           const current = await lockUser(tx, id);
           if (!current) throw notFound();
+          const audited = (await userSnapshot(tx, id))!;
           const roleId = b.role ?? current.roleId;
           const roleChanged = roleId !== current.roleId;
           if (roleChanged && current.roleId === 2 && (await teachesClasses(tx, id))) throw conflict(MSG.teacherHasClasses);
           await checkRombel(tx, roleId, b.rombel_id);
+          await checkNisnFree(tx, roleId, b.nisn, id);
           const status = b.status ?? current.status;
           await updateUser(tx, id, {
             roleId,
@@ -207,6 +215,7 @@ export default async function usersRoutes(app: App): Promise<void> {
           await saveDetails(tx, id, roleId, details(b), roleChanged);
           // A new password or a deactivation ends the user's sessions (but not the admin's own, asking now).
           if (passwordHash || status === 0) await revokeUserTokens(tx, id, id === me.id ? me.tokenId : undefined);
+          await auditUserEdit(tx, request, id, audited, { passwordSet: passwordHash !== undefined });
         }),
       );
       const row = await findUser(app.db, id);
@@ -236,7 +245,9 @@ export default async function usersRoutes(app: App): Promise<void> {
       authorize(mayChangeRoleOrStatus(me, id, { status }), MSG.selfDemote);
       await app.db.transaction(async (tx) => {
         if (!(await lockUser(tx, id))) throw notFound();
+        const audited = (await userSnapshot(tx, id))!;
         await setUsersStatus(tx, [id], status);
+        await auditUserStatus(tx, request, id, audited);
       });
       const row = await findUser(app.db, id);
       if (!row) throw notFound();
@@ -267,7 +278,9 @@ export default async function usersRoutes(app: App): Promise<void> {
           if (!current) throw notFound();
           if (await teachesClasses(tx, id)) throw conflict(MSG.teacherHasClasses);
           const files = await filesOfUser(tx, id, current.avatarFileId);
+          const gone = await userSnapshot(tx, id);
           await deleteUser(tx, id);
+          await auditUserDelete(tx, request, id, gone);
           return files;
         });
       } catch (err) {
@@ -314,6 +327,13 @@ export default async function usersRoutes(app: App): Promise<void> {
       const row = await findUser(app.db, request.params.id);
       if (!row) throw notFound();
       await unlockAccount(app.db, row.user.id);
+      const unlocked = { role: ROLE_LABELS[row.user.roleId] ?? '', name: row.user.name, username: row.user.username };
+      await recordAudit(app.db, request, {
+        action: 'user.unlock',
+        targetType: 'user',
+        targetId: row.user.id,
+        summary: userLabel(unlocked),
+      });
       return { success: true as const, message: ADMIN_MSG.userUnlocked, data: await adminUserOf(app, row) };
     },
   );

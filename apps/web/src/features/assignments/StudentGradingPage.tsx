@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalendarPlus } from '@tabler/icons-react';
 import type { StudentWork } from '@kelasku/contract';
 import { isNotFound } from '../../api/client';
@@ -16,6 +16,7 @@ import { GradeForm } from './GradeForm';
 import { PrivateComments } from './PrivateComments';
 import { StudentNav } from './StudentNav';
 import { SubmissionHistory } from './SubmissionHistory';
+import { SubmissionGradeHistory } from '../audit-log/GradeHistory';
 import { useLiveTopic } from '../../live/useLiveTopic';
 import { assignmentPath, contentItemRef, positiveId } from './paths';
 
@@ -110,6 +111,11 @@ function WorkView({ r, work }: { r: AssignmentRef; work: StudentWork }) {
                 <GradeForm key={student.id} r={r} studentId={student.id} sub={sub} />
               ) : (
                 sub.feedback && <Text style={{ whiteSpace: 'pre-wrap' }}>Masukan: {sub.feedback}</Text>
+              )}
+              {handedIn && (
+                <Box mt="sm">
+                  <SubmissionGradeHistory r={r} studentId={student.id} />
+                </Box>
               )}
             </Card>
             {!archived && (

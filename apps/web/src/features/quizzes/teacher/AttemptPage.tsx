@@ -28,6 +28,7 @@ import { contentItemRef, positiveId } from '../../assignments/paths';
 import { NotFoundPage } from '../../errors/ErrorPages';
 import { TypeBadge, formatNumber, letter } from '../../question-bank/QuestionKey';
 import { quizPath } from './paths';
+import { AttemptGradeHistory } from '../../audit-log/GradeHistory';
 
 /** /online-class/:classId/contents/:contentId/quiz/:quizId/attempts/:attemptId — one attempt, every answer with its key; essays graded here. */
 export default function AttemptPage() {
@@ -59,6 +60,7 @@ function AttemptView({ r, attemptId }: { r: QuizRef; attemptId: number }) {
         {(a) => (
           <>
             <AttemptHeader a={a} />
+            <AttemptGradeHistory r={r} attemptId={attemptId} />
             <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
               {a.questions.map((item, i) => (
                 <AnswerCard key={item.question.id} r={r} attempt={a} item={item} number={i + 1} />

@@ -1,0 +1,153 @@
+/**
+ * "Log Aktivitas" (issue 35, ASVS V16): an admin changes a user, finds the change in the log with
+ * who, when and before → after, filters it and downloads the filtered rows as XLSX; a teacher sees
+ * "Riwayat nilai" of a quiz attempt after a regrade. At desktop width and, tagged @phone, at 390 px.
+ */
+import fs from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, api, apiIdle, classWithContent, freshRombel, freshUser, login, toast } from './fixtures';
+import { stamp } from './grading-fixtures';
+
+/** Nothing on the page is wider than the phone (tables scroll inside their own box). */
+async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+/** Opens Log Aktivitas from the admin menu (the burger menu on a phone). */
+async function openLog(page: Page, phone: boolean) {
+  if (phone) await page.getByRole('button', { name: 'Buka menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Log Aktivitas' }).click();
+  await expect(page).toHaveURL(/\/resources\/audit-log$/);
+  await expect(page.getByRole('heading', { name: 'Log Aktivitas', level: 2 })).toBeVisible();
+}
+
+for (const phone of [false, true]) {
+  const tag = phone ? ' @phone' : '';
+
+  test(`an admin changes a user, finds it in Log Aktivitas, filters it and downloads it as XLSX${tag}`, async ({ page, request }) => {
+    const student = await freshUser(request, 3);
+    const renamed = `${student.name} Baru ${stamp()}`;
+    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await page.goto(`/resources/users/${student.id}/edit`);
+    await page.getByRole('textbox', { name: 'Nama' }).fill(renamed);
+    await page.getByRole('button', { name: 'Simpan Perubahan' }).click();
+    await expect(toast(page, 'User berhasil diperbarui')).toBeVisible();
+    // Saved, the form goes back to the list (opened directly: no page to go back to).
+    await expect(page).toHaveURL(/\/resources\/users$/);
+    await apiIdle(page);
+
+    await openLog(page, phone);
+    await apiIdle(page);
+    // The newest row first: who, the action in Indonesian, the target and the name before → after.
+    const newest = phone
+      ? page.getByRole('list', { name: 'Log aktivitas' }).getByRole('listitem').first()
+      : page.locator('tbody tr').first();
+    await expect(newest).toContainText('Mengubah pengguna');
+    await expect(newest).toContainText(DEMO.admin.name);
+    await expect(newest).toContainText(`Siswa ${renamed} (${student.username})`);
+    await expect(newest).toContainText(`Nama: ${student.name} → ${renamed}`);
+    await expect(newest).toContainText(/\d{1,2} \w+ \d{4} \d{2}\.\d{2} WIB/);
+    if (phone) await expectNoSideScroll(page);
+
+    // Filter: only user edits by the demo admin; the filters go into the address.
+    await page.getByRole('textbox', { name: 'Pelaku' }).fill('admin');
+    await page.getByRole('combobox', { name: 'Jenis aktivitas' }).click();
+    await page.getByRole('option', { name: 'Mengubah pengguna', exact: true }).click();
+    await expect(page).toHaveURL(/action=user\.update/);
+    await expect(page).toHaveURL(/actor=admin/);
+    await apiIdle(page);
+    const rows = phone ? page.getByRole('list', { name: 'Log aktivitas' }).getByRole('listitem') : page.locator('tbody tr');
+    await expect(rows.first()).toContainText(`Nama: ${student.name} → ${renamed}`);
+    for (const text of await rows.allTextContents()) expect(text).toContain('Mengubah pengguna');
+    // A reload keeps them.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Jenis aktivitas' })).toHaveValue('Mengubah pengguna');
+
+    // "Unduh XLSX": the filtered rows, the newest first.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Unduh XLSX' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('log-aktivitas.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await fs.readFile((await file.path())!)) as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Log aktivitas')!;
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Waktu (WIB)',
+      'Pelaku',
+      'Peran',
+      'Alamat IP',
+      'Aktivitas',
+      'Sasaran',
+      'Perubahan',
+    ]);
+    const first = (ws.getRow(2).values as unknown[]).slice(1);
+    expect(first.slice(1, 3)).toEqual([DEMO.admin.name, 'Admin']);
+    expect(first[4]).toBe('Mengubah pengguna');
+    expect(first[5]).toBe(`Siswa ${renamed} (${student.username})`);
+    expect(first[6]).toContain(`Nama: ${student.name} → ${renamed}`);
+    for (let n = 2; n <= ws.actualRowCount; n++) expect(ws.getRow(n).getCell(5).value).toBe('Mengubah pengguna');
+    if (phone) {
+      await expect(page.getByRole('button', { name: 'Unduh XLSX' })).toBeInViewport();
+      await expectNoSideScroll(page);
+    }
+  });
+
+  test(`a teacher sees "Riwayat nilai" of an attempt after a regrade${tag}`, async ({ page, request }) => {
+    const s = await quizScene(request);
+    await login(page, s.teacher.username, s.teacher.password);
+    await page.goto(s.quizUrl);
+    await apiIdle(page);
+    await page.getByRole('button', { name: 'Nilai ulang' }).click();
+    await page.getByRole('dialog', { name: 'Nilai Ulang Kuis' }).getByRole('button', { name: 'Nilai ulang' }).click();
+    await expect(toast(page, /dinilai ulang/)).toBeVisible();
+
+    await page.goto(s.attemptUrl);
+    await apiIdle(page);
+    const history = page.getByRole('button', { name: /Riwayat nilai/ });
+    await expect(history).toHaveText('Riwayat nilai (1)');
+    await history.click();
+    const panel = page.getByRole('region', { name: /Riwayat nilai/ });
+    await expect(panel).toContainText('Menilai ulang kuis');
+    await expect(panel).toContainText(s.teacher.name);
+    await expect(panel).toContainText('Nilai: 0 → 1');
+    await expect(panel).toContainText(/WIB/);
+    if (phone) await expectNoSideScroll(page);
+  });
+}
+
+/**
+ * A fresh teacher's quiz of one short answer (key "22") that a student answered "23" and finished;
+ * then the teacher fixes the key to accept "23" too (the regrade's reason).
+ */
+async function quizScene(request: APIRequestContext) {
+  const rombelId = (await freshRombel(request, 'X LOG')).id;
+  const teacher = await freshUser(request, 2);
+  const student = await freshUser(request, 3, { rombel_id: rombelId });
+  const t = teacher.token;
+  const { classId, contentId } = await classWithContent(request, t, { rombelId, name: `Jaringan ${stamp()}`, contentTitle: 'Port' });
+  const category = await api(request, t, 'POST', '/api/teacher/question-categories', { name: `Port ${stamp()}` });
+  expect(category.status, JSON.stringify(category.body)).toBe(201);
+  const question = { type: 'short_answer', text: 'Nomor port bawaan SSH adalah', points: 1, data: { answers: ['22'], tolerance: null } };
+  const made = await api(request, t, 'POST', `/api/teacher/question-categories/${category.body.data.id}/questions`, question);
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const questionId = made.body.data.id as number;
+  const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/quizzes`;
+  const quiz = await api(request, t, 'POST', base, { title: 'Kuis Port', attempts_allowed: 1, slots: [{ question_id: questionId }] });
+  expect(quiz.status, JSON.stringify(quiz.body)).toBe(201);
+  const quizId = quiz.body.data.id as number;
+  const studentBase = `/api/student/my-classes/${classId}/contents/${contentId}/quizzes/${quizId}/attempts`;
+  const started = await api(request, student.token, 'POST', studentBase);
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const attemptId = started.body.data.id as number;
+  const saved = await api(request, student.token, 'PUT', `${studentBase}/${attemptId}/answers/${questionId}`, { answer: { text: '23' } });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  expect((await api(request, student.token, 'POST', `${studentBase}/${attemptId}/submit`)).status).toBe(200);
+  const fixed = await api(request, t, 'PUT', `/api/teacher/questions/${questionId}`, {
+    ...question,
+    data: { answers: ['22', '23'], tolerance: null },
+  });
+  expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+  const page = `/online-class/${classId}/contents/${contentId}/quizzes/${quizId}`;
+  return { teacher, quizUrl: page, attemptUrl: `${page}/attempts/${attemptId}` };
+}
