@@ -197,15 +197,15 @@ test.describe('desktop', () => {
     await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Siswa' });
     const nis = page.getByRole('textbox', { name: 'NIS', exact: true });
     await nis.fill('12ab');
-    await expect(page.getByText('NIS berisi angka, maksimal 8 digit')).toBeVisible();
+    await expect(page.getByText('NIS hanya boleh berisi angka, titik, dan tanda hubung (maksimal 20 karakter)')).toBeVisible();
     await expect(nis).toHaveAttribute('aria-invalid', 'true');
     await page.getByRole('textbox', { name: 'NISN' }).fill('00123x');
-    await expect(page.getByText('NISN berupa angka, maksimal 10 digit')).toBeVisible();
+    await expect(page.getByText('NISN berupa 10 digit angka')).toBeVisible();
 
     // A teacher has NIP and NIK instead; the student's fields and their messages go.
     await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Guru' });
     await expect(nis).toHaveCount(0);
-    await expect(page.getByText('NIS berisi angka, maksimal 8 digit')).toHaveCount(0);
+    await expect(page.getByText('NIS hanya boleh berisi angka, titik, dan tanda hubung (maksimal 20 karakter)')).toHaveCount(0);
     const nip = page.getByRole('textbox', { name: 'NIP' });
     await nip.fill('1980 0101');
     await expect(page.getByText('NIP berupa angka, maksimal 18 digit')).toBeVisible();

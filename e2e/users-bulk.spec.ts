@@ -69,7 +69,9 @@ test.describe('bulk actions on the user list', () => {
     await slips.getByRole('button', { name: 'Unduh slip Excel' }).click();
     const [slip] = await xlsxRows((await (await download).path())!);
     expect(slip!.slice(1, 5)).toEqual([c.name, 'Siswa', to.name, c.username]);
-    await expect(slips.getByRole('button', { name: 'Slip Excel sudah diunduh' })).toBeDisabled();
+    // Downloadable again until the first sign-in (or 7 days), as the dialog says.
+    await expect(slips.getByText(/Slip bisa diunduh lagi sampai siswa pertama kali masuk atau sampai .+ WIB/)).toBeVisible();
+    await expect(slips.getByRole('button', { name: 'Unduh slip Excel' })).toBeEnabled();
 
     const student = await (await browser.newContext({ baseURL, locale: 'id-ID', timezoneId: 'Asia/Jakarta' })).newPage();
     await student.goto('/login');

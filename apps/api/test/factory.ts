@@ -33,6 +33,8 @@ export interface TestUser {
   name: string;
   email: string;
   roleId: number;
+  /** A student's NISN (unique in the school: by default made from the id), null for the others. */
+  nisn: string | null;
   /** A live bearer token of this user. */
   token: string;
 }
@@ -43,8 +45,11 @@ const hashOf = (p: string) => {
   return hashes.get(p)!;
 };
 
-/** The NIP/NIK of a factory teacher and NIS/NISN of a factory student unless told otherwise. */
-export const FACTORY_IDENTITY = { nip: '198001012005011001', nik: '3471010101800001', nis: '1234', nisn: '0012345678' } as const;
+/** The NIP/NIK of a factory teacher and NIS of a factory student unless told otherwise (a NISN is unique: `factoryNisn`). */
+export const FACTORY_IDENTITY = { nip: '198001012005011001', nik: '3471010101800001', nis: '1234' } as const;
+
+/** The NISN a factory student gets unless told otherwise: unique in the school (DECISIONS "Onboarding"), from the id. */
+export const factoryNisn = (userId: number) => `00${String(userId).padStart(8, '0')}`;
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${++seq}${randomBytes(3).toString('hex')}`;
@@ -99,16 +104,17 @@ export class Factory {
         nik: over.nik === undefined ? FACTORY_IDENTITY.nik : over.nik,
       });
     }
+    const nisn = roleId !== 3 ? null : over.nisn === undefined ? factoryNisn(id) : over.nisn;
     if (roleId === 3) {
       await this.db.insert(students).values({
         userId: id,
         rombelClassId: over.rombelId === undefined ? 1 : over.rombelId,
         nis: over.nis === undefined ? FACTORY_IDENTITY.nis : over.nis,
-        nisn: over.nisn === undefined ? FACTORY_IDENTITY.nisn : over.nisn,
+        nisn,
       });
     }
     const token = await issueToken(this.db, id);
-    return { id, username, password, name, email, roleId, token };
+    return { id, username, password, name, email, roleId, nisn, token };
   }
 
   admin(over: Parameters<Factory['user']>[1] = {}) {

@@ -135,7 +135,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       address: 'Jl. Merdeka',
       telpon: '0812-3456-7890',
       nis: FACTORY_IDENTITY.nis,
-      nisn: FACTORY_IDENTITY.nisn,
+      nisn: x.profileUser.nisn,
       rombel: 2,
     }),
   },
@@ -155,7 +155,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       confirm_password: 'rahasia1',
       rombel_id: 1,
       nis: '1',
-      nisn: '2',
+      nisn: '0000000002',
     }),
   },
   'POST /api/admin/resources/rombel-classes/bulk': {

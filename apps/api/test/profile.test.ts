@@ -40,7 +40,7 @@ async function make(role: 'admin' | 'teacher' | 'student', over: Parameters<type
   const u = await t.factory[role](over);
   secrets.add(u.password);
   secrets.add(u.token);
-  const pick = (k: 'nip' | 'nik' | 'nis' | 'nisn') => (over[k] === undefined ? FACTORY_IDENTITY[k] : over[k]);
+  const pick = (k: 'nip' | 'nik' | 'nis' | 'nisn') => (k === 'nisn' ? u.nisn : over[k] === undefined ? FACTORY_IDENTITY[k] : over[k]);
   if (role === 'teacher') identityOf.set(u.id, { nip: pick('nip'), nik: pick('nik') });
   if (role === 'student')
     identityOf.set(u.id, { nis: pick('nis'), nisn: pick('nisn'), rombel: over.rombelId === undefined ? 1 : over.rombelId });
@@ -204,7 +204,7 @@ describe('PUT /api/profile/{id}', () => {
       { nisn: null },
       { nis: undefined },
     ]);
-    expect(before.data.student).toEqual({ nis: FACTORY_IDENTITY.nis, nisn: FACTORY_IDENTITY.nisn, rombel_id: 1, rombel_name: 'X TKJ 1' });
+    expect(before.data.student).toEqual({ nis: FACTORY_IDENTITY.nis, nisn: me.nisn, rombel_id: 1, rombel_name: 'X TKJ 1' });
 
     // The whole form resent unchanged (the rombel as text too, as a form sends it) saves the other fields.
     for (const rombelValue of [1, '1']) {
@@ -355,15 +355,20 @@ describe('PUT /api/profile/{id}', () => {
       ['nik', d(17), MSG.nikFormat, 'teacher'],
       ['nik', d(16), OWNED, 'teacher'],
       ['nik', '3471-0101', MSG.nikFormat, 'teacher'],
-      ['nis', d(9), MSG.nisFormat, 'student'],
-      ['nis', d(8), null, 'student'],
+      ['nis', d(21), MSG.nisFormat, 'student'],
+      ['nis', d(20), null, 'student'],
+      ['nis', '2122.10.001', null, 'student'],
       ['nis', 'A123', MSG.nisFormat, 'student'],
       ['nisn', d(11), MSG.nisnFormat, 'student'],
       ['nisn', d(10), null, 'student'],
       ['nisn', '12 34', MSG.nisnFormat, 'student'],
-      ['telpon', '081234567890', MSG.telponFormat, 'student'],
-      ['telpon', '0812-3456-789', MSG.telponFormat, 'teacher'],
-      ['telpon', '0812-3456-78901', MSG.telponFormat, 'admin'],
+      ['nisn', d(9), MSG.nisnFormat, 'student'],
+      ['telpon', '12345', MSG.telponFormat, 'student'],
+      ['telpon', '0812abc', MSG.telponFormat, 'student'],
+      ['telpon', '0812-345-67', MSG.telponFormat, 'student'],
+      ['telpon', '0812345678901234', MSG.telponFormat, 'teacher'],
+      ['telpon', '0812-3456-789', null, 'teacher'],
+      ['telpon', '0812-3456-78901', null, 'admin'],
       ['telpon', 'abcd-efgh-ijkl', MSG.telponFormat, 'admin'],
       ['telpon', '0812-3456-7890', null, 'student'],
       ['gender', 'X', MSG.genderInvalid, 'student'],
@@ -397,6 +402,19 @@ describe('PUT /api/profile/{id}', () => {
       }
     });
 
+    it.each([
+      ['081234567890', '0812-3456-7890'],
+      ['08123456789', '0812-3456-789'],
+      ['+62 812-3456-7890', '0812-3456-7890'],
+      ['62812345678', '0812-3456-78'],
+    ])('keeps the telpon %j as %s', async (typed, stored) => {
+      const me = await make('student');
+      const res = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { telpon: typed }));
+      expect(res.status).toBe(200);
+      expect(res.body.data.telpon).toBe(stored);
+      expect((await api(me.token).get('/api/me')).body.data.telpon).toBe(stored);
+    });
+
     it('reports every bad field at once, the first message as the message', async () => {
       const me = await make('teacher');
       const res = await api(me.token).put(`/api/profile/${me.id}`, formOf(me, { name: '', username: 'ab', email: 'x', nip: d(19) }));
@@ -412,7 +430,7 @@ describe('PUT /api/profile/{id}', () => {
 
     it('the limits are those of the contract', () => {
       expect([LIMITS.nameMax, LIMITS.usernameMin, LIMITS.usernameMax, LIMITS.nipMax, LIMITS.nikMax, LIMITS.nisMax, LIMITS.nisnMax]).toEqual(
-        [100, 3, 50, 18, 16, 8, 10],
+        [100, 3, 50, 18, 16, 20, 10],
       );
       expect([LIMITS.birthdayMin, LIMITS.birthdayMax]).toEqual(['1960-01-31', '2021-12-31']);
     });
@@ -474,20 +492,23 @@ describe('PATCH /api/profile/update-password', () => {
     expect((await t.as(me.token).get('/api/me')).status).toBe(200);
   });
 
-  it('a new password must be 5 to 12 characters', async () => {
+  it('a new password must be 5 to 64 characters', async () => {
     const me = await make('teacher', { password: 'Mula#pw01' });
-    for (const next of ['Kq7!', 'Kq7!Kq7!Kq7!Z']) {
+    for (const next of ['Kq7!', `Kq7!${'z'.repeat(61)}`]) {
       const res = await change(me.token, 'Mula#pw01', next);
       expect(res.status, next).toBe(422);
       expect(res.body).toEqual({ success: false, message: MSG.passwordLength, errors: { new_password: [MSG.passwordLength] } });
     }
     expect((await login(me.username, 'Mula#pw01')).status).toBe(200);
-    // 5 and 12 are allowed (each change ends the session that made it: the next one logs in again).
+    // 5 and 64 are allowed (each change ends the session that made it: the next one logs in again).
     expect((await change(me.token, 'Mula#pw01', 'Pq5#x')).status).toBe(200);
     const next = await login(me.username, 'Pq5#x');
     expect(next.status).toBe(200);
-    expect((await change(next.body.data.token, 'Pq5#x', 'Rr12#Rr12#ab')).status).toBe(200);
-    expect((await login(me.username, 'Rr12#Rr12#ab')).status).toBe(200);
+    const long = `Rr64#${'kata sandi panjang '.repeat(4)}`.slice(0, 64);
+    expect(long).toHaveLength(64);
+    expect((await change(next.body.data.token, 'Pq5#x', long)).status).toBe(200);
+    expect((await login(me.username, long)).status).toBe(200);
+    expect((await login(me.username, long.slice(0, 63))).status).toBe(401);
   });
 
   it('a confirmation that differs is 422 on new_password_confirmation', async () => {

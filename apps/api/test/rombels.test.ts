@@ -92,8 +92,8 @@ describe('GET /api/admin/resources/rombel-classes/:id', () => {
       grade: 12,
       total_student: 2,
       students: [
-        { id: a.id, name: 'Agus Salim', nis: '1234', nisn: '0012345678' },
-        { id: b.id, name: 'Bayu Saputra', nis: '1234', nisn: '0012345678' },
+        { id: a.id, name: 'Agus Salim', nis: '1234', nisn: a.nisn },
+        { id: b.id, name: 'Bayu Saputra', nis: '1234', nisn: b.nisn },
       ],
     });
   });

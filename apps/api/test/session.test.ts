@@ -116,7 +116,7 @@ describe('GET /api/me and POST /api/logout', () => {
       role: 'student',
       role_id: 3,
       teacher: null,
-      student: { nis: '1234', nisn: '0012345678', rombel_id: 1, rombel_name: 'X TKJ 1' },
+      student: { nis: '1234', nisn: student.nisn, rombel_id: 1, rombel_name: 'X TKJ 1' },
     });
 
     const admin = await t.factory.admin();

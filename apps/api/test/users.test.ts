@@ -98,7 +98,7 @@ describe('GET /api/admin/resources/users', () => {
     });
     const s1 = list.find((u) => u.id === studentB.id);
     expect(s1.role_label).toBe('Siswa');
-    expect(s1.student).toEqual({ nis: '1234', nisn: '0012345678', rombel_id: 2, rombel_name: 'X TKJ 2' });
+    expect(s1.student).toEqual({ nis: '1234', nisn: studentB.nisn, rombel_id: 2, rombel_name: 'X TKJ 2' });
     expect(s1.teacher).toBeNull();
     expect(list.find((u) => u.id === otherAdmin.id).role_label).toBe('Admin');
     // "password" appears only in the name of the flag must_change_password.
@@ -385,7 +385,7 @@ describe('POST /api/admin/resources/users', () => {
     ['username of 2', { username: 'ab' }, 'username', MSG.usernameLength],
     ['username of 51', { username: 'a'.repeat(51) }, 'username', MSG.usernameLength],
     ['password of 4', { password: 'abcd', confirm_password: 'abcd' }, 'password', MSG.passwordLength],
-    ['password of 13', { password: 'a'.repeat(13), confirm_password: 'a'.repeat(13) }, 'password', MSG.passwordLength],
+    ['password of 65', { password: 'a'.repeat(65), confirm_password: 'a'.repeat(65) }, 'password', MSG.passwordLength],
     ['missing password', { password: undefined }, 'password', MSG.required],
     ['empty password', { password: '', confirm_password: '' }, 'password', MSG.required],
     ['passwords differ', { confirm_password: 'rahasia2' }, 'confirm_password', MSG.passwordMismatch],
@@ -453,10 +453,31 @@ describe('PUT /api/admin/resources/users/:id', () => {
       telpon: '0812-3456-7890',
       status: 1,
       role: 'student',
-      student: { rombel_id: 1, nis: '1234', nisn: '0012345678' },
+      student: { rombel_id: 1, nis: '1234', nisn: u.nisn },
     });
     expect((await login(u.username, 'lama123')).status).toBe(200);
     expect((await t.as(u.token).get('/api/me')).status).toBe(200);
+  });
+
+  it('takes a 64-character password on create and on edit (DECISIONS: 5 to 64) and the user logs in with it', async () => {
+    const admin = await t.factory.admin();
+    const long = 'Panjang#64'.padEnd(64, 'x');
+    expect(long).toHaveLength(64);
+    const created = await t.as(admin.token).post(USERS, newUser({ username: 'pw_panjang', password: long, confirm_password: long }));
+    expect(created.status).toBe(201);
+    expect((await login('pw_panjang', long)).status).toBe(200);
+
+    const u = await t.factory.teacher({ password: 'lama123' });
+    const other = 'Lain#64'.padEnd(64, 'y');
+    const edited = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { password: other, confirm_password: other }));
+    expect(edited.status).toBe(200);
+    expect((await login(u.username, other)).status).toBe(200);
+
+    const tooLong = `${other}z`;
+    const refused = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { password: tooLong, confirm_password: tooLong }));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ success: false, message: 'Password harus 5 sampai 64 karakter' });
+    expect((await login(u.username, other)).status).toBe(200);
   });
 
   it('sets a new password, which ends every session of that user', async () => {
@@ -509,15 +530,17 @@ describe('PUT /api/admin/resources/users/:id', () => {
     ['username of 2', { username: 'ab' }, 'username', MSG.usernameLength],
     ['username of 51', { username: 'b'.repeat(51) }, 'username', MSG.usernameLength],
     ['bad email', { email: 'budi@' }, 'email', MSG.emailFormat],
-    ['telpon without dashes', { telpon: '081234567890' }, 'telpon', MSG.telponFormat],
-    ['short telpon', { telpon: '0812-345-678' }, 'telpon', MSG.telponFormat],
+    ['telpon of 5 digits', { telpon: '12345' }, 'telpon', MSG.telponFormat],
+    ['telpon with letters', { telpon: '0812abc' }, 'telpon', MSG.telponFormat],
+    ['telpon of 9 digits', { telpon: '0812-345-67' }, 'telpon', MSG.telponFormat],
+    ['telpon of 16 digits', { telpon: '0812345678901234' }, 'telpon', MSG.telponFormat],
     ['birthday after 2021-12-31', { birthday: '2022-01-01' }, 'birthday', MSG.birthdayMax],
     ['impossible birthday', { birthday: '2010-02-30' }, 'birthday', MSG.dateFormat],
     ['status 2', { status: 2 }, 'status', MSG.statusInvalid],
     ['role 0', { role: 0 }, 'role', MSG.roleInvalid],
     ['religion unknown', { religion: 'Jedi' }, 'religion', MSG.religionInvalid],
     ['password of 4', { password: 'abcd', confirm_password: 'abcd' }, 'password', MSG.passwordLength],
-    ['password of 13', { password: 'c'.repeat(13), confirm_password: 'c'.repeat(13) }, 'password', MSG.passwordLength],
+    ['password of 65', { password: 'c'.repeat(65), confirm_password: 'c'.repeat(65) }, 'password', MSG.passwordLength],
     ['passwords differ', { password: 'baru123', confirm_password: 'baru124' }, 'confirm_password', MSG.passwordMismatch],
     ['password without confirmation', { password: 'baru123' }, 'confirm_password', MSG.passwordMismatch],
     ['NIS with letters', { nis: '12ab' }, 'nis', MSG.nisFormat],
@@ -769,4 +792,28 @@ describe('DELETE /api/admin/resources/users/:id', () => {
     expect((await t.as(victim.token).get('/api/me')).status).toBe(401);
     expect((await login(victim.username, 'siswa123')).status).toBe(401);
   });
+});
+
+describe('PUT /api/admin/resources/users/:id: phone numbers as schools write them', () => {
+  const accepted: Array<[string, string]> = [
+    ['081234567890', '0812-3456-7890'],
+    ['08123456789', '0812-3456-789'],
+    ['0812345678901', '0812-3456-78901'],
+    ['+62 812-3456-7890', '0812-3456-7890'],
+    ['62812345678', '0812-3456-78'],
+    ['0812 3456 789', '0812-3456-789'],
+    ['(021) 555.1234', '0215-5512-34'],
+  ];
+  for (const [typed, stored] of accepted) {
+    it(`keeps "${typed}" as ${stored}`, async () => {
+      const admin = await t.factory.admin();
+      const u = await t.factory.student();
+      const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { telpon: typed }));
+      expect(res.status).toBe(200);
+      expect(res.body.data.telpon).toBe(stored);
+      const [row] = await t.db.select({ telpon: users.telpon }).from(users).where(eq(users.id, u.id));
+      expect(row!.telpon).toBe(stored);
+      expect((await t.as(admin.token).get(`${USERS}/${u.id}`)).body.data.telpon).toBe(stored);
+    });
+  }
 });

@@ -347,7 +347,8 @@ export async function seedSchool(
     ['user_id', 'int', studentIds],
     ['rombel_class_id', 'int', rombelOfStudent],
     ['nis', 'text', studentIds.map((_, s) => pad(230000 + s, 7))],
-    ['nisn', 'text', studentIds.map((_, s) => pad(91000000 + s, 10))],
+    // NISN is unique in the school: from the user id, so a second seeding into one database never repeats one.
+    ['nisn', 'text', studentIds.map((id) => `9${pad(id, 9)}`)],
   ]);
   log(`users: ${userIds.length} (${elapsed().toFixed(1)} s)`);
 

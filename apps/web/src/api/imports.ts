@@ -47,8 +47,8 @@ export function useImportJob(id: number | null) {
 }
 
 /**
- * Downloads the slips of an import (or a password reset) in one format. Each is given out once:
- * the import is read again afterwards, so its `slips` say what is left.
+ * Downloads the slips of an import (or a password reset) in one format, again as often as needed until
+ * first sign-ins or 7 days erase them: the import is read again afterwards, so its `slips` say what is left.
  */
 export function useTakeSlips(id: number) {
   const qc = useQueryClient();

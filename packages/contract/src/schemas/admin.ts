@@ -5,6 +5,8 @@ import { GRADES } from '../roles.js';
 import {
   birthdayField,
   digitsField,
+  nisField,
+  nisnField,
   emailField,
   genderField,
   idParam,
@@ -137,8 +139,8 @@ const detailFields = {
   rombel_id: optionalRombelId,
   nip: digitsField(LIMITS.nipMax, MSG.nipFormat),
   nik: digitsField(LIMITS.nikMax, MSG.nikFormat),
-  nis: digitsField(LIMITS.nisMax, MSG.nisFormat),
-  nisn: digitsField(LIMITS.nisnMax, MSG.nisnFormat),
+  nis: nisField,
+  nisn: nisnField,
 };
 
 export const userCreateBody = z

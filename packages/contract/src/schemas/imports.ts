@@ -61,14 +61,18 @@ export const IMPORT_MSG = {
   numberShared: 'Nomor ini dipakai lebih dari satu user di Kelasku; isi kolom Username agar jelas user yang dimaksud',
   emailTaken: (username: string) => `Email sudah dipakai oleh ${username}`,
   duplicateInFile: (line: number) => `Sama dengan baris ${line} di file ini`,
+  nisnInFile: (nisn: string, line: number) => `NISN ${nisn} sama dengan baris ${line}`,
   hasErrors: 'Masih ada baris yang salah. Perbaiki file lalu unggah lagi; belum ada data yang disimpan.',
   nothingToDo: 'Semua baris sudah sesuai dengan data sekolah. Tidak ada yang perlu diimpor.',
   started: 'Impor dimulai. Kamu boleh menutup halaman ini; impor tetap berjalan.',
   changedSincePreview:
     'Impor dibatalkan: username atau email di file sudah dipakai user lain sejak pratinjau. Unggah file lagi; belum ada data yang disimpan.',
   failed: 'Impor gagal; belum ada data yang disimpan. Coba lagi.',
-  slipsGone: 'Slip akun ini sudah diunduh. Password awal tidak disimpan lagi; buat ulang password dari daftar user bila perlu.',
+  slipsGone:
+    'Password pertama sudah dihapus karena siswa sudah masuk atau slip sudah lewat 7 hari; reset password untuk membuat slip baru.',
   notFinished: 'Impor belum selesai.',
+  /** The import's instance died (a restart, a crash) while it ran; another run takes it up (features/imports/job.ts). */
+  resumed: 'Impor terhenti karena server dimulai ulang; dilanjutkan otomatis.',
 } as const;
 
 /** One row of the preview: what the import would do with it. */
@@ -103,8 +107,13 @@ export const importJob = z.object({
   summary: z.object({ create: z.number(), update: z.number(), unchanged: z.number() }),
   /** Why it failed (nothing was written then). */
   error: z.string().nullable(),
-  /** Which slips can still be downloaded (each once). */
-  slips: z.object({ pdf: z.boolean(), xlsx: z.boolean() }),
+  /**
+   * The slips of the first passwords: downloadable again (both formats) by the admin who made them, until each user's first
+   * sign-in or `until` (7 days), whichever comes first; `count` first passwords are left.
+   */
+  slips: z.object({ pdf: z.boolean(), xlsx: z.boolean(), count: z.number(), until: z.string().nullable() }),
+  /** When a run of it was cut off (its server restarted or crashed) and it started again; null if it never was. */
+  resumed_at: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });

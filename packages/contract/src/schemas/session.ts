@@ -4,6 +4,8 @@ import { LIMITS } from '../limits.js';
 import {
   birthdayField,
   digitsField,
+  nisField,
+  nisnField,
   emailField,
   genderField,
   idParam,
@@ -77,8 +79,8 @@ export const profileBody = z.object({
   telpon: telponField,
   nip: digitsField(LIMITS.nipMax, MSG.nipFormat),
   nik: digitsField(LIMITS.nikMax, MSG.nikFormat),
-  nis: digitsField(LIMITS.nisMax, MSG.nisFormat),
-  nisn: digitsField(LIMITS.nisnMax, MSG.nisnFormat),
+  nis: nisField,
+  nisn: nisnField,
   rombel: z.preprocess(
     (v) => (v === '' ? null : v),
     z.coerce

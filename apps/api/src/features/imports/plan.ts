@@ -9,7 +9,10 @@ import {
   digitsField,
   emailField,
   nameField,
+  nisField,
+  nisnField,
   passwordField,
+  telponOf,
   usernameField,
   type ImportField,
   type ImportRow,
@@ -85,17 +88,9 @@ export function dateOf(cell: Cell | undefined): string | null {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
 }
 
-/** 081234567890 or 0812-3456-7890 → 0812-3456-7890 (the app's format); anything else stays as written (and is refused). */
-export function telponOf(t: string): string {
-  const digits = t.replace(/[\s.-]/g, '');
-  return /^\d{12}$/.test(digits) ? `${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8)}` : t;
-}
-
 /** Rombel names match ignoring case and spacing ("x  tkj 1" is "X TKJ 1"). */
 export const rombelKey = (name: string) => name.replace(/\s+/g, ' ').trim().toLowerCase();
 
-const nisField = digitsField(LIMITS.nisMax, MSG.nisFormat);
-const nisnField = digitsField(LIMITS.nisnMax, MSG.nisnFormat);
 const nipField = digitsField(LIMITS.nipMax, MSG.nipFormat);
 const nikField = digitsField(LIMITS.nikMax, MSG.nikFormat);
 
@@ -131,8 +126,9 @@ export function draftOf(record: ImportRecord, rombels: Map<string, number>): { d
   const religion = religionText === null ? null : (RELIGION_OF.get(religionText.toLowerCase()) ?? null);
   if (religionText !== null && religion === null) fail('religion', MSG.religionInvalid);
   const telponText = text(v.telpon);
+  // Dapodik's HP as written ("08123456789", "+62 812-3456-7890") → the app's form, 0812-3456-789.
   const telpon = telponText === null ? null : telponOf(telponText);
-  if (telpon !== null && !/^\d{4}-\d{4}-\d{4}$/.test(telpon)) fail('telpon', MSG.telponFormat);
+  if (telponText !== null && telpon === null) fail('telpon', MSG.telponFormat);
   const password = text(v.password) === null ? null : take('password', passwordField, text(v.password));
   const student = roleId === 3;
   const nis = student ? (take('nis', nisField, text(v.nis)) ?? null) : null;
@@ -203,6 +199,7 @@ export function planImport(records: ImportRecord[], school: SchoolData): Planned
     username: new Map<string, number>(),
     email: new Map<string, number>(),
     nis: new Map<string, number>(),
+    nisn: new Map<string, number>(),
     nip: new Map<string, number>(),
   };
   const taken = new Set(school.usernames);
@@ -235,6 +232,10 @@ export function planImport(records: ImportRecord[], school: SchoolData): Planned
     once('username', 'username', text(record.values.username));
     once('email', 'email', text(record.values.email));
     once(student ? 'nis' : 'nip', student ? 'nis' : 'nip', text(student ? record.values.nis : record.values.nip));
+    const nisnText = student ? text(record.values.nisn) : null;
+    const nisnFirst = nisnText === null ? undefined : seen.nisn.get(nisnText);
+    if (nisnText !== null && nisnFirst !== undefined) fail('nisn', IMPORT_MSG.nisnInFile(nisnText, nisnFirst));
+    else if (nisnText !== null) seen.nisn.set(nisnText, record.line);
     if (!draft) continue;
 
     const byUsername = draft.username ? school.byUsername.get(draft.username.toLowerCase()) : undefined;
@@ -256,6 +257,8 @@ export function planImport(records: ImportRecord[], school: SchoolData): Planned
       if (owner && owner.id !== match?.id) fail('email', IMPORT_MSG.emailTaken(owner.username));
     }
     if (draft.username && !match && taken.has(draft.username.toLowerCase())) fail('username', MSG.usernameTaken);
+    const nisnHolder = draft.nisn ? school.byNisn.get(draft.nisn) : undefined;
+    if (nisnHolder && nisnHolder.id !== match?.id) fail('nisn', MSG.nisnTaken(draft.nisn!, nisnHolder.name));
 
     if (match) seen.username.set(match.username.toLowerCase(), record.line);
     if (errors.length) continue;

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { rombelClasses, students, teachers, users } from '../../db/schema.js';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { rombelClasses, students, teachers, userImports, users } from '../../db/schema.js';
 import type { Executor } from '../../db/client.js';
 import { rombelKey } from './plan.js';
 
@@ -31,6 +31,7 @@ export interface SchoolData {
   byEmail: Map<string, ExistingUser>;
   byNis: Map<string, ExistingUser>;
   byNip: Map<string, ExistingUser>;
+  byNisn: Map<string, ExistingUser>;
   /** NIS and NIP (as `nis:…`, `nip:…`) that more than one user holds: a row cannot be matched by them. */
   sharedNumbers: Set<string>;
 }
@@ -80,6 +81,54 @@ export async function loadSchoolData(db: Executor): Promise<SchoolData> {
     byEmail: index((u) => u.email?.toLowerCase() ?? null),
     byNis: index((u) => (u.roleId === 3 ? u.nis : null)),
     byNip: index((u) => (u.roleId === 2 ? u.nip : null)),
+    byNisn: index((u) => u.nisn),
     sharedNumbers: shared(rows.map((u) => (u.roleId === 3 && u.nis ? `nis:${u.nis}` : u.roleId === 2 && u.nip ? `nip:${u.nip}` : null))),
   };
+}
+
+/** First passwords stay downloadable this long after their import or reset finished (DECISIONS "Onboarding"). */
+export const SLIP_DAYS = 7;
+
+/** The moment the slips of an import finished at `finishedAt` are erased at the latest. */
+export const slipsUntil = (finishedAt: Date) => new Date(finishedAt.getTime() + SLIP_DAYS * 24 * 60 * 60 * 1000);
+
+/**
+ * Erases the first passwords of these users from every slip that holds them (at a user's first
+ * sign-in, or when a reset gives them a new one); a slip left with none is erased whole.
+ */
+export async function eraseFirstPasswords(db: Executor, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const ids = sql.join(
+    userIds.map((id) => sql`${String(id)}`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update user_imports set credentials = (
+      select nullif(coalesce(jsonb_agg(e order by n), '[]'::jsonb), '[]'::jsonb)
+      from jsonb_array_elements(credentials) with ordinality as x(e, n)
+      where coalesce(e->>'userId', '') not in (${ids})
+    )
+    where credentials is not null
+      and exists (select 1 from jsonb_array_elements(credentials) e where e->>'userId' in (${ids}))`);
+}
+
+/** Erases every slip older than SLIP_DAYS; answers how many. Safe on every instance at once (one idempotent statement). */
+export async function sweepExpiredSlips(db: Executor): Promise<number> {
+  const rows = await db
+    .update(userImports)
+    .set({ credentials: null })
+    .where(and(isNotNull(userImports.credentials), lt(userImports.finishedAt, sql`now() - make_interval(days => ${SLIP_DAYS})`)))
+    .returning({ id: userImports.id });
+  return rows.length;
+}
+
+/** The user ids that already hold one of these NISNs, with their names (the form and the import name them). */
+export async function nisnHolders(db: Executor, nisns: string[]): Promise<Map<string, { userId: number; name: string }>> {
+  if (nisns.length === 0) return new Map();
+  const rows = await db
+    .select({ nisn: students.nisn, userId: users.id, name: users.name })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(inArray(students.nisn, nisns));
+  return new Map(rows.map((r) => [r.nisn!, { userId: r.userId, name: r.name }]));
 }

@@ -21,13 +21,13 @@ import { HttpError, invalidField, notFound } from '../../http/errors.js';
 import { multipartFailure } from '../../files/multipart.js';
 import { DOWNLOAD_TYPES, attachment } from '../../http/download.js';
 import { IMPORT_QUEUE } from './job.js';
-import { slipsPdf, slipsXlsx } from './slips.js';
-import type { Credential } from './write.js';
-import { readSheet } from './sheet.js';
+import { slipsOf, slipsPdf, slipsXlsx, takeSlips } from './slips.js';
+import { SHEET_ROWS_MAX, readSheet } from './sheet.js';
 import { readRecords } from './header.js';
 import { planImport, type PlannedRow } from './plan.js';
 import { loadSchoolData } from './queries.js';
 import { exportWorkbook, templateWorkbook } from './template.js';
+import { recordAudit } from '../../audit/record.js';
 
 /** Answers a generated PDF or XLSX as a download named `name`. */
 const download = (reply: FastifyReply, format: 'pdf' | 'xlsx', name: string, bytes: Buffer) =>
@@ -52,7 +52,10 @@ async function uploadedSheet(request: FastifyRequest): Promise<Buffer> {
 
 /** Reads, checks and plans an uploaded file against the school as it is now. */
 export async function planUpload(app: App, request: FastifyRequest): Promise<PlannedRow[]> {
-  const { records } = readRecords(await readSheet(await uploadedSheet(request)));
+  // Read with the cap applied while reading: a longer file is refused after SHEET_ROWS_MAX rows (docs/limits.md).
+  const sheet = await readSheet(await uploadedSheet(request), SHEET_ROWS_MAX);
+  if (sheet.truncated) throw new HttpError(422, IMPORT_MSG.tooManyRows);
+  const { records } = readRecords(sheet);
   if (records.length > IMPORT_LIMITS.rows) throw new HttpError(422, IMPORT_MSG.tooManyRows);
   return planImport(records, await loadSchoolData(app.db));
 }
@@ -105,6 +108,7 @@ export default async function importRoutes(app: App): Promise<void> {
   app.post(
     '/imports/users/preview',
     {
+      config: { expensive: 'import-preview' },
       schema: {
         tags,
         summary:
@@ -126,7 +130,8 @@ const jobOf = (r: ImportRecordRow): ImportJob => ({
   done: r.done,
   summary: r.summary as ImportJob['summary'],
   error: r.error,
-  slips: { pdf: r.credentials !== null && r.pdfTakenAt === null, xlsx: r.credentials !== null && r.xlsxTakenAt === null },
+  slips: slipsOf(r),
+  resumed_at: r.resumedAt?.toISOString() ?? null,
   created_at: r.createdAt.toISOString(),
   finished_at: r.finishedAt?.toISOString() ?? null,
 });
@@ -138,6 +143,7 @@ export async function importJobRoutes(app: App): Promise<void> {
   app.post(
     '/imports/users',
     {
+      config: { expensive: 'import' },
       schema: {
         tags,
         summary:
@@ -161,6 +167,13 @@ export async function importJobRoutes(app: App): Promise<void> {
           plan: writes,
         })
         .returning();
+      await recordAudit(app.db, request, {
+        action: 'import.run',
+        targetType: 'import',
+        targetId: row!.id,
+        summary: `Impor #${row!.id}: ${summary.create} dibuat, ${summary.update} diperbarui`,
+        after: { created: summary.create, updated: summary.update, unchanged: summary.unchanged },
+      });
       await app.jobs.send(IMPORT_QUEUE, { importId: row!.id });
       return reply.code(202).send({ success: true as const, message: IMPORT_MSG.started, data: jobOf(row!) });
     },
@@ -178,7 +191,8 @@ export async function importJobRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const [row] = await app.db.select().from(userImports).where(eq(userImports.id, request.params.id));
-      if (!row) throw notFound();
+      // Another admin's import (and its first passwords) is not there for this one.
+      if (!row || row.createdBy !== request.user.id) throw notFound();
       return { success: true as const, data: jobOf(row) };
     },
   );
@@ -186,30 +200,18 @@ export async function importJobRoutes(app: App): Promise<void> {
   app.get(
     '/imports/:id/slips.:format',
     {
+      config: { expensive: 'slips' },
       schema: {
         tags,
         summary:
-          'The sign-in slips of a finished import, as PDF (printable, ten to an A4 page) or XLSX. Each format can be downloaded once; ' +
-          'after both, the first passwords are erased (410).',
+          'The sign-in slips of a finished import or password reset, as PDF (printable, ten to an A4 page) or XLSX: only for the admin ' +
+          'who made them (404 for another), again and again, until the first sign-in of each user or 7 days; then the first passwords are erased (410).',
         params: slipParams,
       },
     },
     async (request, reply) => {
       const { id, format } = request.params;
-      // Taking the slips and erasing the passwords once both are taken is one statement: two clicks cannot both get them.
-      const claimed = await app.db.transaction(async (tx) => {
-        const [row] = await tx.select().from(userImports).where(eq(userImports.id, id)).for('update');
-        if (!row) throw notFound();
-        if (row.status !== 'done') throw new HttpError(409, IMPORT_MSG.notFinished);
-        const already = format === 'pdf' ? row.pdfTakenAt : row.xlsxTakenAt;
-        if (row.credentials === null || already !== null) throw new HttpError(410, IMPORT_MSG.slipsGone);
-        const other = format === 'pdf' ? row.xlsxTakenAt : row.pdfTakenAt;
-        await tx
-          .update(userImports)
-          .set({ [format === 'pdf' ? 'pdfTakenAt' : 'xlsxTakenAt']: new Date(), ...(other !== null ? { credentials: null } : {}) })
-          .where(eq(userImports.id, id));
-        return row.credentials as Credential[];
-      });
+      const claimed = await takeSlips(app.db, id, request.user.id);
       const school = { name: app.config.schoolName, address: app.config.schoolAddress };
       const body = format === 'pdf' ? await slipsPdf(claimed, school, `${request.protocol}://${request.host}`) : await slipsXlsx(claimed);
       return download(reply, format, `slip-akun-impor-${id}.${format}`, body);

@@ -1,6 +1,61 @@
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { IMPORT_MSG, type ImportJob } from '@kelasku/contract';
+import type { Db } from '../../db/client.js';
+import { userImports } from '../../db/schema.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import type { App } from '../../types.js';
 import type { Credential } from './write.js';
+import { slipsUntil, sweepExpiredSlips } from './queries.js';
+
+type ImportRow = typeof userImports.$inferSelect;
+
+/**
+ * The first passwords an import or reset still holds: none once erased (every user signed in, or
+ * slipsUntil passed — also before the sweep has run).
+ */
+function liveCredentials(row: ImportRow, now = new Date()): Credential[] {
+  const list = (row.credentials as Credential[] | null) ?? [];
+  return row.finishedAt !== null && slipsUntil(row.finishedAt) > now ? list : [];
+}
+
+/** What the import's page says of its slips. */
+export function slipsOf(row: ImportRow): ImportJob['slips'] {
+  const count = liveCredentials(row).length;
+  return { pdf: count > 0, xlsx: count > 0, count, until: count > 0 ? slipsUntil(row.finishedAt!).toISOString() : null };
+}
+
+/**
+ * The first passwords for the slips of import `id`, for the admin who made them only (404 for any
+ * other); 410 once they are erased (an expired slip is erased on the spot).
+ */
+export async function takeSlips(db: Db, id: number, adminId: number): Promise<Credential[]> {
+  const [row] = await db.select().from(userImports).where(eq(userImports.id, id));
+  if (!row || row.createdBy !== adminId) throw notFound();
+  if (row.status !== 'done') throw new HttpError(409, IMPORT_MSG.notFinished);
+  const credentials = liveCredentials(row);
+  if (credentials.length === 0) {
+    if (row.credentials !== null) await sweepExpiredSlips(db);
+    throw new HttpError(410, IMPORT_MSG.slipsGone);
+  }
+  return credentials;
+}
+
+export const SLIP_SWEEP_QUEUE = 'slip-sweep';
+
+/** Every 10 minutes one instance erases the slips past their 7 days (one idempotent statement; any instance may run it). */
+export async function registerSlipSweep(app: App): Promise<void> {
+  await app.jobs.every(
+    SLIP_SWEEP_QUEUE,
+    '*/10 * * * *',
+    async () => {
+      const erased = await sweepExpiredSlips(app.db);
+      if (erased > 0) app.log.info({ erased }, 'expired first-password slips erased');
+    },
+    { expireInSeconds: 120 },
+  );
+}
 
 export interface School {
   name: string;

@@ -5,6 +5,8 @@ import type { PlannedRow } from './plan.js';
 
 /** A created user's first sign-in, for the slips; the plain password exists only here and on the slips. */
 export interface Credential {
+  /** The user it signs in (erased from the slips at their first sign-in). */
+  userId: number;
   line: number;
   name: string;
   role: 'student' | 'teacher';
@@ -57,6 +59,7 @@ export async function writePlan(
       });
       await saveDetails(tx, id, d.roleId, details, false);
       credentials.push({
+        userId: id,
         line: row.line,
         name: d.name,
         role: row.role,

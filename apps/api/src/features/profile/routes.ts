@@ -16,7 +16,7 @@ import {
 } from '../../access/index.js';
 import { invalidField, notFound, tooManyRequests } from '../../http/errors.js';
 import { isForeignKeyViolation, uniqueViolation } from '../../http/db-errors.js';
-import { conflictForUnique } from '../users-shared.js';
+import { checkNisnFree, conflictForUnique } from '../users-shared.js';
 import { loadProfile } from '../session/queries.js';
 import { toProfile } from '../session/present.js';
 import { passwordHashOf, rombelExists, saveProfile, setAvatar, setPasswordHash, type ProfileUpdate } from './queries.js';
@@ -59,6 +59,7 @@ export default async function profileRoutes(app: App) {
           if (update.rombel != null && !(await rombelExists(tx, update.rombel as number))) {
             throw invalidField('rombel', MSG.rombelUnknown);
           }
+          await checkNisnFree(tx, me.roleId, update.nisn as string | null | undefined, me.id);
           await saveProfile(tx, me.id, me.roleId, update);
         });
       } catch (err) {

@@ -6,6 +6,7 @@ import { HttpError, notFound, tooManyRequests } from '../../http/errors.js';
 import { LOGIN_LIMITS, attemptKeys, releaseAttempt, reserveAttempt, sleep } from '../../auth/login-limits.js';
 import { accountLocked } from '../notifications/events.js';
 import { findLoginUser, loadProfile } from './queries.js';
+import { eraseFirstPasswords } from '../imports/queries.js';
 import { toLoginUser, toProfile } from './present.js';
 
 /** POST /api/login — the one route of the session that needs no token. */
@@ -36,7 +37,12 @@ export async function publicRoutes(app: App) {
       }
       await releaseAttempt(app.db, keys);
       if (user.status !== 1) throw new HttpError(403, MSG.loginInactive);
-      const token = await issueToken(app.db, user.id);
+      // The first sign-in erases the user's first password from the slips, with the session it opens.
+      const token = await app.db.transaction(async (tx) => {
+        const issued = await issueToken(tx, user.id);
+        await eraseFirstPasswords(tx, [user.id]);
+        return issued;
+      });
       return {
         success: true as const,
         message: MSG.loginSuccess,

@@ -201,7 +201,7 @@ function ProfileFormCard({ profile }: { profile: Profile }) {
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="NIS" maxLength={LIMITS.nisMax} inputMode="numeric" {...input('nis')} />
+              <TextInput label="NIS" maxLength={LIMITS.nisMax} {...input('nis')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput label="NISN" description="10 digit" maxLength={LIMITS.nisnMax} inputMode="numeric" {...input('nisn')} />

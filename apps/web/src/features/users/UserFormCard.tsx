@@ -95,7 +95,7 @@ const SCHOOL_INPUTS: Record<string, { field: SchoolField; label: string; hint: s
     { field: 'nik', label: 'NIK', hint: '16 digit', max: LIMITS.nikMax },
   ],
   [STUDENT]: [
-    { field: 'nis', label: 'NIS', hint: 'Angka, maksimal 8 digit', max: LIMITS.nisMax },
+    { field: 'nis', label: 'NIS', hint: 'Angka, titik, atau tanda hubung; maksimal 20 karakter', max: LIMITS.nisMax },
     { field: 'nisn', label: 'NISN', hint: '10 digit', max: LIMITS.nisnMax },
   ],
 };
@@ -183,7 +183,13 @@ function UserFields({ form, mode }: { form: Form; mode: Mode }) {
       )}
       {(SCHOOL_INPUTS[form.values.role] ?? []).map((i) => (
         <Grid.Col key={i.field} span={col}>
-          <TextInput label={i.label} {...hint(i.hint)} maxLength={i.max} inputMode="numeric" {...text(i.field)} />
+          <TextInput
+            label={i.label}
+            {...hint(i.hint)}
+            maxLength={i.max}
+            inputMode={i.field === 'nis' ? 'text' : 'numeric'}
+            {...text(i.field)}
+          />
         </Grid.Col>
       ))}
       {mode === 'edit' && (
@@ -205,7 +211,7 @@ function UserFields({ form, mode }: { form: Form; mode: Mode }) {
             <TextInput
               label="Telepon"
               placeholder="08xx-xxxx-xxxx"
-              {...hint('Format 08xx-xxxx-xxxx')}
+              {...hint('Diawali 0 atau +62, 10 sampai 14 angka')}
               maxLength={LIMITS.telponMax}
               inputMode="tel"
               {...text('telpon')}
@@ -220,7 +226,11 @@ function UserFields({ form, mode }: { form: Form; mode: Mode }) {
         <PasswordInput
           label="Password"
           required={mode === 'create'}
-          {...hint(mode === 'edit' ? 'Kosongkan jika tidak ingin mengubah password' : '5 sampai 12 karakter')}
+          {...hint(
+            mode === 'edit'
+              ? 'Kosongkan jika tidak ingin mengubah password'
+              : `${LIMITS.passwordMin} sampai ${LIMITS.passwordMax} karakter`,
+          )}
           autoComplete="new-password"
           visibilityToggleButtonProps={{ 'aria-label': 'Tampilkan atau sembunyikan password' }}
           {...text('password')}
