@@ -12,6 +12,8 @@ const processTests = [
   'test/quiz-crash.test.ts',
   'test/scale-out.test.ts',
   'test/cluster.test.ts',
+  'test/embedded-death.test.ts',
+  'test/private-folder.test.ts',
 ];
 
 /**
@@ -56,7 +58,7 @@ export default defineConfig({
           exclude: [
             ...(quick ? processTests : []),
             // The app's own embedded server is only started without DATABASE_URL.
-            ...(db === 'postgres' ? ['test/embedded-server.test.ts'] : []),
+            ...(db === 'postgres' ? ['test/embedded-server.test.ts', 'test/embedded-death.test.ts', 'test/private-folder.test.ts'] : []),
           ],
           env: { KELASKU_TEST_DB: db },
         },

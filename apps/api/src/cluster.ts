@@ -32,7 +32,12 @@ function sharedDatabaseUrl(config: Config): string {
 export async function startWorker(config: Config): Promise<{ app: FastifyInstance; database: Database; seeded: false }> {
   // The embedded server allows 100 connections: the workers share them (a worker needs 3: live updates keep one).
   const poolSize = config.databaseUrl ? undefined : Math.max(3, Math.min(10, Math.floor(90 / config.webConcurrency)));
-  const opened = await openDatabase({ databaseUrl: sharedDatabaseUrl(config), dataDir: config.dataDir, poolSize });
+  const opened = await openDatabase({
+    databaseUrl: sharedDatabaseUrl(config),
+    dataDir: config.dataDir,
+    poolSize,
+    ...(config.databaseUrl ? {} : { watchedDir: embeddedDir(config.dataDir) }),
+  });
   // It is the primary's server: the backup names its kind.
   const database: Database = { ...opened, kind: config.databaseUrl ? 'postgres' : 'embedded' };
   try {
@@ -77,6 +82,13 @@ export async function startPrimary(config: Config): Promise<{ port: number; data
     await database.close().catch((err) => log.error({ err }, 'closing the database'));
     process.exit(code);
   };
+
+  // The primary owns the embedded server: it alone starts it again when it dies; the workers only
+  // watch it (their /api/health answers 503 meanwhile). When it cannot, everything stops (exit 1).
+  database.watch(log, (line) => {
+    console.error(`Kelasku tidak dapat berjalan: ${line}`);
+    void stop(1);
+  });
 
   let ready = false;
   const started = new Promise<number>((resolve) => {

@@ -45,6 +45,9 @@ async function main() {
   if (cluster.isWorker) process.on('SIGINT', () => {});
 
   const { app, database, seeded } = await (cluster.isWorker ? startWorker(config) : startServices(config)).catch(failStart);
+  // The embedded server dying under the app (db/embedded-watch.ts): this process starts it again
+  // unless it is a cluster's worker (the primary owns it); exit 1 when it cannot, for systemd.
+  database.watch(app.log, cluster.isWorker ? undefined : fail);
 
   // Before listening: a cluster's primary learns that a worker listens before the worker's own
   // code goes on, and may send SIGTERM at once (a stop right after the start).

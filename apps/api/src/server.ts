@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { EmbeddedError } from './db/embedded.js';
 import { seedDemo, seedReferenceData } from './seed/demo.js';
 import { purgeIdleTokens } from './auth/tokens.js';
+import { runFileSweep } from './files/upload-jobs.js';
 
 /** Opens, migrates and seeds the database, then builds the app. Failures become one line that says what to fix. */
 export async function startServices(
@@ -31,10 +32,11 @@ export async function startServices(
     if (err instanceof EmbeddedError) throw new ConfigError(err.message);
     throw new ConfigError(`Database tertanam di ${config.dataDir} tidak dapat dibuka (${e.message}).`);
   }
+  let app: FastifyInstance | undefined;
   try {
     await database.migrate();
     await seedReferenceData(database.db);
-    const app = await buildApp(config, { database, logStream: opts.logStream }).catch((err: NodeJS.ErrnoException) => {
+    app = await buildApp(config, { database, logStream: opts.logStream }).catch((err: NodeJS.ErrnoException) => {
       // The storage folder cannot be written. (A bucket that does not answer is a ConfigError
       // already, naming S3_BUCKET and S3_ENDPOINT.)
       if (!config.s3 && (err.code === 'EACCES' || err.code === 'EROFS' || err.code === 'EPERM')) {
@@ -45,12 +47,14 @@ export async function startServices(
       throw err;
     });
     const seeded = config.seedDemo ? await seedDemo(database.db, app.files) : false;
-    const swept = await app.files.sweep(Number(process.env.ORPHAN_GRACE_MS ?? 10 * 60 * 1000));
-    if (swept.rows + swept.files + swept.pending > 0) app.log.info(swept, 'removed files left by an interrupted upload');
+    // Leftovers of a crash; the running app repeats this every FILE_SWEEP_SECONDS (files/upload-jobs.ts).
+    await runFileSweep(app);
     await purgeIdleTokens(database.db);
     app.markReady();
     return { app, database, seeded };
   } catch (err) {
+    // The jobs and the live bus hold connections: the pool ends only once they have stopped.
+    await app?.close().catch(() => {});
     await database.close().catch(() => {});
     throw err;
   }

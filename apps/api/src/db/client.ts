@@ -5,7 +5,8 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import * as schema from './schema.js';
-import { startEmbedded, type EmbeddedServer } from './embedded.js';
+import { postmasterRuns, startEmbedded, type EmbeddedServer } from './embedded.js';
+import { watchEmbedded, type EmbeddedWatch, type WatchLog } from './embedded-watch.js';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -19,6 +20,13 @@ export interface Database {
   /** The app's own embedded server, or the operator's (DATABASE_URL). */
   kind: 'embedded' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Starts watching the embedded server (embedded-watch.ts): the process that owns it starts it
+   * again when it dies, and calls `giveUp` when it cannot. Nothing to watch with DATABASE_URL.
+   */
+  watch(log: WatchLog, giveUp?: (line: string) => void): void;
+  /** False while the embedded server is known to be gone (`/api/health` answers 503). */
+  available(): boolean;
   close(): Promise<void>;
   /** Counts SQL statements; tests read it to prove a fixed number of queries per request. */
   statements: { count: number };
@@ -41,6 +49,8 @@ export interface OpenOptions {
   databaseUrl: string | null;
   dataDir: string;
   poolSize?: number;
+  /** The folder of an embedded server that another process runs (a cluster's primary): watched, never restarted. */
+  watchedDir?: string;
 }
 
 /** The folder of the embedded server inside the data folder. */
@@ -71,13 +81,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const statements = { count: 0 };
   const db = drizzle(pool, { schema, logger: new CountingLogger(statements) });
+  let watcher: EmbeddedWatch | null = null;
+  const watchedDir = opts.watchedDir;
   return {
     db,
     pool,
     kind: server ? 'embedded' : 'postgres',
     statements,
     migrate: () => runMigrations(db, { migrationsFolder: migrationsFolder() }),
+    watch: (log, giveUp) => {
+      if (watcher) return;
+      if (server) watcher = watchEmbedded({ running: server.running, restart: server.restart, log, giveUp });
+      else if (watchedDir) watcher = watchEmbedded({ running: () => postmasterRuns(watchedDir), log });
+    },
+    available: () => watcher?.available() ?? true,
     close: async () => {
+      watcher?.stop();
       await pool.end();
       await server?.stop();
     },
