@@ -165,8 +165,8 @@ describe(`the real server process (${dbKind})`, () => {
     expect(await up.response).toBeNull(); // the client never got an answer
     seen.push(`upload: killed with ${(partial.size / 1024 / 1024).toFixed(1)} MB of 20 MB in ${path.join('.tmp', partial.name)}`);
 
-    // The crash happened 11 minutes ago; meanwhile another instance is uploading, and just stored a file.
-    await fs.utimes(path.join(tmp, partial.name), minutesAgo(11), minutesAgo(11));
+    // The crash happened 61 minutes ago (the grace period is an hour); meanwhile another instance is uploading, and just stored a file.
+    await fs.utimes(path.join(tmp, partial.name), minutesAgo(61), minutesAgo(61));
     const otherUpload = path.join(tmp, randomUUID());
     await fs.writeFile(otherUpload, 'upload of another instance, in flight');
     const otherId = randomUUID();
@@ -177,7 +177,7 @@ describe(`the real server process (${dbKind})`, () => {
     const oldOrphan = path.join(storageOf(data.dataDir), oldId.slice(0, 2), oldId);
     await fs.mkdir(path.dirname(oldOrphan), { recursive: true });
     await fs.writeFile(oldOrphan, 'stored long ago, its row never committed');
-    await fs.utimes(oldOrphan, minutesAgo(30), minutesAgo(30));
+    await fs.utimes(oldOrphan, minutesAgo(90), minutesAgo(90));
 
     const s2 = await startServer(data);
     const sweepLine = s2.output

@@ -254,7 +254,7 @@ describe('with METRICS_TOKEN', () => {
       find(after, 'kelasku_upload_failures_total')
         .map((s) => s.labels.reason)
         .sort(),
-    ).toEqual(['aborted', 'empty', 'other', 'too_large', 'type']);
+    ).toEqual(['aborted', 'empty', 'other', 'storage_full', 'too_large', 'type']);
     const route = { method: 'POST', route: '/api/teacher/online-classes/:classId/contents/:contentId/materials' };
     const count = (status_code: string, s: Sample[]) => valueOf(s, `${HISTOGRAM}_count`, { ...route, status_code });
     expect(count('201', after) - count('201', before)).toBe(1);

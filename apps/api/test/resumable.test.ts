@@ -144,6 +144,30 @@ async function download(url: string): Promise<Buffer> {
   return res.rawPayload;
 }
 
+describe('discovery (OPTIONS, tus 1.0.0)', () => {
+  it('answers 204 with the version, the extensions and the 50 MB limit, without a token and without CORS', async () => {
+    for (const token of [null, student.token]) {
+      const res = (await call('OPTIONS', '/api/uploads', token, { 'tus-resumable': undefined })) as Answer;
+      expect(res.status).toBe(204);
+      expect(res.body).toBe('');
+      expect(res.headers['tus-resumable']).toBe('1.0.0');
+      expect(res.headers['tus-version']).toBe('1.0.0');
+      expect(res.headers['tus-extension']).toBe('creation,termination');
+      expect(res.headers['tus-max-size']).toBe(String(50 * 1024 * 1024));
+      expect(Number(res.headers['tus-max-size'])).toBe(LIMITS.fileBytes);
+      expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    }
+    // What it offers works: creation (with the length), then termination.
+    const made = (await call('POST', '/api/uploads', student.token, {
+      'upload-length': '10',
+      'upload-metadata': `filename ${b64('tugas.pdf')}`,
+    })) as Answer;
+    expect(made.status).toBe(201);
+    const gone = (await call('DELETE', made.headers.location!, student.token)) as Answer;
+    expect(gone.status).toBe(204);
+  });
+});
+
 describe('creating an upload', () => {
   it('answers 201 with the upload URL for a logged-in user, and 401 without a token', async () => {
     const { res, id } = await create(student.token, 'tugas.pdf', 1000);

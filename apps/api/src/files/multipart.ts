@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { FILE_MSG, LIMITS, MSG } from '@kelasku/contract';
-import { badRequest, fieldErrorsOf, HttpError, invalid, invalidField, tooLarge, type FieldErrors } from '../http/errors.js';
+import { badRequest, fieldErrorsOf, HttpError, invalid, invalidField, isStorageFull, tooLarge, type FieldErrors } from '../http/errors.js';
 import type { ReceivedFile, UploadKind } from './service.js';
 
 /**
@@ -24,13 +24,15 @@ function idleTimeout(request: FastifyRequest, ms: number): void {
 /**
  * What the client gets for a multipart form that failed while being read: a second file, a form
  * cut off before its end (400 "Unggahan terputus…"), a malformed form (400); null for anything
- * else, which is a fault of ours and is rethrown.
+ * else, which is a fault of ours and is rethrown (a full disk among them: 507, http/error-handler.ts).
  */
 export function multipartFailure(request: FastifyRequest, err: unknown, fileField: string): HttpError | null {
   const code = (err as { code?: string }).code;
   const message = (err as Error).message ?? '';
   if (code === 'FST_FILES_LIMIT') return invalidField(fileField, FILE_MSG.oneFileOnly);
   if (err instanceof HttpError) return err;
+  // A full disk is ours, not the client's connection: rethrown for the error handler (507).
+  if (isStorageFull(err)) return null;
   if (request.raw.destroyed || code === 'FST_PREMATURE_CLOSE' || /Unexpected end of|terminated early/.test(message)) {
     return badRequest(FILE_MSG.uploadInterrupted);
   }

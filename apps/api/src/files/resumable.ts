@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { Server as TusServer } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import { type DataStore, Metadata } from '@tus/utils';
+import { type DataStore, ERRORS, Metadata } from '@tus/utils';
 import { DOCUMENT_TYPES, FILE_MSG, LIMITS, MSG } from '@kelasku/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { resumableUploads } from '../db/schema.js';
-import { invalidField, tooLarge } from '../http/errors.js';
+import { invalidField, isStorageFull, storageFullError, tooLarge } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
 import { decideType, displayName, type FileService, type ReceivedFile, UploadMeter, type UploadKind } from './service.js';
 import { extensionOf } from './types.js';
@@ -34,7 +37,35 @@ async function tusStore(config: Config): Promise<ReadableStore> {
     return new S3Store({ partSize: 8 * 1024 * 1024, s3ClientConfig: { bucket: config.s3.bucket, ...s3ClientConfig(config.s3) } });
   }
   // In the storage folder, so instances that share the folder share the uploads too.
-  return new FileStore({ directory: path.join(config.storageDir, 'resumable') });
+  return new FolderStore({ directory: resumableFolder(config) });
+}
+
+/** The folder of resumable uploads when they are kept in the storage folder. */
+const resumableFolder = (config: Config) => path.join(config.storageDir, 'resumable');
+
+/**
+ * @tus/file-store's FileStore, but a failed write keeps the file system's own error: a full disk
+ * (ENOSPC) must reach the error handler as such (507), where FileStore reports every failure as
+ * its generic FILE_WRITE_ERROR (500). Anything else is still reported that way.
+ */
+class FolderStore extends FileStore {
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    if (!ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
+    let written = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        written += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(readable, count, createWriteStream(path.join(this.directory, id), { flags: 'r+', start: offset }));
+    } catch (err) {
+      if (isStorageFull(err)) throw err;
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    return offset + written;
+  }
 }
 
 /** The Indonesian message of a refusal the tus server itself answers. */
@@ -85,6 +116,8 @@ export class ResumableUploads {
     private readonly files: FileService,
     private readonly store: ReadableStore,
     private readonly tus: TusServer,
+    /** The folder of the uploads (the storage folder's `resumable`); null when they are in the bucket. */
+    private readonly folder: string | null,
   ) {}
 
   static async create(db: Db, files: FileService, config: Config): Promise<ResumableUploads> {
@@ -96,8 +129,11 @@ export class ResumableUploads {
       maxSize: LIMITS.fileBytes,
       // The id was chosen (and its row written) by create() below before tus sees the request.
       namingFunction: (req) => req.headers.get('x-kelasku-upload-id') ?? '',
+      // A full disk while creating or writing an upload: told apart from other faults (send() below).
+      onResponseError: (_req, err) => (isStorageFull(err) ? { status_code: 507, body: 'storage full\n' } : undefined),
     });
-    return new ResumableUploads(db, files, store, tus);
+    const folder = config.s3 && config.resumableStore === 's3' ? null : resumableFolder(config);
+    return new ResumableUploads(db, files, store, tus, folder);
   }
 
   /** POST /api/uploads: a new upload of the caller's. */
@@ -142,7 +178,7 @@ export class ResumableUploads {
       throw err;
     });
     if (res.status !== 201) await forget();
-    return this.send(request, reply, res);
+    return this.send(request, reply, res, id);
   }
 
   /** HEAD, PATCH and DELETE of /api/uploads/:id: only the owner's upload exists. */
@@ -165,7 +201,8 @@ export class ResumableUploads {
       await this.db.delete(resumableUploads).where(eq(resumableUploads.id, id));
       return this.send(request, reply, res);
     }
-    if (request.method !== 'PATCH' || request.headers['upload-offset'] !== '0') return this.pass(request, reply, id, null);
+    if (request.method !== 'PATCH' || request.headers['upload-offset'] !== '0')
+      return this.send(request, reply, await this.forward(request, id, null), id);
     // The first bytes decide the type: a refused file is not read any further.
     const meter = new UploadMeter((head) => decideType('document', row.originalName, head), true);
     let refused = false;
@@ -177,20 +214,23 @@ export class ResumableUploads {
     });
     request.raw.pipe(meter);
     const res = await this.forward(request, id, meter);
-    if (!refused) return this.send(request, reply, res);
+    if (!refused) return this.send(request, reply, res, id);
     await this.db.update(resumableUploads).set({ refused: true }).where(eq(resumableUploads.id, id));
     await this.store.remove(id).catch(() => {});
     // The rest of the file is not wanted: the connection closes after the answer.
     return refuse(reply.header('Connection', 'close'), 415, MSG.fileType);
   }
 
-  /** Hands the request to the tus server (with `body` as the PATCH body) and sends its answer. */
-  private async pass(request: FastifyRequest, reply: FastifyReply, id: string, body: Readable | null): Promise<FastifyReply> {
-    return this.send(request, reply, await this.forward(request, id, body));
-  }
-
-  /** Sends the tus server's answer: its headers, or our envelope for a refusal. */
-  private async send(request: FastifyRequest, reply: FastifyReply, res: Response): Promise<FastifyReply> {
+  /**
+   * Sends the tus server's answer: its headers, or our envelope for a refusal. A full disk (507 from
+   * onResponseError) deletes the upload `id` with what arrived of it, and goes to the error handler.
+   */
+  private async send(request: FastifyRequest, reply: FastifyReply, res: Response, id?: string): Promise<FastifyReply> {
+    if (res.status === 507) {
+      if (id) await this.discard(id);
+      void reply.headers(TUS_HEADERS);
+      throw storageFullError();
+    }
     // 501: an extension the client asked for and tus does not offer here: the client's mistake.
     if (res.status >= 400) return refuse(reply, res.status === 501 ? 400 : res.status, messageOf(res.status));
     res.headers.forEach((value, key) => {
@@ -251,6 +291,36 @@ export class ResumableUploads {
     const source = await this.store.read(id);
     const file = await this.files.receiveStream(source, { name: row.originalName, kind, field });
     return { ...file, uploadId: id };
+  }
+
+  /** Deletes an upload, its row and whatever of it was stored. */
+  private async discard(id: string): Promise<void> {
+    await this.db.delete(resumableUploads).where(eq(resumableUploads.id, id));
+    await this.store.remove(id).catch(() => {});
+  }
+
+  /**
+   * Crash clean-up of the folder store: the bytes of uploads that have no row any more (a crash
+   * between deleting the row and the bytes), older than graceMs. Returns how many were removed.
+   */
+  async sweep(graceMs: number): Promise<number> {
+    if (!this.folder) return 0;
+    const names = await fs.readdir(this.folder).catch(() => [] as string[]);
+    const ids = [...new Set(names.map((n) => n.replace(/\.json$/, '')).filter((id) => ID.test(id)))];
+    if (ids.length === 0) return 0;
+    const known = new Set(
+      (await this.db.select({ id: resumableUploads.id }).from(resumableUploads).where(inArray(resumableUploads.id, ids))).map((r) => r.id),
+    );
+    const cutoff = Date.now() - graceMs;
+    let removed = 0;
+    for (const id of ids) {
+      if (known.has(id)) continue;
+      const stats = await Promise.all([id, `${id}.json`].map((n) => fs.stat(path.join(this.folder!, n)).catch(() => null)));
+      if (stats.some((st) => st !== null && st.mtimeMs > cutoff)) continue;
+      await Promise.all([id, `${id}.json`].map((n) => fs.rm(path.join(this.folder!, n), { force: true })));
+      removed++;
+    }
+    return removed;
   }
 
   /** Deletes uploads a saved form has used. */

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@kelasku/contract';
-import { HttpError, type FieldErrors } from './errors.js';
+import { HttpError, isStorageFull, type FieldErrors } from './errors.js';
 import { pgError } from './db-errors.js';
+import { storageFull } from '../features/notifications/events.js';
+import type { App } from '../types.js';
 
 const byStatus: Record<number, string> = {
   400: MSG.malformed,
@@ -40,9 +42,18 @@ function zodIssuesToFields(
 
 /** One error handler: every failure leaves as { success: false, message, errors? }. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    // A full disk (or quota): the upload was not kept (the reader removed what it had written). The
+    // operator hears of it in the log and the admins by a notice (at most one an hour); the user is
+    // told it is the server's storage, not their connection.
+    if (isStorageFull(err)) {
+      request.log.error({ err, url: request.url.replace(/\?.*$/, '') }, 'storage full: upload not stored');
+      await storageFull(request.server as App);
+      // The rest of the upload is not wanted: the connection closes after the answer.
+      return reply.code(507).header('Connection', 'close').send({ success: false, message: MSG.storageFull });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       if (err.validationContext === 'params') {

@@ -32,3 +32,13 @@ export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; messa
 }
 export const invalidField = (field: string, message: string) => invalid({ [field]: [message] });
 export const tooManyRequests = (message: string) => new HttpError(429, message);
+
+/** Error codes of a full file system (ENOSPC) or a full disk quota (EDQUOT). */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/** True for a write the storage refused because it is full: answered 507 by the error handler, which also tells the admins. */
+export const isStorageFull = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && STORAGE_FULL_CODES.has(String((err as { code?: unknown }).code));
+
+/** The error to throw where a library reported a full storage without the file system's own error (files/resumable.ts). */
+export const storageFullError = (): Error => Object.assign(new Error('no space left in the storage'), { code: 'ENOSPC' });

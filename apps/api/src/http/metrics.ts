@@ -96,7 +96,7 @@ function createRegistry(app: FastifyInstance): {
   });
   const uploadFailures = new Counter({
     name: 'kelasku_upload_failures_total',
-    help: 'Uploads that were not stored, by reason: too_large, type (refused by content), empty, aborted (connection cut or stalled), other.',
+    help: 'Uploads that were not stored, by reason: too_large, type (refused by content), empty, aborted (connection cut or stalled), storage_full (no space left), other.',
     labelNames: ['reason'] as const,
     registers,
   });

@@ -33,6 +33,7 @@ export const NOTIFICATION_KINDS = [
   // admin
   'import_done',
   'account_locked',
+  'storage_full',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

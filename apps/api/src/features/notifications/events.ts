@@ -203,6 +203,34 @@ export function accountLocked(app: App, user: { id: number; name: string; userna
   );
 }
 
+/** The admins hear of a full storage at most this often. */
+const STORAGE_FULL_EVERY_MS = 60 * 60 * 1000;
+/** When this instance (its notifier) last told them (ms): a burst of failed uploads asks the database once. */
+const storageFullToldAt = new WeakMap<object, number>();
+
+/**
+ * Every active admin: an upload failed because the server's storage is full. At most one such
+ * notice per admin an hour, whatever the number of failed uploads and instances (checked under the
+ * publishers' lock, so two instances cannot both send one).
+ */
+export async function storageFull(app: App): Promise<number> {
+  if (Date.now() - (storageFullToldAt.get(app.notifier) ?? 0) < STORAGE_FULL_EVERY_MS) return 0;
+  storageFullToldAt.set(app.notifier, Date.now());
+  return app.notifier.sendWith((tx) =>
+    insertedRows(
+      tx,
+      sql`insert into notifications (user_id, kind, subject, link)
+        select a.id, 'storage_full', 'storage', '/'
+          from users a
+         where a.role_id = 1 and a.status = 1
+           and not exists (select 1 from notifications n
+                            where n.user_id = a.id and n.kind = 'storage_full'
+                              and n.created_at > now() - make_interval(secs => ${STORAGE_FULL_EVERY_MS / 1000}))
+        returning *`,
+    ),
+  );
+}
+
 /** The admin who started an import: it finished. */
 export async function importFinished(app: App, adminId: number | null, summary: string): Promise<void> {
   if (adminId === null) return;

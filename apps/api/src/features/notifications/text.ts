@@ -45,5 +45,7 @@ export function notificationText(kind: NotificationKind, p: TextParts): string {
       return `Impor pengguna selesai: ${p.subject}`;
     case 'account_locked':
       return `Akun ${p.subject} terkunci karena terlalu banyak percobaan masuk yang gagal`;
+    case 'storage_full':
+      return 'Penyimpanan server penuh: unggahan siswa dan guru gagal tersimpan. Kosongkan ruang disk server atau tambah kapasitasnya.';
   }
 }

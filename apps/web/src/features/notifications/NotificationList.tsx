@@ -14,6 +14,7 @@ import {
   IconLock,
   IconMessage,
   IconMessageCircle,
+  IconServerOff,
   IconSpeakerphone,
   type Icon,
 } from '@tabler/icons-react';
@@ -44,6 +45,7 @@ const KIND_ICONS: Record<NotificationKind, Icon> = {
   forum_comment: IconMessageCircle,
   import_done: IconFileImport,
   account_locked: IconLock,
+  storage_full: IconServerOff,
 };
 
 /** Only a path of this app is opened (never another site). */

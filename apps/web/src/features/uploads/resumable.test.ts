@@ -53,6 +53,8 @@ describe('after a failed request', () => {
   it('retries by itself without an answer, on a server fault or an offset conflict, never on a refusal', () => {
     expect([0, 500, 502, 503, 409, 423].every(retriable)).toBe(true);
     expect([400, 401, 403, 404, 413, 415, 429].some(retriable)).toBe(false);
+    // A full server storage is not the connection: retrying cannot help, its message shows at once.
+    expect(retriable(507)).toBe(false);
     expect(statusOf(failure(0))).toBe(0);
     expect(statusOf(failure(415))).toBe(415);
     expect(statusOf(new Error('tus: neither an endpoint or an upload URL is provided'))).toBe(0);
@@ -60,6 +62,9 @@ describe('after a failed request', () => {
 
   it("shows the server's message when it refused, the network message when nothing answered", () => {
     expect(messageOf(failure(413, JSON.stringify({ success: false, message: MSG.fileTooLarge })))).toBe(MSG.fileTooLarge);
+    expect(messageOf(failure(507, JSON.stringify({ success: false, message: MSG.storageFull })))).toBe(
+      'Penyimpanan server penuh. Unggahan belum tersimpan; beri tahu admin sekolah.',
+    );
     expect(messageOf(failure(502, '<html>Bad Gateway</html>'))).toBe('Server menjawab 502.');
     expect(messageOf(failure(0))).toBe(NETWORK_MESSAGE);
   });

@@ -52,8 +52,11 @@ export function uploadIdOf(url: string | null): string | null {
 export const statusOf = (err: Error | DetailedError): number =>
   ('originalResponse' in err && err.originalResponse ? err.originalResponse.getStatus() : 0) || 0;
 
-/** Worth trying again by itself: no answer, a server fault, an offset conflict or a lock; not a refusal. */
-export const retriable = (status: number) => status === 0 || status >= 500 || status === 409 || status === 423;
+/**
+ * Worth trying again by itself: no answer, a server fault, an offset conflict or a lock; not a
+ * refusal, and not a full server storage (507: only an admin can fix it, so its message shows at once).
+ */
+export const retriable = (status: number) => status === 0 || (status >= 500 && status !== 507) || status === 409 || status === 423;
 
 /** What the user reads about a failure: the server's message when it answered, else the network message. */
 export function messageOf(err: Error | DetailedError): string {

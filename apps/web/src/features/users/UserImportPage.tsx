@@ -90,7 +90,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
   );
 }
 
-/** The running import: a progress bar, then the slips (each downloadable once). */
+/** The running import: a progress bar, then the slips (downloadable again until first sign-in or 7 days). */
 function ImportProgress({ id }: { id: number }) {
   const job = useImportJob(id);
   const j: ImportJob | undefined = job.data;
@@ -99,6 +99,11 @@ function ImportProgress({ id }: { id: number }) {
   return (
     <Card withBorder>
       <Stack>
+        {j.resumed_at && j.status !== 'failed' && (
+          <Alert color="yellow" title="Impor dimulai ulang">
+            {IMPORT_MSG.resumed}
+          </Alert>
+        )}
         {j.status === 'failed' ? (
           <Alert color="red" title="Impor gagal">
             {j.error}
