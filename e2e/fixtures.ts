@@ -183,6 +183,16 @@ export async function handIn(request: APIRequestContext, token: string, assignme
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/**
+ * Opens "Pembelajaran n" on the student's class page. The newest visible one is already open when the
+ * page loads (issue 35); a click would fold it, so it is clicked only while folded.
+ */
+export async function openLesson(page: Page, n: number) {
+  const control = page.getByRole('button', { name: new RegExp(`Pembelajaran ${n}(?!\\d)`) });
+  if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+  await expect(control).toHaveAttribute('aria-expanded', 'true');
+}
+
 /** The text of the visible toast with this message. */
 /**
  * Taps `link` until the address matches `url`. A tap right after a list is drawn can be lost (a

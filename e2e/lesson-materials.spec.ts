@@ -5,7 +5,18 @@
  * The browser is offline for YouTube: the player's own load fails, so only the frame is checked.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, classWithContent, freshRombel, freshUser, login, samplePdf, throttleUploads, toast, violations } from './fixtures';
+import {
+  api,
+  classWithContent,
+  freshRombel,
+  freshUser,
+  login,
+  openLesson,
+  samplePdf,
+  throttleUploads,
+  toast,
+  violations,
+} from './fixtures';
 
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const EMBED = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
@@ -140,7 +151,7 @@ test('a YouTube link plays embedded for the teacher and the student; other links
   const student = await studentContext.newPage();
   await login(student, s.student.username, s.student.password);
   await student.goto(`/my-classes/${s.classId}`);
-  await student.getByRole('button', { name: /Pembelajaran 1/ }).click();
+  await openLesson(student, 1);
   await expect(student.locator('iframe[title="Video Subnetting"]')).toHaveAttribute('src', EMBED);
   const studentQuiz = student.getByRole('link', { name: /Kuis Google Form/ });
   await expect(studentQuiz).toHaveAttribute('target', '_blank');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, freshRombel, freshUser, login, pickDate, samplePdf, tapUntil, toast } from './fixtures';
+import { api, freshRombel, freshUser, login, openLesson, pickDate, samplePdf, tapUntil, toast } from './fixtures';
 
 /**
  * Issue 21: the teacher puts contents and their items in order (up/down buttons and dragging with
@@ -152,7 +152,7 @@ test('a scheduled assignment stays out of the student’s sight until its time',
   const student = await context.newPage();
   await login(student, w.student.username, w.student.password);
   await student.goto(`/my-classes/${w.classId}`);
-  await student.getByRole('button', { name: /Pembelajaran 1/ }).click();
+  await openLesson(student, 1);
   await expect(student.getByRole('link', { name: 'Tugas Terbuka' })).toBeVisible();
   await expect(student.getByRole('link', { name: 'Tugas Terjadwal' })).toHaveCount(0);
   await student.goto(`/my-classes/${w.classId}/submissions/${assignmentId}`);
@@ -162,7 +162,7 @@ test('a scheduled assignment stays out of the student’s sight until its time',
   // Its time comes: after a reload it is there.
   await student.waitForTimeout(Math.max(0, at - Date.now()) + 1_000);
   await student.goto(`/my-classes/${w.classId}`);
-  await student.getByRole('button', { name: /Pembelajaran 1/ }).click();
+  await openLesson(student, 1);
   // The minute's job announces the assignment now, and the live update redraws the list the tap
   // lands on: a tap lost to the redraw is tapped again, as a student would.
   const opened = new RegExp(`/my-classes/${w.classId}/submissions/${assignmentId}$`);

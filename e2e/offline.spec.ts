@@ -7,7 +7,7 @@
  * an uncached API read fails offline).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiIdle, forumWorld, freshUser, login, otherPage, tapUntil, toast } from './fixtures';
+import { api, apiIdle, forumWorld, freshUser, login, openLesson, otherPage, tapUntil, toast } from './fixtures';
 
 const NOTE = 'Topologi bintang memakai satu switch di tengah; kabel putus hanya memutus satu komputer.';
 /** Over a kilobyte of text: the server sends it compressed, and the saved copy is the decoded file. */
@@ -38,7 +38,7 @@ const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
 async function openClass(page: Page, s: Scene) {
   await page.goto(s.classUrl);
   await expect(page.getByRole('heading', { name: 'Jaringan Dasar' })).toBeVisible();
-  await page.getByRole('button', { name: /Pembelajaran 1/ }).click();
+  await openLesson(page, 1);
   await expect(page.getByRole('link', { name: 'Catatan Topologi' })).toBeVisible();
 }
 
@@ -108,7 +108,7 @@ for (const phone of [false, true]) {
     await expect(banner).toContainText(
       /Kamu sedang offline\. Yang tampil adalah versi tersimpan dari \d{1,2} \S+ \d{4} \d{2}\.\d{2} WIB\./,
     );
-    await page.getByRole('button', { name: /Pembelajaran 1/ }).click();
+    await openLesson(page, 1);
     await expect(page.getByRole('link', { name: 'Catatan Topologi' })).toBeVisible();
     // The forum read before opens inside the app, also the saved version. The lesson's panel has just
     // begun to open: its link is tapped once it shows, and a tap that did not take (the address is still
@@ -119,7 +119,7 @@ for (const phone of [false, true]) {
     await expect(page.getByText('Diskusikan dengan teman sekelas.')).toBeVisible();
     await expect(banner).toContainText('Yang tampil adalah versi tersimpan');
     await page.goBack();
-    await page.getByRole('button', { name: /Pembelajaran 1/ }).click();
+    await openLesson(page, 1);
     // The material opens from the phone. (Last: a new tab resets the opener's offline flag in Playwright's emulation.)
     await readMaterial(page);
 

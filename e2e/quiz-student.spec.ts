@@ -1,5 +1,17 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiIdle, classWithContent, freshRombel, freshUser, login, otherPage, tapUntil, toast, violations } from './fixtures';
+import {
+  api,
+  apiIdle,
+  classWithContent,
+  freshRombel,
+  freshUser,
+  login,
+  openLesson,
+  otherPage,
+  tapUntil,
+  toast,
+  violations,
+} from './fixtures';
 import { stamp } from './grading-fixtures';
 
 /*
@@ -136,7 +148,7 @@ test('@phone a student takes a timed quiz: answers survive a dropped connection 
   // From the class page: the content lists the quiz; its intro gives the times, the limit and the attempts.
   await login(page, s.student.username, s.student.password);
   await page.goto(`/my-classes/${s.classId}`);
-  await page.getByRole('button', { name: /Pembelajaran 1/ }).click();
+  await openLesson(page, 1);
   await tapUntil(page, page.getByRole('link', { name: s.title }), new RegExp(`${s.url}$`));
   await expect(page.getByRole('heading', { name: s.title })).toBeVisible();
   await expect(infoCell(page, 'Batas waktu')).toHaveText('1 menit');
@@ -270,7 +282,7 @@ test('a student takes a quiz on one page and hands it in with questions left; th
 
   await login(page, s.student.username, s.student.password);
   await page.goto(`/my-classes/${s.classId}`);
-  await page.getByRole('button', { name: /Pembelajaran 1/ }).click();
+  await openLesson(page, 1);
   await page.getByRole('link', { name: 'Ulangan Harian' }).click();
   await expect(page.getByText(/^Kuis belum dibuka\. Kuis dibuka .+ WIB\.$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mulai mengerjakan' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, classWithContent, freshRombel, freshUser, handIn, login, samplePdf, toast } from './fixtures';
+import { api, classWithContent, freshRombel, freshUser, handIn, login, openLesson, samplePdf, toast } from './fixtures';
 
 const DONE = 'Berhasil, Tugasmu berhasil dikumpulkan.';
 const HOUR = 3_600_000;
@@ -216,7 +216,7 @@ test('a student on a desktop: class badges, a closed assignment, too many files,
 
   // The class page shows each assignment's state beside its link.
   await page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: s.className }).click();
-  await page.getByRole('button', { name: /Pembelajaran 1/ }).click();
+  await openLesson(page, 1);
   const item = (title: string) => page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(item(s.photos.title)).toContainText('Belum dikerjakan');
   await expect(item(s.late.title)).toContainText('Terlambat');

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '@kelasku/contract';
 import { useTestApp } from './helpers.js';
 import { assignmentScene } from './assignment-scene.js';
-import { FACTORY_IDENTITY } from './factory.js';
+import { FACTORY_IDENTITY, type TestUser } from './factory.js';
+import { quizBody, quizScene } from './quiz-scene.js';
 import { assignments, users } from '../src/db/schema.js';
 
 const t = useTestApp();
@@ -48,15 +49,17 @@ describe('calendar-invalid dates are 422', () => {
     for (const role of ['admin', 'teacher', 'student'] as const) {
       const me = await t.factory[role]();
       const form = { name: me.name, username: me.username, email: me.email, birthday: '2005-06-15' };
-      expect((await t.as(me.token).put(`/api/profile/${me.id}`, { ...form, ...identity(role) })).status).toBe(200);
+      expect((await t.as(me.token).put(`/api/profile/${me.id}`, { ...form, ...identity(role, me) })).status).toBe(200);
       for (const birthday of BAD_DATES) {
-        const res = await t.as(me.token).put(`/api/profile/${me.id}`, { ...form, ...identity(role), birthday });
+        const res = await t.as(me.token).put(`/api/profile/${me.id}`, { ...form, ...identity(role, me), birthday });
         expect(res.status, `${role} ${birthday}`).toBe(422);
         expect(res.body).toEqual({ success: false, message: MSG.dateFormat, errors: { birthday: [MSG.dateFormat] } });
       }
       expect(await birthdayOf(me.id)).toBe('2005-06-15');
       // The last day of February of a leap year is a day.
-      expect((await t.as(me.token).put(`/api/profile/${me.id}`, { ...form, ...identity(role), birthday: '2008-02-29' })).status).toBe(200);
+      expect((await t.as(me.token).put(`/api/profile/${me.id}`, { ...form, ...identity(role, me), birthday: '2008-02-29' })).status).toBe(
+        200,
+      );
     }
   });
 
@@ -101,9 +104,42 @@ describe('calendar-invalid dates are 422', () => {
   });
 });
 
+describe('a deadline or closing time given as a date alone is 23:59:59 WIB of that day (DECISIONS "Limits and audit")', () => {
+  it("an assignment's deadline and closing time, on create and on edit", async () => {
+    const s = await assignmentScene(t);
+    const body = { title: 'Laporan Jumat', description: 'Kerjakan.' };
+    const made = await t.as(s.teacher.token).post(s.assignmentsUrl, { ...body, deadline: '2026-12-04', closes_at: ' 2026-12-05 ' });
+    expect(made.status).toBe(201);
+    expect(made.body.data.deadline).toBe('2026-12-04T16:59:59.000Z');
+    expect(made.body.data.closes_at).toBe('2026-12-05T16:59:59.000Z');
+    const edited = await t.as(s.teacher.token).put(s.assignmentUrl, { ...body, deadline: '2028-02-29' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.deadline).toBe('2028-02-29T16:59:59.000Z');
+    // An impossible day alone is still refused, never rolled over.
+    for (const deadline of BAD_DATES) {
+      const res = await t.as(s.teacher.token).put(s.assignmentUrl, { ...body, deadline });
+      expect(res.status, deadline).toBe(422);
+      expect(res.body).toEqual({ success: false, message: MSG.deadlineFormat, errors: { deadline: [MSG.deadlineFormat] } });
+    }
+    // A time, when given, is kept: 00.00 stays 00.00.
+    const midnight = await t.as(s.teacher.token).put(s.assignmentUrl, { ...body, deadline: '2026-12-04T00:00' });
+    expect(midnight.body.data.deadline).toBe('2026-12-03T17:00:00.000Z');
+  });
+
+  it("a quiz's closing time; its opening time still needs a time", async () => {
+    const s = await quizScene(t);
+    const res = await t.as(s.teacher.token).post(s.teacherBase, quizBody(s, { closes_at: '2030-01-04' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.closes_at).toBe('2030-01-04T16:59:59.000Z');
+    const opens = await t.as(s.teacher.token).post(s.teacherBase, quizBody(s, { opens_at: '2030-01-02' }));
+    expect(opens.status).toBe(422);
+    expect(Object.keys(opens.body.errors)).toEqual(['opens_at']);
+  });
+});
+
 /** The school-owned fields of a factory user, resent unchanged as the profile form does. */
-function identity(role: 'admin' | 'teacher' | 'student') {
+function identity(role: 'admin' | 'teacher' | 'student', me: TestUser) {
   if (role === 'teacher') return { nip: FACTORY_IDENTITY.nip, nik: FACTORY_IDENTITY.nik };
-  if (role === 'student') return { nis: FACTORY_IDENTITY.nis, nisn: FACTORY_IDENTITY.nisn, rombel: 1 };
+  if (role === 'student') return { nis: FACTORY_IDENTITY.nis, nisn: me.nisn, rombel: 1 };
   return {};
 }

@@ -185,6 +185,24 @@ describe('POST …/contents', () => {
     expect(plain.body.data.description).toBeNull();
   });
 
+  it('never keeps a description that only repeats the title (the pages would show it twice)', async () => {
+    const s = await t.factory.classScene();
+    for (const description of [undefined, null, '', '   ']) {
+      const res = await t.as(s.teacher.token).post(contentsUrl(s.klass.id), { title: 'Tanpa deskripsi', description });
+      expect(res.status).toBe(201);
+      expect(res.body.data.description).toBeNull();
+    }
+    const copy = await t.as(s.teacher.token).post(contentsUrl(s.klass.id), { title: 'Subnetting', description: ' Subnetting ' });
+    expect(copy.body.data).toMatchObject({ title: 'Subnetting', description: null });
+    const [row] = await t.db.select().from(contents).where(eq(contents.id, copy.body.data.id));
+    expect(row!.description).toBeNull();
+    const edited = await t.as(s.teacher.token).put(contentUrl(s.klass.id, copy.body.data.id), { title: 'VLSM', description: 'VLSM' });
+    expect(edited.body.data).toMatchObject({ title: 'VLSM', description: null });
+    // The student's list shows the same.
+    const list = await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents`);
+    expect(list.body.data.find((c: { id: number }) => c.id === copy.body.data.id)).toMatchObject({ title: 'VLSM', description: null });
+  });
+
   it('refuses an empty or too long title with 422 and adds nothing', async () => {
     const s = await t.factory.classScene();
     const cases: Array<[unknown, Record<string, string[]>]> = [

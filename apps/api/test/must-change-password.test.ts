@@ -95,6 +95,27 @@ describe('a user who must change the password', () => {
     expect((await t.as(token).get('/api/rombel-classes')).status).toBe(200);
   });
 
+  it('takes a 64-character first password and refuses a 65-character one with the exact message', async () => {
+    const me = await t.factory.student({ mustChangePassword: true, password: 'Awal#123' });
+    const long = 'Pertama#64'.padEnd(64, 'q');
+    const tooLong = `${long}q`;
+    const refused = await t
+      .as(me.token)
+      .patch(PASSWORD, { password: 'Awal#123', new_password: tooLong, new_password_confirmation: tooLong });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      success: false,
+      message: 'Password harus 5 sampai 64 karakter',
+      errors: { new_password: ['Password harus 5 sampai 64 karakter'] },
+    });
+    expect(await flagOf(me.id)).toBe(true);
+    const res = await t.as(me.token).patch(PASSWORD, { password: 'Awal#123', new_password: long, new_password_confirmation: long });
+    expect(res.status).toBe(200);
+    const fresh = await login(me.username, long);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.data.user.must_change_password).toBe(false);
+  });
+
   it('may log out', async () => {
     const me = await t.factory.student({ mustChangePassword: true });
     expect((await t.as(me.token).post('/api/logout')).status).toBe(200);

@@ -25,6 +25,8 @@ const theme = createTheme({
     // Every dialog's and toast's close button is named for screen readers.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Tutup' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Tutup pemberitahuan' } } },
+    // Mantine's own name of the eye button is English ("Toggle password visibility").
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Tampilkan atau sembunyikan password' } } },
     // A message under an input is announced when it appears (validation and the server's field errors).
     InputWrapper: { defaultProps: { errorProps: { role: 'alert' } } },
   },

@@ -54,6 +54,16 @@ export function fromWibPickerValue(value: string): string {
   return new Date(`${value.trim().replace(' ', 'T')}+07:00`).toISOString();
 }
 
+const longDateFmt = new Intl.DateTimeFormat('id-ID', { timeZone: TZ, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** "Jumat, 4 Desember 2026 pukul 23.59 WIB": a picker value (WIB) in full, shown under the field before saving. */
+export function formatPickerValueLong(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const at = Date.parse(`${value.trim().replace(' ', 'T')}+07:00`);
+  if (Number.isNaN(at)) return null;
+  return `${longDateFmt.format(at)} pukul ${wibClock(at)} WIB`;
+}
+
 /** Whether a picker value (WIB) is before `now`. */
 export function isPastWib(value: string | null | undefined, now: number = Date.now()): boolean {
   return !!value && Date.parse(fromWibPickerValue(value)) < now;

@@ -83,7 +83,9 @@ export const assignmentBody = z
   .object({
     title: requiredText(LIMITS.titleMax),
     description: requiredText(LIMITS.textMax),
-    deadline: deadlineField.describe('ISO 8601 date-time, e.g. "2026-11-30T23:59:00+07:00"; without an offset it is read as WIB'),
+    deadline: deadlineField.describe(
+      'ISO 8601 date-time, e.g. "2026-11-30T23:59:00+07:00"; without an offset it is read as WIB; a date alone ("2026-11-30") is 23:59:59 WIB',
+    ),
     closes_at: closesField
       .optional()
       .describe('Optional closing time (ISO date-time, not before the deadline): after it hand-ins are refused. Null or absent: never'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { dateTimeOf, idParam, requiredText } from '../fields.js';
+import { dateTimeOf, endOfDayOf, idParam, requiredText } from '../fields.js';
 import { QUESTION_TYPES, question } from './question-bank.js';
 
 /**
@@ -66,6 +66,8 @@ export const quizAnswerParams = quizAttemptParams.extend({ questionId: idParam }
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 /** Blank or absent: null; else an ISO date-time (without an offset read as WIB). */
 const instantOrNull = (message: string) => z.preprocess((v) => (blank(v) ? null : v), dateTimeOf(message).nullable());
+/** As instantOrNull; a date alone is the end of that day, 23:59:59 WIB (a closing time). */
+const endOfDayOrNull = (message: string) => z.preprocess((v) => (blank(v) ? null : v), endOfDayOf(message).nullable());
 
 /** Numbers from forms may arrive as strings ("30"). */
 const numeric = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
@@ -94,7 +96,9 @@ export const quizBody = z
     title: requiredText(LIMITS.titleMax),
     description: z.preprocess((v) => (v == null ? '' : v), z.string().max(LIMITS.textMax, `Maksimal ${LIMITS.textMax} karakter`)),
     opens_at: instantOrNull(QUIZ_MSG.opensAtFormat).optional().describe('ISO date-time; null or absent: open at once'),
-    closes_at: instantOrNull(QUIZ_MSG.closesAtFormat).optional().describe('ISO date-time after opens_at; null or absent: never closes'),
+    closes_at: endOfDayOrNull(QUIZ_MSG.closesAtFormat)
+      .optional()
+      .describe('ISO date-time after opens_at (a date alone: 23:59:59 WIB that day); null or absent: never closes'),
     time_limit_minutes: z
       .preprocess((v) => (blank(v) ? null : v), intIn(1, QUIZ_LIMITS.timeLimitMax, QUIZ_MSG.timeLimitRange).nullable())
       .optional()

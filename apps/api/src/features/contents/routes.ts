@@ -17,9 +17,10 @@ import { childrenOfContent, contentsOfClass, deleteContent, insertContent, updat
 import { toContent, toContentDetails } from './present.js';
 import { arrangeRoutes } from './arrange.js';
 
+/** A description that only repeats the title is no description: the pages would show the title twice. */
 const values = (b: { title: string; description?: string | null }): ContentValues => ({
   title: b.title,
-  description: b.description ?? null,
+  description: b.description && b.description.trim() !== b.title.trim() ? b.description : null,
 });
 
 /** /api/teacher/online-classes/:classId/contents: the learning agenda of a class. */
@@ -40,7 +41,7 @@ export default async function contentsRoutes(app: App): Promise<void> {
     async (request) => {
       const klass = await classForTeacher(app.db, request.user, request.params.classId, 'read');
       const { rows, children } = await contentsOfClass(app.db, klass.id);
-      return { success: true as const, data: toContentDetails(app.files, rows, children) };
+      return { success: true as const, data: toContentDetails(app.files.forUser(request.user.id), rows, children) };
     },
   );
 
@@ -82,7 +83,10 @@ export default async function contentsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'read');
-      return { success: true as const, data: toContentDetails(app.files, [content], await childrenOfContent(app.db, content))[0]! };
+      return {
+        success: true as const,
+        data: toContentDetails(app.files.forUser(request.user.id), [content], await childrenOfContent(app.db, content))[0]!,
+      };
     },
   );
 

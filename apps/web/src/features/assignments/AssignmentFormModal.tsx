@@ -79,7 +79,7 @@ export function AssignmentFormModal({ classId, contentId, opened, onClose, assig
     >
       <TextInput label="Judul" maxLength={LIMITS.titleMax} required data-autofocus {...form.getInputProps('title')} />
       <DescriptionField required minRows={4} {...form.getInputProps('description')} />
-      <DateTimeField label="Tenggat (WIB)" required {...form.getInputProps('deadline')} />
+      <DateTimeField label="Tenggat (WIB)" required endOfDay {...form.getInputProps('deadline')} />
       <ClosingTimeField {...form.getInputProps('closes_at')} />
       {past && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>

@@ -62,7 +62,7 @@ export function ExtensionModal({
       <Text size="sm">
         Tenggat dan waktu penutupan baru hanya berlaku untuk <b>{studentName}</b>.
       </Text>
-      <DateTimeField label="Tenggat baru (WIB)" required {...form.getInputProps('deadline')} />
+      <DateTimeField label="Tenggat baru (WIB)" required endOfDay {...form.getInputProps('deadline')} />
       <ClosingTimeField {...form.getInputProps('closes_at')} />
       {sub.extended && (
         <Button variant="subtle" color="red" onClick={() => void remove()} loading={extension.isPending && extension.variables === null}>

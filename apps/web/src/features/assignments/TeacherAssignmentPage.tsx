@@ -12,6 +12,7 @@ import {
   type GradingColumn,
 } from '../../api/assignments';
 import { confirmDelete } from '../../components/ConfirmDelete';
+import { LoadingDots } from '../../components/LoadingDots';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { NotFoundPage } from '../errors/ErrorPages';
@@ -31,11 +32,32 @@ export default function TeacherAssignmentPage() {
 
 type Tab = 'instruksi' | 'penilaian';
 
+/**
+ * The tab the page opens on: the one in the address (`?tab=`), else "Penilaian Tugas" once a hand-in
+ * waits to be graded (Diserahkan is not empty), else "Instruksi Tugas". Decided once per visit, so
+ * grading the last piece of work does not move the teacher off the tab; `deciding` while that list loads.
+ */
+function useOpeningTab(r: AssignmentRef, assignmentLoaded: boolean): { tab: Tab; deciding: boolean; choose: (t: Tab) => void } {
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab');
+  const chosen: Tab | null = asked === 'penilaian' || asked === 'instruksi' ? asked : null;
+  // The same list (and cache) as the Diserahkan column.
+  const waiting = useAssignmentStudents(r, 'ungrading', assignmentLoaded && chosen === null);
+  const [opening, setOpening] = useState<Tab | null>(null);
+  if (opening === null && chosen === null && (waiting.isSuccess || waiting.isError)) {
+    setOpening(waiting.isSuccess && waiting.data.length > 0 ? 'penilaian' : 'instruksi');
+  }
+  return {
+    tab: chosen ?? opening ?? 'instruksi',
+    deciding: chosen === null && opening === null && waiting.isLoading,
+    choose: (t) => setSearch({ tab: t }, { replace: true }),
+  };
+}
+
 function AssignmentView({ r }: { r: AssignmentRef }) {
   useLiveTopic({ assignment: r });
   const query = useTeacherAssignment(r);
-  const [search, setSearch] = useSearchParams();
-  const tab: Tab = search.get('tab') === 'penilaian' ? 'penilaian' : 'instruksi';
+  const { tab, deciding, choose } = useOpeningTab(r, query.isSuccess);
 
   // Another teacher's assignment (or one deleted meanwhile) is a 404 from the server.
   if (isNotFound(query.error)) return <NotFoundPage />;
@@ -48,20 +70,24 @@ function AssignmentView({ r }: { r: AssignmentRef }) {
         </Button>
       </Group>
       <QueryState query={query}>
-        {(assignment) => (
-          <Tabs value={tab} onChange={(v) => setSearch(v === 'penilaian' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="instruksi">Instruksi Tugas</Tabs.Tab>
-              <Tabs.Tab value="penilaian">Penilaian Tugas</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="instruksi" pt="md">
-              <Instructions r={r} assignment={assignment} />
-            </Tabs.Panel>
-            <Tabs.Panel value="penilaian" pt="md">
-              <Grading r={r} title={assignment.title} />
-            </Tabs.Panel>
-          </Tabs>
-        )}
+        {(assignment) =>
+          deciding ? (
+            <LoadingDots />
+          ) : (
+            <Tabs value={tab} onChange={(v) => choose(v === 'penilaian' ? 'penilaian' : 'instruksi')} keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="instruksi">Instruksi Tugas</Tabs.Tab>
+                <Tabs.Tab value="penilaian">Penilaian Tugas</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="instruksi" pt="md">
+                <Instructions r={r} assignment={assignment} />
+              </Tabs.Panel>
+              <Tabs.Panel value="penilaian" pt="md">
+                <Grading r={r} title={assignment.title} />
+              </Tabs.Panel>
+            </Tabs>
+          )
+        }
       </QueryState>
     </Stack>
   );

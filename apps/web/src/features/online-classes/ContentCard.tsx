@@ -28,6 +28,7 @@ import { LinkFormModal } from './LinkFormModal';
 import { MaterialFormModal } from './MaterialFormModal';
 import { MaterialItem } from './MaterialItem';
 import { YouTubeEmbed } from '../../components/YouTubeEmbed';
+import { shownDescription } from '../../lib/contents';
 import { VisibilityBadge } from './VisibilityBadge';
 import { VisibilityModal } from './VisibilityModal';
 import { CopyContentModal } from './CopyContentModal';
@@ -255,7 +256,7 @@ export function ContentCard({ classId, seed, controls, onEdit, readOnly = false 
       </Flex>
       <Collapse expanded={opened} id={bodyId}>
         <Stack mt="md" gap="md" pl={{ base: 0, sm: 30 }}>
-          {content.description && (
+          {shownDescription(content) && (
             <Text size="sm" className="kls-pre">
               {content.description}
             </Text>

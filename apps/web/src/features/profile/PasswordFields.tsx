@@ -1,8 +1,8 @@
 import { PasswordInput } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
-import { passwordBody } from '@kelasku/contract';
+import { LIMITS, passwordBody } from '@kelasku/contract';
 
-/** The password change form (SPEC §5): the current password, the new one (5 to 12 characters) and its confirmation. */
+/** The password change form (SPEC §5): the current password, the new one (5 to 64 characters, DECISIONS "Sessions and passwords") and its confirmation. */
 export interface PasswordForm extends Record<string, unknown> {
   password: string;
   new_password: string;
@@ -30,7 +30,7 @@ export function PasswordFields({ form }: { form: UseFormReturnType<PasswordForm>
       <PasswordInput label="Password lama" required autoComplete="current-password" {...form.getInputProps('password')} />
       <PasswordInput
         label="Password baru"
-        description="5 sampai 12 karakter"
+        description={`${LIMITS.passwordMin} sampai ${LIMITS.passwordMax} karakter`}
         required
         autoComplete="new-password"
         {...form.getInputProps('new_password')}

@@ -17,7 +17,7 @@ export default function ArchivedClassesPage() {
       <Title order={2}>Arsip Kelas</Title>
       <TextInput
         label="Cari kelas"
-        placeholder="Search…"
+        placeholder="Cari…"
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}

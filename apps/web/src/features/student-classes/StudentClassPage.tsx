@@ -9,6 +9,7 @@ import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { NotFoundPage } from '../errors/ErrorPages';
 import { formatDate } from '../../lib/format';
+import { newestContentId, shownDescription } from '../../lib/contents';
 import { ClassTabs } from '../../components/ClassTabs';
 import { MaterialView } from '../../components/MaterialView';
 import { WorkBadge } from '../../components/WorkBadge';
@@ -100,6 +101,7 @@ function MaterialSection({ materials }: { materials: ClassMaterial[] }) {
 }
 
 function ContentItem({ classId, content }: { classId: number; content: ClassContentDetail }) {
+  const description = shownDescription(content);
   const base = `/my-classes/${classId}`;
   return (
     <Accordion.Item value={String(content.id)}>
@@ -112,7 +114,7 @@ function ContentItem({ classId, content }: { classId: number; content: ClassCont
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="md">
-          {content.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{content.description}</Text>}
+          {description && <Text style={{ whiteSpace: 'pre-wrap' }}>{description}</Text>}
           <MaterialSection materials={content.materials} />
           <Section
             title="Forum Diskusi"
@@ -164,7 +166,7 @@ function ContentsTab({ classId }: { classId: number }) {
           list.length === 0 ? (
             <Text c="dimmed">Belum ada konten pembelajaran di kelas ini.</Text>
           ) : (
-            <Accordion variant="separated" multiple>
+            <Accordion variant="separated" multiple defaultValue={[String(newestContentId(list))]}>
               {list.map((c) => (
                 <ContentItem key={c.id} classId={classId} content={c} />
               ))}

@@ -291,6 +291,7 @@ function QuizForm({ classId, contentId, quiz }: { classId: number; contentId: nu
                   {...form.getInputProps('opens_at')}
                 />
                 <DateTimeField
+                  endOfDay
                   label="Ditutup (WIB)"
                   description="Kosongkan bila tidak pernah ditutup."
                   clearable
