@@ -147,8 +147,10 @@ test.describe('profile', () => {
     await expect(page.getByRole('button', { name: 'Simpan Perubahan' })).toBeDisabled();
     await name.fill('Ibu Ratna Sari');
     await page.getByLabel('Telepon').fill('0812-3456');
-    await expect(page.getByText('Nomor telepon harus berformat 08xx-xxxx-xxxx')).toBeVisible();
-    await page.getByLabel('Telepon').fill('0812-3456-7890');
+    await expect(page.getByText('Nomor telepon harus 10 sampai 14 angka, diawali 0 atau +62')).toBeVisible();
+    // Typed as many write it; kept and shown as 0812-3456-7890.
+    await page.getByLabel('Telepon').fill('+62 812 3456 7890');
+    await expect(page.getByText('Nomor telepon harus 10 sampai 14 angka, diawali 0 atau +62')).toHaveCount(0);
     // NIP and NIK belong to the school (DECISIONS): the admin sets them, the profile sends them unchanged.
     await page.getByRole('button', { name: 'Simpan Perubahan' }).click();
     await expect(toast(page, 'Profil berhasil diperbarui')).toBeVisible();
