@@ -226,15 +226,29 @@ describe(`live streams end with their session (${dbKind})`, () => {
     await expectEnded(more, Date.now(), 'admin reset (bulk)');
   });
 
+  it('deleting a user ends their streams on both instances', async () => {
+    const student = await factory.student({ rombelId });
+    const streams = await streamsOf(student.token);
+    const res = await callHttp(a.base, 'DELETE', `/api/admin/resources/users/${student.id}`, { token: admin.token });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    await expectEnded(streams, Date.now(), 'user deleted');
+  });
+
   it('a stream whose session idles out (30 days without use) ends when it expires, on both instances', async () => {
     const student = await factory.student({ rombelId });
     const streams = await streamsOf(student.token);
-    // The session's last use moves back: 1.5 s are left of its 30 days.
+    // Thirty days pass without use: the last use is moved back so that 3 s are left. (It cannot be
+    // set before the streams open: opening one is a use, which writes a stale last use afresh.) No
+    // trigger announces this write, and the app never moves a last use back, so nothing is sent.
     await database.db.execute(
-      sql`update auth_tokens set last_used_at = now() - interval '30 days' + interval '1.5 seconds' where user_id = ${student.id}`,
+      sql`update auth_tokens set last_used_at = now() - interval '30 days' + interval '3 seconds' where user_id = ${student.id}`,
     );
-    const expires = Date.now() + 1_500;
-    await new Promise((r) => setTimeout(r, 1_000));
+    const expires = Date.now() + 3_000;
+    // Each instance looks at the student's streams again when another session of the student ends
+    // (logout): the idle one is still live then, so its streams stay, timed to its expiry.
+    const other = await issueToken(database.db, student.id);
+    expect((await callHttp(b.base, 'POST', '/api/logout', { token: other })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, expires - 600 - Date.now()));
     expect(streams.onA.ended() || streams.onB.ended()).toBe(false);
     await expectEnded(streams, expires, 'expiry');
   });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.js';
+import type { Db, Executor, Tx } from '../db/client.js';
 import { authTokens } from '../db/schema.js';
 
 export const TOKEN_IDLE_DAYS = 30;
@@ -85,18 +85,34 @@ async function touch(db: Db, tokenId: number): Promise<void> {
     .where(eq(authTokens.id, tokenId));
 }
 
-export async function revokeToken(db: Db, tokenId: number): Promise<void> {
-  await db.delete(authTokens).where(eq(authTokens.id, tokenId));
+/** The channel on which a user's sessions are announced as possibly ended (live/bus.ts listens on it). */
+const SESSION_CHANNEL = 'kelasku_session';
+
+/**
+ * Deletes the tokens `which` selects and, in the same statement, announces each of their users on
+ * SESSION_CHANNEL, so every instance closes the streams of the sessions that ended
+ * (live/sessions.ts). Within the caller's transaction the notice is sent when it commits, and not at
+ * all when it rolls back. Every way a session ends goes through here.
+ */
+async function endSessions(db: Executor, which: SQL): Promise<void> {
+  await db.execute(sql`
+    with gone as (delete from auth_tokens where ${which} returning user_id)
+    select pg_notify(${SESSION_CHANNEL}, u::text) from (select distinct user_id as u from gone) ended`);
+}
+
+/** Ends one session (logout). */
+export async function revokeToken(db: Executor, tokenId: number): Promise<void> {
+  await endSessions(db, eq(authTokens.id, tokenId));
 }
 
 /** Revokes every token of a user (or of several, in one statement), except the one given (the session that asked). */
-export async function revokeUserTokens(db: Db | Tx, userId: number | readonly number[], exceptTokenId?: number): Promise<void> {
+export async function revokeUserTokens(db: Executor, userId: number | readonly number[], exceptTokenId?: number): Promise<void> {
   if (typeof userId !== 'number' && userId.length === 0) return;
   const whose = typeof userId === 'number' ? eq(authTokens.userId, userId) : inArray(authTokens.userId, [...userId]);
-  await db.delete(authTokens).where(exceptTokenId === undefined ? whose : and(whose, sql`${authTokens.id} <> ${exceptTokenId}`));
+  await endSessions(db, exceptTokenId === undefined ? whose : and(whose, sql`${authTokens.id} <> ${exceptTokenId}`)!);
 }
 
-/** Drops tokens idle past their lifetime. */
-export async function purgeIdleTokens(db: Db): Promise<void> {
-  await db.delete(authTokens).where(lt(authTokens.lastUsedAt, sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`));
+/** Drops tokens idle past their lifetime (their streams have ended by then: live/sessions.ts times them). */
+export async function purgeIdleTokens(db: Executor): Promise<void> {
+  await endSessions(db, lt(authTokens.lastUsedAt, sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`));
 }

@@ -15,7 +15,7 @@ import type { Executor } from '../db/client.js';
 /** The advisory lock class publishers take (one lock: events are few, and short transactions hold it). */
 const PUBLISH_LOCK = 7302;
 const CHANNEL = 'kelasku_live';
-/** A session of the user named in the payload may have ended (migration 0020; live/sessions.ts). */
+/** A session of the user named in the payload may have ended (sent by auth/tokens.ts; live/sessions.ts). */
 const SESSION_CHANNEL = 'kelasku_session';
 /** Without a NOTIFY (a dropped listener connection), new rows are still read this often. */
 const SAFETY_POLL_MS = 5_000;

@@ -2,12 +2,13 @@
  * The sessions behind the live streams of this instance (issue 35, "sessions end everywhere at
  * once"). A stream belongs to the session (token) that opened it and ends with it:
  *
- * - when a session ends, PostgreSQL announces its user on `kelasku_session` (migration 0020: a token
- *   deleted by logout, a password change, deactivation, an admin's reset or the idle purge; a user
- *   deactivated). LiveBus hears it on its listening connection and calls notice(): that user's
- *   streams are held (nothing is sent to them) while one query asks which of their sessions are
- *   still live; the others are ended. The notice arrives before any event committed after it, on the
- *   same connection, so a stream receives nothing of its user's once the session has ended.
+ * - when a session ends, its user is announced on `kelasku_session` by the statement that deletes its
+ *   token (auth/tokens.ts: logout, a password change, deactivation, an admin's reset, the user's
+ *   deletion, the idle purge), delivered when that transaction commits. LiveBus hears it on its
+ *   listening connection and calls notice(): that user's streams are held (nothing is sent to
+ *   them) while one query asks which of their sessions are still live; the others are ended. The
+ *   notice arrives before any event committed after it, on the same connection, so a stream
+ *   receives nothing of its user's once the session has ended.
  * - expiry (30 days without use) is not a write: each stream's check schedules the next one for the
  *   moment its session would idle out (at most a day ahead, then again).
  * - every minute, and when the listening connection comes back, every stream is checked once more,

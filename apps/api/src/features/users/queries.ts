@@ -161,6 +161,8 @@ export async function deleteImpact(
   return rows[0] ?? null;
 }
 
+/** Deletes the user; their sessions end first, so their live streams close everywhere. */
 export async function deleteUser(tx: Executor, id: number): Promise<void> {
+  await revokeUserTokens(tx, id);
   await tx.delete(users).where(eq(users.id, id));
 }
