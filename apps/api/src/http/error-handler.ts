@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@kelasku/contract';
 import { HttpError, isStorageFull, type FieldErrors } from './errors.js';
-import { pgError } from './db-errors.js';
+import { isDatabaseUnavailable, pgError } from './db-errors.js';
 import { storageFull } from '../features/notifications/events.js';
 import type { App } from '../types.js';
 
@@ -74,6 +74,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     // A value the database cannot store (a NUL character in text, a number out of its range): bad input, nothing written.
     if (pgError(err).code?.startsWith('22')) {
       return reply.code(422).send({ success: false, message: MSG.invalid });
+    }
+    // The database is gone for a moment (the embedded server restarts after a crash): 503, try again.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ url: request.url.replace(/\?.*$/, '') }, 'database unavailable: answered 503');
+      return reply.code(503).header('Retry-After', '5').send({ success: false, message: MSG.unavailable });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
