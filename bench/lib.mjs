@@ -72,11 +72,11 @@ export function runWhenMain(moduleUrl, run) {
 }
 
 /**
- * Starts the real server (a child process) with `extraEnv` on a free loopback port, request lines
+ * Starts the real server (a child process) with `extraEnv` on a free loopback port (or `port`), request lines
  * off and no demo data, and resolves once /api/health answers: { child, base, output() }.
  */
-export async function startServer(extraEnv = {}) {
-  const port = await freePort();
+export async function startServer(extraEnv = {}, { port: fixedPort } = {}) {
+  const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     env: { ...process.env, WEB_DIR: '', LOG_LEVEL: 'warn', SEED_DEMO: '0', ...extraEnv, PORT: String(port), HOST: '127.0.0.1' },

@@ -10,6 +10,8 @@
  *    autocannon after a warm-up, beside the server's no-op GET /api/health as the baseline, with
  *    the SQL statements one request runs.
  * 3. The slow phone's first visit (bench/slow-phone.mjs, issue 23).
+ * 4. One teacher hammering the expensive calls during a lesson, with the per-user limits and
+ *    without (bench/hammer.mjs, issue 35; also writes bench/RESULTS-hammer.md). About 10 minutes.
  *
  *   npm run bench
  *
@@ -25,6 +27,7 @@
  *   BENCH_RESULTS=path       where to write the table (default bench/RESULTS.md; "-" prints only)
  *   BENCH_EXTRA=1            also run the upload, deadline-rush, load-without-loss, submissions-ZIP and exam-start benchmarks and add their tables
  *   BENCH_SLOW_PHONE=0       skip the slow-phone first visit (bench/slow-phone.mjs, on the built web app apps/web/dist; about 2 minutes)
+ *   BENCH_HAMMER=0           skip the hammering teacher (its own settings: bench/hammer.mjs)
  *
  * Every read is computed (the server keeps no replies): these numbers are what each read costs.
  */
@@ -333,6 +336,11 @@ async function main() {
     '',
   );
   for (const r of results) lines.push(...table(r), '');
+  if (env.BENCH_HAMMER !== '0') {
+    // No user stalls the school (issue 35): the lesson's page time while one teacher hammers, limits on and off.
+    const hammer = await import('./hammer.mjs');
+    lines.push(...(await hammer.run({ pgUrl: PG_URL, command: 'npm run bench' })), '');
+  }
   if (env.BENCH_SLOW_PHONE !== '0') {
     // The first visit of a phone on mobile data (issue 23): login page and student dashboard, bench/RESULTS-slow-phone.md.
     const slowPhone = await import('./slow-phone.mjs');
