@@ -314,7 +314,9 @@ describe('the import', () => {
         .insert(userImports)
         .values({ total: 1, summary: { create: 1, update: 0, unchanged: 0 }, plan: [] })
         .returning();
-      const rows = (await import('../src/features/imports/plan.js')).planImport(
+      const rows = await (
+        await import('../src/features/imports/plan.js')
+      ).planImport(
         [{ line: 2, values: { name: 'Kiki Amalia', nis: '96000001', rombel: 'X IMPOR 1' } }],
         await (await import('../src/features/imports/queries.js')).loadSchoolData(t.db),
       );
@@ -323,7 +325,9 @@ describe('the import', () => {
       expect((await t.db.select({ n: count() }).from(users).where(eq(users.username, 'kiki.amalia')))[0]!.n).toBe(1);
 
       // A username taken since the preview: the job fails and writes none of its rows.
-      const plan = (await import('../src/features/imports/plan.js')).planImport(
+      const plan = await (
+        await import('../src/features/imports/plan.js')
+      ).planImport(
         [
           { line: 2, values: { name: 'Lina Marlina', nis: '96000002', rombel: 'X IMPOR 1' } },
           { line: 3, values: { name: 'Mira Santika', nis: '96000003', rombel: 'X IMPOR 1' } },

@@ -5,6 +5,8 @@
  * refused. The marks live beside the values instead: in the XLSX as the cell's colour (legend
  * under the table), in the CSV not at all (it is the same table of plain values).
  */
+import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { GRADEBOOK_LABELS, type Gradebook, type GradebookCell } from '@kelasku/contract';
 
@@ -65,7 +67,7 @@ function sheetName(name: string, taken: Set<string>): string {
 }
 
 /** One sheet named after the class: No, NIS, Nama, one column per assignment, Rata-rata; then the class averages and the legend. */
-function addSheet(wb: ExcelJS.Workbook, g: Gradebook, taken: Set<string>): void {
+function addSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, g: Gradebook, taken: Set<string>): void {
   const ws = wb.addWorksheet(sheetName(g.online_class.name, taken), { views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }] });
   const t = table(g);
   ws.columns = t.header.map((header, i) => ({ header, width: i === 0 ? 5 : i === 1 ? 12 : i === 2 ? 30 : 14 }));
@@ -73,6 +75,7 @@ function addSheet(wb: ExcelJS.Workbook, g: Gradebook, taken: Set<string>): void 
   ws.getRow(1).alignment = { wrapText: true, vertical: 'top' };
   ws.getColumn(2).numFmt = '@'; // NIS keeps its leading zeros
   ws.getColumn(t.header.length).numFmt = '0.0';
+  ws.getRow(1).commit();
   g.students.forEach((s, i) => {
     const row = ws.addRow(t.students[i]);
     s.cells.forEach((c, j) => {
@@ -83,6 +86,7 @@ function addSheet(wb: ExcelJS.Workbook, g: Gradebook, taken: Set<string>): void 
       const argb = FILLS[c.state];
       if (argb) row.getCell(4 + s.cells.length + j).fill = fill(argb);
     });
+    row.commit();
   });
   const averages = ws.addRow(t.averages);
   averages.font = { italic: true };
@@ -94,15 +98,31 @@ function addSheet(wb: ExcelJS.Workbook, g: Gradebook, taken: Set<string>): void 
     row.getCell(2).fill = fill(FILLS[mark]!);
   }
   ws.addRow([null, null, 'Sel kosong tanpa warna: belum waktunya dikumpulkan. Rata-rata hanya menghitung tugas yang sudah dinilai.']);
+  ws.commit();
 }
 
-/** An XLSX with one sheet per gradebook, in the order given. */
+/**
+ * An XLSX with one sheet per gradebook, in the order given. Written with exceljs's streaming
+ * writer, one sheet per turn of the event loop (the first one too, apart from the work that made
+ * the gradebooks): the export of all of a teacher's classes never holds the loop for the whole
+ * workbook (docs/limits.md). A gradebook is small, so the file is collected and sent whole (with
+ * its length, and a 500 if it fails, like any answer).
+ */
 export async function gradebookXlsx(books: Gradebook[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const read = finished(stream);
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: true });
   const taken = new Set<string>();
-  for (const g of books) addSheet(wb, g, taken);
-  if (!books.length) wb.addWorksheet('Nilai').addRow([GRADEBOOK_LABELS.noClasses]);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  for (const g of books) {
+    await new Promise((resolve) => setImmediate(resolve));
+    addSheet(wb, g, taken);
+  }
+  if (!books.length) wb.addWorksheet('Nilai').addRow([GRADEBOOK_LABELS.noClasses]).commit();
+  await wb.commit();
+  await read;
+  return Buffer.concat(chunks);
 }
 
 // ---------------------------------------------------------------- CSV

@@ -189,12 +189,16 @@ export function changesOf(draft: UserDraft, user: ExistingUser): ImportField[] {
   }).map(([, column]) => column);
 }
 
+/** Rows planned between two turns of the event loop: the plan of 5,000 rows never holds it long (docs/limits.md). */
+const PLAN_SLICE = 250;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * What importing each record would do: create, update (which columns), unchanged, or the errors
  * naming the column. A row matches an existing user by its username; a row without one by NIS
  * (students) or NIP (teachers), so a Dapodik export without usernames can be imported again. Usernames, e-mails, NIS and NIP are unique across the file and the school.
  */
-export function planImport(records: ImportRecord[], school: SchoolData): PlannedRow[] {
+export async function planImport(records: ImportRecord[], school: SchoolData): Promise<PlannedRow[]> {
   const seen = {
     username: new Map<string, number>(),
     email: new Map<string, number>(),
@@ -204,7 +208,8 @@ export function planImport(records: ImportRecord[], school: SchoolData): Planned
   };
   const taken = new Set(school.usernames);
   const planned: PlannedRow[] = [];
-  for (const record of records) {
+  for (const [i, record] of records.entries()) {
+    if (i % PLAN_SLICE === PLAN_SLICE - 1) await nextTurn();
     const { draft, errors } = draftOf(record, school.rombels);
     const row: PlannedRow = {
       line: record.line,
@@ -275,13 +280,19 @@ export function planImport(records: ImportRecord[], school: SchoolData): Planned
     }
   }
 
-  // Usernames for new rows without one: from the name, unique in the school and the file.
-  for (const row of planned) {
+  // Usernames for new rows without one: from the name, unique in the school and the file. The
+  // number tried last for each base is remembered (the names taken only grow), so 5,000 rows of
+  // one name cost 5,000 tries, not 12 million.
+  const nextNumber = new Map<string, number>();
+  for (const [i, row] of planned.entries()) {
+    if (i % PLAN_SLICE === PLAN_SLICE - 1) await nextTurn();
     if (row.action !== 'create' || !row.draft) continue;
     if (!row.draft.username) {
       const base = usernameBase(row.draft.name);
-      let candidate = base;
-      for (let n = 2; taken.has(candidate) || seen.username.has(candidate); n++) candidate = `${base}${n}`;
+      let n = nextNumber.get(base) ?? 1;
+      let candidate = n === 1 ? base : `${base}${n}`;
+      while (taken.has(candidate) || seen.username.has(candidate)) candidate = `${base}${++n}`;
+      nextNumber.set(base, n);
       row.draft.username = candidate;
       row.username = candidate;
     }

@@ -57,7 +57,7 @@ export async function planUpload(app: App, request: FastifyRequest): Promise<Pla
   if (sheet.truncated) throw new HttpError(422, IMPORT_MSG.tooManyRows);
   const { records } = readRecords(sheet);
   if (records.length > IMPORT_LIMITS.rows) throw new HttpError(422, IMPORT_MSG.tooManyRows);
-  return planImport(records, await loadSchoolData(app.db));
+  return await planImport(records, await loadSchoolData(app.db));
 }
 
 /** The preview's rows and counts (never a draft or a password). */

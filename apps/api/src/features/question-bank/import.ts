@@ -43,22 +43,42 @@ export async function readImport(fileName: string, bytes: Buffer): Promise<Impor
   const count = read.candidates.length + read.problems.length;
   if (count === 0) throw new HttpError(422, QUESTION_MSG.importEmpty);
   if (read.truncated || count > QUESTION_LIMITS.importQuestions) throw new HttpError(422, QUESTION_MSG.importTooMany);
-  return checkCandidates(read.candidates, read.problems);
+  return checkCandidatesInSlices(read.candidates, read.problems);
 }
+
+/** One candidate checked as a typed-in question: added to the questions, or its problem to the errors. */
+function checkOne(c: ImportCandidate, { questions, errors }: ImportOutcome): void {
+  const parsed = questionBody.safeParse(c.body);
+  if (parsed.success) {
+    questions.push({ line_or_row: c.line, text: parsed.data.text, points: parsed.data.points, ...keyOf(parsed.data) });
+  } else {
+    const messages = [...new Set(parsed.error.issues.map((i) => i.message))];
+    errors.push({ line_or_row: c.line, message: QUESTION_MSG.atLine(c.line, messages.join(' ')) });
+  }
+}
+
+const problemsOf = (problems: ImportProblem[]) =>
+  problems.map((p) => ({ line_or_row: p.line, message: QUESTION_MSG.atLine(p.line, p.message) }));
+const byLine = (a: { line_or_row: number }, b: { line_or_row: number }) => a.line_or_row - b.line_or_row;
 
 /** Each candidate checked as a typed-in question; the problems of both steps in line order. */
 export function checkCandidates(candidates: ImportCandidate[], problems: ImportProblem[]): ImportOutcome {
-  const questions: ImportedQuestion[] = [];
-  const errors = problems.map((p) => ({ line_or_row: p.line, message: QUESTION_MSG.atLine(p.line, p.message) }));
-  for (const c of candidates) {
-    const parsed = questionBody.safeParse(c.body);
-    if (parsed.success) {
-      questions.push({ line_or_row: c.line, text: parsed.data.text, points: parsed.data.points, ...keyOf(parsed.data) });
-    } else {
-      const messages = [...new Set(parsed.error.issues.map((i) => i.message))];
-      errors.push({ line_or_row: c.line, message: QUESTION_MSG.atLine(c.line, messages.join(' ')) });
-    }
+  const outcome: ImportOutcome = { questions: [], errors: problemsOf(problems) };
+  for (const c of candidates) checkOne(c, outcome);
+  outcome.errors.sort(byLine);
+  return outcome;
+}
+
+/** Candidates checked between two turns of the event loop (docs/limits.md). */
+const CHECK_SLICE = 100;
+
+/** {@link checkCandidates}, giving the event loop back every CHECK_SLICE candidates: 1,000 questions never hold it long. */
+async function checkCandidatesInSlices(candidates: ImportCandidate[], problems: ImportProblem[]): Promise<ImportOutcome> {
+  const outcome: ImportOutcome = { questions: [], errors: problemsOf(problems) };
+  for (const [i, c] of candidates.entries()) {
+    if (i % CHECK_SLICE === CHECK_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+    checkOne(c, outcome);
   }
-  errors.sort((a, b) => a.line_or_row - b.line_or_row);
-  return { questions, errors };
+  outcome.errors.sort(byLine);
+  return outcome;
 }
