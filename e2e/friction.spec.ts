@@ -76,6 +76,19 @@ for (const phone of [false, true]) {
     else await expect(header.getByRole('button', { name: 'Buka menu' })).toBeVisible();
     const buttons = await header.getByRole('button').all();
     expect(buttons.length).toBeGreaterThanOrEqual(2);
+    // The toast slides in from the side: measure it where it comes to rest.
+    let last = '';
+    await expect
+      .poll(
+        async () => {
+          const now = JSON.stringify(await boxOf(shown));
+          const still = now === last;
+          last = now;
+          return still;
+        },
+        { intervals: [100] },
+      )
+      .toBe(true);
     const box = await boxOf(shown);
     for (const button of buttons) {
       if (!(await button.isVisible())) continue;
