@@ -23,7 +23,7 @@ import {
 } from '../src/db/schema.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { issueToken } from '../src/auth/tokens.js';
-import { insertContent, nextPosition } from '../src/features/contents/queries.js';
+import { insertContent, nextPosition } from '../src/features/lessons/queries.js';
 import type { QuestionKey, QuestionType } from '@kelasku/contract';
 
 export interface TestUser {

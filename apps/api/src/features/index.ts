@@ -15,7 +15,7 @@ import bulkUserRoutes from './users/bulk.js';
 import * as rombels from './rombels/routes.js';
 import * as motivationalWords from './motivational-words/routes.js';
 import onlineClassesRoutes from './online-classes/routes.js';
-import contentsRoutes from './contents/routes.js';
+import lessonsRoutes from './lessons/routes.js';
 import materialsRoutes from './materials/routes.js';
 import assignmentsRoutes from './assignments/routes.js';
 import gradingRoutes from './grading/routes.js';
@@ -52,7 +52,7 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
   ],
   teacher: [
     onlineClassesRoutes,
-    contentsRoutes,
+    lessonsRoutes,
     materialsRoutes,
     assignmentsRoutes,
     gradingRoutes,

@@ -15,7 +15,7 @@ import {
   users,
 } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
-import { insertContent } from '../features/contents/queries.js';
+import { insertContent } from '../features/lessons/queries.js';
 import type { FileService } from '../files/service.js';
 
 export const DEMO_ACCOUNTS = [

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { nextPosition } from '../contents/queries.js';
+import { nextPosition } from '../lessons/queries.js';
 import type { Db, Executor } from '../../db/client.js';
 import { assignments, submissions, users } from '../../db/schema.js';
 import type { Assignment } from '../../access/index.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { nextPosition } from '../contents/queries.js';
+import { nextPosition } from '../lessons/queries.js';
 import type { ForumComment, ForumReply, ForumThread, Mentionable, PageMeta } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';

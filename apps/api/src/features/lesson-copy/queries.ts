@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { onlineClasses } from '../../db/schema.js';
 import type { Content, OnlineClass } from '../../access/index.js';
-import { insertContent } from '../contents/queries.js';
+import { insertContent } from '../lessons/queries.js';
 
 /** An instant moved by the copy's `shift_days` (null stays null). */
 const shifted = (column: SQL, days: number) => sql`${column} + make_interval(days => ${days}::int)`;

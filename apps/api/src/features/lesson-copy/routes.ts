@@ -13,7 +13,7 @@ import type { App } from '../../types.js';
 import { classForTeacher, contentFor } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { notFound } from '../../http/errors.js';
-import { toContent } from '../contents/present.js';
+import { toContent } from '../lessons/present.js';
 import { classById, withKnownRombel } from '../online-classes/queries.js';
 import { toClassSummary } from '../online-classes/present.js';
 import { copyClass, copyContent } from './queries.js';

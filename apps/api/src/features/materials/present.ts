@@ -1,7 +1,7 @@
 import { youtubeIdOf, type ClassMaterial } from '@kelasku/contract';
 import type { FileLinks } from '../../files/service.js';
 import { extensionOf } from '../../files/types.js';
-import { toVisibility } from '../contents/visibility.js';
+import { toVisibility } from '../lessons/visibility.js';
 import type { MaterialFileRow, MaterialRow } from './queries.js';
 
 /**

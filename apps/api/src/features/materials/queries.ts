@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { materials, storedFiles } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { nextPosition } from '../contents/queries.js';
+import { nextPosition } from '../lessons/queries.js';
 
 export type MaterialRow = typeof materials.$inferSelect;
 export type MaterialFileRow = Pick<typeof storedFiles.$inferSelect, 'id' | 'originalName' | 'mimeType' | 'size'>;

@@ -12,7 +12,7 @@ import type {
 } from '@kelasku/contract';
 import type { FileLinks } from '../../files/service.js';
 import type { Quiz, QuizAttempt } from '../../access/quizzes.js';
-import { toVisibility } from '../contents/visibility.js';
+import { toVisibility } from '../lessons/visibility.js';
 import { gradeOf, pointsOf, resultOf } from './grading.js';
 import { layoutOf, reviewKeyOf, shownAnswer, studentQuestion, type LayoutItem } from './layout.js';
 import type { AnswerRow, CategoryRow, QuestionRow, QuizDetailRows, SlotRow } from './queries.js';

@@ -5,7 +5,7 @@ import { userOf } from '../../db/lookups.js';
 import { questionCategories, questions, quizAnswers, quizAttempts, quizSlots, quizzes, students, users } from '../../db/schema.js';
 import type { Quiz, QuizAttempt } from '../../access/quizzes.js';
 import type { FieldErrors } from '../../http/errors.js';
-import { nextPosition } from '../contents/queries.js';
+import { nextPosition } from '../lessons/queries.js';
 import { layoutOf } from './layout.js';
 
 // ---------------------------------------------------------------- the quiz and its slots

@@ -14,8 +14,8 @@ import { classForStudent, contentFor } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
 import { classWithRoster, classesOfStudent } from '../online-classes/queries.js';
 import { toClassDetail, toClassSummary } from '../online-classes/present.js';
-import { childrenOfContent, contentsOfClass, type ContentChildren } from '../contents/queries.js';
-import { toContentDetails } from '../contents/present.js';
+import { childrenOfContent, contentsOfClass, type ContentChildren } from '../lessons/queries.js';
+import { toContentDetails } from '../lessons/present.js';
 import { rombelOf } from './queries.js';
 import { workStateOf } from '../submissions/present.js';
 
