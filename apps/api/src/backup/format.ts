@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrationsFolder } from '../db/client.js';
+import { journalEntries, type JournalEntry } from '../db/migration-journal.js';
 
 export const FORMAT = 'kelasku-backup';
 export const FORMAT_VERSION = 1;
@@ -50,15 +51,11 @@ export interface Checksums {
   damaged: string[];
 }
 
-export interface JournalEntry {
-  tag: string;
-  when: number;
-}
+export type { JournalEntry };
 
 /** The migrations this code carries (drizzle's journal), in order. */
 export function codeMigrations(folder = migrationsFolder()): JournalEntry[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
-  return journal.entries.map((e) => ({ tag: e.tag, when: e.when }));
+  return journalEntries(folder);
 }
 
 /** Where the migrations are when run from the sources (src/backup) or from the bundle (dist/backup). */

@@ -11,6 +11,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import tar from 'tar-stream';
 import type { Database } from '../db/client.js';
 import { migrationsFolder } from '../db/client.js';
+import { appliedMigrations, copyFirstMigrations } from '../db/migration-journal.js';
 import type { FileStorage } from '../files/storage.js';
 import {
   CHECKSUMS,
@@ -158,10 +159,7 @@ async function ensureEmpty(target: RestoreTarget): Promise<void> {
 }
 
 async function appliedCount(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ t: string | null }>(`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
-  if (!rows[0]?.t) return 0;
-  const { rows: n } = await pool.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
-  return n[0]!.n;
+  return (await appliedMigrations(pool)).length;
 }
 
 /** Migrates the target to exactly the archive's migrations (a journal cut after them), so its rows fit the tables. */
@@ -177,13 +175,7 @@ async function migrateToArchive(database: Database, count: number, code: ReturnT
   const source = migrationsFolder();
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-restore-migrations-'));
   try {
-    const journal = JSON.parse(await fs.readFile(path.join(source, 'meta', '_journal.json'), 'utf8')) as {
-      entries: Array<{ tag: string }>;
-    };
-    journal.entries = journal.entries.slice(0, count);
-    await fs.mkdir(path.join(folder, 'meta'));
-    await fs.writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const e of journal.entries) await fs.copyFile(path.join(source, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
+    await copyFirstMigrations(source, folder, count);
     await migrate(database.db, { migrationsFolder: folder });
   } finally {
     await fs.rm(folder, { recursive: true, force: true });
@@ -252,6 +244,215 @@ export async function restoreBackup(input: Readable, target: RestoreTarget, opts
   }
 }
 
+type ForeignKey = { tbl: string; name: string; def: string };
+type Copying = { table: string; stream: Writable & { rowCount: number }; done: Promise<void>; started: number };
+
+/**
+ * The archive's entries after the manifest, read into the open transaction: each table's rows by
+ * COPY, each file into storage under a fresh key (its SHA-256 kept for the check), and the checksums.
+ */
+class EntryReader {
+  /** The COPY under way, while a table's chunks come in. */
+  copying: Copying | null = null;
+  readonly seen = new Set<string>();
+  readonly keys = { old: [] as string[], new: [] as string[] };
+  readonly hashes = new Map<string, string>();
+  checksums: Checksums | null = null;
+  filesStarted = 0;
+  private readonly dbStarted = performance.now();
+  private lastReport = performance.now();
+  private readonly tables: Map<string, Manifest['tables'][number]>;
+  private readonly sizes: Map<string, number>;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly target: RestoreTarget,
+    private readonly manifest: Manifest,
+    private readonly summary: RestoreSummary,
+    private readonly created: string[],
+    private readonly reporter: Reporter,
+  ) {
+    this.tables = new Map(manifest.tables.map((t) => [t.name, t]));
+    this.sizes = new Map(manifest.files.map((f) => [f.key, f.size]));
+  }
+
+  async readEntries(next: () => Promise<Entry | null>): Promise<void> {
+    for (let entry = await next(); entry; entry = await next()) {
+      const name = entry.header.name;
+      const table = chunkTable(name);
+      if (this.copying && this.copying.table !== table) await this.endCopy();
+      const fileKey = fileKeyOf(name);
+      if (table !== null) await this.copyChunk(entry, table);
+      else if (fileKey !== null) await this.storeFile(entry, fileKey);
+      else if (name === CHECKSUMS) {
+        try {
+          this.checksums = JSON.parse((await readAll(entry, MAX_JSON_BYTES)).toString('utf8')) as Checksums;
+        } catch {
+          throw new Error('Cadangan rusak: checksums.json tidak dapat dibaca.');
+        }
+      } else {
+        this.reporter.warn(`Bagian ${name} tidak dikenal; dilewati.`);
+        for await (const _chunk of entry) {
+          /* skipped */
+        }
+      }
+    }
+    await this.endCopy();
+  }
+
+  /** One chunk of a table's rows: the table's COPY starts with its first chunk. */
+  private async copyChunk(entry: Entry, table: string): Promise<void> {
+    const info = this.tables.get(table);
+    if (!info) throw new Error(`Cadangan rusak: tabel ${table} tidak ada di manifest.`);
+    if (!this.copying) {
+      if (this.seen.has(table)) throw new Error(`Cadangan rusak: bagian tabel ${table} tidak berurutan.`);
+      this.seen.add(table);
+      const stream = this.client.query(
+        copyFrom(`COPY public.${ident(table)} (${info.columns.map(ident).join(', ')}) FROM STDIN`),
+      ) as unknown as Writable & { rowCount: number };
+      const done = finished(stream);
+      done.catch(() => {});
+      this.copying = { table, stream, done, started: performance.now() };
+    }
+    await pump(entry, this.copying.stream);
+  }
+
+  /** Ends the table's COPY and checks its row count against the manifest. */
+  private async endCopy(): Promise<void> {
+    if (!this.copying) return;
+    const c = this.copying;
+    c.stream.end();
+    await c.done;
+    this.copying = null;
+    const expected = this.tables.get(c.table)!.rows;
+    if (c.stream.rowCount !== expected) {
+      throw new Error(`Cadangan rusak: tabel ${c.table} berisi ${c.stream.rowCount} baris, manifest mencatat ${expected}.`);
+    }
+    this.summary.tables++;
+    this.summary.rows += expected;
+    this.reporter.progress(`  ${c.table}: ${expected.toLocaleString('id-ID')} baris (${seconds(c.started)})`);
+  }
+
+  /** One file into storage under a fresh key, its size checked and its SHA-256 kept. */
+  private async storeFile(entry: Entry, fileKey: string): Promise<void> {
+    const summary = this.summary;
+    if (this.filesStarted === 0) {
+      this.filesStarted = performance.now();
+      this.reporter.progress(
+        `Database: ${summary.tables} tabel berisi data, ${summary.rows.toLocaleString('id-ID')} baris dalam ${seconds(this.dbStarted)}.`,
+      );
+    }
+    const size = this.sizes.get(fileKey);
+    if (size === undefined || this.hashes.has(fileKey)) throw new Error(`Cadangan rusak: file ${fileKey} tidak tercatat di manifest.`);
+    const pending = await this.target.storage.create();
+    const hash = createHash('sha256');
+    let bytes = 0;
+    try {
+      await pump(entry, pending.stream, (chunk) => {
+        hash.update(chunk);
+        bytes += chunk.length;
+      });
+      pending.stream.end();
+      await finished(pending.stream);
+      if (bytes !== size) throw new Error(`Cadangan rusak: file ${fileKey} berukuran ${bytes} byte, tercatat ${size}.`);
+      await pending.commit();
+    } catch (err) {
+      await pending.abort().catch(() => {});
+      throw err;
+    }
+    this.created.push(pending.key);
+    this.keys.old.push(fileKey);
+    this.keys.new.push(pending.key);
+    this.hashes.set(fileKey, hash.digest('hex'));
+    summary.files++;
+    summary.fileBytes += bytes;
+    if (performance.now() - this.lastReport > 10_000) {
+      this.lastReport = performance.now();
+      this.reporter.progress(`  file: ${summary.files}/${this.manifest.files.length} (${formatBytes(summary.fileBytes)})`);
+    }
+  }
+
+  /** Ends a COPY left open by a failure with CopyFail, so the connection can roll back. */
+  async abortCopy(): Promise<void> {
+    if (!this.copying) return;
+    this.copying.stream.destroy();
+    await this.copying.done.catch(() => {});
+  }
+}
+
+/** Every table of the archive exists here; the foreign keys are dropped (returned, to be added back). */
+async function dropForeignKeys(client: pg.PoolClient, manifest: Manifest): Promise<ForeignKey[]> {
+  const existing = new Set(await publicTables(client));
+  for (const t of manifest.tables) {
+    if (!existing.has(t.name)) throw new RestoreRefused(`Tabel ${t.name} dari cadangan tidak ada di database tujuan.`);
+  }
+  // Rows go in table by table in any order: the foreign keys come back (and are checked) once everything is in.
+  const { rows: fks } = await client.query<ForeignKey>(
+    `select conrelid::regclass::text as tbl, conname::text as name, pg_get_constraintdef(oid) as def
+       from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace order by 1, 2`,
+  );
+  for (const fk of fks) await client.query(`alter table ${fk.tbl} drop constraint ${ident(fk.name)}`);
+  return fks;
+}
+
+/** Every table's rows and every file came (bar those missing at backup time), each file with its SHA-256. */
+function checkComplete(manifest: Manifest, reader: EntryReader, summary: RestoreSummary, reporter: Reporter): void {
+  for (const t of manifest.tables) {
+    if (!reader.seen.has(t.name) && t.rows !== 0) throw new Error(`Cadangan terpotong: baris tabel ${t.name} tidak ada.`);
+  }
+  const checksums = reader.checksums;
+  if (!checksums) throw new Error('Cadangan terpotong: checksums.json (akhir arsip) tidak ada.');
+  const missing = new Set(checksums.missing ?? []);
+  for (const f of manifest.files) {
+    if (missing.has(f.key)) continue;
+    const got = reader.hashes.get(f.key);
+    if (got === undefined) throw new Error(`Cadangan terpotong: file ${f.key} tidak ada.`);
+    if (got !== checksums.sha256?.[f.key]) throw new Error(`Cadangan rusak: isi file ${f.key} tidak cocok dengan SHA-256-nya.`);
+  }
+  summary.missing = [...missing];
+  for (const key of summary.missing) {
+    reporter.warn(`File ${key} sudah hilang dari penyimpanan saat pencadangan; barisnya dipulihkan tanpa isi.`);
+  }
+  if (reader.filesStarted) {
+    reporter.progress(`File: ${summary.files} (${formatBytes(summary.fileBytes)}) dalam ${seconds(reader.filesStarted)}.`);
+  }
+}
+
+/** Each file was written under a fresh key: the rows follow. */
+async function rekeyFiles(client: pg.PoolClient, keys: { old: string[]; new: string[] }): Promise<void> {
+  if (keys.old.length === 0) return;
+  const res = await client.query(
+    `update stored_files s set storage_key = k.new_key
+       from unnest($1::text[], $2::text[]) as k(old_key, new_key) where s.storage_key = k.old_key`,
+    [keys.old, keys.new],
+  );
+  if (res.rowCount !== keys.old.length) throw new Error('Cadangan rusak: file tidak cocok dengan baris stored_files.');
+}
+
+/** The foreign keys back (checking every reference), and every sequence past its column's highest value. */
+async function restoreConstraints(client: pg.PoolClient, fks: ForeignKey[]): Promise<void> {
+  for (const fk of fks) {
+    try {
+      await client.query(`alter table ${fk.tbl} add constraint ${ident(fk.name)} ${fk.def}`);
+    } catch (err) {
+      throw new Error(`Cadangan tidak utuh: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  const { rows: sequences } = await client.query<{ seq: string; tbl: string; col: string }>(
+    `select format('%I.%I', sn.nspname, s.relname) as seq, format('%I.%I', tn.nspname, t.relname) as tbl, a.attname::text as col
+       from pg_class s
+       join pg_namespace sn on sn.oid = s.relnamespace
+       join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')
+       join pg_class t on t.oid = d.refobjid
+       join pg_namespace tn on tn.oid = t.relnamespace
+       join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+      where s.relkind = 'S' and tn.nspname = 'public'`,
+  );
+  for (const s of sequences) {
+    await client.query(`select setval($1::regclass, coalesce((select max(${ident(s.col)}) from ${s.tbl}), 0) + 1, false)`, [s.seq]);
+  }
+}
+
 async function restoreInTransaction(
   target: RestoreTarget,
   manifest: Manifest,
@@ -259,172 +460,24 @@ async function restoreInTransaction(
   created: string[],
   reporter: Reporter,
 ): Promise<RestoreSummary> {
-  const tables = new Map(manifest.tables.map((t) => [t.name, t]));
-  const sizes = new Map(manifest.files.map((f) => [f.key, f.size]));
   const summary: RestoreSummary = { tables: 0, rows: 0, files: 0, fileBytes: 0, missing: [] };
   const client = await target.database.pool.connect();
-  let copying: { table: string; stream: Writable & { rowCount: number }; done: Promise<void>; started: number } | null = null;
+  let reader: EntryReader | null = null;
   let broken = false;
   try {
     await client.query('BEGIN');
-    const existing = new Set(await publicTables(client));
-    for (const t of manifest.tables) {
-      if (!existing.has(t.name)) throw new RestoreRefused(`Tabel ${t.name} dari cadangan tidak ada di database tujuan.`);
-    }
-    // Rows go in table by table in any order: the foreign keys come back (and are checked) once everything is in.
-    const { rows: fks } = await client.query<{ tbl: string; name: string; def: string }>(
-      `select conrelid::regclass::text as tbl, conname::text as name, pg_get_constraintdef(oid) as def
-         from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace order by 1, 2`,
-    );
-    for (const fk of fks) await client.query(`alter table ${fk.tbl} drop constraint ${ident(fk.name)}`);
-
-    const dbStarted = performance.now();
-    const seen = new Set<string>();
-    const endCopy = async () => {
-      if (!copying) return;
-      const c = copying;
-      c.stream.end();
-      await c.done;
-      copying = null;
-      const expected = tables.get(c.table)!.rows;
-      if (c.stream.rowCount !== expected) {
-        throw new Error(`Cadangan rusak: tabel ${c.table} berisi ${c.stream.rowCount} baris, manifest mencatat ${expected}.`);
-      }
-      summary.tables++;
-      summary.rows += expected;
-      reporter.progress(`  ${c.table}: ${expected.toLocaleString('id-ID')} baris (${seconds(c.started)})`);
-    };
-
-    const keys = { old: [] as string[], new: [] as string[] };
-    const hashes = new Map<string, string>();
-    let checksums: Checksums | null = null;
-    let filesStarted = 0;
-    let lastReport = performance.now();
-    for (let entry = await next(); entry; entry = await next()) {
-      const name = entry.header.name;
-      const table = chunkTable(name);
-      if (copying && copying.table !== table) await endCopy();
-      const fileKey = fileKeyOf(name);
-      if (table !== null) {
-        const info = tables.get(table);
-        if (!info) throw new Error(`Cadangan rusak: tabel ${table} tidak ada di manifest.`);
-        if (!copying) {
-          if (seen.has(table)) throw new Error(`Cadangan rusak: bagian tabel ${table} tidak berurutan.`);
-          seen.add(table);
-          const stream = client.query(
-            copyFrom(`COPY public.${ident(table)} (${info.columns.map(ident).join(', ')}) FROM STDIN`),
-          ) as unknown as Writable & { rowCount: number };
-          const done = finished(stream);
-          done.catch(() => {});
-          copying = { table, stream, done, started: performance.now() };
-        }
-        await pump(entry, copying.stream);
-      } else if (fileKey !== null) {
-        if (filesStarted === 0) {
-          filesStarted = performance.now();
-          reporter.progress(
-            `Database: ${summary.tables} tabel berisi data, ${summary.rows.toLocaleString('id-ID')} baris dalam ${seconds(dbStarted)}.`,
-          );
-        }
-        const size = sizes.get(fileKey);
-        if (size === undefined || hashes.has(fileKey)) throw new Error(`Cadangan rusak: file ${fileKey} tidak tercatat di manifest.`);
-        const pending = await target.storage.create();
-        const hash = createHash('sha256');
-        let bytes = 0;
-        try {
-          await pump(entry, pending.stream, (chunk) => {
-            hash.update(chunk);
-            bytes += chunk.length;
-          });
-          pending.stream.end();
-          await finished(pending.stream);
-          if (bytes !== size) throw new Error(`Cadangan rusak: file ${fileKey} berukuran ${bytes} byte, tercatat ${size}.`);
-          await pending.commit();
-        } catch (err) {
-          await pending.abort().catch(() => {});
-          throw err;
-        }
-        created.push(pending.key);
-        keys.old.push(fileKey);
-        keys.new.push(pending.key);
-        hashes.set(fileKey, hash.digest('hex'));
-        summary.files++;
-        summary.fileBytes += bytes;
-        if (performance.now() - lastReport > 10_000) {
-          lastReport = performance.now();
-          reporter.progress(`  file: ${summary.files}/${manifest.files.length} (${formatBytes(summary.fileBytes)})`);
-        }
-      } else if (name === CHECKSUMS) {
-        try {
-          checksums = JSON.parse((await readAll(entry, MAX_JSON_BYTES)).toString('utf8')) as Checksums;
-        } catch {
-          throw new Error('Cadangan rusak: checksums.json tidak dapat dibaca.');
-        }
-      } else {
-        reporter.warn(`Bagian ${name} tidak dikenal; dilewati.`);
-        for await (const _chunk of entry) {
-          /* skipped */
-        }
-      }
-    }
-    await endCopy();
-    for (const t of manifest.tables) {
-      if (!seen.has(t.name) && t.rows !== 0) throw new Error(`Cadangan terpotong: baris tabel ${t.name} tidak ada.`);
-    }
-    if (!checksums) throw new Error('Cadangan terpotong: checksums.json (akhir arsip) tidak ada.');
-    const missing = new Set(checksums.missing ?? []);
-    for (const f of manifest.files) {
-      if (missing.has(f.key)) continue;
-      const got = hashes.get(f.key);
-      if (got === undefined) throw new Error(`Cadangan terpotong: file ${f.key} tidak ada.`);
-      if (got !== checksums.sha256?.[f.key]) throw new Error(`Cadangan rusak: isi file ${f.key} tidak cocok dengan SHA-256-nya.`);
-    }
-    summary.missing = [...missing];
-    for (const key of summary.missing) {
-      reporter.warn(`File ${key} sudah hilang dari penyimpanan saat pencadangan; barisnya dipulihkan tanpa isi.`);
-    }
-    if (filesStarted) reporter.progress(`File: ${summary.files} (${formatBytes(summary.fileBytes)}) dalam ${seconds(filesStarted)}.`);
-
-    // Each file was written under a fresh key: the rows follow.
-    if (keys.old.length > 0) {
-      const res = await client.query(
-        `update stored_files s set storage_key = k.new_key
-           from unnest($1::text[], $2::text[]) as k(old_key, new_key) where s.storage_key = k.old_key`,
-        [keys.old, keys.new],
-      );
-      if (res.rowCount !== keys.old.length) throw new Error('Cadangan rusak: file tidak cocok dengan baris stored_files.');
-    }
-
+    const fks = await dropForeignKeys(client, manifest);
+    reader = new EntryReader(client, target, manifest, summary, created, reporter);
+    await reader.readEntries(next);
+    checkComplete(manifest, reader, summary, reporter);
+    await rekeyFiles(client, reader.keys);
     const checkStarted = performance.now();
-    for (const fk of fks) {
-      try {
-        await client.query(`alter table ${fk.tbl} add constraint ${ident(fk.name)} ${fk.def}`);
-      } catch (err) {
-        throw new Error(`Cadangan tidak utuh: ${(err as Error).message}`, { cause: err });
-      }
-    }
-    const { rows: sequences } = await client.query<{ seq: string; tbl: string; col: string }>(
-      `select format('%I.%I', sn.nspname, s.relname) as seq, format('%I.%I', tn.nspname, t.relname) as tbl, a.attname::text as col
-         from pg_class s
-         join pg_namespace sn on sn.oid = s.relnamespace
-         join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')
-         join pg_class t on t.oid = d.refobjid
-         join pg_namespace tn on tn.oid = t.relnamespace
-         join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
-        where s.relkind = 'S' and tn.nspname = 'public'`,
-    );
-    for (const s of sequences) {
-      await client.query(`select setval($1::regclass, coalesce((select max(${ident(s.col)}) from ${s.tbl}), 0) + 1, false)`, [s.seq]);
-    }
+    await restoreConstraints(client, fks);
     await client.query('COMMIT');
     reporter.progress(`Kunci asing diperiksa dan urutan id disetel dalam ${seconds(checkStarted)}.`);
     return summary;
   } catch (err) {
-    if (copying) {
-      // Ends the COPY with CopyFail, so the connection can roll back.
-      (copying as { stream: Writable }).stream.destroy();
-      await (copying as { done: Promise<void> }).done.catch(() => {});
-    }
+    await reader?.abortCopy();
     await client.query('ROLLBACK').catch(() => (broken = true));
     throw err;
   } finally {

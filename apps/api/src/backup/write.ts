@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import tar from 'tar-stream';
+import { appliedMigrations as appliedMigrationTimes } from '../db/migration-journal.js';
 import type { FileStorage } from '../files/storage.js';
 import {
   CHECKSUMS,
@@ -99,13 +100,10 @@ async function listTables(client: pg.PoolClient): Promise<TableInfo[]> {
 
 /** The migrations the database has applied (drizzle's own table), named after the code's journal. */
 async function appliedMigrations(client: pg.PoolClient): Promise<Manifest['migrations']> {
-  const { rows: exists } = await client.query<{ t: string | null }>(`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
-  if (!exists[0]?.t) return { count: 0, last: null };
-  const { rows } = await client.query<{ at: string }>(
-    'select created_at::text as at from drizzle.__drizzle_migrations order by created_at',
-  );
-  const lastAt = rows.at(-1)?.at;
-  return { count: rows.length, last: codeMigrations().find((e) => String(e.when) === lastAt)?.tag ?? null };
+  const applied = await appliedMigrationTimes(client);
+  if (applied.length === 0) return { count: 0, last: null };
+  const lastAt = applied.at(-1);
+  return { count: applied.length, last: codeMigrations().find((e) => String(e.when) === lastAt)?.tag ?? null };
 }
 
 /**

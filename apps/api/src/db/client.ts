@@ -13,6 +13,15 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything queries can run on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's database: pool, migrations, the embedded server's watch (db/client.ts). */
+    database: Database;
+    /** The drizzle handle of `database`. */
+    db: Db;
+  }
+}
+
 export interface Database {
   db: Db;
   /** The node-postgres pool under `db` (background jobs run their own SQL on it). */

@@ -15,7 +15,8 @@ const run = promisify(execFile);
  * `native/lib` and `native/share` they load at run time relative to themselves (RUNPATH
  * `$ORIGIN/../lib`, PostgreSQL's relocatable `../share`): that one folder is the installation.
  * {@link installationOf} checks this layout, so an upgrade of the package that changes it fails
- * its test (embedded-binaries in private-folder.test.ts) instead of a school's start.
+ * its tests (private-folder.test.ts, library-adapters.test.ts) instead of a school's start. This is
+ * the only file that reaches into the platform package.
  *
  * As root the server runs as the system user `postgres`, which cannot enter a private folder
  * (a clone in /root, mode 700). The installation is then copied once to a root-owned,

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { FILE_MSG, LIMITS, MSG } from '@kelasku/contract';
 import { badRequest, fieldErrorsOf, HttpError, invalid, invalidField, isStorageFull, tooLarge, type FieldErrors } from '../http/errors.js';
-import type { ReceivedFile, UploadKind } from './service.js';
+import type { ReceivedFile } from './receive.js';
+import type { UploadKind } from './sniff.js';
 
 /**
  * The text field that names a finished resumable upload (its id) in place of a file part; it may

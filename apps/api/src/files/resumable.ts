@@ -1,22 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { Server as TusServer } from '@tus/server';
-import { FileStore } from '@tus/file-store';
-import { type DataStore, ERRORS, Metadata } from '@tus/utils';
+import { type DataStore, Metadata } from '@tus/utils';
 import { DOCUMENT_TYPES, FILE_MSG, LIMITS, MSG } from '@kelasku/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { resumableUploads } from '../db/schema.js';
 import { invalidField, isStorageFull, storageFullError, tooLarge } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
-import { decideType, displayName, type FileService, type ReceivedFile, UploadMeter, type UploadKind } from './service.js';
+import { displayName } from './display-names.js';
+import type { ReceivedFile } from './receive.js';
+import type { FileService } from './service.js';
+import { decideType, UploadMeter, type UploadKind } from './sniff.js';
+import { FolderStore } from './tus-file-store-adapter.js';
 import { extensionOf } from './types.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resumable (tus) uploads: files/resumable.ts. */
+    uploads: ResumableUploads;
+  }
+}
 
 /** Where the tus routes live; an upload's URL is PATH/<id>. */
 export const UPLOADS_PATH = '/api/uploads';
@@ -42,31 +50,6 @@ async function tusStore(config: Config): Promise<ReadableStore> {
 
 /** The folder of resumable uploads when they are kept in the storage folder. */
 const resumableFolder = (config: Config) => path.join(config.storageDir, 'resumable');
-
-/**
- * @tus/file-store's FileStore, but a failed write keeps the file system's own error: a full disk
- * (ENOSPC) must reach the error handler as such (507), where FileStore reports every failure as
- * its generic FILE_WRITE_ERROR (500). Anything else is still reported that way.
- */
-class FolderStore extends FileStore {
-  override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    if (!ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
-    let written = 0;
-    const count = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        written += chunk.length;
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(readable, count, createWriteStream(path.join(this.directory, id), { flags: 'r+', start: offset }));
-    } catch (err) {
-      if (isStorageFull(err)) throw err;
-      throw ERRORS.FILE_WRITE_ERROR;
-    }
-    return offset + written;
-  }
-}
 
 /** The Indonesian message of a refusal the tus server itself answers. */
 function messageOf(status: number): string {

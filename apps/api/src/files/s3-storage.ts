@@ -11,7 +11,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { ConfigError, type S3Config } from '../config.js';
-import { isStorageKey, newStorageKey, type FileStorage, type PendingObject, type StorageLog } from './storage.js';
+import { isStorageKey, newStorageKey } from './storage-keys.js';
+import type { FileStorage, PendingObject, StorageLog } from './storage-port.js';
 
 /** The client settings of the configured bucket (also those of the resumable uploads' store). */
 export function s3ClientConfig(config: S3Config): S3ClientConfig {

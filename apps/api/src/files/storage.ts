@@ -1,55 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Config } from '../config.js';
+import { isPendingKey, isStorageKey, newStorageKey } from './storage-keys.js';
+import type { FileStorage, PendingObject, StorageLog } from './storage-port.js';
 
-/** A place files are written to once and read many times: a folder (DiskStorage) or an S3-compatible bucket (S3Storage). */
-export interface FileStorage {
-  /**
-   * Opens a new object under a fresh key. The object is only certain to stay after commit(), and
-   * abort() leaves nothing. (A folder shows it only at commit(); a bucket may show it as soon as the
-   * stream has ended, so abort() then deletes it.)
-   */
-  create(): Promise<PendingObject>;
-  /**
-   * Opens an object, or the inclusive byte range of it, for reading. Resolves once the object is
-   * known to exist; rejects with an error whose code is 'ENOENT' when it does not.
-   */
-  open(key: string, range?: { start: number; end: number }): Promise<Readable>;
-  remove(key: string): Promise<void>;
-  /** Every committed object and every unfinished upload, with its age (crash clean-up). */
-  list(): AsyncIterable<{ key: string; pending: boolean; modifiedAt: Date }>;
-  /** Removes an unfinished upload (as listed with pending: true). */
-  removePending(key: string): Promise<void>;
-}
-
-export interface PendingObject {
-  key: string;
-  stream: Writable;
-  /** Makes the written bytes durable and visible under key. Call after the stream has finished. */
-  commit(): Promise<void>;
-  /** Throws the bytes away. */
-  abort(): Promise<void>;
-}
-
-/** What a storage logs: only at debug level (an S3-compatible server that lacks an optional call). */
-export interface StorageLog {
-  debug(obj: object, msg: string): void;
-}
-
-const KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
-const PENDING = /^[0-9a-f-]{36}$/;
-
-/** A fresh storage key, `xx/uuid`: nothing a user sent becomes part of it. */
-export function newStorageKey(): string {
-  const id = randomUUID();
-  return `${id.slice(0, 2)}/${id}`;
-}
-
-export const isStorageKey = (key: string) => KEY.test(key);
+export type { FileStorage, PendingObject, StorageLog } from './storage-port.js';
 
 /**
  * The storage the configuration asks for (STORAGE=s3: the bucket; else the storage folder), ready:
@@ -58,7 +16,7 @@ export const isStorageKey = (key: string) => KEY.test(key);
  */
 export async function storageFromConfig(config: Config, log?: StorageLog): Promise<FileStorage> {
   if (config.s3) {
-    // Imported on demand: s3-storage.ts imports this module (and under tsx the AWS SDK loads only when used).
+    // Imported on demand: under tsx the AWS SDK loads only when used.
     const { S3Storage } = await import('./s3-storage.js');
     const storage = new S3Storage(config.s3, log);
     await storage.init();
@@ -85,7 +43,7 @@ export class DiskStorage implements FileStorage {
   }
 
   private pathOf(key: string): string {
-    if (!KEY.test(key)) throw new Error(`invalid storage key ${key}`);
+    if (!isStorageKey(key)) throw new Error(`invalid storage key ${key}`);
     return path.join(this.root, key);
   }
 
@@ -154,6 +112,6 @@ export class DiskStorage implements FileStorage {
   }
 
   async removePending(key: string): Promise<void> {
-    if (PENDING.test(key)) await fs.rm(path.join(this.tmpDir, key), { force: true });
+    if (isPendingKey(key)) await fs.rm(path.join(this.tmpDir, key), { force: true });
   }
 }

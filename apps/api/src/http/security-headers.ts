@@ -1,33 +1,18 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import helmet, { type HelmetOptions } from 'helmet';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { helmetHeaders } from './helmet-adapter.js';
 
 /**
  * Helmet's security headers on every response. They are the same for every request, so helmet's
- * middleware runs once at start-up against a stand-in response and the headers it sets are kept;
- * each request then only copies them. (`@fastify/helmet` rebuilds helmet, parsing the whole
- * policy, on every request: about a tenth of the server's CPU on a forum thread.)
- */
-function securityHeaders(options: Readonly<HelmetOptions>): [string, string][] {
-  const headers = new Map<string, string>();
-  const res = {
-    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
-    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
-  };
-  let failure: unknown;
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
-    failure = err;
-  });
-  if (failure) throw failure;
-  return [...headers];
-}
-
-/**
+ * middleware runs once at start-up (helmet-adapter.ts) and the headers it sets are kept; each
+ * request then only copies them. (`@fastify/helmet` rebuilds helmet, parsing the whole policy, on
+ * every request: about a tenth of the server's CPU on a forum thread.)
+ *
  * The app's policy: only its own scripts, no framing of the app, no HSTS (TLS is the reverse proxy's
  * business). The pages may frame the app's own files (PDF preview) and YouTube's privacy-enhanced
  * player (link materials).
  */
-const HEADERS = securityHeaders({
+const HEADERS = helmetHeaders({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { onlineClasses } from '../../db/schema.js';
+import { assignments, contents, forums, materials, onlineClasses, quizSlots, quizzes } from '../../db/schema.js';
 import type { Content, OnlineClass } from '../../access/index.js';
 import { insertContent } from '../lessons/queries.js';
+import { copiedValues, copyLists, type RowPlan } from './columns.js';
 
 /** An instant moved by the copy's `shift_days` (null stays null). */
 const shifted = (column: SQL, days: number) => sql`${column} + make_interval(days => ${days}::int)`;
@@ -13,43 +14,76 @@ const shifted = (column: SQL, days: number) => sql`${column} + make_interval(day
  * their stored file (shared, never duplicated) or their link; forums keep topic and description
  * (no comments); assignments keep title and description with deadline, closing time and schedule
  * moved by `days` (no submissions, no extensions). Places and visibility are kept; the copies'
- * author is the teacher who copies.
+ * author is the teacher who copies. Every other column is copied as it is: the column lists come
+ * from the schema (columns.ts), so a new column must be named in these plans.
  */
 async function copyItems(tx: Executor, pairs: SQL, days: number, authorId: number): Promise<void> {
+  const author = sql`${authorId}::int`;
+  const m = copyLists(materials, 'm', {
+    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', contentId: sql`p.new_id` },
+    ...{ title: 'copy', fileId: 'copy', url: 'copy', position: 'copy', hidden: 'copy' },
+    publishAt: shifted(sql`m.publish_at`, days),
+  });
   await tx.execute(sql`
-    insert into materials (content_id, title, file_id, url, position, hidden, publish_at)
-    select p.new_id, m.title, m.file_id, m.url, m.position, m.hidden, ${shifted(sql`m.publish_at`, days)}
+    insert into materials (${m.columns})
+    select ${m.values}
     from materials m join (${pairs}) p on p.old_id = m.content_id
     order by p.new_id, m.position, m.id`);
+  const f = copyLists(forums, 'f', {
+    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', contentId: sql`p.new_id`, authorId: author },
+    ...{ topic: 'copy', description: 'copy', position: 'copy', hidden: 'copy' },
+    publishAt: shifted(sql`f.publish_at`, days),
+  });
   await tx.execute(sql`
-    insert into forums (content_id, author_id, topic, description, position, hidden, publish_at)
-    select p.new_id, ${authorId}::int, f.topic, f.description, f.position, f.hidden, ${shifted(sql`f.publish_at`, days)}
+    insert into forums (${f.columns})
+    select ${f.values}
     from forums f join (${pairs}) p on p.old_id = f.content_id
     order by p.new_id, f.position, f.id`);
+  const a = copyLists(assignments, 'a', {
+    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', contentId: sql`p.new_id`, authorId: author },
+    ...{ title: 'copy', description: 'copy', position: 'copy', hidden: 'copy' },
+    deadline: shifted(sql`a.deadline`, days),
+    closesAt: shifted(sql`a.closes_at`, days),
+    publishAt: shifted(sql`a.publish_at`, days),
+  });
   await tx.execute(sql`
-    insert into assignments (content_id, author_id, title, description, deadline, closes_at, position, hidden, publish_at)
-    select p.new_id, ${authorId}::int, a.title, a.description, ${shifted(sql`a.deadline`, days)},
-      ${shifted(sql`a.closes_at`, days)}, a.position, a.hidden, ${shifted(sql`a.publish_at`, days)}
+    insert into assignments (${a.columns})
+    select ${a.values}
     from assignments a join (${pairs}) p on p.old_id = a.content_id
     order by p.new_id, a.position, a.id`);
-  // Quizzes with their settings and questions (the same questions of the teacher's bank, or the
-  // same draws from its categories); open and close times and the schedule move by `days`. No
-  // attempts. Each copy's id is drawn first, so its slots can name it in the same statement.
+  await copyQuizzes(tx, pairs, days, author);
+}
+
+/**
+ * Quizzes with their settings and questions (the same questions of the teacher's bank, or the
+ * same draws from its categories); open and close times and the schedule move by `days`. No
+ * attempts. Each copy's id is drawn first, so its slots can name it in the same statement.
+ */
+async function copyQuizzes(tx: Executor, pairs: SQL, days: number, author: SQL): Promise<void> {
+  const q = copyLists(quizzes, 'src', {
+    ...{ id: sql`new_quiz_id`, createdAt: 'fresh', updatedAt: 'fresh', contentId: sql`new_content_id`, authorId: author },
+    ...{ title: 'copy', description: 'copy', timeLimitMinutes: 'copy', attemptsAllowed: 'copy', gradingMethod: 'copy' },
+    ...{ shuffleQuestions: 'copy', shuffleOptions: 'copy', onePerPage: 'copy', showResults: 'copy', showReview: 'copy' },
+    ...{ position: 'copy', hidden: 'copy' },
+    opensAt: shifted(sql`src.opens_at`, days),
+    closesAt: shifted(sql`src.closes_at`, days),
+    publishAt: shifted(sql`src.publish_at`, days),
+  });
+  const s = copyLists(quizSlots, 's', {
+    ...{ id: 'fresh', quizId: sql`src.new_quiz_id` },
+    ...{ position: 'copy', questionId: 'copy', categoryId: 'copy', pickCount: 'copy' },
+  });
   await tx.execute(sql`
     with src as materialized (
       select q.*, p.new_id as new_content_id, nextval(pg_get_serial_sequence('quizzes', 'id'))::int as new_quiz_id
       from quizzes q join (${pairs}) p on p.old_id = q.content_id
     ), copied as (
-      insert into quizzes (id, content_id, author_id, title, description, opens_at, closes_at, time_limit_minutes,
-        attempts_allowed, grading_method, shuffle_questions, shuffle_options, one_per_page, show_results, show_review,
-        position, hidden, publish_at)
-      select new_quiz_id, new_content_id, ${authorId}::int, title, description, ${shifted(sql`opens_at`, days)},
-        ${shifted(sql`closes_at`, days)}, time_limit_minutes, attempts_allowed, grading_method, shuffle_questions,
-        shuffle_options, one_per_page, show_results, show_review, position, hidden, ${shifted(sql`publish_at`, days)}
+      insert into quizzes (${q.columns})
+      select ${q.values}
       from src order by new_quiz_id
     )
-    insert into quiz_slots (quiz_id, position, question_id, category_id, pick_count)
-    select src.new_quiz_id, s.position, s.question_id, s.category_id, s.pick_count
+    insert into quiz_slots (${s.columns})
+    select ${s.values}
     from quiz_slots s join src on src.id = s.quiz_id
     order by src.new_quiz_id, s.position`);
 }
@@ -62,17 +96,22 @@ export interface CopyOptions {
 }
 
 /**
+ * A content copied on its own: insertContent gives it the target class and that class's next
+ * number and place; the schedule moves. insertContent writes the copied columns (title,
+ * description, hidden): a column copied here must be written there too (test/lesson-copy-columns.test.ts).
+ */
+export const CONTENT_ALONE = {
+  ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', onlineClassId: 'set', number: 'set', position: 'set' },
+  ...{ title: 'copy', description: 'copy', hidden: 'copy', publishAt: 'set' },
+} as const satisfies RowPlan<typeof contents>;
+
+/**
  * "Salin ke kelas lain": the content with everything under it at the end of the target class,
  * with the target's next "Pembelajaran N". Run inside a transaction.
  */
 export async function copyContent(tx: Executor, source: Content, targetClassId: number, o: CopyOptions): Promise<Content> {
   const publishAt = source.publishAt && new Date(source.publishAt.getTime() + o.shiftDays * 24 * 3600 * 1000);
-  const copy = await insertContent(tx, targetClassId, {
-    title: source.title,
-    description: source.description,
-    hidden: source.hidden,
-    publishAt,
-  });
+  const copy = await insertContent(tx, targetClassId, { ...copiedValues(contents, CONTENT_ALONE, source), publishAt });
   await copyItems(tx, sql`select ${source.id}::int as old_id, ${copy.id}::int as new_id`, o.shiftDays, o.authorId);
   return copy;
 }
@@ -82,6 +121,12 @@ export interface ClassCopyValues extends CopyOptions {
   rombelClassId: number;
 }
 
+/** A class copied: the new name, rombel and teacher; not archived. */
+export const CLASS_COPY = {
+  ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', archivedAt: 'fresh' },
+  ...{ name: 'set', rombelClassId: 'set', teacherId: 'set', description: 'copy' },
+} as const satisfies RowPlan<typeof onlineClasses>;
+
 /**
  * "Salin kelas": a new class of the teacher for the given rombel with the source's description
  * and every content (same number and place) with everything under it. Six statements whatever
@@ -90,12 +135,17 @@ export interface ClassCopyValues extends CopyOptions {
 export async function copyClass(tx: Executor, source: OnlineClass, v: ClassCopyValues): Promise<number> {
   const [klass] = await tx
     .insert(onlineClasses)
-    .values({ name: v.name, description: source.description, rombelClassId: v.rombelClassId, teacherId: v.authorId })
+    .values({ ...copiedValues(onlineClasses, CLASS_COPY, source), name: v.name, rombelClassId: v.rombelClassId, teacherId: v.authorId })
     .returning({ id: onlineClasses.id });
   const id = klass!.id;
+  const c = copyLists(contents, 'c', {
+    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', onlineClassId: sql`${id}::int` },
+    ...{ number: 'copy', position: 'copy', title: 'copy', description: 'copy', hidden: 'copy' },
+    publishAt: shifted(sql`c.publish_at`, v.shiftDays),
+  });
   await tx.execute(sql`
-    insert into contents (online_class_id, number, position, title, description, hidden, publish_at)
-    select ${id}::int, c.number, c.position, c.title, c.description, c.hidden, ${shifted(sql`c.publish_at`, v.shiftDays)}
+    insert into contents (${c.columns})
+    select ${c.values}
     from contents c where c.online_class_id = ${source.id}
     order by c.position, c.id`);
   // Old and new contents pair up by their number, unique within a class.

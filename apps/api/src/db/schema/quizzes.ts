@@ -1,0 +1,194 @@
+/** The question bank and quizzes: categories, questions, quizzes with their slots, attempts and answers. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
+import { contents } from './classes.js';
+import { storedFiles } from './files.js';
+import { users } from './users.js';
+
+/** A folder of the teacher's question bank (per subject or topic). */
+export const questionCategories = pgTable(
+  'question_categories',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('question_categories_teacher_name_uq').on(t.teacherId, sql`lower(${t.name})`)],
+);
+
+/**
+ * One question of the bank. `data` holds the key by type (docs/quizzes.md): options with their
+ * correct flags, the accepted answers and tolerance, the matching pairs, nothing for an essay.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => questionCategories.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 20 }).notNull(),
+    text: text('text').notNull(),
+    imageFileId: integer('image_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    points: smallint('points').notNull().default(1),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('questions_category_idx').on(t.categoryId, t.id),
+    index('questions_teacher_idx').on(t.teacherId),
+    index('questions_image_idx').on(t.imageFileId),
+    check('questions_type_ck', sql`${t.type} in ('multiple_choice', 'multiple_answer', 'true_false', 'short_answer', 'matching', 'essay')`),
+    check('questions_points_ck', sql`${t.points} between 1 and 100`),
+  ],
+);
+
+/** A quiz (kuis, ulangan) of a content. Times are instants; the screens show them in WIB. */
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: text('description').notNull().default(''),
+    /** Students may start from this instant (null: at once) until closesAt (null: never closes). */
+    opensAt: timestamp('opens_at', { withTimezone: true, mode: 'date' }),
+    closesAt: timestamp('closes_at', { withTimezone: true, mode: 'date' }),
+    /** Minutes an attempt may last (null: no limit but the close time). */
+    timeLimitMinutes: smallint('time_limit_minutes'),
+    /** Attempts a student may make (0: unlimited). */
+    attemptsAllowed: smallint('attempts_allowed').notNull().default(1),
+    /** Which attempt counts: 'highest' or 'last'. */
+    gradingMethod: varchar('grading_method', { length: 10 }).notNull().default('highest'),
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    /** The attempt page shows one question at a time (else all on one page). */
+    onePerPage: boolean('one_per_page').notNull().default(true),
+    /** When a student sees their score: 'after_submit', 'after_close' or 'never'. */
+    showResults: varchar('show_results', { length: 15 }).notNull().default('after_submit'),
+    /** With the results, each question with its correct answer. */
+    showReview: boolean('show_review').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+    publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('quizzes_content_idx').on(t.contentId, t.position),
+    index('quizzes_author_idx').on(t.authorId),
+    check('quizzes_window_ck', sql`${t.closesAt} is null or ${t.opensAt} is null or ${t.closesAt} > ${t.opensAt}`),
+    check('quizzes_limit_ck', sql`${t.timeLimitMinutes} is null or ${t.timeLimitMinutes} between 1 and 600`),
+    check('quizzes_attempts_ck', sql`${t.attemptsAllowed} between 0 and 20`),
+    check('quizzes_grading_ck', sql`${t.gradingMethod} in ('highest', 'last')`),
+    check('quizzes_results_ck', sql`${t.showResults} in ('after_submit', 'after_close', 'never')`),
+  ],
+);
+
+/** One place of a quiz: a fixed question, or `pickCount` questions drawn from a category per attempt. */
+export const quizSlots = pgTable(
+  'quiz_slots',
+  {
+    id: serial('id').primaryKey(),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    // No action (checked at the statement's end): a teacher deleted with their quizzes and bank goes in one statement.
+    questionId: integer('question_id').references(() => questions.id, { onDelete: 'no action' }),
+    categoryId: integer('category_id').references(() => questionCategories.id, { onDelete: 'no action' }),
+    pickCount: smallint('pick_count'),
+  },
+  (t) => [
+    index('quiz_slots_quiz_idx').on(t.quizId, t.position),
+    index('quiz_slots_question_idx').on(t.questionId),
+    index('quiz_slots_category_idx').on(t.categoryId),
+    check(
+      'quiz_slots_kind_ck',
+      sql`(${t.questionId} is not null and ${t.categoryId} is null and ${t.pickCount} is null) or (${t.questionId} is null and ${t.categoryId} is not null and ${t.pickCount} between 1 and 200)`,
+    ),
+  ],
+);
+
+/**
+ * A student's attempt. `layout` fixes, at the start, the questions in their order with each one's
+ * option order ([{ question_id, order?: string[] }]), so a reload or another phone shows the same.
+ * `dueAt` is when the server closes it (start + time limit, or the quiz's close time if sooner).
+ * Scores are points; `score` is null until every answer is graded (essays by hand).
+ */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: serial('id').primaryKey(),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: smallint('number').notNull(),
+    layout: jsonb('layout').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** Closed by the server when the time ran out (not handed in by the student). */
+    timedOut: boolean('timed_out').notNull().default(false),
+    score: doublePrecision('score'),
+    maxScore: integer('max_score').notNull(),
+  },
+  (t) => [
+    uniqueIndex('quiz_attempts_number_uq').on(t.quizId, t.studentId, t.number),
+    index('quiz_attempts_student_idx').on(t.studentId),
+    index('quiz_attempts_open_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.finishedAt} is null`),
+  ],
+);
+
+/** The answer to one question of an attempt, saved as given (the last write wins). */
+export const quizAnswers = pgTable(
+  'quiz_answers',
+  {
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'no action' }),
+    answer: jsonb('answer').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Points given by the key (null for an essay); manualPoints, when set, overrides them. */
+    autoPoints: doublePrecision('auto_points'),
+    manualPoints: doublePrecision('manual_points'),
+    feedback: text('feedback'),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index('quiz_answers_question_idx').on(t.questionId)],
+);
