@@ -38,6 +38,13 @@ import { registerQuizJobs } from './features/quizzes/job.js';
 
 z.config(z.locales.id());
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route (method and full URL) as registered. */
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
+
 export interface BuildOptions {
   database: Database;
   /** Another storage (tests); default: the one the configuration names (storage folder or S3 bucket). */

@@ -73,6 +73,12 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
 export class ConfigError extends Error {}
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

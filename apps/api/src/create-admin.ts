@@ -8,7 +8,7 @@ import { openDatabase } from './db/client.js';
 import { seedReferenceData } from './seed/demo.js';
 import { users } from './db/schema.js';
 import { hashPassword } from './auth/passwords.js';
-import { emailField, nameField, passwordField, usernameField } from '@kelasku/contract';
+import { emailField, nameField, passwordField, usernameField, ROLE_IDS } from '@kelasku/contract';
 import { z } from 'zod';
 import { uniqueViolation } from './http/db-errors.js';
 
@@ -29,7 +29,9 @@ try {
   await database.migrate();
   await seedReferenceData(database.db);
   const { username, password, name, email } = parsed.data;
-  await database.db.insert(users).values({ roleId: 1, username, name, email: email ?? null, passwordHash: await hashPassword(password) });
+  await database.db
+    .insert(users)
+    .values({ roleId: ROLE_IDS.admin, username, name, email: email ?? null, passwordHash: await hashPassword(password) });
   console.log(`Admin ${username} dibuat. Masuk dengan username dan password tersebut.`);
 } catch (err) {
   console.error(uniqueViolation(err) !== null ? 'Username atau email tersebut sudah dipakai.' : `Gagal: ${(err as Error).message}`);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_MSG } from '@kelasku/contract';
+import { AUDIT_MSG, ROLE_IDS } from '@kelasku/contract';
 import { auditLog } from '../src/db/schema.js';
 import { withoutSecrets } from '../src/audit/record.js';
 import { multipartBody, useTestApp } from './helpers.js';
@@ -66,7 +66,7 @@ describe('audit log: admin writes on users', () => {
         'POST',
         '/api/admin/resources/users',
         {
-          role: 3,
+          role: ROLE_IDS.student,
           name: 'Siswa Audit',
           gender: 'L',
           username: 'siswaaudit',
@@ -97,7 +97,7 @@ describe('audit log: admin writes on users', () => {
     // An edit that renames, moves the role, deactivates and sets a password: one row per kind.
     const edited = await rowsOf(async () => {
       const res = await t.as(admin.token).put(`/api/admin/resources/users/${id}`, {
-        role: 2,
+        role: ROLE_IDS.teacher,
         name: 'Guru Audit',
         gender: 'L',
         username: 'siswaaudit',

@@ -13,6 +13,7 @@ import { hashToken, issueToken } from '../src/auth/tokens.js';
 import { multipartBody, samples, useTestApp, type TestContext } from './helpers.js';
 import { envelopeProblem, fingerprint } from './hardening.js';
 import { FACTORY_IDENTITY, type TestUser } from './factory.js';
+import { ROLE_IDS } from '@kelasku/contract';
 
 const t = useTestApp();
 
@@ -421,8 +422,8 @@ const MATRIX: Record<string, Row> = {
         username: c.user.username,
         email: c.user.email,
         // The school-owned fields as they are (the profile form resends them; a change is refused).
-        ...(c.user.roleId === 2 ? { nip: FACTORY_IDENTITY.nip, nik: FACTORY_IDENTITY.nik } : {}),
-        ...(c.user.roleId === 3
+        ...(c.user.roleId === ROLE_IDS.teacher ? { nip: FACTORY_IDENTITY.nip, nik: FACTORY_IDENTITY.nik } : {}),
+        ...(c.user.roleId === ROLE_IDS.student
           ? {
               rombel: c.user === c.scene.student ? c.scene.ownRombel : c.scene.otherRombel,
               nis: FACTORY_IDENTITY.nis,
@@ -452,7 +453,7 @@ const MATRIX: Record<string, Row> = {
     body: () => {
       const u = `matriks${uniq()}`;
       return json({
-        role: 3,
+        role: ROLE_IDS.student,
         name: 'Siswa Matriks',
         gender: 'L',
         username: u,

@@ -15,7 +15,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { dbKind, filesUnder, samples } from './helpers.js';
-import { api, freshData, login, startServer, type Server } from './server-process.js';
+import { api, freshData, login, slowUpload, startServer, type Server } from './server-process.js';
+import { ROLE_IDS } from '@kelasku/contract';
 
 /** The demo teacher's first class and its first content. */
 async function firstContent(server: Server, token: string): Promise<{ classId: number; contentId: number }> {
@@ -25,54 +26,8 @@ async function firstContent(server: Server, token: string): Promise<{ classId: n
   return { classId, contentId: contents.json.data[0].id };
 }
 
-/**
- * A material upload over a raw socket that sends its file in steps, so the server can be stopped
- * (or killed) while the file is arriving.
- */
-function slowUpload(server: Server, url: string, token: string, title: string, fileBytes: number) {
-  const boundary = `----kelaskuCrash${randomBytes(6).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n${title}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="besar.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const pdfHead = samples.pdf();
-  const file = Buffer.alloc(fileBytes, 0x20);
-  pdfHead.copy(file);
-  const socket = net.connect(server.port, '127.0.0.1');
-  socket.on('error', () => {});
-  const chunks: Buffer[] = [];
-  socket.on('data', (c) => chunks.push(c));
-  const response = new Promise<{ status: number; body: string } | null>((resolve) => {
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString();
-      const m = /^HTTP\/1\.1 (\d+)/.exec(text);
-      resolve(m ? { status: Number(m[1]), body: text.slice(text.indexOf('\r\n\r\n') + 4) } : null);
-    });
-  });
-  socket.write(
-    `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n` +
-      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + file.length + tail.length}\r\n\r\n`,
-  );
-  socket.write(head);
-  let sent = 0;
-  return {
-    response,
-    /** Sends the next `n` bytes of the file. */
-    send: (n: number) =>
-      new Promise<void>((resolve) => {
-        const part = file.subarray(sent, Math.min(file.length, sent + n));
-        sent += part.length;
-        socket.write(part, () => resolve());
-      }),
-    /** Sends the rest of the file and the end of the form. */
-    finish: () =>
-      new Promise<void>((resolve) => {
-        socket.write(Buffer.concat([file.subarray(sent), tail]), () => resolve());
-        sent = file.length;
-      }),
-  };
-}
+/** A material form (title + a PDF named besar.pdf) for slowUpload. */
+const material = (title: string, fileBytes: number) => ({ fields: { title }, fileField: 'file', filename: 'besar.pdf', fileBytes });
 
 async function waitFor<T>(check: () => Promise<T | null | undefined | false>, what: string, ms = 20_000): Promise<T> {
   const until = Date.now() + ms;
@@ -116,8 +71,8 @@ async function orphans(data: { dataDir: string; databaseUrl: string | null }) {
        (select count(*)::int from stored_files f where not exists (select 1 from users u where u.avatar_file_id = f.id)
           and not exists (select 1 from materials m where m.file_id = f.id)
           and not exists (select 1 from submission_files s where s.file_id = f.id)) as unreferenced,
-       (select count(*)::int from users u where (u.role_id = 3 and not exists (select 1 from students s where s.user_id = u.id))
-          or (u.role_id = 2 and not exists (select 1 from teachers t where t.user_id = u.id))) as missing_detail`,
+       (select count(*)::int from users u where (u.role_id = ${ROLE_IDS.student} and not exists (select 1 from students s where s.user_id = u.id))
+          or (u.role_id = ${ROLE_IDS.teacher} and not exists (select 1 from teachers t where t.user_id = u.id))) as missing_detail`,
   );
   const keys = new Set((await query<{ storage_key: string }>(data, 'select storage_key from stored_files')).map((r) => r.storage_key));
   const files = (await filesUnder(storageOf(data.dataDir))).filter((f) => !f.startsWith('.tmp'));
@@ -150,7 +105,7 @@ describe(`the real server process (${dbKind})`, () => {
     const keptLink: string = ((await kept.json()) as { data: { file: string } }).data.file;
 
     // The crash: a 20 MB upload is killed after 4 MB have reached the disk.
-    const up = slowUpload(s1, base, token, 'Terputus oleh crash', 20 * 1024 * 1024);
+    const up = slowUpload(s1, base, token, material('Terputus oleh crash', 20 * 1024 * 1024));
     await up.send(4 * 1024 * 1024);
     const tmp = path.join(storageOf(data.dataDir), '.tmp');
     const partial = await waitFor(async () => {
@@ -322,7 +277,7 @@ describe(`the real server process (${dbKind})`, () => {
           const kind = (lane + i) % 3;
           if (kind === 0) {
             // A user and its detail row in one transaction.
-            const role = i % 2 ? 2 : 3;
+            const role = i % 2 ? ROLE_IDS.teacher : ROLE_IDS.student;
             const username = `crash${lane}x${i}${randomBytes(2).toString('hex')}`;
             const r = await api(s1, 'POST', '/api/admin/resources/users', admin, {
               role,
@@ -331,7 +286,7 @@ describe(`the real server process (${dbKind})`, () => {
               username,
               password: 'rahasia1',
               confirm_password: 'rahasia1',
-              ...(role === 3 ? { rombel_id: 1, nis: '1' } : { nip: '1' }),
+              ...(role === ROLE_IDS.student ? { rombel_id: 1, nis: '1' } : { nip: '1' }),
             });
             if (r.status === 201) acked.users.push({ username, role });
           } else if (kind === 1) {
@@ -402,7 +357,7 @@ describe(`the real server process (${dbKind})`, () => {
     const token = await login(s, 'guru', 'guru123');
     const { classId, contentId } = await firstContent(s, token);
     const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/materials`;
-    const up = slowUpload(s, base, token, 'Selesai saat berhenti', 3 * 1024 * 1024);
+    const up = slowUpload(s, base, token, material('Selesai saat berhenti', 3 * 1024 * 1024));
     await up.send(1024 * 1024);
     await waitFor(async () => (await filesUnder(path.join(storageOf(data.dataDir), '.tmp'))).length > 0, 'the upload to start');
     s.proc.kill('SIGTERM');

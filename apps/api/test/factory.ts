@@ -24,7 +24,7 @@ import {
 import { hashPassword } from '../src/auth/passwords.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { insertContent, nextPosition } from '../src/features/lessons/queries.js';
-import type { QuestionKey, QuestionType } from '@kelasku/contract';
+import { ROLE_IDS, type QuestionKey, type QuestionType, type RoleId } from '@kelasku/contract';
 
 export interface TestUser {
   id: number;
@@ -62,7 +62,7 @@ export class Factory {
   ) {}
 
   async user(
-    roleId: 1 | 2 | 3,
+    roleId: RoleId,
     over: Partial<{
       name: string;
       username: string;
@@ -97,15 +97,15 @@ export class Factory {
       })
       .returning({ id: users.id });
     const id = row!.id;
-    if (roleId === 2) {
+    if (roleId === ROLE_IDS.teacher) {
       await this.db.insert(teachers).values({
         userId: id,
         nip: over.nip === undefined ? FACTORY_IDENTITY.nip : over.nip,
         nik: over.nik === undefined ? FACTORY_IDENTITY.nik : over.nik,
       });
     }
-    const nisn = roleId !== 3 ? null : over.nisn === undefined ? factoryNisn(id) : over.nisn;
-    if (roleId === 3) {
+    const nisn = roleId !== ROLE_IDS.student ? null : over.nisn === undefined ? factoryNisn(id) : over.nisn;
+    if (roleId === ROLE_IDS.student) {
       await this.db.insert(students).values({
         userId: id,
         rombelClassId: over.rombelId === undefined ? 1 : over.rombelId,
@@ -118,14 +118,14 @@ export class Factory {
   }
 
   admin(over: Parameters<Factory['user']>[1] = {}) {
-    return this.user(1, over);
+    return this.user(ROLE_IDS.admin, over);
   }
   teacher(over: Parameters<Factory['user']>[1] = {}) {
-    return this.user(2, over);
+    return this.user(ROLE_IDS.teacher, over);
   }
   /** A student of rombel 1 (X TKJ 1) unless told otherwise. */
   student(over: Parameters<Factory['user']>[1] = {}) {
-    return this.user(3, over);
+    return this.user(ROLE_IDS.student, over);
   }
 
   async rombel(over: Partial<{ name: string; grade: number; departmentId: number }> = {}) {

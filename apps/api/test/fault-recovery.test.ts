@@ -7,16 +7,14 @@
  * - its periodic sweep (FILE_SWEEP_SECONDS) removes the hand-ins' temporary files once older than
  *   ORPHAN_GRACE_MS, while its own upload in progress, older than that by then, is left alone and completes.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IMPORT_MSG } from '@kelasku/contract';
-import { filesUnder, freshDatabaseUrl, samples } from './helpers.js';
-import { afterFile, api, login, startServer, type Server } from './server-process.js';
+import { filesUnder, freshDatabaseUrl } from './helpers.js';
+import { afterFile, api, login, slowUpload, startServer, type Server } from './server-process.js';
 
 const ROWS = 200;
 const GRACE_MS = 10_000;
@@ -40,51 +38,6 @@ async function waitFor<T>(check: () => Promise<T | null | undefined | false>, wh
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-/** A multipart upload over a raw socket whose file goes in steps, so the server can be killed (or sweep) while it arrives. */
-function slowUpload(server: Server, url: string, token: string, fileField: string, fields: Record<string, string>, fileBytes: number) {
-  const boundary = `----kelaskuFault${randomBytes(6).toString('hex')}`;
-  const head = Buffer.from(
-    Object.entries(fields)
-      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-      .join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="tugas.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const file = Buffer.alloc(fileBytes, 0x20);
-  samples.pdf().copy(file);
-  const socket = net.connect(server.port, '127.0.0.1');
-  socket.on('error', () => {});
-  const chunks: Buffer[] = [];
-  socket.on('data', (c) => chunks.push(c));
-  const response = new Promise<{ status: number; body: string } | null>((resolve) => {
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString();
-      const m = /^HTTP\/1\.1 (\d+)/.exec(text);
-      resolve(m ? { status: Number(m[1]), body: text.slice(text.indexOf('\r\n\r\n') + 4) } : null);
-    });
-  });
-  socket.write(
-    `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n` +
-      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + file.length + tail.length}\r\n\r\n`,
-  );
-  socket.write(head);
-  let sent = 0;
-  const write = (bytes: Buffer) => new Promise<void>((resolve) => socket.write(bytes, () => resolve()));
-  return {
-    response,
-    send: (n: number) => {
-      const part = file.subarray(sent, Math.min(file.length, sent + n));
-      sent += part.length;
-      return write(part);
-    },
-    finish: () => {
-      const rest = Buffer.concat([file.subarray(sent), tail]);
-      sent = file.length;
-      return write(rest);
-    },
-  };
 }
 
 /** Starts an import of ROWS new students (usernames impcrash0000…) as the demo admin; returns its id. */
@@ -154,18 +107,21 @@ describe('when the instance running an import and receiving hand-ins is killed, 
 
     // A burst of hand-ins arriving at the victim, and a material arriving at the survivor, all still sending.
     const burst = Array.from({ length: 6 }, () =>
-      slowUpload(victim, `/api/student/submissions/${assignmentId}`, siswa, 'files', {}, 2 * 1024 * 1024),
+      slowUpload(victim, `/api/student/submissions/${assignmentId}`, siswa, {
+        fields: {},
+        fileField: 'files',
+        filename: 'tugas.pdf',
+        fileBytes: 2 * 1024 * 1024,
+      }),
     );
     const classId = (await api(survivor, 'GET', '/api/teacher/online-classes', guru)).json.data[0].id;
     const contentId = (await api(survivor, 'GET', `/api/teacher/online-classes/${classId}/contents`, guru)).json.data[0].id;
-    const live = slowUpload(
-      survivor,
-      `/api/teacher/online-classes/${classId}/contents/${contentId}/materials`,
-      guru,
-      'file',
-      { title: 'Diunggah pelan' },
-      1024 * 1024,
-    );
+    const live = slowUpload(survivor, `/api/teacher/online-classes/${classId}/contents/${contentId}/materials`, guru, {
+      fields: { title: 'Diunggah pelan' },
+      fileField: 'file',
+      filename: 'tugas.pdf',
+      fileBytes: 1024 * 1024,
+    });
     await Promise.all([...burst, live].map((u) => u.send(64 * 1024)));
     const liveStarted = Date.now();
     const stopBurst = trickle(burst);

@@ -15,6 +15,7 @@ import { FACTORY_IDENTITY, type TestUser } from './factory.js';
 import { announcements } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { envelopeProblem, fingerprint } from './hardening.js';
+import { ROLE_IDS } from '@kelasku/contract';
 
 const t = useTestApp();
 
@@ -146,7 +147,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'POST /api/admin/resources/users': {
     as: (x) => x.admin,
     valid: () => ({
-      role: 3,
+      role: ROLE_IDS.student,
       name: 'Siswa Baru',
       gender: 'L',
       username: 'siswa.fuzz',
@@ -184,7 +185,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       username: 'siswa.ubah',
       email: 'ubah@test.sch.id',
       status: 1,
-      role: 3,
+      role: ROLE_IDS.student,
       rombel_id: 1,
       birthday: '2006-01-01',
     }),

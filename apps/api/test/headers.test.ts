@@ -9,6 +9,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers.js';
 import type { TestUser } from './factory.js';
+import { ROLE_IDS } from '@kelasku/contract';
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kelasku-web-'));
 fs.mkdirSync(path.join(webDir, 'assets'));
@@ -307,7 +308,7 @@ describe('tokens and passwords', () => {
     });
     secrets.add('Baru!pw02').add('Lama!pw03').add('Baru!pw04');
     const created = await call('create user', 'POST', '/api/admin/resources/users', admin.token, {
-      role: 2,
+      role: ROLE_IDS.teacher,
       name: 'Guru Baru',
       gender: 'P',
       username: `gururahasia${Date.now()}`,
@@ -323,7 +324,7 @@ describe('tokens and passwords', () => {
       confirm_password: 'Atur!pw06',
     });
     await call('mismatch', 'POST', '/api/admin/resources/users', admin.token, {
-      role: 3,
+      role: ROLE_IDS.student,
       name: 'Siswa',
       gender: 'L',
       username: 'beda.pw',

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ADMIN_MSG, MSG } from '@kelasku/contract';
+import { ADMIN_MSG, MSG, ROLE_IDS } from '@kelasku/contract';
 import { useTestApp } from './helpers.js';
 import { fingerprint } from './hardening.js';
 import { users } from '../src/db/schema.js';
@@ -128,7 +128,7 @@ describe('the admin sets and clears the flag', () => {
     const admin = await t.factory.admin();
     const username = `wajibganti${Date.now() % 100000}`;
     const created = await t.as(admin.token).post(USERS, {
-      role: 3,
+      role: ROLE_IDS.student,
       name: 'Siswa Baru',
       gender: 'L',
       username,
@@ -164,7 +164,7 @@ describe('the admin sets and clears the flag', () => {
     // Not set on create: false.
     const plain = await t
       .as(admin.token)
-      .post(USERS, { role: 2, name: 'Guru Baru', gender: 'P', username: `${username}g`, password: 'rahasia1' });
+      .post(USERS, { role: ROLE_IDS.teacher, name: 'Guru Baru', gender: 'P', username: `${username}g`, password: 'rahasia1' });
     expect(plain.body.data.must_change_password).toBe(false);
   });
 
@@ -173,7 +173,7 @@ describe('the admin sets and clears the flag', () => {
     const target = await t.factory.student();
     for (const value of ['ya', 2, -1, {}, [true], 'truee']) {
       const create = await t.as(admin.token).post(USERS, {
-        role: 3,
+        role: ROLE_IDS.student,
         name: 'Siswa',
         gender: 'L',
         username: `salah${Date.now() % 100000}`,

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MSG, MSG } from '@kelasku/contract';
+import { IMPORT_MSG, MSG, ROLE_IDS } from '@kelasku/contract';
 import { students, users } from '../src/db/schema.js';
 import { readSheet } from '../src/features/imports/sheet.js';
 import { readRecords } from '../src/features/imports/header.js';
@@ -127,7 +127,7 @@ describe('a Dapodik export as downloaded', () => {
 describe('NISN and NIS in the user form and the profile', () => {
   it('the user form refuses another student’s NISN with 409 naming them, and takes a dotted NIS', async () => {
     const holder = await t.factory.student({ name: 'Budi Santosa', nisn: '0052222222' });
-    const body = { role: 3, name: 'Siswa Baru', gender: 'L', username: 'siswa.nisn', password: 'rahasia1', rombel_id: 1 };
+    const body = { role: ROLE_IDS.student, name: 'Siswa Baru', gender: 'L', username: 'siswa.nisn', password: 'rahasia1', rombel_id: 1 };
     const taken = await t.as(admin.token).post('/api/admin/resources/users', { ...body, nisn: '0052222222' });
     expect([taken.status, taken.body.message, taken.body.errors]).toEqual([
       409,

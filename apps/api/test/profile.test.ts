@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { FILE_MSG, LIMITS, MSG } from '@kelasku/contract';
+import { FILE_MSG, LIMITS, MSG, ROLE_IDS } from '@kelasku/contract';
 import { samples, storedObjects, useTestApp, type ApiResponse } from './helpers.js';
 import { FACTORY_IDENTITY, type TestUser } from './factory.js';
 import { storedFiles, users } from '../src/db/schema.js';
@@ -311,7 +311,7 @@ describe('PUT /api/profile/{id}', () => {
   it('ignores the role in the body: nobody promotes themself', async () => {
     const me = await make('student');
     for (const role of ['admin', 1, '1', { id: 1 }]) {
-      const res = await api(me.token).put(`/api/profile/${me.id}`, { ...formOf(me), role, role_id: 1, status: 0 });
+      const res = await api(me.token).put(`/api/profile/${me.id}`, { ...formOf(me), role, role_id: ROLE_IDS.admin, status: 0 });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ role: 'student', role_id: 3, status: 1 });
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ADMIN_MSG, MSG } from '@kelasku/contract';
+import { ADMIN_MSG, MSG, ROLE_IDS } from '@kelasku/contract';
 import { useTestApp } from './helpers.js';
 import { expectAdminOnly, statementsDuring } from './admin-access.js';
 import { rombelClasses } from '../src/db/schema.js';
@@ -196,7 +196,7 @@ describe('DELETE /api/admin/resources/rombel-classes/:id', () => {
       name: student.name,
       gender: 'L',
       username: student.username,
-      role: 2,
+      role: ROLE_IDS.teacher,
     });
     const withClasses = await t.as(admin.token).delete(`${ROMBELS}/${rombel.id}`);
     expect(withClasses.status).toBe(409);

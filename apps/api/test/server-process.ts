@@ -6,11 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, expect } from 'vitest';
-import { dbKind } from './helpers.js';
+import { dbKind, samples } from './helpers.js';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -135,4 +136,63 @@ export async function login(server: Server, username: string, password: string):
   const res = await api(server, 'POST', '/api/login', undefined, { username, password });
   expect(res.status, res.text).toBe(200);
   return res.json.data.token;
+}
+
+/** What `slowUpload` sends: the form's text fields, then one PDF file of `fileBytes` bytes. */
+export interface SlowUploadForm {
+  fields: Record<string, string>;
+  fileField: string;
+  filename: string;
+  fileBytes: number;
+}
+
+/**
+ * A multipart upload over a raw socket whose file goes in steps, so the server can be stopped,
+ * killed or swept while the file is arriving. `response` is null when the socket closes without
+ * an HTTP answer.
+ */
+export function slowUpload(server: Server, url: string, token: string, form: SlowUploadForm) {
+  const boundary = `----kelaskuSlow${randomBytes(6).toString('hex')}`;
+  const head = Buffer.from(
+    Object.entries(form.fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${form.fileField}"; filename="${form.filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const file = Buffer.alloc(form.fileBytes, 0x20);
+  samples.pdf().copy(file);
+  const socket = net.connect(server.port, '127.0.0.1');
+  socket.on('error', () => {});
+  const chunks: Buffer[] = [];
+  socket.on('data', (c) => chunks.push(c));
+  const response = new Promise<{ status: number; body: string } | null>((resolve) => {
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString();
+      const m = /^HTTP\/1\.1 (\d+)/.exec(text);
+      resolve(m ? { status: Number(m[1]), body: text.slice(text.indexOf('\r\n\r\n') + 4) } : null);
+    });
+  });
+  socket.write(
+    `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + file.length + tail.length}\r\n\r\n`,
+  );
+  socket.write(head);
+  let sent = 0;
+  const write = (bytes: Buffer) => new Promise<void>((resolve) => socket.write(bytes, () => resolve()));
+  return {
+    response,
+    /** Sends the next `n` bytes of the file. */
+    send: (n: number) => {
+      const part = file.subarray(sent, Math.min(file.length, sent + n));
+      sent += part.length;
+      return write(part);
+    },
+    /** Sends the rest of the file and the end of the form. */
+    finish: () => {
+      const rest = Buffer.concat([file.subarray(sent), tail]);
+      sent = file.length;
+      return write(rest);
+    },
+  };
 }

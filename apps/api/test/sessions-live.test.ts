@@ -18,6 +18,7 @@ import { issueToken } from '../src/auth/tokens.js';
 import { Factory, type TestUser } from './factory.js';
 import { dbKind, freshDatabaseUrl } from './helpers.js';
 import { callHttp, readLiveStream, startProcess, stopProcess } from './processes.js';
+import { ROLE_IDS } from '@kelasku/contract';
 
 interface Proc {
   base: string;
@@ -189,7 +190,15 @@ describe(`live streams end with their session (${dbKind})`, () => {
   const editUser = (base: string, user: TestUser, change: Record<string, unknown>) =>
     callHttp(base, 'PUT', `/api/admin/resources/users/${user.id}`, {
       token: admin.token,
-      json: { name: user.name, username: user.username, email: user.email, gender: 'L', role: 3, rombel_id: rombelId, ...change },
+      json: {
+        name: user.name,
+        username: user.username,
+        email: user.email,
+        gender: 'L',
+        role: ROLE_IDS.student,
+        rombel_id: rombelId,
+        ...change,
+      },
     });
 
   it('deactivation by an admin (the user form, or several at once) ends the user’s streams on both instances', async () => {

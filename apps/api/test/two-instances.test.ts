@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@kelasku/contract';
+import { MSG, ROLE_IDS } from '@kelasku/contract';
 import { openDatabase } from '../src/db/client.js';
 import { LOGIN_LIMITS } from '../src/auth/login-limits.js';
 import { Factory } from './factory.js';
@@ -84,7 +84,7 @@ describe(`two server processes on one database (${dbKind})`, () => {
     expect((await call(pair.b, 'GET', '/api/student/my-classes', { token: user.token })).status).toBe(200);
     const off = await call(pair.a, 'PUT', `/api/admin/resources/users/${user.id}`, {
       token: admin.token,
-      json: { name: user.name, username: user.username, email: user.email, gender: 'L', role: 3, status: 0 },
+      json: { name: user.name, username: user.username, email: user.email, gender: 'L', role: ROLE_IDS.student, status: 0 },
     });
     expect(off.status, JSON.stringify(off.json)).toBe(200);
     // Nothing is kept per instance: the very next request through the other instance is refused.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { ADMIN_MSG, MSG } from '@kelasku/contract';
+import { ADMIN_MSG, MSG, ROLE_IDS } from '@kelasku/contract';
 import { samples, useTestApp } from './helpers.js';
 import { expectAdminOnly, statementsDuring } from './admin-access.js';
 import { comments, storedFiles, students, submissions, teachers, users } from '../src/db/schema.js';
@@ -9,7 +9,7 @@ const t = useTestApp();
 const USERS = '/api/admin/resources/users';
 
 const newUser = (over: Record<string, unknown> = {}) => ({
-  role: 3,
+  role: ROLE_IDS.student,
   name: 'Siti Aminah',
   gender: 'P',
   email: null,
@@ -267,12 +267,12 @@ describe('the user list total (per-role counts kept by triggers)', () => {
       expect(await totals(), step).toEqual({ all: await real(), admin: await real(1), teacher: await real(2), student: await real(3) });
 
     await expectReal('start');
-    const created = await t.as(admin.token).post(USERS, newUser({ role: 3 }));
+    const created = await t.as(admin.token).post(USERS, newUser({ role: ROLE_IDS.student }));
     expect(created.status).toBe(201);
     await expectReal('one student created through the API');
     await t.db.insert(users).values(
       [1, 2, 3].map((i) => ({
-        roleId: 2,
+        roleId: ROLE_IDS.teacher,
         name: `Guru Massal ${i}`,
         username: `massal${i}${Math.random().toString(36).slice(2, 6)}`,
         passwordHash: 'x',
@@ -280,10 +280,10 @@ describe('the user list total (per-role counts kept by triggers)', () => {
     );
     await expectReal('three teachers in one statement');
     const u = created.body.data;
-    const moved = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: 2, nip: '123' }));
+    const moved = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: ROLE_IDS.teacher, nip: '123' }));
     expect(moved.status).toBe(200);
     await expectReal('a student became a teacher');
-    await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: 2, name: 'Nama Baru' }));
+    await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: ROLE_IDS.teacher, name: 'Nama Baru' }));
     await expectReal('an edit that keeps the role');
     expect((await t.as(admin.token).delete(`${USERS}/${u.id}`)).status).toBe(200);
     await expectReal('deleted');
@@ -362,7 +362,7 @@ describe('POST /api/admin/resources/users', () => {
     });
     expect((await t.db.select().from(teachers).where(eq(teachers.userId, teacher.body.data.id))).length).toBe(1);
 
-    const second = await t.as(admin.token).post(USERS, newUser({ role: 1, name: 'Admin Kedua' }));
+    const second = await t.as(admin.token).post(USERS, newUser({ role: ROLE_IDS.admin, name: 'Admin Kedua' }));
     expect(second.status).toBe(201);
     expect(second.body.data).toMatchObject({ role: 'admin', teacher: null, student: null });
     const id = second.body.data.id;
@@ -510,14 +510,16 @@ describe('PUT /api/admin/resources/users/:id', () => {
 
   it("refuses to demote or deactivate the admin's own account", async () => {
     const admin = await t.factory.admin();
-    for (const over of [{ role: 2 }, { role: 3 }, { status: 0 }]) {
+    for (const over of [{ role: ROLE_IDS.teacher }, { role: ROLE_IDS.student }, { status: 0 }]) {
       const res = await t.as(admin.token).put(`${USERS}/${admin.id}`, editOf(admin, over));
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ success: false, message: MSG.selfDemote });
     }
     const [row] = await t.db.select().from(users).where(eq(users.id, admin.id));
     expect(row).toMatchObject({ roleId: 1, status: 1 });
-    const same = await t.as(admin.token).put(`${USERS}/${admin.id}`, editOf(admin, { role: 1, status: 1, name: 'Admin Sendiri' }));
+    const same = await t
+      .as(admin.token)
+      .put(`${USERS}/${admin.id}`, editOf(admin, { role: ROLE_IDS.admin, status: 1, name: 'Admin Sendiri' }));
     expect(same.status).toBe(200);
     expect(same.body.data.name).toBe('Admin Sendiri');
   });
@@ -594,7 +596,7 @@ describe('PUT /api/admin/resources/users/:id', () => {
   it('moves the detail row when the role changes: a student who becomes a teacher leaves the rombel', async () => {
     const admin = await t.factory.admin();
     const u = await t.factory.student({ rombelId: 4 });
-    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: 2, nip: '123' }));
+    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: ROLE_IDS.teacher, nip: '123' }));
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ role: 'teacher', role_id: 2, teacher: { nip: '123', nik: null }, student: null });
     expect((await t.db.select().from(students).where(eq(students.userId, u.id))).length).toBe(0);
@@ -605,7 +607,7 @@ describe('PUT /api/admin/resources/users/:id', () => {
   it('turns a teacher without classes into a student of the given rombel', async () => {
     const admin = await t.factory.admin();
     const u = await t.factory.teacher();
-    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: 3, rombel_id: 2, nis: '2324099' }));
+    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: ROLE_IDS.student, rombel_id: 2, nis: '2324099' }));
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ role: 'student', teacher: null, student: { rombel_id: 2, nis: '2324099', nisn: null } });
     expect((await t.db.select().from(teachers).where(eq(teachers.userId, u.id))).length).toBe(0);
@@ -615,7 +617,7 @@ describe('PUT /api/admin/resources/users/:id', () => {
     const admin = await t.factory.admin();
     const u = await t.factory.teacher();
     await t.factory.onlineClass(u.id);
-    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: 3 }));
+    const res = await t.as(admin.token).put(`${USERS}/${u.id}`, editOf(u, { role: ROLE_IDS.student }));
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ success: false, message: MSG.teacherHasClasses });
     const [row] = await t.db.select().from(users).where(eq(users.id, u.id));

@@ -1,9 +1,11 @@
 /**
  * Who may do what to an object already within reach (the loaders of index.ts decide the reach).
- * Each policy answers yes or no, so a reply can also say what the user may do (a comment's
- * `can_delete`); `authorize` turns a no into the 403 with its message.
+ * Each policy answers yes or no — or, where a reply shows the answer too, its refusal (the 403's
+ * message, null when allowed) — so the route's 403 and the reply's `can_*` flag come from one
+ * statement of the rule (a comment's `can_edit` and `can_delete`). `authorize` turns a no into the
+ * 403 with its message, `enforce` a refusal into the 403 with that message.
  */
-import { LIMITS } from '@kelasku/contract';
+import { FORUM_MSG, LIMITS, ROLE_IDS } from '@kelasku/contract';
 import { forbidden } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
 
@@ -12,21 +14,32 @@ export function authorize(allowed: boolean, message: string): void {
   if (!allowed) throw forbidden(message);
 }
 
-/** A forum comment: its author, or the class's teacher (a teacher only ever reaches their own classes). */
-export const mayDeleteComment = (user: AuthUser, comment: { authorId: number }): boolean =>
-  user.id === comment.authorId || user.role === 'teacher';
+/** Throws the 403 with the policy's refusal, if it refused (null: allowed). */
+export function enforce(refusal: string | null): void {
+  if (refusal !== null) throw forbidden(refusal);
+}
+
+/**
+ * Deleting a forum comment: its author, or the class's teacher (a teacher only ever reaches their
+ * own classes). The refusal, or null. A deleted comment is out of reach (404) before this is asked.
+ */
+export const commentDeleteRefusal = (user: AuthUser, comment: { authorId: number }): string | null =>
+  user.id === comment.authorId || user.role === 'teacher' ? null : FORUM_MSG.commentNotOwn;
 
 const EDIT_WINDOW_MS = LIMITS.commentEditMinutes * 60_000;
 
 /** Whether the edit window of a comment posted at `createdAt` is still open at `now`. */
-export const withinEditWindow = (createdAt: Date, now = Date.now()): boolean => now - createdAt.getTime() < EDIT_WINDOW_MS;
+const withinEditWindow = (createdAt: Date, now: number): boolean => now - createdAt.getTime() < EDIT_WINDOW_MS;
 
-/** A forum comment's text: its author only, while it lives and within LIMITS.commentEditMinutes of posting. */
-export const mayEditComment = (
-  user: AuthUser,
-  c: { authorId: number; createdAt: Date; deletedAt: Date | null },
-  now = Date.now(),
-): boolean => c.deletedAt === null && c.authorId === user.id && withinEditWindow(c.createdAt, now);
+/**
+ * Changing a forum comment's text: its author only, within LIMITS.commentEditMinutes of posting.
+ * The refusal, or null. A deleted comment is out of reach (404) before this is asked.
+ */
+export function commentEditRefusal(user: AuthUser, c: { authorId: number; createdAt: Date }, now = Date.now()): string | null {
+  if (c.authorId !== user.id) return FORUM_MSG.commentEditNotOwn;
+  if (!withinEditWindow(c.createdAt, now)) return FORUM_MSG.commentEditExpired;
+  return null;
+}
 
 /** A profile: one's own only. */
 export const mayEditProfile = (user: AuthUser, profileId: number): boolean => user.id === profileId;
@@ -40,8 +53,8 @@ export type SchoolField = (typeof SCHOOL_FIELDS)[number];
  * their rombel, NIS and NISN; an admin none. (An admin sets anyone's through the user form.)
  */
 export function schoolFieldsOfOwnProfile(user: AuthUser): readonly SchoolField[] {
-  if (user.roleId === 2) return ['nip', 'nik'];
-  if (user.roleId === 3) return ['rombel', 'nis', 'nisn'];
+  if (user.roleId === ROLE_IDS.teacher) return ['nip', 'nik'];
+  if (user.roleId === ROLE_IDS.student) return ['rombel', 'nis', 'nisn'];
   return [];
 }
 
@@ -58,7 +71,7 @@ export function refusedSchoolFieldChanges(
   return schoolFieldsOfOwnProfile(user).filter((field) => {
     const now = current[field] ?? null;
     if ((wanted[field] ?? null) === now) return false;
-    return !(user.roleId === 3 && now === null);
+    return !(user.roleId === ROLE_IDS.student && now === null);
   });
 }
 

@@ -4,7 +4,7 @@
  * a row of audit_log.
  */
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { ROLE_LABELS, type AuditAction } from '@kelasku/contract';
+import { ROLE_LABELS, type AuditAction, ROLE_IDS } from '@kelasku/contract';
 import type { Executor } from '../db/client.js';
 import {
   assignments,
@@ -66,8 +66,8 @@ export async function userSnapshots(db: Executor, ids: readonly number[]): Promi
         address: r.address,
         telpon: r.telpon,
         must_change_password: r.mustChangePassword,
-        ...(r.roleId === 2 ? { nip: r.nip, nik: r.nik } : {}),
-        ...(r.roleId === 3 ? { nis: r.nis, nisn: r.nisn, rombel: r.rombel } : {}),
+        ...(r.roleId === ROLE_IDS.teacher ? { nip: r.nip, nik: r.nik } : {}),
+        ...(r.roleId === ROLE_IDS.student ? { nis: r.nis, nisn: r.nisn, rombel: r.rombel } : {}),
       },
     ]),
   );

@@ -1,7 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, ROLE_BY_ID, ROLE_IDS, type RoleName } from '@kelasku/contract';
 import { forbidden, unauthorized } from '../http/errors.js';
-import { userForToken } from './tokens.js';
+import { userForToken, type TokenUser } from './tokens.js';
+
+/** The signed-in user of a request: set by {@link authenticate}. */
+export interface AuthUser extends TokenUser {
+  role: RoleName;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser;
+  }
+}
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -1,4 +1,4 @@
-import { MSG } from '@kelasku/contract';
+import { MSG, ROLE_IDS } from '@kelasku/contract';
 import type { Executor } from '../db/client.js';
 import { conflict } from '../http/errors.js';
 import { nisnHolders } from './imports/queries.js';
@@ -11,7 +11,7 @@ export function conflictForUnique(constraint: string) {
 
 /** A student's NISN is unique in the school: another student's is the 409 naming them (the index backs it up). */
 export async function checkNisnFree(db: Executor, roleId: number, nisn: string | null | undefined, userId: number | null) {
-  if (roleId !== 3 || !nisn) return;
+  if (roleId !== ROLE_IDS.student || !nisn) return;
   const holder = (await nisnHolders(db, [nisn])).get(nisn);
   if (holder && holder.userId !== userId) throw conflict(MSG.nisnTaken(nisn, holder.name), 'nisn');
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once no route handler is running, those whose client left included (http/in-flight.ts). */
+    handlersIdle(): Promise<void>;
+  }
+}
+
 /**
  * Counts route handlers still running, whether or not their client is still connected. Closing
  * the server waits only for open connections: a handler whose client went away keeps running, and

@@ -53,6 +53,10 @@ declare module 'fastify' {
     /** Marks the route expensive: one at a time per user, and this kind's rate (http/limits.ts); a function picks the kind by request. */
     expensive?: ExpensiveKind | ((request: FastifyRequest) => ExpensiveKind);
   }
+  interface FastifyInstance {
+    /** One expensive call at a time per user, and their rates (http/limits.ts). */
+    limits: ExpensiveGuard;
+  }
 }
 
 /**

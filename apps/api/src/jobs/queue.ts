@@ -19,6 +19,13 @@ export interface QueueOptions {
 /** A background job's handler: gets the job's data; a throw marks the job failed (and pg-boss may retry it). */
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background jobs (pg-boss) on the app's database. */
+    jobs: Jobs;
+  }
+}
+
 /**
  * Background jobs in the app's own PostgreSQL, through pg-boss (its tables in the schema `pgboss`):
  * a job survives a closed browser tab and a restarted server, and with several instances on one

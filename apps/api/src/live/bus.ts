@@ -6,6 +6,7 @@
  * that has seen id N has seen every event below N, and a stream that reconnects with its last id
  * is sent exactly what came after it, from the table, whichever instance it lands on.
  */
+import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -67,6 +68,15 @@ export async function publishIn(tx: Executor, events: LiveEvent[]): Promise<void
 /** Takes the publishers' lock in a transaction of the caller's (notifications take it before their own writes). */
 export async function lockPublishing(tx: Executor): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK}, 0)`);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live updates between instances (live/bus.ts). */
+    live: LiveBus;
+    /** The live streams open on this instance, ended first when it closes. */
+    liveStreams: Set<ServerResponse>;
+  }
 }
 
 export class LiveBus {

@@ -51,6 +51,13 @@ export interface SessionStream {
   close(): void;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sessions behind those streams: at most 5 a user, ended with their session (live/sessions.ts). */
+    liveSessions: LiveSessions;
+  }
+}
+
 export class LiveSessions {
   private readonly byUser = new Map<number, Stream[]>();
   private readonly sweepTimer: NodeJS.Timeout;

@@ -1,5 +1,5 @@
 import { count, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import {
   announcements,
   assignments,
@@ -17,6 +17,7 @@ import {
 import { hashPassword } from '../auth/passwords.js';
 import { insertContent } from '../features/lessons/queries.js';
 import type { FileService } from '../files/service.js';
+import { ROLE_IDS } from '@kelasku/contract';
 
 export const DEMO_ACCOUNTS = [
   { role: 'Admin', username: 'admin', password: 'admin123' },
@@ -72,6 +73,51 @@ export function demoPdf(title: string): Buffer {
 
 const days = (n: number) => new Date(Date.now() + n * 24 * 3600 * 1000);
 
+const DEMO_PEOPLE = [
+  { roleId: ROLE_IDS.admin, name: 'Administrator Sekolah', username: 'admin', email: 'admin@kelasku.sch.id', gender: 'L', pw: 'admin123' },
+  { roleId: ROLE_IDS.teacher, name: 'Budi Santoso', username: 'guru', email: 'budi.santoso@kelasku.sch.id', gender: 'L', pw: 'guru123' },
+  {
+    roleId: ROLE_IDS.teacher,
+    name: 'Sri Wahyuningsih',
+    username: 'guru2',
+    email: 'sri.wahyuningsih@kelasku.sch.id',
+    gender: 'P',
+    pw: 'guru123',
+  },
+  { roleId: ROLE_IDS.student, name: 'Andi Pratama', username: 'siswa', email: 'andi.pratama@kelasku.sch.id', gender: 'L', pw: 'siswa123' },
+  { roleId: ROLE_IDS.student, name: 'Dewi Lestari', username: 'dewi', email: 'dewi.lestari@kelasku.sch.id', gender: 'P', pw: 'siswa123' },
+  {
+    roleId: ROLE_IDS.student,
+    name: 'Rizky Ramadhan',
+    username: 'rizky',
+    email: 'rizky.ramadhan@kelasku.sch.id',
+    gender: 'L',
+    pw: 'siswa123',
+  },
+  {
+    roleId: ROLE_IDS.student,
+    name: 'Putri Maharani',
+    username: 'putri',
+    email: 'putri.maharani@kelasku.sch.id',
+    gender: 'P',
+    pw: 'siswa123',
+  },
+  {
+    roleId: ROLE_IDS.student,
+    name: 'Fajar Nugroho',
+    username: 'fajar',
+    email: 'fajar.nugroho@kelasku.sch.id',
+    gender: 'L',
+    pw: 'siswa123',
+  },
+];
+
+type ReceivedPdf = Awaited<ReturnType<FileService['receiveBuffer']>>;
+/** The demo users' ids by username. */
+type Ids = Record<string, number>;
+/** The four demo contents (Pembelajaran): two of Komputer dan Jaringan Dasar, Sistem Komputer's, Pemrograman Dasar's. */
+type Contents = [number, number, number, number];
+
 /** The demo school of DECISIONS.md. Runs only on a database without users. Returns false when it did nothing. */
 export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
   await seedReferenceData(db);
@@ -81,16 +127,6 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
   const pw = Object.fromEntries(
     await Promise.all(['admin123', 'guru123', 'siswa123'].map(async (p) => [p, await hashPassword(p)] as const)),
   );
-  const people = [
-    { roleId: 1, name: 'Administrator Sekolah', username: 'admin', email: 'admin@kelasku.sch.id', gender: 'L', pw: 'admin123' },
-    { roleId: 2, name: 'Budi Santoso', username: 'guru', email: 'budi.santoso@kelasku.sch.id', gender: 'L', pw: 'guru123' },
-    { roleId: 2, name: 'Sri Wahyuningsih', username: 'guru2', email: 'sri.wahyuningsih@kelasku.sch.id', gender: 'P', pw: 'guru123' },
-    { roleId: 3, name: 'Andi Pratama', username: 'siswa', email: 'andi.pratama@kelasku.sch.id', gender: 'L', pw: 'siswa123' },
-    { roleId: 3, name: 'Dewi Lestari', username: 'dewi', email: 'dewi.lestari@kelasku.sch.id', gender: 'P', pw: 'siswa123' },
-    { roleId: 3, name: 'Rizky Ramadhan', username: 'rizky', email: 'rizky.ramadhan@kelasku.sch.id', gender: 'L', pw: 'siswa123' },
-    { roleId: 3, name: 'Putri Maharani', username: 'putri', email: 'putri.maharani@kelasku.sch.id', gender: 'P', pw: 'siswa123' },
-    { roleId: 3, name: 'Fajar Nugroho', username: 'fajar', email: 'fajar.nugroho@kelasku.sch.id', gender: 'L', pw: 'siswa123' },
-  ];
   const pdfs = await Promise.all(
     ['Pengenalan Jaringan Komputer', 'Topologi Jaringan', 'Perakitan Komputer'].map(async (t) =>
       files.receiveBuffer(`${t}.pdf`, 'application/pdf', demoPdf(t)),
@@ -98,142 +134,161 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
   );
 
   await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(users)
-      .values(
-        people.map((p, i) => ({
-          roleId: p.roleId,
-          name: p.name,
-          username: p.username,
-          email: p.email,
-          gender: p.gender,
-          religion: 'Islam',
-          birthday: p.roleId === 3 ? `2009-0${(i % 9) + 1}-1${i % 9}` : '1985-04-12',
-          address: 'Jl. Pendidikan No. 1, Yogyakarta',
-          passwordHash: pw[p.pw]!,
-        })),
-      )
-      .returning({ id: users.id, username: users.username });
-    const id = Object.fromEntries(inserted.map((u) => [u.username, u.id])) as Record<string, number>;
-    await tx.insert(teachers).values([
-      { userId: id.guru!, nip: '198504122010011001', nik: '3471011204850001' },
-      { userId: id.guru2!, nip: '198709232011012002', nik: '3471012309870002' },
-    ]);
-    await tx.insert(students).values([
-      { userId: id.siswa!, rombelClassId: 1, nis: '2324001', nisn: '0091234501' },
-      { userId: id.dewi!, rombelClassId: 1, nis: '2324002', nisn: '0091234502' },
-      { userId: id.rizky!, rombelClassId: 1, nis: '2324003', nisn: '0091234503' },
-      { userId: id.putri!, rombelClassId: 2, nis: '2324031', nisn: '0091234531' },
-      { userId: id.fajar!, rombelClassId: 2, nis: '2324032', nisn: '0091234532' },
-    ]);
-
-    const classes = await tx
-      .insert(onlineClasses)
-      .values([
-        {
-          name: 'Komputer dan Jaringan Dasar',
-          description: 'Dasar-dasar jaringan komputer untuk kelas X TKJ.',
-          rombelClassId: 1,
-          teacherId: id.guru!,
-        },
-        { name: 'Sistem Komputer', description: 'Arsitektur dan perakitan komputer.', rombelClassId: 1, teacherId: id.guru! },
-        { name: 'Pemrograman Dasar', description: null, rombelClassId: 2, teacherId: id.guru2! },
-      ])
-      .returning({ id: onlineClasses.id });
-    const [kjd, sk, pd] = classes.map((c) => c.id) as [number, number, number];
-
-    const cs = [];
-    for (const c of [
-      { classId: kjd, title: 'Pengenalan Jaringan Komputer', description: 'Apa itu jaringan dan mengapa kita membutuhkannya.' },
-      { classId: kjd, title: 'Topologi Jaringan', description: 'Bus, star, ring dan mesh.' },
-      { classId: sk, title: 'Perakitan Komputer', description: 'Komponen dan langkah merakit PC.' },
-      { classId: pd, title: 'Algoritma dan Flowchart', description: null },
-    ]) {
-      cs.push(await insertContent(tx, c.classId, c));
-    }
-    const [c1, c2, c3, c4] = cs.map((c) => c.id) as [number, number, number, number];
-
-    const fileIds: number[] = [];
-    for (const f of pdfs) fileIds.push(await files.record(tx, f));
-    await tx.insert(materials).values([
-      { contentId: c1, title: 'Modul Pengenalan Jaringan', fileId: fileIds[0]!, position: 1 },
-      {
-        contentId: c1,
-        title: 'Bacaan: Jaringan komputer (Wikipedia)',
-        url: 'https://id.wikipedia.org/wiki/Jaringan_komputer',
-        position: 2,
-      },
-      { contentId: c2, title: 'Modul Topologi Jaringan', fileId: fileIds[1]!, position: 1 },
-      { contentId: c3, title: 'Modul Perakitan Komputer', fileId: fileIds[2]!, position: 1 },
-    ]);
-    await tx.insert(announcements).values({
-      onlineClassId: kjd,
-      authorId: id.guru!,
-      body: 'Selamat datang di kelas Komputer dan Jaringan Dasar. Baca modul Pembelajaran 1 sebelum pertemuan pertama.',
-    });
-
-    const [forum] = await tx
-      .insert(forums)
-      .values([
-        {
-          contentId: c1,
-          authorId: id.guru!,
-          topic: 'Contoh jaringan di sekitar kita',
-          description: 'Sebutkan satu contoh jaringan komputer yang kamu temui di rumah atau sekolah.',
-        },
-        { contentId: c4, authorId: id.guru2!, topic: 'Flowchart pertama', description: 'Bagikan kesulitanmu saat membuat flowchart.' },
-      ])
-      .returning({ id: forums.id });
-    const [first] = await tx
-      .insert(comments)
-      .values({ forumId: forum!.id, authorId: id.dewi!, body: 'Wi-Fi di rumah yang menghubungkan HP dan laptop.' })
-      .returning({ id: comments.id });
-    await tx
-      .insert(comments)
-      .values({ forumId: forum!.id, parentId: first!.id, authorId: id.guru!, body: 'Betul, itu contoh jaringan LAN nirkabel.' });
-
-    await tx.insert(assignments).values([
-      {
-        contentId: c1,
-        authorId: id.guru!,
-        title: 'Rangkuman Jaringan Komputer',
-        description: 'Buat rangkuman 1 halaman tentang pengertian dan manfaat jaringan komputer.',
-        deadline: days(7),
-      },
-      {
-        contentId: c2,
-        authorId: id.guru!,
-        title: 'Gambar Topologi Star',
-        description: 'Gambarlah topologi star untuk lab komputer sekolah.',
-        deadline: days(14),
-      },
-      {
-        contentId: c4,
-        authorId: id.guru2!,
-        title: 'Flowchart Menghitung Luas',
-        description: 'Buat flowchart menghitung luas persegi panjang.',
-        deadline: days(-2),
-      },
-    ]);
-
-    await tx.insert(motivationalWords).values([
-      {
-        title: 'Belajar',
-        body: 'Pendidikan adalah senjata paling ampuh yang bisa kamu gunakan untuk mengubah dunia.',
-        from: 'Nelson Mandela',
-      },
-      {
-        title: 'Usaha',
-        body: 'Orang yang berhenti belajar akan menjadi pemilik masa lalu. Orang yang terus belajar akan menjadi pemilik masa depan.',
-        from: 'Mario Teguh',
-      },
-      {
-        title: 'Mimpi',
-        body: 'Bermimpilah setinggi langit. Jika engkau jatuh, engkau akan jatuh di antara bintang-bintang.',
-        from: 'Ir. Soekarno',
-      },
-      { title: 'Lama', body: 'Kata motivasi yang sudah tidak dipakai.', from: 'Arsip', active: false },
-    ]);
+    const id = await insertPeople(tx, pw);
+    const contents = await insertClasses(tx, id, files, pdfs);
+    await insertForumsAndAssignments(tx, id, contents);
+    await insertMotivationalWords(tx);
   });
   return true;
+}
+
+/** The users, with the teachers' NIP/NIK and the students' rombel, NIS and NISN. */
+async function insertPeople(tx: Tx, pw: Record<string, string>): Promise<Ids> {
+  const inserted = await tx
+    .insert(users)
+    .values(
+      DEMO_PEOPLE.map((p, i) => ({
+        roleId: p.roleId,
+        name: p.name,
+        username: p.username,
+        email: p.email,
+        gender: p.gender,
+        religion: 'Islam',
+        birthday: p.roleId === ROLE_IDS.student ? `2009-0${(i % 9) + 1}-1${i % 9}` : '1985-04-12',
+        address: 'Jl. Pendidikan No. 1, Yogyakarta',
+        passwordHash: pw[p.pw]!,
+      })),
+    )
+    .returning({ id: users.id, username: users.username });
+  const id = Object.fromEntries(inserted.map((u) => [u.username, u.id])) as Ids;
+  await tx.insert(teachers).values([
+    { userId: id.guru!, nip: '198504122010011001', nik: '3471011204850001' },
+    { userId: id.guru2!, nip: '198709232011012002', nik: '3471012309870002' },
+  ]);
+  await tx.insert(students).values([
+    { userId: id.siswa!, rombelClassId: 1, nis: '2324001', nisn: '0091234501' },
+    { userId: id.dewi!, rombelClassId: 1, nis: '2324002', nisn: '0091234502' },
+    { userId: id.rizky!, rombelClassId: 1, nis: '2324003', nisn: '0091234503' },
+    { userId: id.putri!, rombelClassId: 2, nis: '2324031', nisn: '0091234531' },
+    { userId: id.fajar!, rombelClassId: 2, nis: '2324032', nisn: '0091234532' },
+  ]);
+  return id;
+}
+
+/** Three classes with their contents, materials (the PDFs and a link) and an announcement. */
+async function insertClasses(tx: Tx, id: Ids, files: FileService, pdfs: ReceivedPdf[]): Promise<Contents> {
+  const classes = await tx
+    .insert(onlineClasses)
+    .values([
+      {
+        name: 'Komputer dan Jaringan Dasar',
+        description: 'Dasar-dasar jaringan komputer untuk kelas X TKJ.',
+        rombelClassId: 1,
+        teacherId: id.guru!,
+      },
+      { name: 'Sistem Komputer', description: 'Arsitektur dan perakitan komputer.', rombelClassId: 1, teacherId: id.guru! },
+      { name: 'Pemrograman Dasar', description: null, rombelClassId: 2, teacherId: id.guru2! },
+    ])
+    .returning({ id: onlineClasses.id });
+  const [kjd, sk, pd] = classes.map((c) => c.id) as [number, number, number];
+
+  const cs = [];
+  for (const c of [
+    { classId: kjd, title: 'Pengenalan Jaringan Komputer', description: 'Apa itu jaringan dan mengapa kita membutuhkannya.' },
+    { classId: kjd, title: 'Topologi Jaringan', description: 'Bus, star, ring dan mesh.' },
+    { classId: sk, title: 'Perakitan Komputer', description: 'Komponen dan langkah merakit PC.' },
+    { classId: pd, title: 'Algoritma dan Flowchart', description: null },
+  ]) {
+    cs.push(await insertContent(tx, c.classId, c));
+  }
+  const [c1, c2, c3] = cs.map((c) => c.id) as Contents;
+
+  const fileIds: number[] = [];
+  for (const f of pdfs) fileIds.push(await files.record(tx, f));
+  await tx.insert(materials).values([
+    { contentId: c1, title: 'Modul Pengenalan Jaringan', fileId: fileIds[0]!, position: 1 },
+    {
+      contentId: c1,
+      title: 'Bacaan: Jaringan komputer (Wikipedia)',
+      url: 'https://id.wikipedia.org/wiki/Jaringan_komputer',
+      position: 2,
+    },
+    { contentId: c2, title: 'Modul Topologi Jaringan', fileId: fileIds[1]!, position: 1 },
+    { contentId: c3, title: 'Modul Perakitan Komputer', fileId: fileIds[2]!, position: 1 },
+  ]);
+  await tx.insert(announcements).values({
+    onlineClassId: kjd,
+    authorId: id.guru!,
+    body: 'Selamat datang di kelas Komputer dan Jaringan Dasar. Baca modul Pembelajaran 1 sebelum pertemuan pertama.',
+  });
+  return cs.map((c) => c.id) as Contents;
+}
+
+/** Two forums (one with a comment and the teacher's reply) and three assignments, one past its deadline. */
+async function insertForumsAndAssignments(tx: Tx, id: Ids, [c1, c2, , c4]: Contents): Promise<void> {
+  const [forum] = await tx
+    .insert(forums)
+    .values([
+      {
+        contentId: c1,
+        authorId: id.guru!,
+        topic: 'Contoh jaringan di sekitar kita',
+        description: 'Sebutkan satu contoh jaringan komputer yang kamu temui di rumah atau sekolah.',
+      },
+      { contentId: c4, authorId: id.guru2!, topic: 'Flowchart pertama', description: 'Bagikan kesulitanmu saat membuat flowchart.' },
+    ])
+    .returning({ id: forums.id });
+  const [first] = await tx
+    .insert(comments)
+    .values({ forumId: forum!.id, authorId: id.dewi!, body: 'Wi-Fi di rumah yang menghubungkan HP dan laptop.' })
+    .returning({ id: comments.id });
+  await tx
+    .insert(comments)
+    .values({ forumId: forum!.id, parentId: first!.id, authorId: id.guru!, body: 'Betul, itu contoh jaringan LAN nirkabel.' });
+
+  await tx.insert(assignments).values([
+    {
+      contentId: c1,
+      authorId: id.guru!,
+      title: 'Rangkuman Jaringan Komputer',
+      description: 'Buat rangkuman 1 halaman tentang pengertian dan manfaat jaringan komputer.',
+      deadline: days(7),
+    },
+    {
+      contentId: c2,
+      authorId: id.guru!,
+      title: 'Gambar Topologi Star',
+      description: 'Gambarlah topologi star untuk lab komputer sekolah.',
+      deadline: days(14),
+    },
+    {
+      contentId: c4,
+      authorId: id.guru2!,
+      title: 'Flowchart Menghitung Luas',
+      description: 'Buat flowchart menghitung luas persegi panjang.',
+      deadline: days(-2),
+    },
+  ]);
+}
+
+/** Three active words and one retired. */
+async function insertMotivationalWords(tx: Tx): Promise<void> {
+  await tx.insert(motivationalWords).values([
+    {
+      title: 'Belajar',
+      body: 'Pendidikan adalah senjata paling ampuh yang bisa kamu gunakan untuk mengubah dunia.',
+      from: 'Nelson Mandela',
+    },
+    {
+      title: 'Usaha',
+      body: 'Orang yang berhenti belajar akan menjadi pemilik masa lalu. Orang yang terus belajar akan menjadi pemilik masa depan.',
+      from: 'Mario Teguh',
+    },
+    {
+      title: 'Mimpi',
+      body: 'Bermimpilah setinggi langit. Jika engkau jatuh, engkau akan jatuh di antara bintang-bintang.',
+      from: 'Ir. Soekarno',
+    },
+    { title: 'Lama', body: 'Kata motivasi yang sudah tidak dipakai.', from: 'Arsip', active: false },
+  ]);
 }

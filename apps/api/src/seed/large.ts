@@ -21,6 +21,7 @@ import { storageFromConfig } from '../files/storage.js';
 import { FileService } from '../files/service.js';
 import { openDatabase } from '../db/client.js';
 import { demoPdf, seedReferenceData } from './demo.js';
+import { ROLE_IDS } from '@kelasku/contract';
 
 export interface SchoolSize {
   rombels: number;
@@ -240,22 +241,78 @@ export async function seedSchool(
   };
   if (exists.rows.length > 0) return { tag, skipped: true, counts, accounts, rombelIds: [], seconds: elapsed() };
 
-  const [adminHash, teacherHash, studentHash] = await Promise.all(
-    [LARGE_PASSWORDS.admin, LARGE_PASSWORDS.teacher, LARGE_PASSWORDS.student].map((p) => hashPassword(p)),
-  );
+  const run: Run = { db, size, tag, counts };
+  const pool = await seedFilePool(run, files);
+  const rombels = await seedRombels(run);
+  const people = await seedPeople(run, uname, rombels.rombelIds);
+  log(`users: ${counts.users} (${elapsed().toFixed(1)} s)`);
 
-  // A small pool of real files: the material and submission rows share them.
+  const classes = await seedClasses(run, rombels, people.teacherIds);
+  const work = await seedContents(run, classes, pool.materialFiles);
+  log(`classes, contents, materials, assignments (${elapsed().toFixed(1)} s)`);
+
+  await seedSubmissions(run, classes, people.studentsOf, work, pool.submissionFiles);
+  log(`submissions: ${counts.submissions} (${elapsed().toFixed(1)} s)`);
+
+  await seedForums(run, classes, people.studentsOf, work);
+  log(`forums and comments (${elapsed().toFixed(1)} s)`);
+
+  // Fresh statistics, so the planner knows the tables are big now.
+  await db.execute(sql`analyze`);
+  return { tag, skipped: false, counts, accounts, rombelIds: rombels.rombelIds, seconds: elapsed() };
+}
+
+/** What every step of a seeding needs; each step adds its counts. */
+interface Run {
+  db: Db;
+  size: SchoolSize;
+  tag: string;
+  counts: Record<string, number>;
+}
+
+interface Rombels {
+  /** Each rombel's name (with the tag) and grade, in order. */
+  rombelNames: Array<{ name: string; grade: number }>;
+  rombelIds: number[];
+}
+
+interface Classes {
+  classIds: number[];
+  /** Each class's rombel, as an index into the rombels. */
+  classRombel: number[];
+  /** Each class's teacher (user id). */
+  classTeacher: number[];
+}
+
+interface Work {
+  /** Now, when the contents were written: deadlines, hand-ins and comments are placed around it. */
+  now: number;
+  /** Each content's class (index into the classes), number within the class (from 0) and title. */
+  content: { klass: number[]; index: number[]; title: string[] };
+  contentIds: number[];
+  assignmentIds: number[];
+  deadlines: Date[];
+  /** Of each class's contents, how many have their deadline behind. */
+  past: number;
+}
+
+/** A small pool of real files: the material and submission rows share them. */
+async function seedFilePool(run: Run, files: FileService): Promise<{ materialFiles: number[]; submissionFiles: number[] }> {
   const poolIds: number[] = [];
-  for (let i = 0; i < size.filePool; i++) {
+  for (let i = 0; i < run.size.filePool; i++) {
     const name = i % 2 === 0 ? `Modul ${pick(TOPICS, i)} ${i + 1}.pdf` : `Jawaban Tugas ${i + 1}.pdf`;
     const received = await files.receiveBuffer(name, 'application/pdf', demoPdf(name));
-    poolIds.push(await files.record(db, received));
+    poolIds.push(await files.record(run.db, received));
   }
-  const materialFiles = poolIds.filter((_, i) => i % 2 === 0);
-  const submissionFiles = poolIds.filter((_, i) => i % 2 === 1 || poolIds.length === 1);
-  counts.stored_files = poolIds.length;
+  run.counts.stored_files = poolIds.length;
+  return {
+    materialFiles: poolIds.filter((_, i) => i % 2 === 0),
+    submissionFiles: poolIds.filter((_, i) => i % 2 === 1 || poolIds.length === 1),
+  };
+}
 
-  // Rombels: 18 per grade for the large school; names that already exist (the reference rombels) are reused.
+/** Rombels: 18 per grade for the large school; names that already exist (the reference rombels) are reused. */
+async function seedRombels({ db, size, tag, counts }: Run): Promise<Rombels> {
   const perGrade = Math.ceil(size.rombels / 3);
   const rombelNames = Array.from({ length: size.rombels }, (_, r) => {
     const grade = 10 + Math.floor(r / perGrade);
@@ -281,14 +338,24 @@ export async function seedSchool(
   missing.forEach((r, i) => idByName.set(r.name, newIds[i]!));
   const rombelIds = rombelNames.map((r) => idByName.get(r.name)!);
   counts.rombels = rombelIds.length;
+  return { rombelNames, rombelIds };
+}
 
-  // Users: the admin, the teachers, the students (with their teacher/student rows).
+/** Users: the admin, the teachers, the students (with their teacher/student rows). */
+async function seedPeople(
+  { db, size, counts }: Run,
+  uname: { admin: string; teacher: (t: number) => string; student: (s: number) => string },
+  rombelIds: number[],
+): Promise<{ teacherIds: number[]; studentsOf: number[][] }> {
+  const [adminHash, teacherHash, studentHash] = await Promise.all(
+    [LARGE_PASSWORDS.admin, LARGE_PASSWORDS.teacher, LARGE_PASSWORDS.student].map((p) => hashPassword(p)),
+  );
   const people: Array<{ role: number; username: string; name: string; hash: string; gender: string }> = [
-    { role: 1, username: uname.admin, name: 'Admin Sekolah', hash: adminHash!, gender: 'L' },
+    { role: ROLE_IDS.admin, username: uname.admin, name: 'Admin Sekolah', hash: adminHash!, gender: 'L' },
   ];
   for (let t = 0; t < size.teachers; t++) {
     people.push({
-      role: 2,
+      role: ROLE_IDS.teacher,
       username: uname.teacher(t),
       name: `${pick(FIRST, t, 1)} ${pick(LAST, t, 2)}`,
       hash: teacherHash!,
@@ -297,7 +364,7 @@ export async function seedSchool(
   }
   for (let s = 0; s < size.students; s++) {
     people.push({
-      role: 3,
+      role: ROLE_IDS.student,
       username: uname.student(s),
       name: `${pick(FIRST, s, 4)} ${pick(LAST, s, 5)}`,
       hash: studentHash!,
@@ -318,7 +385,9 @@ export async function seedSchool(
       [
         'birthday',
         'date',
-        people.map((p, i) => (p.role === 3 ? `2008-${pad((i % 12) + 1, 2)}-${pad((i % 28) + 1, 2)}` : `198${i % 10}-0${(i % 9) + 1}-15`)),
+        people.map((p, i) =>
+          p.role === ROLE_IDS.student ? `2008-${pad((i % 12) + 1, 2)}-${pad((i % 28) + 1, 2)}` : `198${i % 10}-0${(i % 9) + 1}-15`,
+        ),
       ],
       ['address', 'text', people.map((_, i) => `Jl. Pendidikan No. ${(i % 200) + 1}, Yogyakarta`)],
     ],
@@ -350,9 +419,11 @@ export async function seedSchool(
     // NISN is unique in the school: from the user id, so a second seeding into one database never repeats one.
     ['nisn', 'text', studentIds.map((id) => `9${pad(id, 9)}`)],
   ]);
-  log(`users: ${userIds.length} (${elapsed().toFixed(1)} s)`);
+  return { teacherIds, studentsOf };
+}
 
-  // Online classes: class c belongs to rombel c mod R and to teacher ⌊c·T/C⌋ (5 classes each in the large school).
+/** Online classes: class c belongs to rombel c mod R and to teacher ⌊c·T/C⌋ (5 classes each in the large school). */
+async function seedClasses({ db, size, tag, counts }: Run, { rombelNames, rombelIds }: Rombels, teacherIds: number[]): Promise<Classes> {
   const classRombel = Array.from({ length: size.classes }, (_, c) => c % size.rombels);
   const classTeacher = Array.from({ length: size.classes }, (_, c) => teacherIds[Math.floor((c * size.teachers) / size.classes)]!);
   const classIds = await insertRows(
@@ -371,8 +442,11 @@ export async function seedSchool(
     true,
   );
   counts.online_classes = classIds.length;
+  return { classIds, classRombel, classTeacher };
+}
 
-  // Contents, each with one material and one assignment; deadlines a week apart, the last few still ahead.
+/** Contents, each with one material and one assignment; deadlines a week apart, the last few still ahead. */
+async function seedContents({ db, size, counts }: Run, { classIds, classTeacher }: Classes, materialFiles: number[]): Promise<Work> {
   const now = Date.now();
   const content = { klass: [] as number[], index: [] as number[], title: [] as string[] };
   classIds.forEach((id, c) => {
@@ -416,9 +490,17 @@ export async function seedSchool(
     true,
   );
   counts.assignments = assignmentIds.length;
-  log(`classes, contents, materials, assignments (${elapsed().toFixed(1)} s)`);
+  return { now, content, contentIds, assignmentIds, deadlines, past };
+}
 
-  // Submissions: almost everyone hands in past work (a few late), most of it graded; fewer for what is still open.
+/** Submissions: almost everyone hands in past work (a few late), most of it graded; fewer for what is still open. */
+async function seedSubmissions(
+  { db, counts }: Run,
+  { classRombel }: Classes,
+  studentsOf: number[][],
+  { now, content, assignmentIds, deadlines, past }: Work,
+  submissionFiles: number[],
+): Promise<void> {
   const sub = {
     a: [] as number[],
     s: [] as number[],
@@ -475,9 +557,15 @@ export async function seedSchool(
   }
   await flush(true);
   counts.submissions = written;
-  log(`submissions: ${written} (${elapsed().toFixed(1)} s)`);
+}
 
-  // Forums on each class's first contents; the first holds the class's comments (a fifth of them replies).
+/** Forums on each class's first contents; the first holds the class's comments (a fifth of them replies). */
+async function seedForums(
+  { db, size, counts }: Run,
+  { classIds, classRombel, classTeacher }: Classes,
+  studentsOf: number[][],
+  { now, contentIds }: Work,
+): Promise<void> {
   const forum = { content: [] as number[], author: [] as number[], topic: [] as string[] };
   classIds.forEach((_, c) => {
     for (let f = 0; f < Math.min(size.forumsPerClass, size.contentsPerClass); f++) {
@@ -544,11 +632,6 @@ export async function seedSchool(
     ['created_at', 'timestamptz', replies.map((r) => r.at)],
   ]);
   counts.comments = topIds.length + replies.length;
-  log(`forums and comments (${elapsed().toFixed(1)} s)`);
-
-  // Fresh statistics, so the planner knows the tables are big now.
-  await db.execute(sql`analyze`);
-  return { tag, skipped: false, counts, accounts, rombelIds, seconds: elapsed() };
 }
 
 /** Where the migrations are: next to the sources (src/db) or copied next to the bundle (dist). */

@@ -1,6 +1,6 @@
 import { FORUM_MSG, ROLE_LABELS, type ForumComment, type ForumReply, type ForumThread, type Mentionable } from '@kelasku/contract';
 import type { FileService } from '../../files/service.js';
-import { mayDeleteComment, mayEditComment, type Comment, type Content, type Forum, type OnlineClass } from '../../access/index.js';
+import { commentDeleteRefusal, commentEditRefusal, type Comment, type Content, type Forum, type OnlineClass } from '../../access/index.js';
 import type { AuthUser } from '../../types.js';
 
 export const roleLabel = (roleId: number) => ROLE_LABELS[roleId] ?? String(roleId);
@@ -43,9 +43,9 @@ export function toReply(files: FileService, user: AuthUser, { c, author: a, repl
     comment: c.body,
     created_at: c.createdAt.toISOString(),
     deleted: false,
-    can_delete: mayDeleteComment(user, c),
+    can_delete: commentDeleteRefusal(user, c) === null,
     edited: c.editedAt !== null,
-    can_edit: mayEditComment(user, c, now),
+    can_edit: commentEditRefusal(user, c, now) === null,
     reply_to: answered,
   };
 }

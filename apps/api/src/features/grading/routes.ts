@@ -13,8 +13,7 @@ import {
   studentParams,
   studentWork,
 } from '@kelasku/contract';
-import type { App } from '../../types.js';
-import type { AuthUser } from '../../types.js';
+import type { App, AuthUser } from '../../types.js';
 import { assignmentFor, type Assignment, type OnlineClass } from '../../access/index.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { addPrivateComment, loadWork, privateComments } from '../submissions/queries.js';
@@ -41,11 +40,41 @@ const columns: Array<[GradingState, string]> = [
   ['graded', 'Dinilai: students whose work has a score (returned or not)'],
 ];
 
+const tags = ['teacher: grading'];
+const base = '/online-classes/:classId/contents/:contentId/assignments/:id';
+
 /** /api/teacher/…/assignments/:id/…: the teacher's grading, returns, extensions and private threads. */
 export default async function gradingRoutes(app: App): Promise<void> {
-  const tags = ['teacher: grading'];
-  const base = '/online-classes/:classId/contents/:contentId/assignments/:id';
+  columnRoutes(app);
+  gradeRoutes(app);
+  extensionRoutes(app);
+  privateThreadRoutes(app);
+}
 
+/** The grading view of one student of the class (404 when the student is not in it). */
+async function workOf(app: App, klass: OnlineClass, a: Assignment, studentId: number) {
+  const found = await studentInClass(app.db, a.id, klass, studentId);
+  if (!found) throw notFound();
+  const [work, comments] = await Promise.all([loadWork(app.db, a, studentId), privateComments(app.db, a.id, studentId)]);
+  return {
+    student: { id: found.student.id, name: found.student.name, nis: found.student.nis, avatar: app.files.url(found.student.avatar) },
+    // Links for the class's teacher, the one who asks.
+    submission: toSubmissionDetail(app.files.forUser(klass.teacherId), work),
+    comments: comments.map((c) => toPrivateComment(app.files.forUser(klass.teacherId), c)),
+    previous_student_id: found.previousId,
+    next_student_id: found.nextId,
+  };
+}
+
+/** The class and assignment for a change about one student of its rombel (404 for anyone else). */
+async function forStudentChange(app: App, params: { classId: number; contentId: number; id: number; studentId: number }, user: AuthUser) {
+  const found = await assignmentFor(app.db, user, params, 'write');
+  if (!(await isStudentOfRombel(app.db, found.klass.rombelClassId, params.studentId))) throw notFound();
+  return found;
+}
+
+/** The three columns of the grading board. */
+function columnRoutes(app: App): void {
   for (const [state, summary] of columns) {
     app.get(
       `${base}/${state}`,
@@ -64,22 +93,10 @@ export default async function gradingRoutes(app: App): Promise<void> {
       },
     );
   }
+}
 
-  /** The grading view of one student of the class (404 when the student is not in it). */
-  const workOf = async (klass: OnlineClass, a: Assignment, studentId: number) => {
-    const found = await studentInClass(app.db, a.id, klass, studentId);
-    if (!found) throw notFound();
-    const [work, comments] = await Promise.all([loadWork(app.db, a, studentId), privateComments(app.db, a.id, studentId)]);
-    return {
-      student: { id: found.student.id, name: found.student.name, nis: found.student.nis, avatar: app.files.url(found.student.avatar) },
-      // Links for the class's teacher, the one who asks.
-      submission: toSubmissionDetail(app.files.forUser(klass.teacherId), work),
-      comments: comments.map((c) => toPrivateComment(app.files.forUser(klass.teacherId), c)),
-      previous_student_id: found.previousId,
-      next_student_id: found.nextId,
-    };
-  };
-
+/** One student's work, its grade and its return. */
+function gradeRoutes(app: App): void {
   app.get(
     `${base}/students/:studentId`,
     {
@@ -94,7 +111,7 @@ export default async function gradingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { klass, assignment: a } = await assignmentFor(app.db, request.user, request.params, 'read');
-      return { success: true as const, data: await workOf(klass, a, request.params.studentId) };
+      return { success: true as const, data: await workOf(app, klass, a, request.params.studentId) };
     },
   );
 
@@ -168,17 +185,13 @@ export default async function gradingRoutes(app: App): Promise<void> {
       if (outcome === 'not-in-class') throw notFound();
       if (outcome === 'ungraded') throw conflict(ASSIGNMENT_MSG.returnUngraded, 'student_id');
       await gradedOrReturned(app, workPath(found, studentId), 'returned');
-      return { success: true as const, message: ASSIGNMENT_MSG.returned, data: await workOf(klass, a, studentId) };
+      return { success: true as const, message: ASSIGNMENT_MSG.returned, data: await workOf(app, klass, a, studentId) };
     },
   );
+}
 
-  /** The class and assignment for a change about one student of its rombel (404 for anyone else). */
-  const forStudentChange = async (params: { classId: number; contentId: number; id: number; studentId: number }, user: AuthUser) => {
-    const found = await assignmentFor(app.db, user, params, 'write');
-    if (!(await isStudentOfRombel(app.db, found.klass.rombelClassId, params.studentId))) throw notFound();
-    return found;
-  };
-
+/** A later deadline for one student, and its removal. */
+function extensionRoutes(app: App): void {
   app.put(
     `${base}/students/:studentId/extension`,
     {
@@ -193,7 +206,7 @@ export default async function gradingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { klass, assignment: a } = await forStudentChange(request.params, request.user);
+      const { klass, assignment: a } = await forStudentChange(app, request.params, request.user);
       const { deadline, closes_at } = request.body;
       await setExtension(app.db, {
         assignmentId: a.id,
@@ -201,7 +214,7 @@ export default async function gradingRoutes(app: App): Promise<void> {
         deadline: new Date(deadline),
         closesAt: closes_at ? new Date(closes_at) : null,
       });
-      return { success: true as const, message: ASSIGNMENT_MSG.extended, data: await workOf(klass, a, request.params.studentId) };
+      return { success: true as const, message: ASSIGNMENT_MSG.extended, data: await workOf(app, klass, a, request.params.studentId) };
     },
   );
 
@@ -216,12 +229,19 @@ export default async function gradingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { klass, assignment: a } = await forStudentChange(request.params, request.user);
+      const { klass, assignment: a } = await forStudentChange(app, request.params, request.user);
       await removeExtension(app.db, a.id, request.params.studentId);
-      return { success: true as const, message: ASSIGNMENT_MSG.extensionRemoved, data: await workOf(klass, a, request.params.studentId) };
+      return {
+        success: true as const,
+        message: ASSIGNMENT_MSG.extensionRemoved,
+        data: await workOf(app, klass, a, request.params.studentId),
+      };
     },
   );
+}
 
+/** The private thread with one student about the assignment. */
+function privateThreadRoutes(app: App): void {
   app.get(
     `${base}/students/:studentId/comments`,
     {
@@ -252,7 +272,7 @@ export default async function gradingRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const found = await forStudentChange(request.params, request.user);
+      const found = await forStudentChange(app, request.params, request.user);
       const a = found.assignment;
       await addPrivateComment(app.db, {
         assignmentId: a.id,

@@ -16,14 +16,18 @@ import {
   usernameField,
   type ImportField,
   type ImportRow,
+  ROLE_IDS,
 } from '@kelasku/contract';
 import type { Cell } from './sheet.js';
 import type { ImportRecord } from './header.js';
-import type { ExistingUser, SchoolData } from './queries.js';
+import { rombelKey, type ExistingUser, type SchoolData } from './school.js';
+
+/** The roles an import creates: teachers and students. */
+type ImportedRoleId = typeof ROLE_IDS.teacher | typeof ROLE_IDS.student;
 
 /** A row's values once checked, as they would be stored. */
 export interface UserDraft {
-  roleId: 2 | 3;
+  roleId: ImportedRoleId;
   name: string;
   username: string | null;
   email: string | null;
@@ -62,7 +66,14 @@ function check<T>(schema: z.ZodType<T>, value: unknown): { value: T } | { error:
 }
 
 const GENDERS: Record<string, 'L' | 'P'> = { l: 'L', p: 'P', 'laki-laki': 'L', 'laki laki': 'L', perempuan: 'P', pria: 'L', wanita: 'P' };
-const ROLES: Record<string, 2 | 3> = { siswa: 3, 'peserta didik': 3, student: 3, guru: 2, teacher: 2, pendidik: 2 };
+const ROLES: Record<string, ImportedRoleId> = {
+  siswa: ROLE_IDS.student,
+  'peserta didik': ROLE_IDS.student,
+  student: ROLE_IDS.student,
+  guru: ROLE_IDS.teacher,
+  teacher: ROLE_IDS.teacher,
+  pendidik: ROLE_IDS.teacher,
+};
 const RELIGION_OF = new Map<string, string>([
   ...RELIGIONS.map((r) => [r.toLowerCase(), r] as const),
   ['katholik', 'Katolik'],
@@ -88,9 +99,6 @@ export function dateOf(cell: Cell | undefined): string | null {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
 }
 
-/** Rombel names match ignoring case and spacing ("x  tkj 1" is "X TKJ 1"). */
-export const rombelKey = (name: string) => name.replace(/\s+/g, ' ').trim().toLowerCase();
-
 const nipField = digitsField(LIMITS.nipMax, MSG.nipFormat);
 const nikField = digitsField(LIMITS.nikMax, MSG.nikFormat);
 
@@ -110,7 +118,7 @@ export function draftOf(record: ImportRecord, rombels: Map<string, number>): { d
   };
 
   const roleText = text(v.role)?.toLowerCase();
-  const roleId = roleText === undefined || roleText === null ? 3 : ROLES[roleText];
+  const roleId = roleText === undefined || roleText === null ? ROLE_IDS.student : ROLES[roleText];
   if (roleId === undefined) fail('role', IMPORT_MSG.roleInvalid);
   const name = take('name', nameField, text(v.name) ?? '');
   const username = text(v.username) === null ? null : take('username', usernameField, text(v.username));
@@ -130,11 +138,11 @@ export function draftOf(record: ImportRecord, rombels: Map<string, number>): { d
   const telpon = telponText === null ? null : telponOf(telponText);
   if (telponText !== null && telpon === null) fail('telpon', MSG.telponFormat);
   const password = text(v.password) === null ? null : take('password', passwordField, text(v.password));
-  const student = roleId === 3;
+  const student = roleId === ROLE_IDS.student;
   const nis = student ? (take('nis', nisField, text(v.nis)) ?? null) : null;
   const nisn = student ? (take('nisn', nisnField, text(v.nisn)) ?? null) : null;
-  const nip = roleId === 2 ? (take('nip', nipField, text(v.nip)) ?? null) : null;
-  const nik = roleId === 2 ? (take('nik', nikField, text(v.nik)) ?? null) : null;
+  const nip = roleId === ROLE_IDS.teacher ? (take('nip', nipField, text(v.nip)) ?? null) : null;
+  const nik = roleId === ROLE_IDS.teacher ? (take('nik', nikField, text(v.nik)) ?? null) : null;
   const rombelText = student ? text(v.rombel) : null;
   const rombelId = rombelText === null ? null : (rombels.get(rombelKey(rombelText)) ?? null);
   if (rombelText !== null && rombelId === null) fail('rombel', IMPORT_MSG.rombelUnknown(rombelText));
@@ -214,7 +222,7 @@ export async function planImport(records: ImportRecord[], school: SchoolData): P
     const row: PlannedRow = {
       line: record.line,
       action: 'error',
-      role: draft?.roleId === 2 ? 'teacher' : 'student',
+      role: draft?.roleId === ROLE_IDS.teacher ? 'teacher' : 'student',
       name: draft?.name ?? text(record.values.name) ?? '',
       username: draft?.username ?? null,
       changes: [],
@@ -233,7 +241,7 @@ export async function planImport(records: ImportRecord[], school: SchoolData): P
       if (first !== undefined) fail(column, IMPORT_MSG.duplicateInFile(first));
       else seen[kind].set(key, record.line);
     };
-    const student = (draft?.roleId ?? 3) === 3;
+    const student = (draft?.roleId ?? ROLE_IDS.student) === ROLE_IDS.student;
     once('username', 'username', text(record.values.username));
     once('email', 'email', text(record.values.email));
     once(student ? 'nis' : 'nip', student ? 'nis' : 'nip', text(student ? record.values.nis : record.values.nip));
@@ -245,17 +253,23 @@ export async function planImport(records: ImportRecord[], school: SchoolData): P
 
     const byUsername = draft.username ? school.byUsername.get(draft.username.toLowerCase()) : undefined;
     const byNumber =
-      draft.roleId === 3 ? (draft.nis ? school.byNis.get(draft.nis) : undefined) : draft.nip ? school.byNip.get(draft.nip) : undefined;
-    const number = draft.roleId === 3 ? draft.nis : draft.nip;
-    const numberColumn = draft.roleId === 3 ? 'nis' : 'nip';
+      draft.roleId === ROLE_IDS.student
+        ? draft.nis
+          ? school.byNis.get(draft.nis)
+          : undefined
+        : draft.nip
+          ? school.byNip.get(draft.nip)
+          : undefined;
+    const number = draft.roleId === ROLE_IDS.student ? draft.nis : draft.nip;
+    const numberColumn = draft.roleId === ROLE_IDS.student ? 'nis' : 'nip';
     const shared = number !== null && school.sharedNumbers.has(`${numberColumn}:${number}`);
     // A row with a username is that user (or a new one); only a row without one is matched by its number.
     if (!draft.username && shared) fail(numberColumn, IMPORT_MSG.numberShared);
     const match = draft.username ? byUsername : shared ? undefined : byNumber;
     if (match && match.roleId !== draft.roleId) fail('role', IMPORT_MSG.roleMismatch(match.username));
-    const ownNumber = byUsername !== undefined && (draft.roleId === 3 ? byUsername.nis : byUsername.nip) === number;
+    const ownNumber = byUsername !== undefined && (draft.roleId === ROLE_IDS.student ? byUsername.nis : byUsername.nip) === number;
     if (draft.username && byNumber && byNumber.id !== byUsername?.id && !ownNumber) {
-      fail(draft.roleId === 3 ? 'nis' : 'nip', IMPORT_MSG.numberTaken(byNumber.name, byNumber.username));
+      fail(draft.roleId === ROLE_IDS.student ? 'nis' : 'nip', IMPORT_MSG.numberTaken(byNumber.name, byNumber.username));
     }
     if (draft.email) {
       const owner = school.byEmail.get(draft.email.toLowerCase());

@@ -1,40 +1,8 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { rombelClasses, students, teachers, userImports, users } from '../../db/schema.js';
 import type { Executor } from '../../db/client.js';
-import { rombelKey } from './plan.js';
-
-/** A user as an import compares it. */
-export interface ExistingUser {
-  id: number;
-  roleId: number;
-  name: string;
-  username: string;
-  email: string | null;
-  gender: string | null;
-  birthday: string | null;
-  religion: string | null;
-  telpon: string | null;
-  nis: string | null;
-  nisn: string | null;
-  nip: string | null;
-  nik: string | null;
-  rombelId: number | null;
-  /** The rombel's name. */
-  rombel: string | null;
-}
-
-/** What a plan needs of the school: rombels by name and every user by username, e-mail, NIS and NIP. */
-export interface SchoolData {
-  rombels: Map<string, number>;
-  usernames: string[];
-  byUsername: Map<string, ExistingUser>;
-  byEmail: Map<string, ExistingUser>;
-  byNis: Map<string, ExistingUser>;
-  byNip: Map<string, ExistingUser>;
-  byNisn: Map<string, ExistingUser>;
-  /** NIS and NIP (as `nis:…`, `nip:…`) that more than one user holds: a row cannot be matched by them. */
-  sharedNumbers: Set<string>;
-}
+import { rombelKey, type ExistingUser, type SchoolData } from './school.js';
+import { ROLE_IDS } from '@kelasku/contract';
 
 /** The values that occur more than once (nulls aside). */
 function shared(values: (string | null)[]): Set<string> {
@@ -79,10 +47,14 @@ export async function loadSchoolData(db: Executor): Promise<SchoolData> {
     usernames: rows.map((u) => u.username.toLowerCase()),
     byUsername: index((u) => u.username.toLowerCase()),
     byEmail: index((u) => u.email?.toLowerCase() ?? null),
-    byNis: index((u) => (u.roleId === 3 ? u.nis : null)),
-    byNip: index((u) => (u.roleId === 2 ? u.nip : null)),
+    byNis: index((u) => (u.roleId === ROLE_IDS.student ? u.nis : null)),
+    byNip: index((u) => (u.roleId === ROLE_IDS.teacher ? u.nip : null)),
     byNisn: index((u) => u.nisn),
-    sharedNumbers: shared(rows.map((u) => (u.roleId === 3 && u.nis ? `nis:${u.nis}` : u.roleId === 2 && u.nip ? `nip:${u.nip}` : null))),
+    sharedNumbers: shared(
+      rows.map((u) =>
+        u.roleId === ROLE_IDS.student && u.nis ? `nis:${u.nis}` : u.roleId === ROLE_IDS.teacher && u.nip ? `nip:${u.nip}` : null,
+      ),
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { GENDER_LABELS, IMPORT_COLUMN_LABELS, RELIGIONS, type ImportField } from '@kelasku/contract';
+import { GENDER_LABELS, IMPORT_COLUMN_LABELS, RELIGIONS, type ImportField, ROLE_IDS } from '@kelasku/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rombelClasses, students, users } from '../../db/schema.js';
 import { selectUsersWithDetails } from './queries.js';
@@ -93,7 +93,7 @@ export async function exportWorkbook(db: Executor, f: ExportFilter): Promise<Buf
   const rows = await selectUsersWithDetails(db)
     .where(
       and(
-        inArray(users.roleId, f.roleId ? [f.roleId] : [2, 3]),
+        inArray(users.roleId, f.roleId ? [f.roleId] : [ROLE_IDS.teacher, ROLE_IDS.student]),
         f.rombelId ? eq(students.rombelClassId, f.rombelId) : undefined,
         f.status === undefined ? undefined : eq(users.status, f.status),
       ),
@@ -104,7 +104,7 @@ export async function exportWorkbook(db: Executor, f: ExportFilter): Promise<Buf
   for (const r of rows) {
     ws.addRow({
       ...r,
-      role: r.roleId === 2 ? 'Guru' : 'Siswa',
+      role: r.roleId === ROLE_IDS.teacher ? 'Guru' : 'Siswa',
       birthday: r.birthday ? r.birthday.split('-').reverse().join('/') : null,
     });
   }

@@ -37,23 +37,30 @@ async function underContent<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+const tags = ['teacher: materials'];
+const uploadErrors = {
+  400: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  413: errorEnvelope,
+  415: errorEnvelope,
+  422: errorEnvelope,
+};
+
+/** The reply to a change of a material: the material as it is now. */
+async function updated(app: App, contentId: number, materialId: number, userId: number) {
+  const { m, f } = await materialWithFile(app.db, contentId, materialId);
+  return { success: true as const, message: CLASS_MSG.materialUpdated, data: toMaterial(app.files.forUser(userId), m, f) };
+}
+
 /** /api/teacher/online-classes/:classId/contents/:contentId/materials (and /links): files and links of a content. */
 export default async function materialsRoutes(app: App): Promise<void> {
-  const tags = ['teacher: materials'];
-  /** The reply to a change of a material: the material as it is now. */
-  const updated = async (contentId: number, materialId: number, userId: number) => {
-    const { m, f } = await materialWithFile(app.db, contentId, materialId);
-    return { success: true as const, message: CLASS_MSG.materialUpdated, data: toMaterial(app.files.forUser(userId), m, f) };
-  };
-  const uploadErrors = {
-    400: errorEnvelope,
-    404: errorEnvelope,
-    409: errorEnvelope,
-    413: errorEnvelope,
-    415: errorEnvelope,
-    422: errorEnvelope,
-  };
+  addRoutes(app);
+  changeRoutes(app);
+}
 
+/** New materials: one file, a batch of files, or links. */
+function addRoutes(app: App): void {
   app.post(
     '/online-classes/:classId/contents/:contentId/materials',
     {
@@ -157,7 +164,10 @@ export default async function materialsRoutes(app: App): Promise<void> {
       };
     },
   );
+}
 
+/** A material renamed, its file replaced, or deleted. */
+function changeRoutes(app: App): void {
   app.put(
     '/online-classes/:classId/contents/:contentId/materials/:id',
     {
@@ -174,7 +184,7 @@ export default async function materialsRoutes(app: App): Promise<void> {
       const material = await materialIn(app.db, content, request.params.id);
       if (request.body.url !== undefined && material.url === null) throw invalidField('url', CLASS_MSG.materialNotLink);
       await updateMaterial(app.db, content.id, material.id, request.body);
-      return updated(content.id, material.id, request.user.id);
+      return updated(app, content.id, material.id, request.user.id);
     },
   );
 
@@ -201,7 +211,7 @@ export default async function materialsRoutes(app: App): Promise<void> {
         app.files.commit(file, (tx, fileId) => replaceMaterialFile(tx, content.id, material.id, fileId, fields.title?.trim() || null)),
       );
       await app.files.release([oldFileId]);
-      return updated(content.id, material.id, request.user.id);
+      return updated(app, content.id, material.id, request.user.id);
     },
   );
 

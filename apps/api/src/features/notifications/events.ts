@@ -8,6 +8,7 @@ import type { App } from '../../types.js';
 import type { Executor } from '../../db/client.js';
 import { topics } from '../../live/bus.js';
 import type { NotificationRow } from './service.js';
+import { ROLE_IDS } from '@kelasku/contract';
 
 type RawRow = Record<string, unknown>;
 
@@ -197,7 +198,7 @@ export function accountLocked(app: App, user: { id: number; name: string; userna
       tx,
       sql`insert into notifications (user_id, kind, subject, link)
         select a.id, 'account_locked', ${`${user.name} (${user.username})`}::varchar, ${`/resources/users/${user.id}`}::varchar
-          from users a where a.role_id = 1 and a.status = 1
+          from users a where a.role_id = ${ROLE_IDS.admin} and a.status = 1
         returning *`,
     ),
   );
@@ -222,7 +223,7 @@ export async function storageFull(app: App): Promise<number> {
       sql`insert into notifications (user_id, kind, subject, link)
         select a.id, 'storage_full', 'storage', '/'
           from users a
-         where a.role_id = 1 and a.status = 1
+         where a.role_id = ${ROLE_IDS.admin} and a.status = 1
            and not exists (select 1 from notifications n
                             where n.user_id = a.id and n.kind = 'storage_full'
                               and n.created_at > now() - make_interval(secs => ${STORAGE_FULL_EVERY_MS / 1000}))

@@ -65,6 +65,13 @@ export async function unreadOf(db: Executor, userIds: number[]): Promise<Map<num
   return new Map(rows.map((r) => [r.userId, r.n]));
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends notifications (features/notifications/service.ts). */
+    notifier: Notifier;
+  }
+}
+
 export class Notifier {
   constructor(
     private readonly db: Db,

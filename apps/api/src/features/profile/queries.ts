@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ProfileBody } from '@kelasku/contract';
 import type { Executor } from '../../db/client.js';
 import { rombelClasses, students, teachers, users } from '../../db/schema.js';
+import { ROLE_IDS } from '@kelasku/contract';
 
 export type ProfileUpdate = {
   [K in keyof Omit<ProfileBody, 'role'>]: Exclude<ProfileBody[K], undefined> | null;
@@ -28,13 +29,13 @@ export async function saveProfile(tx: Executor, userId: number, roleId: number, 
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
-  if (roleId === 2) {
+  if (roleId === ROLE_IDS.teacher) {
     const detail = { nip: p.nip as string | null, nik: p.nik as string | null };
     await tx
       .insert(teachers)
       .values({ userId, ...detail })
       .onConflictDoUpdate({ target: teachers.userId, set: detail });
-  } else if (roleId === 3) {
+  } else if (roleId === ROLE_IDS.student) {
     const detail = { nis: p.nis as string | null, nisn: p.nisn as string | null, rombelClassId: p.rombel as number | null };
     await tx
       .insert(students)

@@ -23,11 +23,16 @@ import { auditQuizScores } from '../../audit/changes.js';
 const attemptLock = (quizId: number, studentId: number) =>
   sql`select pg_advisory_xact_lock(hashtextextended(${`kelasku:quiz-attempt:${quizId}:${studentId}`}::text, 0))`;
 
-/** Why a student may not start an attempt now (null: they may), judged at the database's `now`. */
-export function refusalOf(quiz: Quiz, finishedCount: number, now: Date): string | null {
+/**
+ * Why a student may not start an attempt now (null: they may), judged at the database's `now`; given
+ * the number of questions an attempt would hold, also a quiz without any. The one statement of the
+ * rule: startAttempt's 409 and the quiz page's `can_start` / `reason_if_not` both come from it.
+ */
+export function refusalOf(quiz: Quiz, finishedCount: number, now: Date, questionCount?: number): string | null {
   if (quiz.opensAt && quiz.opensAt.getTime() > now.getTime()) return QUIZ_MSG.notOpen;
   if (quiz.closesAt && quiz.closesAt.getTime() <= now.getTime()) return QUIZ_MSG.closed;
   if (quiz.attemptsAllowed > 0 && finishedCount >= quiz.attemptsAllowed) return QUIZ_MSG.attemptsUsed;
+  if (questionCount === 0) return QUIZ_MSG.noQuestions;
   return null;
 }
 
@@ -65,7 +70,8 @@ export async function startAttempt(db: Db, quizId: number, studentId: number): P
     if (refused) return { refused };
 
     const drawn = await drawQuestions(tx, quiz);
-    if (drawn.length === 0) return { refused: QUIZ_MSG.noQuestions };
+    const empty = refusalOf(quiz, mine.length, now, drawn.length);
+    if (empty) return { refused: empty };
     const ordered = quiz.shuffleQuestions ? shuffled(drawn) : drawn;
     const layout: Layout = ordered.map((q) => layoutItem(q, quiz.shuffleOptions));
     const [attempt] = await tx

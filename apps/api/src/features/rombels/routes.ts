@@ -54,10 +54,16 @@ const values = (b: { department_id: number; name: string; grade: number }): Romb
   grade: b.grade,
 });
 
+const tags = ['admin: rombel classes'];
+
 /** /api/admin/resources/rombel-classes and the department list of its form. */
 export async function adminRoutes(app: App): Promise<void> {
-  const tags = ['admin: rombel classes'];
+  readRoutes(app);
+  writeRoutes(app);
+}
 
+/** The departments, the rombel list and one rombel with its students. */
+function readRoutes(app: App): void {
   app.get(
     '/resources/departments',
     {
@@ -99,7 +105,10 @@ export async function adminRoutes(app: App): Promise<void> {
       return { success: true as const, data: { ...rombel, students } };
     },
   );
+}
 
+/** A rombel created (one or in bulk), edited or deleted. */
+function writeRoutes(app: App): void {
   app.post(
     '/resources/rombel-classes',
     {

@@ -1,4 +1,4 @@
-import { ROLE_BY_ID } from '@kelasku/contract';
+import { ROLE_BY_ID, ROLE_IDS } from '@kelasku/contract';
 import type { FileService } from '../../files/service.js';
 import type { findLoginUser, loadProfile } from './queries.js';
 
@@ -22,9 +22,9 @@ export function toProfile(files: FileService, row: ProfileRow) {
     role_id: u.roleId,
     avatar: files.url(u.avatarFileId),
     must_change_password: u.mustChangePassword,
-    teacher: u.roleId === 2 ? { nip: row.nip ?? null, nik: row.nik ?? null } : null,
+    teacher: u.roleId === ROLE_IDS.teacher ? { nip: row.nip ?? null, nik: row.nik ?? null } : null,
     student:
-      u.roleId === 3
+      u.roleId === ROLE_IDS.student
         ? { nis: row.nis ?? null, nisn: row.nisn ?? null, rombel_id: row.rombelId ?? null, rombel_name: row.rombelName ?? null }
         : null,
   };

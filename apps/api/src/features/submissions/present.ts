@@ -9,7 +9,7 @@ import {
   type WorkState,
 } from '@kelasku/contract';
 import type { FileLinks } from '../../files/service.js';
-import { extensionOf as fileExtension } from '../../files/types.js';
+import { extensionOf } from '../../files/types.js';
 import { dueOf, isClosed, type Due, type PrivateCommentRow, type SubmissionFileRow, type Work, type WorkRow } from './queries.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -18,7 +18,7 @@ export const toSubmittedFile = (files: FileLinks, f: Pick<SubmissionFileRow, 'fi
   file_id: f.fileId,
   file: files.url(f.fileId),
   filename: f.name,
-  file_extension: fileExtension(f.name),
+  file_extension: extensionOf(f.name),
   size: f.size,
   mime: f.mime,
 });

@@ -35,7 +35,7 @@ export const dueOf = (a: Pick<Assignment, 'deadline' | 'closesAt'>, ext: Pick<Ex
 
 export const isClosed = (due: Due, now = new Date()) => due.closesAt !== null && due.closesAt.getTime() < now.getTime();
 
-export async function extensionOf(db: Executor, assignmentId: number, studentId: number): Promise<Extension | null> {
+export async function deadlineExtensionOf(db: Executor, assignmentId: number, studentId: number): Promise<Extension | null> {
   const [row] = await db
     .select()
     .from(assignmentExtensions)
@@ -74,7 +74,7 @@ export async function rowAndDue(db: Executor, a: Assignment, studentId: number) 
       .select()
       .from(submissions)
       .where(and(eq(submissions.assignmentId, a.id), eq(submissions.studentId, studentId))),
-    extensionOf(db, a.id, studentId),
+    deadlineExtensionOf(db, a.id, studentId),
   ]);
   return { submission: row ?? null, due: dueOf(a, extension) };
 }
@@ -146,7 +146,7 @@ export interface HandIn {
 export async function writeHandIn(tx: Tx, h: HandIn): Promise<{ created: boolean; released: number[] }> {
   const [a] = await tx.select().from(assignments).where(eq(assignments.id, h.assignmentId)).for('share');
   if (!a) throw notFound();
-  const due = dueOf(a, await extensionOf(tx, a.id, h.studentId));
+  const due = dueOf(a, await deadlineExtensionOf(tx, a.id, h.studentId));
   const keep = parseKeep(h.keep);
   for (let attempt = 0; attempt < 5; attempt++) {
     const [current] = await tx
@@ -254,7 +254,7 @@ export async function unsubmit(tx: Tx, a: Assignment, studentId: number): Promis
     .for('update');
   if (!current || current.submittedAt === null) throw conflict(SUBMISSION_MSG.notHandedIn);
   if (current.score !== null) throw conflict(MSG.gradedLocked);
-  if (isClosed(dueOf(a, await extensionOf(tx, a.id, studentId)))) throw conflict(SUBMISSION_MSG.closed);
+  if (isClosed(dueOf(a, await deadlineExtensionOf(tx, a.id, studentId)))) throw conflict(SUBMISSION_MSG.closed);
   await tx
     .update(submissions)
     .set({ submittedAt: null, revision: current.revision + 1 })

@@ -30,16 +30,23 @@ import { handedIn, privateCommented, workChanged, workPath } from '../notificati
 
 type Found = Awaited<ReturnType<typeof assignmentForStudent>>;
 
+const tags = ['student: submissions'];
+
+/** The assignment with the student's work as it is now. */
+async function view(app: App, studentId: number, { assignment: a, klass }: Found) {
+  const [author, work] = await Promise.all([authorName(app.db, a.authorId), loadWork(app.db, a, studentId)]);
+  return { ...toAssignment(a, author, klass), submission: toSubmissionDetail(app.files.forUser(studentId), work) };
+}
+
 /** /api/student/…: the student's own work on the assignments of their rombel's classes. */
 export default async function submissionsRoutes(app: App): Promise<void> {
-  const tags = ['student: submissions'];
+  workRoutes(app);
+  privateThreadRoutes(app);
+  overviewRoutes(app);
+}
 
-  /** The assignment with the student's work as it is now. */
-  const view = async (studentId: number, { assignment: a, klass }: Found) => {
-    const [author, work] = await Promise.all([authorName(app.db, a.authorId), loadWork(app.db, a, studentId)]);
-    return { ...toAssignment(a, author, klass), submission: toSubmissionDetail(app.files.forUser(studentId), work) };
-  };
-
+/** One assignment's work: read, handed in (again), taken back. */
+function workRoutes(app: App): void {
   app.get(
     '/submissions/:assignmentId',
     {
@@ -54,7 +61,7 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const found = await assignmentForStudent(app.db, request.user, request.params.assignmentId);
-      return { success: true as const, data: await view(request.user.id, found) };
+      return { success: true as const, data: await view(app, request.user.id, found) };
     },
   );
 
@@ -112,7 +119,7 @@ export default async function submissionsRoutes(app: App): Promise<void> {
     await app.files.release(saved.released);
     await handedIn(app, workPath(found, me.id), Date.now() > before.due.deadline.getTime());
     reply.code(saved.created ? 201 : 200);
-    return { success: true as const, message: MSG.submissionSaved, data: await view(me.id, found) };
+    return { success: true as const, message: MSG.submissionSaved, data: await view(app, me.id, found) };
   };
   app.post('/submissions/:assignmentId', uploadRoute, upload);
   app.put('/submissions/:assignmentId', uploadRoute, upload);
@@ -133,10 +140,13 @@ export default async function submissionsRoutes(app: App): Promise<void> {
       const found = await assignmentForStudent(app.db, request.user, request.params.assignmentId);
       await app.db.transaction((tx) => unsubmit(tx, found.assignment, request.user.id));
       await workChanged(app, { assignmentId: found.assignment.id, studentId: request.user.id });
-      return { success: true as const, message: SUBMISSION_MSG.unsubmitted, data: await view(request.user.id, found) };
+      return { success: true as const, message: SUBMISSION_MSG.unsubmitted, data: await view(app, request.user.id, found) };
     },
   );
+}
 
+/** The private thread with the class's teacher about one assignment. */
+function privateThreadRoutes(app: App): void {
   app.get(
     '/submissions/:assignmentId/comments',
     {
@@ -180,7 +190,10 @@ export default async function submissionsRoutes(app: App): Promise<void> {
       };
     },
   );
+}
 
+/** Every assignment of the student's classes ("Tugas Saya") and their grades. */
+function overviewRoutes(app: App): void {
   app.get(
     '/assignments',
     {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { BULK_MSG, MSG, errorEnvelope, ok, userBulkBody, userBulkResult } from '@kelasku/contract';
+import { BULK_MSG, MSG, errorEnvelope, ok, userBulkBody, userBulkResult, ROLE_IDS } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeUserTokens } from '../../auth/tokens.js';
@@ -50,7 +50,7 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
         }
         if (action === 'move_rombel') {
           if (rombelId === undefined) throw invalidField('rombel_id', MSG.required);
-          if (found.some((u) => u.roleId !== 3)) throw invalidField('ids', BULK_MSG.studentsOnly);
+          if (found.some((u) => u.roleId !== ROLE_IDS.student)) throw invalidField('ids', BULK_MSG.studentsOnly);
           const [rombel] = await tx.select({ id: rombelClasses.id }).from(rombelClasses).where(eq(rombelClasses.id, rombelId));
           if (!rombel) throw invalidField('rombel_id', MSG.rombelUnknown);
           await tx.update(students).set({ rombelClassId: rombelId }).where(inArray(students.userId, ids));
@@ -77,7 +77,7 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
             userId: u.id,
             line: 0,
             name: u.name,
-            role: u.roleId === 2 ? 'teacher' : 'student',
+            role: u.roleId === ROLE_IDS.teacher ? 'teacher' : 'student',
             rombel: u.rombel,
             username: u.username,
             password,

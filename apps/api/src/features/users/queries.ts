@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { assignments, onlineClasses, students, submissions, teachers, users } from '../../db/schema.js';
 import { loadProfile, selectProfiles } from '../session/queries.js';
 import { revokeUserTokens } from '../../auth/tokens.js';
+import { ROLE_IDS } from '@kelasku/contract';
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
 
@@ -106,13 +107,13 @@ const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o)
  * loses NIP/NIK.
  */
 export async function saveDetails(tx: Executor, userId: number, roleId: number, d: UserDetails, roleChanged: boolean): Promise<void> {
-  if (roleChanged && roleId !== 2) await tx.delete(teachers).where(eq(teachers.userId, userId));
-  if (roleChanged && roleId !== 3) await tx.delete(students).where(eq(students.userId, userId));
-  if (roleId === 2) {
+  if (roleChanged && roleId !== ROLE_IDS.teacher) await tx.delete(teachers).where(eq(teachers.userId, userId));
+  if (roleChanged && roleId !== ROLE_IDS.student) await tx.delete(students).where(eq(students.userId, userId));
+  if (roleId === ROLE_IDS.teacher) {
     const set = defined({ nip: d.nip, nik: d.nik });
     const insert = tx.insert(teachers).values({ userId, ...set });
     await (Object.keys(set).length ? insert.onConflictDoUpdate({ target: teachers.userId, set }) : insert.onConflictDoNothing());
-  } else if (roleId === 3) {
+  } else if (roleId === ROLE_IDS.student) {
     const set = defined({ nis: d.nis, nisn: d.nisn, rombelClassId: d.rombelId });
     const insert = tx.insert(students).values({ userId, ...set });
     await (Object.keys(set).length ? insert.onConflictDoUpdate({ target: students.userId, set }) : insert.onConflictDoNothing());

@@ -61,7 +61,9 @@ async function withUniqueConflicts<T>(work: () => Promise<T>): Promise<T> {
 }
 
 async function checkRombel(tx: Executor, roleId: number, rombelId: number | null | undefined) {
-  if (roleId === 3 && rombelId != null && !(await rombelExists(tx, rombelId))) throw invalidField('rombel_id', MSG.rombelUnknown);
+  if (roleId === ROLE_IDS.student && rombelId != null && !(await rombelExists(tx, rombelId))) {
+    throw invalidField('rombel_id', MSG.rombelUnknown);
+  }
 }
 
 const details = (b: {
@@ -78,10 +80,17 @@ const details = (b: {
   rombelId: b.rombel_id,
 });
 
+const tags = ['admin: users'];
+
 /** /api/admin/resources/users — the admin's user management. */
 export default async function usersRoutes(app: App): Promise<void> {
-  const tags = ['admin: users'];
+  readRoutes(app);
+  formRoutes(app);
+  accountRoutes(app);
+}
 
+/** The user list and one user. */
+function readRoutes(app: App): void {
   app.get(
     '/resources/users',
     {
@@ -128,7 +137,10 @@ export default async function usersRoutes(app: App): Promise<void> {
       return { success: true as const, data: await adminUserOf(app, row) };
     },
   );
+}
 
+/** A user created or edited through the form. */
+function formRoutes(app: App): void {
   app.post(
     '/resources/users',
     {
@@ -194,7 +206,7 @@ export default async function usersRoutes(app: App): Promise<void> {
           const audited = (await userSnapshot(tx, id))!;
           const roleId = b.role ?? current.roleId;
           const roleChanged = roleId !== current.roleId;
-          if (roleChanged && current.roleId === 2 && (await teachesClasses(tx, id))) throw conflict(MSG.teacherHasClasses);
+          if (roleChanged && current.roleId === ROLE_IDS.teacher && (await teachesClasses(tx, id))) throw conflict(MSG.teacherHasClasses);
           await checkRombel(tx, roleId, b.rombel_id);
           await checkNisnFree(tx, roleId, b.nisn, id);
           const status = b.status ?? current.status;
@@ -223,7 +235,10 @@ export default async function usersRoutes(app: App): Promise<void> {
       return { success: true as const, message: ADMIN_MSG.userUpdated, data: await adminUserOf(app, row) };
     },
   );
+}
 
+/** An account (de)activated, deleted (and what that would delete), or unlocked after failed sign-ins. */
+function accountRoutes(app: App): void {
   app.patch(
     '/resources/users/:id/status',
     {
