@@ -12,6 +12,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 const root = import.meta.dirname;
 
@@ -62,6 +63,122 @@ const boundaryBlocks = [
     files: [`apps/api/src/features/${name}/**/*.{ts,mts,js,mjs}`],
     rules: restrictRoutes(routesOf(featureNames.filter((other) => other !== name))),
   })),
+];
+
+// ---------------------------------------------------------------------------------------
+// Import cycles (issue 36): `import-x/no-cycle` over the API, the web and the contract.
+// Resolution: import-x's own node resolver (unrs-resolver), TypeScript extensions first and
+// the API's `.js` suffixes mapped to the `.ts` file beside them. Only relative imports and our
+// own packages are followed (`ignoreExternal`). Type-only imports (`import type`, and imports
+// whose every name is `type`) do not count: they vanish at run time, and a type shared both
+// ways is no circle a reader or the bundler follows; import-x skips them by design. A dynamic
+// `import()` in the chain (the router's lazy pages) counts like a static one.
+// maxDepth: unlimited. Measured on the 2-core machine (see the report of issue 36): the rule
+// adds a few seconds to `npx eslint .`; lower it here if that ever grows.
+// ---------------------------------------------------------------------------------------
+const cycleFiles = ['apps/api/src/**/*.{ts,mts,js,mjs}', 'apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'];
+const cycleBlock = {
+  name: 'kelasku/no-cycle',
+  files: cycleFiles,
+  plugins: { 'import-x': importX },
+  settings: {
+    // The dependencies' files are parsed as TypeScript too (as import-x's `typescript` preset does).
+    'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+    'import-x/resolver-next': [
+      createNodeResolver({
+        extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+        conditionNames: ['import', 'default'],
+      }),
+    ],
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+};
+
+// ---------------------------------------------------------------------------------------
+// The web's layers (docs/ARCHITECTURE.md), pointing only down:
+//   main.tsx, router.tsx, session-subscribers.ts  →  layout/  →  features/  →
+//   components/, uploads/, live/, offline/, api/  →  lib/
+// - api/, components/, uploads/, live/, offline/ and lib/ never import features/, layout/,
+//   router, main or session-subscribers;
+// - lib/ (pure helpers) imports no other layer of the web: not api/, components/, uploads/,
+//   live/, offline/;
+// - features/ never import layout/, router, main or session-subscribers;
+// - one feature imports another only where it composes it on purpose (webFeatureAllow);
+//   something two features share moves down (components/, lib/, api/).
+// Core `no-restricted-imports` on the import string, like the API's feature boundary above:
+// the web's imports are relative and extension-less ('../features/x', '../../lib/y').
+// ---------------------------------------------------------------------------------------
+const webSrc = 'apps/web/src';
+const up = '^(\\.\\./)+';
+const topFiles = '(router|main|session-subscribers)(\\.tsx?)?$';
+const webFeatureNames = fs
+  .readdirSync(path.join(root, webSrc, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+/** Which features a feature composes on purpose (its pages show their pieces). */
+const webFeatureAllow = {
+  // The class page: the lessons' cards hold assignments, forums and quizzes; the tabs show announcements and the gradebook.
+  'online-classes': ['announcements', 'assignments', 'forums', 'gradebook', 'quizzes'],
+  // The student's class page: announcements and the quizzes' badges.
+  'student-classes': ['announcements', 'quizzes'],
+  // "/" shows the dashboard of each role.
+  dashboard: ['admin-dashboard', 'online-classes', 'student-classes'],
+  'admin-dashboard': ['backup'],
+  // The grading pages show a grade's history.
+  assignments: ['audit-log'],
+  quizzes: ['audit-log'],
+  // The hand-in form takes photos into one PDF.
+  submissions: ['photos'],
+};
+const layerRule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const noUpward = (layer) => ({
+  regex: `${up}(features|layout)(/|$)|${up}${topFiles}|^\\./${topFiles}`,
+  message: `${layer} is below features/, layout/ and the app's entry files: it never imports them (docs/ARCHITECTURE.md, the web's layers).`,
+});
+const webLayerBlocks = [
+  ...['api', 'components', 'uploads', 'live', 'offline'].map((layer) => ({
+    name: `kelasku/web-layers/${layer}`,
+    files: [`${webSrc}/${layer}/**/*.{ts,tsx}`],
+    rules: layerRule([noUpward(`${layer}/`)]),
+  })),
+  {
+    name: 'kelasku/web-layers/lib',
+    files: [`${webSrc}/lib/**/*.{ts,tsx}`],
+    rules: layerRule([
+      noUpward('lib/'),
+      {
+        regex: `${up}(api|components|uploads|live|offline)(/|$)`,
+        message: 'lib/ is the bottom layer (pure helpers): it imports no other part of the web. Move what it needs down into lib/.',
+      },
+    ]),
+  },
+  ...webFeatureNames.map((name) => {
+    const forbidden = webFeatureNames.filter((other) => other !== name && !(webFeatureAllow[name] ?? []).includes(other));
+    return {
+      name: `kelasku/web-layers/feature/${name}`,
+      files: [`${webSrc}/features/${name}/**/*.{ts,tsx}`],
+      ignores: [`${webSrc}/**/*.test.{ts,tsx}`],
+      rules: layerRule([
+        {
+          regex: `${up}(layout|${topFiles.replace('(\\.tsx?)?$', '')})(/|(\\.tsx?)?$)`,
+          message: 'A feature never imports layout/, the router or main.tsx (they import the features).',
+        },
+        ...(forbidden.length > 0
+          ? [
+              {
+                regex: `${up}(${forbidden.map(escape).join('|')})(/|$)`,
+                message:
+                  'A feature imports another feature only where eslint.config.js (webFeatureAllow) says it composes it; ' +
+                  'move a shared piece down to components/, lib/ or api/.',
+              },
+            ]
+          : []),
+      ]),
+    };
+  }),
 ];
 
 export default defineConfig(
@@ -132,5 +249,30 @@ export default defineConfig(
     files: ['apps/api/test/**', 'e2e/**', 'apps/web/src/**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // Rooms a reader can hold in their head: a function longer than this does two jobs (split a
+    // route plugin by role or sub-area, a page into a `use…` hook with the logic and the markup).
+    // Role ids only through the contract's ROLE_IDS, never a bare `roleId === 3`.
+    name: 'kelasku/sizes-and-roles',
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name=/^role_?[iI]d$/][right.type='Literal'], [right.property.name=/^role_?[iI]d$/][left.type='Literal'])",
+          message: 'Compare role ids with ROLE_IDS from @kelasku/contract, never a bare number.',
+        },
+        {
+          selector: "CallExpression[callee.name=/^(eq|ne)$/][arguments.0.property.name='roleId'][arguments.1.type='Literal']",
+          message: 'Compare role ids with ROLE_IDS from @kelasku/contract, never a bare number.',
+        },
+      ],
+    },
+  },
   ...boundaryBlocks,
+  cycleBlock,
+  ...webLayerBlocks,
 );

@@ -11,6 +11,7 @@ import { MSG } from '@kelasku/contract';
 import { ApiError } from './api/client';
 import { loginAfter, setSessionEndHandler } from './api/session';
 import { toastError, errorMessage } from './lib/toast';
+import { subscribeToSession } from './session-subscribers';
 
 // Toasts' container and styles load after the first screen (they are not part of the login page's weight).
 const Toasts = lazy(() => import('./components/Toasts'));
@@ -81,6 +82,9 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// Drafts, kept uploads and the offline mode's saved copies follow logins and logouts (lib/session-events.ts).
+subscribeToSession();
 
 /**
  * An ended session goes to the login page without a reload (drafts and toasts stay): an expired

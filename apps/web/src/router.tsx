@@ -5,13 +5,13 @@ import { getSessionUser, hasSession, loginAfter, sessionEndedBy } from './api/se
 import { LoadingDots } from './components/LoadingDots';
 import { LoginLayout } from './layout/LoginLayout';
 import { LoginPage } from './features/session/LoginPage';
-import { NotFoundPage, PermissionDeniedPage } from './features/errors/ErrorPages';
+import { NotFoundPage, PermissionDeniedPage } from './components/ErrorPages';
 import { RouteError } from './features/errors/RouteError';
 import { loginPath, safeNext } from './lib/next';
-import { loadAppLayout, loadDashboardPage } from './lib/preload';
+import { loadAppLayout, loadDashboardPage } from './layout/preload';
 
 // The signed-in layout (sidebar, header, menus) is loaded on demand too: the login page stays light (bundle budget).
-// The login page fetches it ahead (lib/preload.ts).
+// The login page fetches it ahead (layout/preload.ts).
 const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
 
 // WEB_FOUNDATION_READY — feature pages are loaded on demand, so each role area is its own chunk.

@@ -3,7 +3,7 @@ import { AUDIT_PER_PAGE, type AuditEntry, type AuditListQuery } from '@kelasku/c
 import { api } from './client';
 import { keys, type AssignmentRef } from './keys';
 import { getPage } from './pages';
-import { quizKeys, type QuizRef } from './teacher-quizzes';
+import { quizKeys, type QuizRef } from './quizzes';
 
 export const AUDIT_LOG = '/api/admin/audit-log';
 

@@ -1,25 +1,8 @@
 import { MSG } from '@kelasku/contract';
+import { ApiError, NETWORK_MESSAGE } from '../lib/api-error';
 import { getToken, sessionExpired, updateSessionUser } from './session';
 
-/** A failed API call: the server's Indonesian message and field errors. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: Record<string, string[]> = {},
-  ) {
-    super(message);
-  }
-  /** The first message of a field, for showing under the input. */
-  field(name: string): string | undefined {
-    return this.errors[name]?.[0];
-  }
-}
-
-/** The server answered 404: the object is gone or not the caller's (the page shows Not Found). */
-export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
-
-export const NETWORK_MESSAGE = 'Tidak dapat terhubung ke server. Periksa koneksi internetmu.';
+export { ApiError, isNotFound, NETWORK_MESSAGE } from '../lib/api-error';
 
 type Envelope<T> = { success: boolean; message?: string; data?: T; errors?: Record<string, string[]> };
 

@@ -1,10 +1,66 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ClassContentDetail, ItemKind, Visibility, VisibilityBody } from '@kelasku/contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ClassContent, ClassContentBody, ClassContentDetail, ItemKind, Visibility, VisibilityBody } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 
+// The lessons (Pembelajaran: "contents" in the URLs) of a teacher's class: the list, each lesson,
+// their order and who sees them.
+
 const contentsPath = (classId: number) => `/api/teacher/online-classes/${classId}/contents`;
 const contentPath = (classId: number, contentId: number) => `${contentsPath(classId)}/${contentId}`;
+
+/**
+ * The contents of a class. The list already carries each content's materials, forums and
+ * assignments; it seeds each content's own query, which the cards read, so a modal that
+ * invalidates keys.teacherContent(classId, contentId) refreshes just that card.
+ */
+export function useContents(classId: number) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: keys.teacherContents(classId),
+    queryFn: async () => {
+      const list = await api.get<ClassContentDetail[]>(contentsPath(classId));
+      for (const c of list) qc.setQueryData(keys.teacherContent(classId, c.id), c);
+      return list;
+    },
+  });
+}
+
+export function useContent(classId: number, contentId: number, seed: ClassContentDetail) {
+  return useQuery({
+    queryKey: keys.teacherContent(classId, contentId),
+    queryFn: () => api.get<ClassContentDetail>(contentPath(classId, contentId)),
+    initialData: seed,
+    staleTime: 60_000,
+  });
+}
+
+/** Only the list itself: its refetch re-seeds the content queries. */
+const refreshContents = (qc: QueryClient, classId: number) =>
+  qc.invalidateQueries({ queryKey: keys.teacherContents(classId), exact: true });
+
+export function useSaveContent(classId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: ClassContentBody }) =>
+      id === undefined ? api.post<ClassContent>(contentsPath(classId), body) : api.put<ClassContent>(contentPath(classId, id), body),
+    meta: { toast: false },
+    onSuccess: () => refreshContents(qc, classId),
+  });
+}
+
+export function useDeleteContent(classId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (contentId: number) => api.delete(contentPath(classId, contentId)),
+    onSuccess: (_res, contentId) => {
+      qc.removeQueries({ queryKey: keys.teacherContent(classId, contentId) });
+      void refreshContents(qc, classId);
+    },
+  });
+}
+
+// ---------------------------------------------------------------- order and visibility
 
 /** The field of a content that holds each of its lists. */
 export const LIST_FIELD = { materials: 'materials', forums: 'forums', assignments: 'assignment', quizzes: 'quizzes' } as const;

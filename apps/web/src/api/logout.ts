@@ -1,5 +1,5 @@
-import { useLogout } from '../api/profile';
-import { clearSessionAndReload } from '../api/session';
+import { useLogout } from './profile';
+import { clearSessionAndReload } from './session';
 
 /** Logout: tell the server (revokes the token), then clear storage and reload, even if the call fails. */
 export function useLogoutAction() {

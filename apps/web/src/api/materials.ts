@@ -8,7 +8,7 @@ const materialsPath = (classId: number, contentId: number) => `/api/teacher/onli
 
 export interface MaterialUpload {
   title: string;
-  /** The id of the finished resumable upload (features/uploads) holding the file. */
+  /** The id of the finished resumable upload (uploads/) holding the file. */
   upload: string;
 }
 
@@ -64,5 +64,13 @@ export function useReplaceMaterialFile(classId: number, contentId: number) {
       api.upload<ClassMaterial>(`${materialsPath(classId, contentId)}/${id}/file`, materialForm(material), { method: 'PUT' }),
     meta: { toast: false },
     onSuccess: refresh,
+  });
+}
+
+export function useDeleteMaterial(classId: number, contentId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (materialId: number) => api.delete(`${materialsPath(classId, contentId)}/${materialId}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.teacherContent(classId, contentId) }),
   });
 }

@@ -1,9 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '@kelasku/contract';
-import { discardAllDrafts, keepDraftsOf } from '../lib/drafts';
 import { loginPath } from '../lib/next';
-import { keepUploadsOf } from '../features/uploads/kept-files';
-import { clearOfflineData } from '../offline/clear';
+import { endSession, sessionStarted } from '../lib/session-events';
 
 /** The login kept in localStorage (SPEC §3: user, and the token also stored separately). */
 const USER = 'user';
@@ -49,12 +47,14 @@ export function useSessionUser(): SessionUser | null {
   return useSyncExternalStore(subscribe, getSessionUser);
 }
 
-/** After a login: the session is stored, and drafts and unsent uploads left by anyone else on this browser are removed. */
+/**
+ * After a login: the session is stored, and its start announced (lib/session-events.ts: drafts and
+ * unsent uploads left by anyone else on this browser are removed).
+ */
 export function saveSession(token: string, user: SessionUser) {
   localStorage.setItem(TOKEN, token);
   localStorage.setItem(USER, JSON.stringify(user));
-  keepDraftsOf(user.id);
-  void keepUploadsOf(user.id).catch(() => undefined);
+  void sessionStarted(user.id);
   endedBy = null;
   changed();
 }
@@ -71,12 +71,13 @@ export function updateSessionUser(patch: Partial<SessionUser>) {
 /**
  * Logout (SPEC §4): clears everything stored, drafts and unsent comments included (shared lab
  * computers), waits until the saved pages and files of the offline mode are gone too (the next user
- * of the phone must not read them), and reloads the app.
+ * of the phone must not read them), and reloads the app. The drafts go and the offline data starts
+ * to go with the announced end (lib/session-events.ts), before localStorage is cleared.
  */
 export async function clearSessionAndReload(): Promise<void> {
-  discardAllDrafts();
+  const ended = endSession('logout');
   localStorage.clear();
-  await clearOfflineData();
+  await ended;
   window.location.assign('/login');
 }
 
@@ -104,13 +105,14 @@ export const sessionEndedBy = (): SessionEnd | null => endedBy;
 
 /**
  * Forgets the token and the user; drafts, unsent comments and uploads stay for the next login. The saved
- * pages and files of the offline mode go (in the background: nothing reloads here).
+ * pages and files of the offline mode go (announced as an end that is no logout; in the background:
+ * nothing reloads here).
  */
 function forgetSession(end: SessionEnd) {
   endedBy = end;
   localStorage.removeItem(TOKEN);
   localStorage.removeItem(USER);
-  void clearOfflineData({ keepUnsent: true });
+  void endSession('ended');
   changed();
 }
 

@@ -1,63 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  AssignmentWithSubmission,
-  ClassContentDetail,
-  ClassDetail,
-  ClassSummary,
-  MyClassGrades,
-  MyWorkItem,
-  MyWorkTab,
-  PrivateComment,
-  RandomWord,
-  UpcomingAssignment,
-  UpcomingQuiz,
-} from '@kelasku/contract';
+import type { AssignmentWithSubmission, MyClassGrades, MyWorkItem, MyWorkTab, PrivateComment } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
-
-/** The classes of the student's rombel (summaries: no students), shared with the sidebar's "My Class" list; `enabled` false for other roles. */
-export function useMyClasses(enabled = true) {
-  return useQuery({ queryKey: keys.studentClasses, queryFn: () => api.get<ClassSummary[]>('/api/student/my-classes'), enabled });
-}
-
-export function useRandomWord() {
-  return useQuery({
-    queryKey: keys.randomWord,
-    queryFn: () => api.get<RandomWord>('/api/student/random-motivational-word'),
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function useUpcomingAssignments() {
-  return useQuery({
-    queryKey: keys.upcomingAssignments,
-    queryFn: () => api.get<UpcomingAssignment[]>('/api/student/upcoming-assignments'),
-  });
-}
-
-/** The quizzes the student can still take (open or opening later, not closed, attempts left), by closing time. */
-export function useUpcomingQuizzes() {
-  return useQuery({
-    queryKey: keys.upcomingQuizzes,
-    queryFn: () => api.get<UpcomingQuiz[]>('/api/student/upcoming-quizzes'),
-  });
-}
-
-export function useStudentClass(classId: number) {
-  return useQuery({
-    queryKey: keys.studentClass(classId),
-    queryFn: () => api.get<ClassDetail>(`/api/student/my-classes/${classId}`),
-    enabled: Number.isInteger(classId) && classId > 0,
-  });
-}
-
-export function useStudentContents(classId: number) {
-  return useQuery({
-    queryKey: keys.studentContents(classId),
-    queryFn: () => api.get<ClassContentDetail[]>(`/api/student/my-classes/${classId}/contents`),
-    enabled: Number.isInteger(classId) && classId > 0,
-  });
-}
 
 export function useSubmission(assignmentId: number) {
   return useQuery({

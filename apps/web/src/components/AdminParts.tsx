@@ -3,8 +3,8 @@ import { Button, DataList, Group, Table, TextInput, Title } from '@mantine/core'
 import type { UseMutationResult } from '@tanstack/react-query';
 import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useNavigate, type NavigateFunction } from 'react-router';
-import { confirmDelete } from '../../components/ConfirmDelete';
-import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
+import { confirmDelete } from './ConfirmDelete';
+import { errorMessage, toastError, toastSuccess } from '../lib/toast';
 
 /** Pieces shared by the admin's resource screens (users, rombel classes, motivational words). */
 

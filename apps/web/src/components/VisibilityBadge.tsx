@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { Visibility } from '@kelasku/contract';
-import { formatDateTimeWib } from '../../lib/format';
-import { useNow } from '../../lib/now';
+import { formatDateTimeWib } from '../lib/format';
+import { useNow } from '../lib/now';
 
 /** "Draf" for a hidden content or item, "Terjadwal <date WIB>" for one students see only later; nothing once shown. */
 export function VisibilityBadge({ visibility: v }: { visibility: Visibility }) {

@@ -30,10 +30,10 @@ import { useMe } from '../api/profile';
 import { UserAvatar } from '../components/UserAvatar';
 import { BottomNavBell, HeaderBell } from '../features/notifications/NotificationBell';
 import { useLiveStream } from '../live/useLiveStream';
-import { OfflineBanner } from './OfflineBanner';
+import { OfflineBanner } from '../components/OfflineBanner';
 import { PasswordRequired } from './PasswordRequired';
 import { useClassMenu } from './useClassMenu';
-import { useLogoutAction } from './useLogout';
+import { useLogoutAction } from '../api/logout';
 
 const TITLES: Record<string, string> = {
   '/dashboard': 'Dashboard',

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Center, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { preloadSignedIn } from '../lib/preload';
-import { OfflineBanner } from './OfflineBanner';
+import { preloadSignedIn } from './preload';
+import { OfflineBanner } from '../components/OfflineBanner';
 
 export function LoginLayout() {
   // While the visitor types, what the pages after the login need comes in the background.

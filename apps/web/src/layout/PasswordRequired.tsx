@@ -7,8 +7,8 @@ import { passwordChanged } from '../api/session';
 import { PasswordFields, passwordsFilled, usePasswordForm } from '../features/profile/PasswordFields';
 import { showFailure } from '../lib/form-errors';
 import { toastSuccess } from '../lib/toast';
-import { OfflineBanner } from './OfflineBanner';
-import { useLogoutAction } from './useLogout';
+import { OfflineBanner } from '../components/OfflineBanner';
+import { useLogoutAction } from '../api/logout';
 
 export const PASSWORD_REQUIRED_TEXT = 'Admin meminta kamu mengganti password sebelum melanjutkan.';
 

@@ -3,7 +3,7 @@
  * the student's dashboard, one chunk: vite.config.ts). The router loads them through these; the
  * login page fetches them ahead, while the visitor types (on mobile data that is seconds saved).
  */
-export const loadAppLayout = () => import('../layout/AppLayout');
+export const loadAppLayout = () => import('./AppLayout');
 export const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
 
 /**

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { onSessionEnd, onSessionStart, type SessionEndKind } from './session-events';
 
 /**
  * Drafts: what a user has typed into a form and not sent yet, kept in localStorage so that an
@@ -114,6 +115,17 @@ export function keepDraftsOf(userId: number) {
 export function discardAllDrafts() {
   storedDraftKeys().forEach(removeDraft);
   writable = false;
+}
+
+/** A session that ends without a logout keeps the drafts for the next login. */
+const draftsAtEnd = (kind: SessionEndKind) => {
+  if (kind === 'logout') discardAllDrafts();
+};
+
+/** Drafts follow the session (lib/session-events.ts): at login only the user's own stay, at logout none does. */
+export function subscribeDraftsToSession() {
+  onSessionStart(keepDraftsOf);
+  onSessionEnd(draftsAtEnd);
 }
 
 const subscribe = (listener: () => void) => {

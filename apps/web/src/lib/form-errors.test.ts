@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_MESSAGE } from '../api/client';
+import { ApiError, NETWORK_MESSAGE } from './api-error';
 import { formFailure } from './form-errors';
 
 describe('formFailure: an API failure onto a form', () => {

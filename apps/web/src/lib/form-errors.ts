@@ -1,4 +1,4 @@
-import { ApiError } from '../api/client';
+import { ApiError } from './api-error';
 import { errorMessage } from './toast';
 
 /** What a failed save shows: messages under the form's own inputs, or one message for the whole form. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newestContentId, shownDescription } from './contents';
+import { newestContentId, shownDescription } from './lessons';
 
 const c = (id: number, number: number, created_at: string, publish_at: string | null = null) => ({ id, number, created_at, publish_at });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockOffset, countdownWords, formatCountdown, isOver, isWarning, remainingMs, WARNING_MS } from './clock';
+import { clockOffset, countdownWords, formatCountdown, isOver, isWarning, remainingMs, WARNING_MS } from './quiz-clock';
 
 describe('clockOffset', () => {
   it('sets the server time against the middle of the round trip', () => {

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@kelasku/contract';
-import { ApiError } from '../api/client';
+import { ApiError } from './api-error';
 
 export function toastSuccess(message: string, ms: number = TOAST_MS.short) {
   notifications.show({ color: 'green', title: 'Berhasil', message, autoClose: ms });

@@ -1,3 +1,4 @@
+import { onSessionEnd, type SessionEndKind } from '../lib/session-events';
 import { ASSETS_CACHE, DATA_CACHE, FILES_CACHE, MSG_CLEAR, MSG_LOGOUT, PENDING_CACHE } from './rules';
 
 /** How long a logout waits for the phone's storage before it goes on anyway. */
@@ -53,4 +54,12 @@ export async function clearSavedPages(): Promise<void> {
   await askWorker(MSG_CLEAR, CLEAR_WAIT_MS);
   // Without a worker (or if it did not answer) the page removes them itself.
   if (hasCaches()) await Promise.all([caches.delete(DATA_CACHE), caches.delete(FILES_CACHE)]);
+}
+
+/** A logout waits until the saved pages and files are gone; a session that ends otherwise keeps the photos of unsent hand-ins. */
+const offlineAtEnd = (kind: SessionEndKind) => clearOfflineData({ keepUnsent: kind !== 'logout' });
+
+/** The offline mode's saved copies follow the session (lib/session-events.ts): they go when it ends. */
+export function subscribeOfflineToSession() {
+  onSessionEnd(offlineAtEnd);
 }

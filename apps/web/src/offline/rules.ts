@@ -28,7 +28,7 @@ export const META_CACHE = 'kelasku-meta';
 export const USER_CACHES = [DATA_CACHE, FILES_CACHE, META_CACHE] as const;
 /**
  * Files made on the phone for a form and not handed in yet, like a "Foto tugas" PDF
- * (features/uploads/kept-files.ts). Unsent work, kept per user like a draft: not removed with the
+ * (uploads/kept-files.ts). Unsent work, kept per user like a draft: not removed with the
  * saved pages when a session changes (the worker would remove a PDF kept before it first saw the
  * session), only at logout (clear.ts removes every cache but the app shell) and after 24 hours.
  */

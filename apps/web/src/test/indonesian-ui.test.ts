@@ -80,26 +80,22 @@ const FROM_SPEC: Record<string, string[]> = {
   // §2 Admin users: "Cancel goes back one page"; title 'Users | Create User'; tables with View, Edit, Delete; "Add User".
   Cancel: ['features/users/UserFormCard.tsx'],
   'Users | Create User': ['features/users/UserCreatePage.tsx'],
-  View: [
-    'features/admin-dashboard/parts.tsx',
-    'features/online-classes/TeacherDashboard.tsx',
-    'features/student-classes/StudentDashboard.tsx',
-  ],
-  Delete: ['features/admin-dashboard/parts.tsx', 'features/online-classes/TeacherDashboard.tsx'],
+  View: ['components/AdminParts.tsx', 'features/online-classes/TeacherDashboard.tsx', 'features/student-classes/StudentDashboard.tsx'],
+  Delete: ['components/AdminParts.tsx', 'features/online-classes/TeacherDashboard.tsx'],
   'Add User': ['features/users/UsersPage.tsx'],
   // §2 Admin rombel and motivational words: 'Add Rombel', 'Add Motivational'.
   'Add Rombel': ['features/rombels/RombelPage.tsx'],
   'Add Motivational': ['features/motivational-words/WordsPage.tsx'],
   // The admin lists' search box (SPEC: "search box") reads like the teacher dashboard's 'Search…'.
-  'Search…': ['features/admin-dashboard/parts.tsx', 'features/online-classes/TeacherDashboard.tsx'],
+  'Search…': ['components/AdminParts.tsx', 'features/online-classes/TeacherDashboard.tsx'],
   // §2 Dashboards: cards with a View button (named after the class for screen readers).
   'View …': ['features/online-classes/TeacherDashboard.tsx', 'features/student-classes/StudentDashboard.tsx'],
   // §2 Teacher class detail, Sub konten menu: Add Material, Add Assignment, Add Forum — and the two entries added beside them.
-  'Add Material': ['features/online-classes/ContentCard.tsx'],
-  'Add Assignment': ['features/online-classes/ContentCard.tsx'],
-  'Add Forum': ['features/online-classes/ContentCard.tsx'],
-  'Add Link': ['features/online-classes/ContentCard.tsx'],
-  'Add Quiz': ['features/online-classes/ContentCard.tsx'],
+  'Add Material': ['features/online-classes/LessonCard.tsx'],
+  'Add Assignment': ['features/online-classes/LessonCard.tsx'],
+  'Add Forum': ['features/online-classes/LessonCard.tsx'],
+  'Add Link': ['features/online-classes/LessonCard.tsx'],
+  'Add Quiz': ['features/online-classes/LessonCard.tsx'],
   // §2 Forums: "Write your reply.", Reply, the dialog "Comment".
   'Write your reply.': ['features/forums/CommentModal.tsx', 'features/forums/ForumThreadView.tsx'],
   Reply: ['features/forums/ForumThreadView.tsx'],
@@ -151,7 +147,7 @@ describe('the interface speaks Indonesian', () => {
     const found = userTexts(sample).filter((t) => englishIn(t).length > 0);
     expect(found).toEqual(['Search users', 'Close …', 'Cancel anyway', 'Add Assignment', 'Upload Submission']);
     // SPEC's texts pass on SPEC's screens only.
-    expect(englishIn('Add Assignment', 'features/online-classes/ContentCard.tsx')).toEqual([]);
+    expect(englishIn('Add Assignment', 'features/online-classes/LessonCard.tsx')).toEqual([]);
     expect(englishIn('Cancel', 'features/users/UserFormCard.tsx')).toEqual([]);
     expect(englishIn('Cancel', 'features/backup/BackupPage.tsx')).toEqual(['cancel']);
     expect(englishIn('Saved successfully')).toEqual([]);
@@ -162,7 +158,7 @@ describe('the interface speaks Indonesian', () => {
   it('has no English text outside SPEC’s own in any screen', () => {
     const files = Object.keys(SOURCES);
     expect(files.length).toBeGreaterThan(100);
-    expect(files).toContain('features/online-classes/ContentCard.tsx');
+    expect(files).toContain('features/online-classes/LessonCard.tsx');
     const offending: string[] = [];
     for (const file of files) {
       for (const text of userTexts(SOURCES[file]!, file.endsWith('.tsx'))) {

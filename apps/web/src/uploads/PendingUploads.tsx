@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize } from '../lib/format';
 import type { PendingFile } from './pending';
 import { bytesOnServer } from './resumable';
 import { bytesText } from './progress';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconRefresh, IconWifiOff } from '@tabler/icons-react';
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize } from '../lib/format';
 import { bytesText, percentOf, secondsLeft, timeLeftText } from './progress';
 import { isRunning, type UploadState } from './state';
 

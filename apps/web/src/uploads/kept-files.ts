@@ -11,7 +11,8 @@
  * (offline/clear.ts) and when another user signs in (keepUploadsOf). Where the browser keeps no
  * caches (a page not served over https), nothing is kept and the form works as before.
  */
-import { PENDING_CACHE, SAVED_AT_HEADER } from '../../offline/rules';
+import { onSessionStart } from '../lib/session-events';
+import { PENDING_CACHE, SAVED_AT_HEADER } from '../offline/rules';
 import { PENDING_TTL_MS, keepPendingOf, pendingPrefix, type FileIdentity } from './pending';
 
 const hasCaches = () => typeof caches !== 'undefined';
@@ -82,4 +83,9 @@ export async function tidyKept(userId: number | null | undefined, now = Date.now
 export async function keepUploadsOf(userId: number): Promise<void> {
   keepPendingOf(userId);
   await tidyKept(userId);
+}
+
+/** Kept uploads follow the session (lib/session-events.ts): at login, another user's go; a logout clears them with localStorage and the caches. */
+export function subscribeUploadsToSession() {
+  onSessionStart(keepUploadsOf);
 }

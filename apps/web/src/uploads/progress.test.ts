@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClockWib, formatFileSize } from '../../lib/format';
+import { formatClockWib, formatFileSize } from '../lib/format';
 import { NEW_METER, bytesText, measure, paused, percentOf, secondsLeft, timeLeftText } from './progress';
 
 const MB = 1024 * 1024;

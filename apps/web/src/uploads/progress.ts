@@ -1,4 +1,4 @@
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize } from '../lib/format';
 
 const MB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DetailedError, HttpResponse, PreviousUpload } from 'tus-js-client';
 import { MSG } from '@kelasku/contract';
-import { NETWORK_MESSAGE } from '../../api/client';
+import { NETWORK_MESSAGE } from '../api/client';
 import { fingerprintOf, messageOf, newestUpload, retriable, statusOf, uploadIdOf } from './resumable';
 import { initialUpload, nextUpload } from './state';
 import { uploadIds, uploadsBlocker, type PickedUpload } from './useUploads';

@@ -1,6 +1,6 @@
 import type { DetailedError, PreviousUpload, Upload, UploadOptions } from 'tus-js-client';
-import { ApiError, NETWORK_MESSAGE, send } from '../../api/client';
-import { getSessionUser, getToken, sessionExpired } from '../../api/session';
+import { ApiError, NETWORK_MESSAGE, send } from '../api/client';
+import { getSessionUser, getToken, sessionExpired } from '../api/session';
 import type { FileIdentity } from './pending';
 import type { UploadEvent } from './state';
 

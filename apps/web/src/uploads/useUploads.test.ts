@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../../api/session';
+import { saveSession } from '../api/session';
 import type { UploadEvent } from './state';
 
 /** The uploads the hook started, each with the events it can send back and what was asked of it. */

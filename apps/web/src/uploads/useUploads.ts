@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getSessionUser } from '../../api/session';
+import { getSessionUser } from '../api/session';
 import { dropKept, keepFiles, keptFile, tidyKept } from './kept-files';
 import {
   forgetPending,

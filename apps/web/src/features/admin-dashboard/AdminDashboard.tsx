@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSchool, IconShieldCheck, IconUserStar, IconUsers } from '@tabler/icons-react';
 import type { DashboardStats } from '@kelasku/contract';
-import { useDashboardStats } from '../../api/admin';
+import { useDashboardStats } from '../../api/admin-dashboard';
 import { QueryState } from '../../components/QueryState';
 import { BackupCard } from '../backup/BackupCard';
 

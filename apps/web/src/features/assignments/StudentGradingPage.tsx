@@ -5,11 +5,11 @@ import { IconArrowLeft, IconCalendarPlus } from '@tabler/icons-react';
 import type { StudentWork } from '@kelasku/contract';
 import { isNotFound } from '../../api/client';
 import { useStudentWork, useTeacherAssignment, type AssignmentRef } from '../../api/assignments';
-import { useClassArchived } from '../../api/teacher-classes';
+import { useClassArchived } from '../../api/online-classes';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDateTimeWib } from '../../lib/format';
-import { NotFoundPage } from '../errors/ErrorPages';
+import { NotFoundPage } from '../../components/ErrorPages';
 import { ExtensionModal } from './ExtensionModal';
 import { FilePreview } from './FilePreview';
 import { GradeForm } from './GradeForm';
@@ -18,7 +18,8 @@ import { StudentNav } from './StudentNav';
 import { SubmissionHistory } from './SubmissionHistory';
 import { SubmissionGradeHistory } from '../audit-log/GradeHistory';
 import { useLiveTopic } from '../../live/useLiveTopic';
-import { assignmentPath, contentItemRef, positiveId } from './paths';
+import { contentItemRef, positiveId } from '../../lib/route-params';
+import { assignmentPath } from './paths';
 
 /** /online-class/:classId/contents/:contentId/assignment/:assignmentId/students/:studentId — one student's work, by id (a link or reload works). */
 export default function StudentGradingPage() {

@@ -15,14 +15,15 @@ import { confirmDelete } from '../../components/ConfirmDelete';
 import { LoadingDots } from '../../components/LoadingDots';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
-import { NotFoundPage } from '../errors/ErrorPages';
+import { NotFoundPage } from '../../components/ErrorPages';
 import { formatDateTime, formatDateTimeWib, truncate } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { AssignmentFormModal } from './AssignmentFormModal';
 import { DownloadAllButton } from './DownloadAllButton';
-import { useClassArchived } from '../../api/teacher-classes';
+import { useClassArchived } from '../../api/online-classes';
 import { useLiveTopic } from '../../live/useLiveTopic';
-import { contentItemRef, studentWorkPath } from './paths';
+import { contentItemRef } from '../../lib/route-params';
+import { studentWorkPath } from './paths';
 
 /** /online-class/:classId/contents/:contentId/assignment/:assignmentId — everything loads by id, so a reload works. */
 export default function TeacherAssignmentPage() {

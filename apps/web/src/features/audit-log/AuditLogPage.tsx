@@ -10,7 +10,7 @@ import { DateField } from '../../components/DateFields';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTimeWib } from '../../lib/format';
 import { errorMessage, toastError } from '../../lib/toast';
-import { ResourceTable } from '../admin-dashboard/parts';
+import { ResourceTable } from '../../components/AdminParts';
 import { ChangeLines } from './ChangeLines';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { AuditEntry } from '@kelasku/contract';
 import { useAttemptGradeHistory, useSubmissionGradeHistory } from '../../api/audit-log';
 import type { AssignmentRef } from '../../api/keys';
-import type { QuizRef } from '../../api/teacher-quizzes';
+import type { QuizRef } from '../../api/quizzes';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTimeWib } from '../../lib/format';
 import { ChangeLines } from './ChangeLines';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useRouteError } from 'react-router';
-import { OfflineBanner } from '../../layout/OfflineBanner';
+import { OfflineBanner } from '../../components/OfflineBanner';
 
 /**
  * A page's code could not be fetched: the connection dropped before its chunk arrived, or a new

@@ -25,7 +25,7 @@ import { formatDateTime } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { CommentModal, type CommentTarget } from './CommentModal';
 import { ForumFormModal } from './ForumFormModal';
-import { useClassArchived } from '../../api/teacher-classes';
+import { useClassArchived } from '../../api/online-classes';
 import {
   COMMENT_QUEUED,
   COMMENT_UNSENT,

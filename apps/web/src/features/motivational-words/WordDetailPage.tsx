@@ -1,9 +1,9 @@
 import { Card, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useWord } from '../../api/admin';
+import { useWord } from '../../api/motivational-words';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTimeWib } from '../../lib/format';
-import { DetailHeader, Details } from '../admin-dashboard/parts';
+import { DetailHeader, Details } from '../../components/AdminParts';
 
 /** /resources/motivational-words/{id} — loaded by id so a reload works. */
 export default function WordDetailPage() {

@@ -1,7 +1,7 @@
 import { Switch, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ADMIN_MSG, wordBody, type MotivationalWord } from '@kelasku/contract';
-import { useSaveWord } from '../../api/admin';
+import { useSaveWord } from '../../api/motivational-words';
 import { FormModal } from '../../components/FormModal';
 
 interface WordForm extends Record<string, unknown> {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Badge, Stack, Table } from '@mantine/core';
 import { TRUNCATE, type MotivationalWord } from '@kelasku/contract';
-import { useDeleteWord, useWords } from '../../api/admin';
+import { useDeleteWord, useWords } from '../../api/motivational-words';
 import { QueryState } from '../../components/QueryState';
 import { truncate } from '../../lib/format';
-import { deleteAfterConfirm, ListHeader, matches, ResourceTable, RowActions } from '../admin-dashboard/parts';
+import { deleteAfterConfirm, ListHeader, matches, ResourceTable, RowActions } from '../../components/AdminParts';
 import { WordFormModal } from './WordFormModal';
 
 /** /resources/motivational-words — Kelola Kata Motivasi: search by title, body or from; add, edit and delete in place. */

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { MyClassGrades, MyWorkItem } from '@kelasku/contract';
-import { useMyGrades } from '../../api/student';
+import { useMyGrades } from '../../api/submissions';
 import { QueryState } from '../../components/QueryState';
 import { WorkBadge } from '../../components/WorkBadge';
 import { submissionPath } from './MyWorkPage';

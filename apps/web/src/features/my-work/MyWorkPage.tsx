@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Tabs, Text, Title } from '@mantine/c
 import { IconAlarm } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { MY_WORK_TABS, type MyWorkItem, type MyWorkTab } from '@kelasku/contract';
-import { useMyWork } from '../../api/student';
+import { useMyWork } from '../../api/submissions';
 import { useNow } from '../../lib/now';
 import { QueryState } from '../../components/QueryState';
 import { WorkBadge } from '../../components/WorkBadge';

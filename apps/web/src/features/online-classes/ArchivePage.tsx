@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { useTeacherArchive } from '../../api/teacher-classes';
+import { useTeacherArchive } from '../../api/online-classes';
 import { QueryState } from '../../components/QueryState';
 import { formatDate } from '../../lib/format';
 

@@ -6,15 +6,15 @@ import { formatDate } from '../../lib/format';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ClassContentDetail, ClassDetail as ClassWithStudents, ClassSummary } from '@kelasku/contract';
 import { isNotFound } from '../../api/client';
-import { useContents, useTeacherClass } from '../../api/teacher-classes';
-import { useReorderContents } from '../../api/lesson-arrange';
+import { useContents, useReorderContents } from '../../api/lessons';
+import { useTeacherClass } from '../../api/online-classes';
 import { SortableList } from '../../components/SortableList';
 import { LoadingDots } from '../../components/LoadingDots';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
-import { NotFoundPage } from '../errors/ErrorPages';
+import { NotFoundPage } from '../../components/ErrorPages';
 import { ClassFormModal } from './ClassFormModal';
-import { ContentCard } from './ContentCard';
+import { LessonCard } from './LessonCard';
 import { ContentFormModal } from './ContentFormModal';
 import { ClassTabs } from '../../components/ClassTabs';
 import { GradebookTab } from '../gradebook/GradebookTab';
@@ -55,7 +55,7 @@ function ContentsTab({ classId, readOnly }: { classId: number; readOnly: boolean
               onReorder={(ids) => reorder.mutate(ids)}
               disabled={readOnly}
             >
-              {(c, controls) => <ContentCard classId={classId} seed={c} controls={controls} onEdit={openModal} readOnly={readOnly} />}
+              {(c, controls) => <LessonCard classId={classId} seed={c} controls={controls} onEdit={openModal} readOnly={readOnly} />}
             </SortableList>
           )
         }

@@ -3,7 +3,7 @@ import { Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { CLASS_MSG, LIMITS, MSG, onlineClassBody, type ClassDetail, type ClassSummary } from '@kelasku/contract';
 import { useRombelOptions } from '../../api/profile';
-import { useSaveClass } from '../../api/teacher-classes';
+import { useSaveClass } from '../../api/online-classes';
 import { DescriptionField } from '../../components/DescriptionField';
 import { FormModal } from '../../components/FormModal';
 

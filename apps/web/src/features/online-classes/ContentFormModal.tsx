@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { CLASS_MSG, LIMITS, classContentBody, type ClassContent } from '@kelasku/contract';
-import { useSaveContent } from '../../api/teacher-classes';
+import { useSaveContent } from '../../api/lessons';
 import { DescriptionField } from '../../components/DescriptionField';
 import { FormModal } from '../../components/FormModal';
 

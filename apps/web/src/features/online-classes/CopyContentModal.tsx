@@ -2,7 +2,7 @@ import { Select, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { copyContentBody, type ClassContent } from '@kelasku/contract';
 import { useCopyContent } from '../../api/lesson-copy';
-import { useTeacherClasses } from '../../api/teacher-classes';
+import { useTeacherClasses } from '../../api/online-classes';
 import { FormModal } from '../../components/FormModal';
 import { ShiftDaysInput } from './ShiftDaysInput';
 

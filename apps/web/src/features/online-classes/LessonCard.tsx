@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ActionIcon, Anchor, Box, Button, Collapse, Flex, Group, Menu, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
@@ -14,37 +14,23 @@ import {
   IconListCheck,
   IconTrash,
 } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
-import type { ClassContentDetail, ItemKind, Visibility } from '@kelasku/contract';
-import { useContent, useDeleteContent, useDeleteMaterial } from '../../api/teacher-classes';
-import { useReorderItems, type VisibilityTarget } from '../../api/lesson-arrange';
+import { Link } from 'react-router';
+import type { ClassContentDetail } from '@kelasku/contract';
 import { SortableList } from '../../components/SortableList';
-import { confirmDelete } from '../../components/ConfirmDelete';
 import { formatDate } from '../../lib/format';
-import { toastSuccess } from '../../lib/toast';
 import { AssignmentFormModal } from '../assignments/AssignmentFormModal';
 import { ForumFormModal } from '../forums/ForumFormModal';
 import { LinkFormModal } from './LinkFormModal';
 import { MaterialFormModal } from './MaterialFormModal';
 import { MaterialItem } from './MaterialItem';
 import { YouTubeEmbed } from '../../components/YouTubeEmbed';
-import { shownDescription } from '../../lib/contents';
-import { VisibilityBadge } from './VisibilityBadge';
+import { shownDescription } from '../../lib/lessons';
+import { VisibilityBadge } from '../../components/VisibilityBadge';
 import { VisibilityModal } from './VisibilityModal';
 import { CopyContentModal } from './CopyContentModal';
 import { QuizItem } from '../quizzes/teacher/QuizItem';
 import { newQuizPath } from '../quizzes/teacher/paths';
-
-type SubModal = 'material' | 'link' | 'assignment' | 'forum' | null;
-
-/** What "Atur visibilitas" is open for: the content or one of its items. */
-interface VisibilityEdit {
-  target: VisibilityTarget;
-  name: string;
-  current: Visibility;
-}
-
-type Item = Visibility & { id: number };
+import { useLessonCard, type Item, type LessonCardState } from './useLessonCard';
 
 /**
  * One list of the content (materials, forums or assignments) in the teacher's order: each row with
@@ -121,7 +107,7 @@ const ItemLink = ({ to, label }: { to: string; label: string }) => (
   </Anchor>
 );
 
-export interface ContentCardProps {
+export interface LessonCardProps {
   classId: number;
   seed: ClassContentDetail;
   /** The drag handle and up/down buttons of the card in the class's list (none when read-only). */
@@ -132,41 +118,12 @@ export interface ContentCardProps {
 }
 
 /**
- * One "Pembelajaran N" card (N is the content's own number): collapsible, with edit/delete on
- * hover, the Sub konten menu, its visibility, and its three lists, each in the teacher's order.
+ * One "Pembelajaran N" card (N is the lesson's own number): collapsible, with edit/delete on
+ * hover, the Sub konten menu, its visibility, and its lists, each in the teacher's order.
  */
-export function ContentCard({ classId, seed, controls, onEdit, readOnly = false }: ContentCardProps) {
-  const { data: content } = useContent(classId, seed.id, seed);
-  const [opened, setOpened] = useState(true);
-  const [sub, setSub] = useState<SubModal>(null);
-  const [visibility, setVisibility] = useState<VisibilityEdit | null>(null);
-  const [copying, setCopying] = useState(false);
-  const del = useDeleteContent(classId);
-  const delMaterial = useDeleteMaterial(classId, content.id);
-  const reorder = useReorderItems(classId, content.id);
-  const bodyId = `content-${content.id}-body`;
-  const heading = `Pembelajaran ${content.number}`;
-  const sortBy = (kind: ItemKind) => (ids: number[]) => reorder.mutate({ kind, ids });
-  const visibilityOf = (kind: ItemKind) => (item: Item, name: string) =>
-    setVisibility({ target: { kind, id: item.id }, name, current: item });
-  const base = `/online-class/${classId}/contents/${content.id}`;
-  const navigate = useNavigate();
-
-  const removeContent = () =>
-    confirmDelete({
-      title: 'Hapus Konten',
-      message: `Hapus "${content.title}"? Materi, forum, tugas dan kuis di dalamnya ikut terhapus.`,
-      onConfirm: () => del.mutate(content.id, { onSuccess: (res) => toastSuccess(res.message ?? 'Konten berhasil dihapus') }),
-    });
-
-  const removeMaterial = (m: { id: number; title: string }) =>
-    confirmDelete({
-      title: 'Hapus Materi',
-      message: `Hapus materi "${m.title}"?`,
-      onConfirm: () => delMaterial.mutate(m.id, { onSuccess: (res) => toastSuccess(res.message ?? 'Materi berhasil dihapus') }),
-    });
-
-  const closeSub = () => setSub(null);
+export function LessonCard({ classId, seed, controls, onEdit, readOnly = false }: LessonCardProps) {
+  const state = useLessonCard(classId, seed);
+  const { content, opened, setOpened, sub, visibility, setVisibility, copying, setCopying, bodyId, heading, closeSub } = state;
 
   return (
     <Paper withBorder p="md" component="section" aria-label={heading} className="kls-hover-parent">
@@ -200,53 +157,7 @@ export function ContentCard({ classId, seed, controls, onEdit, readOnly = false 
             </Group>
           </UnstyledButton>
         </Group>
-        {!readOnly && (
-          <Group gap={4} wrap="nowrap" justify="flex-end">
-            <Group gap={4} wrap="nowrap" className="kls-hover-actions">
-              <ActionIcon variant="subtle" aria-label={`Edit ${heading}`} onClick={() => onEdit(content)}>
-                <IconEdit size={18} />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Atur visibilitas ${heading}`}
-                onClick={() => setVisibility({ target: { kind: 'content' }, name: heading, current: content })}
-              >
-                <IconEye size={18} />
-              </ActionIcon>
-              <ActionIcon variant="subtle" color="red" aria-label={`Hapus ${heading}`} onClick={removeContent} loading={del.isPending}>
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} aria-label={`Sub konten ${heading}`}>
-                  Sub konten
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconFile size={16} />} onClick={() => setSub('material')}>
-                  Add Material
-                </Menu.Item>
-                <Menu.Item leftSection={<IconLink size={16} />} onClick={() => setSub('link')}>
-                  Add Link
-                </Menu.Item>
-                <Menu.Item leftSection={<IconClipboardText size={16} />} onClick={() => setSub('assignment')}>
-                  Add Assignment
-                </Menu.Item>
-                <Menu.Item leftSection={<IconMessages size={16} />} onClick={() => setSub('forum')}>
-                  Add Forum
-                </Menu.Item>
-                <Menu.Item leftSection={<IconListCheck size={16} />} onClick={() => void navigate(newQuizPath(classId, content.id))}>
-                  Add Quiz
-                </Menu.Item>
-                <Menu.Divider />
-                <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => setCopying(true)}>
-                  Salin ke kelas lain
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
-        )}
+        {!readOnly && <LessonActions state={state} classId={classId} onEdit={onEdit} />}
         {readOnly && (
           // An archived class's lessons are copied into this year's classes.
           <Button variant="light" size="xs" leftSection={<IconCopy size={14} />} onClick={() => setCopying(true)}>
@@ -256,56 +167,7 @@ export function ContentCard({ classId, seed, controls, onEdit, readOnly = false 
       </Flex>
       <Collapse expanded={opened} id={bodyId}>
         <Stack mt="md" gap="md" pl={{ base: 0, sm: 30 }}>
-          {shownDescription(content) && (
-            <Text size="sm" className="kls-pre">
-              {content.description}
-            </Text>
-          )}
-          <ItemList
-            title="Material"
-            empty="Belum ada materi."
-            items={content.materials}
-            nameOf={(m) => `materi ${m.title}`}
-            onReorder={sortBy('materials')}
-            onVisibility={visibilityOf('materials')}
-            readOnly={readOnly}
-            below={(m) => (m.youtube_id ? <YouTubeEmbed id={m.youtube_id} title={m.title} /> : null)}
-          >
-            {(m) => <MaterialItem classId={classId} contentId={content.id} material={m} onDelete={readOnly ? null : removeMaterial} />}
-          </ItemList>
-          <ItemList
-            title="Forum Diskusi"
-            empty="Belum ada forum."
-            items={content.forums}
-            nameOf={(f) => `forum ${f.topic}`}
-            onReorder={sortBy('forums')}
-            onVisibility={visibilityOf('forums')}
-            readOnly={readOnly}
-          >
-            {(f) => <ItemLink to={`${base}/forums/${f.id}`} label={f.topic} />}
-          </ItemList>
-          <ItemList
-            title="Tugas"
-            empty="Belum ada tugas."
-            items={content.assignment}
-            nameOf={(a) => `tugas ${a.title}`}
-            onReorder={sortBy('assignments')}
-            onVisibility={visibilityOf('assignments')}
-            readOnly={readOnly}
-          >
-            {(a) => <ItemLink to={`${base}/assignment/${a.id}`} label={a.title} />}
-          </ItemList>
-          <ItemList
-            title="Kuis"
-            empty="Belum ada kuis."
-            items={content.quizzes}
-            nameOf={(q) => `kuis ${q.title}`}
-            onReorder={sortBy('quizzes')}
-            onVisibility={visibilityOf('quizzes')}
-            readOnly={readOnly}
-          >
-            {(q) => <QuizItem classId={classId} contentId={content.id} quiz={q} />}
-          </ItemList>
+          <LessonItems state={state} classId={classId} readOnly={readOnly} />
         </Stack>
       </Collapse>
       <MaterialFormModal classId={classId} contentId={content.id} opened={sub === 'material'} onClose={closeSub} />
@@ -323,5 +185,124 @@ export function ContentCard({ classId, seed, controls, onEdit, readOnly = false 
       )}
       <CopyContentModal classId={classId} content={content} heading={heading} opened={copying} onClose={() => setCopying(false)} />
     </Paper>
+  );
+}
+
+/** The lesson's buttons: edit, visibility and delete (shown on hover), and the Sub konten menu. */
+function LessonActions({
+  state,
+  classId,
+  onEdit,
+}: {
+  state: LessonCardState;
+  classId: number;
+  onEdit: (content: ClassContentDetail) => void;
+}) {
+  const { content, heading, setVisibility, removeContent, del, setSub, setCopying, navigate } = state;
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Group gap={4} wrap="nowrap" className="kls-hover-actions">
+        <ActionIcon variant="subtle" aria-label={`Edit ${heading}`} onClick={() => onEdit(content)}>
+          <IconEdit size={18} />
+        </ActionIcon>
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Atur visibilitas ${heading}`}
+          onClick={() => setVisibility({ target: { kind: 'content' }, name: heading, current: content })}
+        >
+          <IconEye size={18} />
+        </ActionIcon>
+        <ActionIcon variant="subtle" color="red" aria-label={`Hapus ${heading}`} onClick={removeContent} loading={del.isPending}>
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Group>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} aria-label={`Sub konten ${heading}`}>
+            Sub konten
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconFile size={16} />} onClick={() => setSub('material')}>
+            Add Material
+          </Menu.Item>
+          <Menu.Item leftSection={<IconLink size={16} />} onClick={() => setSub('link')}>
+            Add Link
+          </Menu.Item>
+          <Menu.Item leftSection={<IconClipboardText size={16} />} onClick={() => setSub('assignment')}>
+            Add Assignment
+          </Menu.Item>
+          <Menu.Item leftSection={<IconMessages size={16} />} onClick={() => setSub('forum')}>
+            Add Forum
+          </Menu.Item>
+          <Menu.Item leftSection={<IconListCheck size={16} />} onClick={() => void navigate(newQuizPath(classId, content.id))}>
+            Add Quiz
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => setCopying(true)}>
+            Salin ke kelas lain
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
+
+/** The lesson's four lists: materials, forums, assignments and quizzes. */
+function LessonItems({ state, classId, readOnly }: { state: LessonCardState; classId: number; readOnly: boolean }) {
+  const { content, sortBy, visibilityOf, base, removeMaterial } = state;
+  return (
+    <>
+      {shownDescription(content) && (
+        <Text size="sm" className="kls-pre">
+          {content.description}
+        </Text>
+      )}
+      <ItemList
+        title="Material"
+        empty="Belum ada materi."
+        items={content.materials}
+        nameOf={(m) => `materi ${m.title}`}
+        onReorder={sortBy('materials')}
+        onVisibility={visibilityOf('materials')}
+        readOnly={readOnly}
+        below={(m) => (m.youtube_id ? <YouTubeEmbed id={m.youtube_id} title={m.title} /> : null)}
+      >
+        {(m) => <MaterialItem classId={classId} contentId={content.id} material={m} onDelete={readOnly ? null : removeMaterial} />}
+      </ItemList>
+      <ItemList
+        title="Forum Diskusi"
+        empty="Belum ada forum."
+        items={content.forums}
+        nameOf={(f) => `forum ${f.topic}`}
+        onReorder={sortBy('forums')}
+        onVisibility={visibilityOf('forums')}
+        readOnly={readOnly}
+      >
+        {(f) => <ItemLink to={`${base}/forums/${f.id}`} label={f.topic} />}
+      </ItemList>
+      <ItemList
+        title="Tugas"
+        empty="Belum ada tugas."
+        items={content.assignment}
+        nameOf={(a) => `tugas ${a.title}`}
+        onReorder={sortBy('assignments')}
+        onVisibility={visibilityOf('assignments')}
+        readOnly={readOnly}
+      >
+        {(a) => <ItemLink to={`${base}/assignment/${a.id}`} label={a.title} />}
+      </ItemList>
+      <ItemList
+        title="Kuis"
+        empty="Belum ada kuis."
+        items={content.quizzes}
+        nameOf={(q) => `kuis ${q.title}`}
+        onReorder={sortBy('quizzes')}
+        onVisibility={visibilityOf('quizzes')}
+        readOnly={readOnly}
+      >
+        {(q) => <QuizItem classId={classId} contentId={content.id} quiz={q} />}
+      </ItemList>
+    </>
   );
 }

@@ -7,8 +7,8 @@ import { FilesPicker } from '../../components/FilesPicker';
 import { FormActions } from '../../components/FormActions';
 import { formatFileSize } from '../../lib/format';
 import { errorMessage, toastSuccess } from '../../lib/toast';
-import { initialUpload } from '../uploads/state';
-import { UploadDone, UploadFailure, UploadProgress } from '../uploads/UploadStatus';
+import { initialUpload } from '../../uploads/state';
+import { UploadDone, UploadFailure, UploadProgress } from '../../uploads/UploadStatus';
 import {
   MATERIAL_FAILED,
   addPicked,
@@ -110,7 +110,7 @@ function UploadRow({
 
 /**
  * Add Material: up to 20 files dropped or picked at once, each becoming a material titled after its
- * file name (editable before the upload). Each file goes up resumable (features/uploads: it waits
+ * file name (editable before the upload). Each file goes up resumable (uploads/: it waits
  * out a dropped connection and goes on from where it stopped), two at a time, with its own progress,
  * time left and cancel button, and is then saved with its title; one bar shows the whole batch.
  */

@@ -20,7 +20,7 @@ export function MaterialItem({ classId, contentId, material: m, onDelete }: Mate
   const close = () => setModal(null);
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
-      {/* The teacher's row is full of controls: the video plays on its own line below it (ContentCard). */}
+      {/* The teacher's row is full of controls: the video plays on its own line below it (LessonCard). */}
       <MaterialView material={m} embed={false} />
       {onDelete && (
         <Group gap={2} wrap="nowrap">

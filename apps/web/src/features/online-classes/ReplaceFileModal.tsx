@@ -7,8 +7,8 @@ import { FileDropzone } from '../../components/FileDropzone';
 import { FormModal } from '../../components/FormModal';
 import { showFailure } from '../../lib/form-errors';
 import { errorMessage } from '../../lib/toast';
-import { initialUpload, nextUpload, type UploadEvent, type UploadState } from '../uploads/state';
-import { UploadFailure, UploadProgress } from '../uploads/UploadStatus';
+import { initialUpload, nextUpload, type UploadEvent, type UploadState } from '../../uploads/state';
+import { UploadFailure, UploadProgress } from '../../uploads/UploadStatus';
 import { REPLACE_FAILED, sendMaterialFile, wasStopped } from './material-uploads';
 
 export interface ReplaceFileModalProps {

@@ -4,7 +4,7 @@ import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconDotsVertical, IconEdit, IconFileSpreadsheet, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { TRUNCATE, type ClassSummary, type TeacherClassSummary } from '@kelasku/contract';
-import { useDeleteClass, useTeacherClasses } from '../../api/teacher-classes';
+import { useDeleteClass, useTeacherClasses } from '../../api/online-classes';
 import { downloadAllGradebooks } from '../../api/gradebook';
 import { confirmDelete } from '../../components/ConfirmDelete';
 import { QueryState } from '../../components/QueryState';

@@ -1,7 +1,7 @@
 import { Radio, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CLASS_MSG, type Visibility, type VisibilityBody } from '@kelasku/contract';
-import { useSetVisibility, type VisibilityTarget } from '../../api/lesson-arrange';
+import { useSetVisibility, type VisibilityTarget } from '../../api/lessons';
 import { DateTimeField } from '../../components/DateFields';
 import { FormModal } from '../../components/FormModal';
 import { fromWibPickerValue, toWibPickerValue } from '../../lib/format';

@@ -1,8 +1,8 @@
 import { CLASS_MSG, LIMITS, MSG, titleFromFileName } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
-import { percentOf } from '../uploads/progress';
-import { forgetUploads, sendResumable } from '../uploads/resumable';
-import { initialUpload, nextUpload, type UploadEvent, type UploadState } from '../uploads/state';
+import { percentOf } from '../../uploads/progress';
+import { forgetUploads, sendResumable } from '../../uploads/resumable';
+import { initialUpload, nextUpload, type UploadEvent, type UploadState } from '../../uploads/state';
 
 /** What a failed "Tambah Materi" file says first: nothing was saved. */
 export const MATERIAL_FAILED = 'Gagal mengunggah — materi BELUM tersimpan';

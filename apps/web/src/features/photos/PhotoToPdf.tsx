@@ -1,14 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, FileButton, Group, Loader, Modal, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconCamera, IconPhoto, IconPhotoOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatBytes } from '../../components/FileDropzone';
-import { joinByDefault, movePage, pageLabel, photoPdfName, sizeChange, withoutPage, type PhotoPage } from './pages';
-import { compressPhoto } from '../../lib/photos';
-import { joinPhotos } from './pdf';
+import { pageLabel, sizeChange, type PhotoPage } from './pages';
+import { usePhotoToPdf, type PhotoToPdfState } from './usePhotoToPdf';
 
 const THUMB = 56;
-const PDF_FAILED = 'PDF gagal dibuat. Coba lagi, atau matikan "Gabung jadi satu PDF" untuk mengirim foto terpisah.';
 
 export interface PhotoToPdfProps {
   /** The files to hand in: the one PDF of the photos in page order, or the shrunk photos when not joined. */
@@ -74,106 +71,9 @@ function PageState({ page }: { page: PhotoPage }) {
  */
 export function PhotoToPdf({ onDone, disabled = false }: PhotoToPdfProps) {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  const [opened, setOpened] = useState(false);
-  const [pages, setPages] = useState<PhotoPage[]>([]);
-  /** The student's own choice of joining; null follows the default for the number of photos. */
-  const [join, setJoin] = useState<boolean | null>(null);
-  const [making, setMaking] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  /** PDFs made here so far: the next one is "Foto tugas 2.pdf". */
-  const [pdfCount, setPdfCount] = useState(0);
-  const nextId = useRef(1);
-  const queue = useRef<Promise<void>>(Promise.resolve());
-  /** Pages removed (or handed over) while their photo was still being shrunk: their result is dropped. */
-  const gone = useRef(new Set<number>());
-  const urls = useRef(new Set<string>());
-  const resetCamera = useRef<() => void>(null);
-  const resetGallery = useRef<() => void>(null);
-  const mounted = useRef(true);
-
-  // Leaving the page frees the thumbnails (and a photo still being shrunk makes none).
-  useEffect(() => {
-    const held = urls.current;
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      for (const url of held) URL.revokeObjectURL(url);
-      held.clear();
-    };
-  }, []);
-
-  const release = (page: PhotoPage) => {
-    gone.current.add(page.id);
-    if (page.url) {
-      URL.revokeObjectURL(page.url);
-      urls.current.delete(page.url);
-    }
-  };
-
-  const shrinkOne = async (page: PhotoPage) => {
-    if (gone.current.has(page.id) || !mounted.current) return;
-    let update: Partial<PhotoPage>;
-    try {
-      const shrunk = await compressPhoto(page.original);
-      if (gone.current.has(page.id) || !mounted.current) return;
-      const url = URL.createObjectURL(shrunk);
-      urls.current.add(url);
-      update = { shrunk, url };
-    } catch {
-      update = { failed: true };
-    }
-    setPages((was) => was.map((p) => (p.id === page.id ? { ...p, ...update } : p)));
-  };
-
-  // One photo at a time: a phone has little memory for several 12-megapixel pictures at once.
-  const add = (files: File[]) => {
-    resetCamera.current?.();
-    resetGallery.current?.();
-    if (files.length === 0) return;
-    const fresh = files.map((original) => ({ id: nextId.current++, original }));
-    setPages((was) => [...was, ...fresh]);
-    setProblem(null);
-    for (const page of fresh) queue.current = queue.current.then(() => shrinkOne(page));
-  };
-
-  const move = (from: number, to: number) => setPages((was) => movePage(was, from, to));
-
-  const remove = (page: PhotoPage) => {
-    release(page);
-    setPages((was) => withoutPage(was, page.id));
-    setProblem(null);
-  };
-
-  const shrinking = pages.some((p) => !p.shrunk && !p.failed);
-  const unreadable = pages.some((p) => p.failed);
-  const joined = join ?? joinByDefault(pages.length);
-  const nextPdfName = photoPdfName(pdfCount + 1);
-  const before = pages.reduce((n, p) => n + p.original.size, 0);
-  const after = pages.reduce((n, p) => n + (p.shrunk?.size ?? 0), 0);
-
-  const finish = async () => {
-    const photos = pages.flatMap((p) => (p.shrunk ? [p.shrunk] : []));
-    if (photos.length === 0 || shrinking || unreadable) return;
-    let files = photos;
-    if (joined) {
-      setMaking(true);
-      setProblem(null);
-      try {
-        files = [await joinPhotos(photos, nextPdfName)];
-        setPdfCount((n) => n + 1);
-      } catch {
-        setProblem(PDF_FAILED);
-        return;
-      } finally {
-        setMaking(false);
-      }
-    }
-    onDone(files);
-    for (const p of pages) release(p);
-    setPages([]);
-    setJoin(null);
-    setOpened(false);
-  };
+  const photos = usePhotoToPdf(onDone);
+  const { opened, setOpened, pages, setJoin, making, problem, resetCamera, resetGallery, add } = photos;
+  const { shrinking, unreadable, joined, nextPdfName, before, after, finish } = photos;
 
   return (
     <>
@@ -217,52 +117,9 @@ export function PhotoToPdf({ onDone, disabled = false }: PhotoToPdfProps) {
             </Text>
           ) : (
             <Stack gap="xs" component="ol" aria-label="Halaman foto" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {pages.map((page, i) => {
-                const label = pageLabel(i);
-                return (
-                  <Group key={page.id} component="li" gap="sm" wrap="nowrap" aria-label={label}>
-                    <Thumb page={page} />
-                    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                      <Text size="sm" fw={600}>
-                        {label}
-                      </Text>
-                      <PageState page={page} />
-                    </Stack>
-                    <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="lg"
-                        aria-label={`Naikkan ${label}`}
-                        disabled={i === 0 || making}
-                        onClick={() => move(i, i - 1)}
-                      >
-                        <IconArrowUp size={18} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="lg"
-                        aria-label={`Turunkan ${label}`}
-                        disabled={i === pages.length - 1 || making}
-                        onClick={() => move(i, i + 1)}
-                      >
-                        <IconArrowDown size={18} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        aria-label={`Hapus ${label}`}
-                        disabled={making}
-                        onClick={() => remove(page)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  </Group>
-                );
-              })}
+              {pages.map((page, i) => (
+                <PageRow key={page.id} page={page} index={i} state={photos} />
+              ))}
             </Stack>
           )}
 
@@ -317,5 +174,47 @@ export function PhotoToPdf({ onDone, disabled = false }: PhotoToPdfProps) {
         </Stack>
       </Modal>
     </>
+  );
+}
+
+/** One page in the list: its thumbnail, label and sizes, and the buttons to move it up, down or out. */
+function PageRow({ page, index: i, state }: { page: PhotoPage; index: number; state: PhotoToPdfState }) {
+  const { pages, making, move, remove } = state;
+  const label = pageLabel(i);
+  return (
+    <Group component="li" gap="sm" wrap="nowrap" aria-label={label}>
+      <Thumb page={page} />
+      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" fw={600}>
+          {label}
+        </Text>
+        <PageState page={page} />
+      </Stack>
+      <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={`Naikkan ${label}`}
+          disabled={i === 0 || making}
+          onClick={() => move(i, i - 1)}
+        >
+          <IconArrowUp size={18} aria-hidden />
+        </ActionIcon>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={`Turunkan ${label}`}
+          disabled={i === pages.length - 1 || making}
+          onClick={() => move(i, i + 1)}
+        >
+          <IconArrowDown size={18} aria-hidden />
+        </ActionIcon>
+        <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Hapus ${label}`} disabled={making} onClick={() => remove(page)}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </Group>
   );
 }

@@ -20,7 +20,7 @@ import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formFailure } from '../../lib/form-errors';
 import { toastApiError, toastSuccess } from '../../lib/toast';
-import { useLogoutAction } from '../../layout/useLogout';
+import { useLogoutAction } from '../../api/logout';
 import { DateField } from '../../components/DateFields';
 import { FormModal } from '../../components/FormModal';
 import { NO_PASSWORDS, PasswordFields, passwordsFilled, usePasswordForm } from './PasswordFields';

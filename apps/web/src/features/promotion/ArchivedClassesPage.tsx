@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useArchivedClasses } from '../../api/admin';
+import { useArchivedClasses } from '../../api/promotion';
 import { QueryState } from '../../components/QueryState';
 import { formatDate } from '../../lib/format';
-import { matches, ResourceTable } from '../admin-dashboard/parts';
+import { matches, ResourceTable } from '../../components/AdminParts';
 
 /** /resources/archived-classes — Arsip Kelas: every class archived by a promotion, with its teacher and rombel. */
 export default function ArchivedClassesPage() {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { NativeSelect, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { GRADES, YEAR_MSG, linesOf, rombelBulkForm } from '@kelasku/contract';
-import { useBulkRombels, useDepartments } from '../../api/admin';
+import { useBulkRombels, useDepartments } from '../../api/rombels';
 import { FormModal } from '../../components/FormModal';
 
 interface BulkForm extends Record<string, unknown> {

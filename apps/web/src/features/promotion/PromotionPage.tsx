@@ -3,9 +3,10 @@ import { Alert, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Te
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconArrowRight, IconEye, IconPlus, IconSearch } from '@tabler/icons-react';
-import { matches } from '../admin-dashboard/parts';
+import { matches } from '../../components/AdminParts';
 import { LULUS, type PromotionBody, type PromotionPreview, type RombelClass } from '@kelasku/contract';
-import { useApplyPromotion, usePromotionPreview, useRombels } from '../../api/admin';
+import { useApplyPromotion, usePromotionPreview } from '../../api/promotion';
+import { useRombels } from '../../api/rombels';
 import { QueryState } from '../../components/QueryState';
 import { toastSuccess } from '../../lib/toast';
 import { BulkRombelModal } from './BulkRombelModal';

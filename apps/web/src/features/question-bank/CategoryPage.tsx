@@ -44,7 +44,7 @@ import { QueryState } from '../../components/QueryState';
 import { CategoryRoute } from './CategoryRoute';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
 import { CategoryFormModal } from './CategoryFormModal';
-import { KeyDetails, TypeBadge, keySummary } from './QuestionKey';
+import { KeyDetails, TypeBadge, keySummary } from '../../components/QuestionKey';
 import { QuestionEditorModal } from './QuestionEditorModal';
 import { BANK_PATH, importPath } from './paths';
 

@@ -4,8 +4,8 @@ import { useParams } from 'react-router';
 import { useQuestionCategories } from '../../api/question-bank';
 import { LoadingDots } from '../../components/LoadingDots';
 import { QueryState } from '../../components/QueryState';
-import { positiveId } from '../assignments/paths';
-import { NotFoundPage } from '../errors/ErrorPages';
+import { positiveId } from '../../lib/route-params';
+import { NotFoundPage } from '../../components/ErrorPages';
 
 /**
  * The category a /bank-soal/:categoryId page is about, from the teacher's list of categories:

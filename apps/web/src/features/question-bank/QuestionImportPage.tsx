@@ -7,7 +7,7 @@ import { QUESTION_LIMITS, QUESTION_MSG, type QuestionCategory, type QuestionImpo
 import { downloadQuestionTemplate, importErrorsOf, useImportQuestions, usePreviewQuestionImport } from '../../api/question-bank';
 import { FileDropzone } from '../../components/FileDropzone';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
-import { TypeBadge, keySummary } from './QuestionKey';
+import { TypeBadge, keySummary } from '../../components/QuestionKey';
 import { CategoryRoute } from './CategoryRoute';
 import { categoryPath } from './paths';
 

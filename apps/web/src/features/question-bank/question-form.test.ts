@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '@kelasku/contract';
 import { bodyOf, emptyOption, formPathOf, formValuesOf, validateQuestion, type QuestionFormValues } from './question-form';
-import { keySummary } from './QuestionKey';
+import { keySummary } from '../../components/QuestionKey';
 import { flagsOf } from '../quizzes/teacher/QuizStatistics';
 
 const base = (over: Partial<QuestionFormValues>): QuestionFormValues => ({ ...formValuesOf(undefined, 1), text: 'Soal', ...over });

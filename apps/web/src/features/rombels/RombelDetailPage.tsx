@@ -1,8 +1,8 @@
 import { Card, Stack, Table, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useRombel } from '../../api/admin';
+import { useRombel } from '../../api/rombels';
 import { QueryState } from '../../components/QueryState';
-import { DetailHeader, Details, ResourceTable } from '../admin-dashboard/parts';
+import { DetailHeader, Details, ResourceTable } from '../../components/AdminParts';
 
 /** /resources/rombel-class/{id} — the rombel with its students, loaded by id so a reload works. */
 export default function RombelDetailPage() {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { NativeSelect, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ADMIN_MSG, GRADES, rombelBody, type RombelClass } from '@kelasku/contract';
-import { useDepartments, useSaveRombel } from '../../api/admin';
+import { useDepartments, useSaveRombel } from '../../api/rombels';
 import { FormModal } from '../../components/FormModal';
 
 interface RombelForm extends Record<string, unknown> {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Stack, Table } from '@mantine/core';
 import type { RombelClass } from '@kelasku/contract';
-import { useDeleteRombel, useRombels } from '../../api/admin';
+import { useDeleteRombel, useRombels } from '../../api/rombels';
 import { QueryState } from '../../components/QueryState';
-import { deleteAfterConfirm, ListHeader, matches, ResourceTable, RowActions } from '../admin-dashboard/parts';
+import { deleteAfterConfirm, ListHeader, matches, ResourceTable, RowActions } from '../../components/AdminParts';
 import { RombelFormModal } from './RombelFormModal';
 
 /** /resources/rombel-class — Kelola Rombel: search by name or grade, add, edit and delete in place. */

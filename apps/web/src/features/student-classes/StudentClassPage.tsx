@@ -4,12 +4,12 @@ import { IconArrowLeft, IconClipboardText, IconListCheck, IconMessages } from '@
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ClassContentDetail, ClassDetail, ClassMaterial } from '@kelasku/contract';
 import { isNotFound } from '../../api/client';
-import { useStudentClass, useStudentContents } from '../../api/student';
+import { useStudentClass, useStudentContents } from '../../api/student-classes';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
-import { NotFoundPage } from '../errors/ErrorPages';
+import { NotFoundPage } from '../../components/ErrorPages';
 import { formatDate } from '../../lib/format';
-import { newestContentId, shownDescription } from '../../lib/contents';
+import { newestContentId, shownDescription } from '../../lib/lessons';
 import { ClassTabs } from '../../components/ClassTabs';
 import { MaterialView } from '../../components/MaterialView';
 import { WorkBadge } from '../../components/WorkBadge';

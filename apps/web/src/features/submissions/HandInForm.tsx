@@ -1,26 +1,15 @@
-import { useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Card, FileButton, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle, IconArrowBackUp, IconCamera, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
-import { LIMITS, MB, TOAST_MS, handInFields, type AssignmentWithSubmission } from '@kelasku/contract';
-import { getSessionUser } from '../../api/session';
-import { useHandIn } from '../../api/student';
-import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
-import { showFailure } from '../../lib/form-errors';
+import { LIMITS, MB, type AssignmentWithSubmission } from '@kelasku/contract';
+import { DRAFT_RESTORED } from '../../lib/drafts';
 import { formatFileSize } from '../../lib/format';
-import { errorMessage, toastApiError, toastSuccess } from '../../lib/toast';
 import { FilesPicker } from '../../components/FilesPicker';
-import { shrinkPhoto } from '../../lib/photos';
 import { PhotoToPdf } from '../photos/PhotoToPdf';
-import { PendingUploads } from '../uploads/PendingUploads';
-import { UploadStatus } from '../uploads/UploadStatus';
-import { uploadIds, uploadsBlocker, useUploads } from '../uploads/useUploads';
+import { PendingUploads } from '../../uploads/PendingUploads';
+import { UploadStatus } from '../../uploads/UploadStatus';
 import { LocalThumb, SubmittedFiles } from './SubmissionFiles';
-import { addFiles, handInFormData, handInProblem, submitLabel } from './hand-in';
-
-interface AnswerForm extends Record<string, unknown> {
-  text: string;
-}
+import { submitLabel } from './hand-in';
+import { useHandInForm, type HandInFormState } from './useHandInForm';
 
 /** What a failed upload or hand-in says first: nothing was handed in. */
 export const HAND_IN_FAILED = 'Gagal mengunggah — tugas BELUM terkirim';
@@ -36,79 +25,8 @@ export const HAND_IN_FAILED = 'Gagal mengunggah — tugas BELUM terkirim';
  */
 export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmission; onDone: () => void; onCancel?: () => void }) {
   const s = a.submission;
-  const handIn = useHandIn(a.id);
-  const initial: AnswerForm = { text: s.text_answer ?? '' };
-  const form = useForm<AnswerForm>({ initialValues: initial, validate: schemaResolver(handInFields, { sync: true }) });
-  const draft = usePageDraft(form, `jawaban-${a.id}`, initial, getSessionUser()?.id);
-  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
-  const uploads = useUploads(`tugas-${a.id}`);
-  const [refused, setRefused] = useState<string[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  /** The hand-in itself was refused or did not arrive: stays until the student sends again. */
-  const [failure, setFailure] = useState<string | null>(null);
-  const resetPick = useRef<() => void>(null);
-  const resetPhoto = useRef<() => void>(null);
-  const sending = handIn.isPending;
-
-  const kept = s.files.filter((f) => !removed.has(f.file_id));
-  const chosen = uploads.items.map((i) => i.file);
-  const count = kept.length + chosen.length;
-  const total = kept.reduce((n, f) => n + f.size, 0) + chosen.reduce((n, f) => n + f.size, 0);
-  const waitReason = uploadsBlocker(uploads.items);
-
-  // Photos are made lighter first (lib/photos.ts), then checked against the limits, then start
-  // uploading. "Foto tugas" has shrunk its photos already. What the camera took or "Foto tugas"
-  // made cannot be picked again after a reload: the browser keeps it for "Lanjutkan".
-  const add = (picked: File[], from: 'pick' | 'camera' | 'photos' = 'pick') => {
-    void Promise.all(from === 'photos' ? picked : picked.map(shrinkPhoto)).then((files) => {
-      const next = addFiles(
-        chosen,
-        files,
-        kept.map((f) => f.size),
-      );
-      uploads.add(next.chosen.slice(chosen.length), { keep: from !== 'pick' });
-      setRefused(next.refused);
-      setProblem(null);
-      resetPick.current?.();
-      resetPhoto.current?.();
-    });
-  };
-
-  const toggle = (id: number) =>
-    setRemoved((was) => {
-      const next = new Set(was);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-
-  const send = async ({ text }: AnswerForm) => {
-    const missing = handInProblem(kept.length, chosen.length, text) ?? waitReason;
-    setProblem(missing);
-    if (missing) return;
-    setFailure(null);
-    try {
-      const res = await handIn.mutateAsync({
-        form: handInFormData(
-          uploadIds(uploads.items),
-          kept.map((f) => f.file_id),
-          text,
-        ),
-      });
-      draft.discard();
-      uploads.finish();
-      setRemoved(new Set());
-      setRefused([]);
-      toastSuccess(`${res.message ?? 'Berhasil'}, Tugasmu berhasil dikumpulkan.`, TOAST_MS.long);
-      onDone();
-    } catch (err) {
-      setFailure(showFailure(form, err, ['text']) ?? errorMessage(err));
-      toastApiError(err, TOAST_MS.long);
-    }
-  };
-
-  const submit = () => {
-    if (!form.validate().hasErrors) void send(form.getValues());
-  };
+  const state = useHandInForm(a, onDone);
+  const { form, draft, uploads, refused, problem, failure, resetPick, resetPhoto, sending, count, total, waitReason, add, submit } = state;
 
   const { text } = form.values;
   return (
@@ -130,40 +48,7 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
               {DRAFT_RESTORED}
             </Text>
           )}
-          {s.files.length > 0 && (
-            <Stack gap={6}>
-              <Text size="sm" fw={500}>
-                File yang sudah diunggah
-              </Text>
-              <SubmittedFiles
-                files={s.files}
-                label="File yang sudah diunggah"
-                removed={removed}
-                action={(f) =>
-                  removed.has(f.file_id) ? (
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Batal hapus ${f.filename}`}
-                      onClick={() => toggle(f.file_id)}
-                      disabled={sending}
-                    >
-                      <IconArrowBackUp size={18} />
-                    </ActionIcon>
-                  ) : (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Hapus ${f.filename}`}
-                      onClick={() => toggle(f.file_id)}
-                      disabled={sending}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  )
-                }
-              />
-            </Stack>
-          )}
+          {s.files.length > 0 && <KeptFiles a={a} state={state} />}
           <FilesPicker
             onAdd={(files) => add(files)}
             disabled={sending}
@@ -197,33 +82,7 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
             restore={uploads.restore}
             onResume={(file) => add([file], 'photos')}
           />
-          {uploads.items.length > 0 && (
-            <Stack component="ul" gap="sm" aria-label="File baru" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {uploads.items.map((item) => (
-                <li key={item.key}>
-                  <UploadStatus
-                    name={item.file.name}
-                    state={item.state}
-                    failedTitle={HAND_IN_FAILED}
-                    doneText="Selesai diunggah, siap diserahkan"
-                    onRetry={() => uploads.retry(item.key)}
-                    thumb={<LocalThumb file={item.file} />}
-                    action={
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Hapus ${item.file.name}`}
-                        onClick={() => uploads.remove(item.key)}
-                        disabled={sending}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    }
-                  />
-                </li>
-              ))}
-            </Stack>
-          )}
+          {uploads.items.length > 0 && <NewFiles state={state} />}
           <Text size="xs" c="dimmed">
             {count} dari {LIMITS.submissionFiles} file · {formatFileSize(total)} dari {LIMITS.submissionBytes / MB} MB · paling besar{' '}
             {LIMITS.fileBytes / MB} MB per file
@@ -291,5 +150,72 @@ export function HandInForm({ a, onDone, onCancel }: { a: AssignmentWithSubmissio
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** "File yang sudah diunggah": the files of the last hand-in, each with its remove (or undo) button. */
+function KeptFiles({ a, state }: { a: AssignmentWithSubmission; state: HandInFormState }) {
+  const { removed, toggle, sending } = state;
+  const s = a.submission;
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500}>
+        File yang sudah diunggah
+      </Text>
+      <SubmittedFiles
+        files={s.files}
+        label="File yang sudah diunggah"
+        removed={removed}
+        action={(f) =>
+          removed.has(f.file_id) ? (
+            <ActionIcon variant="subtle" aria-label={`Batal hapus ${f.filename}`} onClick={() => toggle(f.file_id)} disabled={sending}>
+              <IconArrowBackUp size={18} />
+            </ActionIcon>
+          ) : (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Hapus ${f.filename}`}
+              onClick={() => toggle(f.file_id)}
+              disabled={sending}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          )
+        }
+      />
+    </Stack>
+  );
+}
+
+/** "File baru": the files picked now, each with its upload's state and a remove button. */
+function NewFiles({ state }: { state: HandInFormState }) {
+  const { uploads, sending } = state;
+  return (
+    <Stack component="ul" gap="sm" aria-label="File baru" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {uploads.items.map((item) => (
+        <li key={item.key}>
+          <UploadStatus
+            name={item.file.name}
+            state={item.state}
+            failedTitle={HAND_IN_FAILED}
+            doneText="Selesai diunggah, siap diserahkan"
+            onRetry={() => uploads.retry(item.key)}
+            thumb={<LocalThumb file={item.file} />}
+            action={
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Hapus ${item.file.name}`}
+                onClick={() => uploads.remove(item.key)}
+                disabled={sending}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            }
+          />
+        </li>
+      ))}
+    </Stack>
   );
 }

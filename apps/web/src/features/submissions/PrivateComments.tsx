@@ -1,6 +1,6 @@
 import { Card, Group, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { usePrivateComments, useSendPrivateComment } from '../../api/student';
+import { usePrivateComments, useSendPrivateComment } from '../../api/submissions';
 import { PrivateThread } from '../../components/PrivateThread';
 import { QueryState } from '../../components/QueryState';
 

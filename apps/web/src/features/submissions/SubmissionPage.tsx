@@ -6,9 +6,9 @@ import { IconArrowLeft, IconCircleCheck, IconEdit, IconInfoCircle, IconLock, Ico
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { GRADING_STATUS, SUBMISSION_MSG, TOAST_MS, type AssignmentWithSubmission, type SubmissionVersion } from '@kelasku/contract';
 import { isNotFound } from '../../api/client';
-import { useSubmission, useUnsubmit } from '../../api/student';
+import { useSubmission, useUnsubmit } from '../../api/submissions';
 import { QueryState } from '../../components/QueryState';
-import { NotFoundPage } from '../errors/ErrorPages';
+import { NotFoundPage } from '../../components/ErrorPages';
 import { formatClockWib, formatDate, formatDateTimeWib } from '../../lib/format';
 import { toastApiError, toastSuccess } from '../../lib/toast';
 import { HandInForm } from './HandInForm';

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconChevronDown } from '@tabler/icons-react';
 import { SlipButtons } from './SlipButtons';
 import type { UserBulkBody } from '@kelasku/contract';
-import { useBulkUsers } from '../../api/admin';
+import { useBulkUsers } from '../../api/users';
 import { useRombelOptions } from '../../api/profile';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
 

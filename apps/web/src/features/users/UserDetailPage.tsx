@@ -3,12 +3,12 @@ import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { genderLabel, type AdminUser } from '@kelasku/contract';
-import { useUser } from '../../api/admin';
+import { useUser } from '../../api/users';
 import { getSessionUser } from '../../api/session';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDate } from '../../lib/format';
-import { DetailHeader, Details } from '../admin-dashboard/parts';
+import { DetailHeader, Details } from '../../components/AdminParts';
 import { AccountBadges, AccountButtons, useAccountActions } from './account-actions';
 
 /** The school's fields of the role: NIP and NIK of a teacher; rombel, NIS and NISN of a student. */

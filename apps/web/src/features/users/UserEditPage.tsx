@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useUser } from '../../api/admin';
+import { useUser } from '../../api/users';
 import { QueryState } from '../../components/QueryState';
 import { UserFormCard } from './UserFormCard';
 

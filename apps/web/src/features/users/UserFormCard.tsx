@@ -14,12 +14,12 @@ import {
   type UserCreateBody,
   type UserUpdateBody,
 } from '@kelasku/contract';
-import { useSaveUser } from '../../api/admin';
+import { useSaveUser } from '../../api/users';
 import { useRombelOptions } from '../../api/profile';
 import { DateField } from '../../components/DateFields';
 import { formFailure } from '../../lib/form-errors';
 import { toastApiError, toastError, toastSuccess } from '../../lib/toast';
-import { goBack } from '../admin-dashboard/parts';
+import { goBack } from '../../components/AdminParts';
 import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
 import { hint } from '../../lib/hint';
 import { getSessionUser } from '../../api/session';

@@ -7,7 +7,7 @@ import { templatePath, useImportJob, usePreviewImport, useStartImport } from '..
 import { SlipButtons } from './SlipButtons';
 import { FileDropzone } from '../../components/FileDropzone';
 import { errorMessage, toastError } from '../../lib/toast';
-import { DetailHeader } from '../admin-dashboard/parts';
+import { DetailHeader } from '../../components/AdminParts';
 
 const ACTION: Record<ImportRow['action'], { label: string; color: string }> = {
   create: { label: 'Baru', color: 'teal' },

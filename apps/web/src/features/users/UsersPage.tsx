@@ -1,32 +1,15 @@
-import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Checkbox, Group, Pagination, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { IconFileImport, IconFileExport } from '@tabler/icons-react';
-import { useDebouncedValue, useId } from '@mantine/hooks';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ROLE_BY_ID, ROLE_IDS, ROLE_LABELS, type RoleName } from '@kelasku/contract';
-import { useUserPage } from '../../api/admin';
-import { downloadFile } from '../../api/download';
-import { useRombelOptions } from '../../api/profile';
-import { errorMessage, toastError } from '../../lib/toast';
+import { ROLE_IDS, type AdminUser } from '@kelasku/contract';
 import { BulkActions } from './BulkActions';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
-import { ListHeader, ResourceTable, RowActions } from '../admin-dashboard/parts';
-import { AccountBadges, AccountButtons, useAccountActions } from './account-actions';
-import { statusFilterOf, type StatusFilter } from './account-texts';
+import { ListHeader, ResourceTable, RowActions } from '../../components/AdminParts';
+import { AccountBadges, AccountButtons } from './account-actions';
+import { statusFilterOf } from './account-texts';
+import { useUsersPage, type UsersPageState } from './useUsersPage';
 
 const ROLE_COLORS: Record<number, string> = { [ROLE_IDS.admin]: 'grape', [ROLE_IDS.teacher]: 'blue', [ROLE_IDS.student]: 'teal' };
-
-/** How long typing pauses before the list asks the server. */
-const SEARCH_DEBOUNCE_MS = 300;
-
-/** A search text that is a role's label (Admin, Guru, Siswa; any case) filters by that role; any other text searches name, username and e-mail. */
-export function userFilter(search: string): { q?: string; role?: RoleName } {
-  const text = search.trim();
-  const roleId = Object.keys(ROLE_LABELS).find((id) => ROLE_LABELS[Number(id)]!.toLowerCase() === text.toLowerCase());
-  if (roleId) return { role: ROLE_BY_ID[Number(roleId)] };
-  return text ? { q: text } : {};
-}
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'Semua' },
@@ -41,66 +24,23 @@ const STATUS_OPTIONS = [
  * reload keep all three. An inactive user is marked "Nonaktif", a locked one "Terkunci".
  */
 export default function UsersPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [params, setParams] = useSearchParams();
-  const applied = (location.state as { q?: string } | null)?.q ?? '';
-  const [search, setSearch] = useState(applied);
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const status = statusFilterOf(params.get('status'));
-  const rombelId = Math.floor(Number(params.get('rombel'))) || undefined;
-  const filter = { ...userFilter(applied), ...(status ? { status } : {}), ...(rombelId ? { rombel_id: rombelId } : {}) };
-  const users = useUserPage({ page, ...filter });
-  const actions = useAccountActions();
-  const rombels = useRombelOptions();
-  const statusLabel = useId();
-  // The users ticked on this page; a new page or filter starts with none.
-  const [selected, setSelected] = useState<number[]>([]);
-  useEffect(() => setSelected([]), [page, applied, status, rombelId]);
-
-  /** Page 1 keeps the plain address; other pages add ?page=; filters add ?status= and ?rombel=. */
-  const go = (
-    next: number,
-    q: string,
-    replace: boolean,
-    nextStatus: StatusFilter | null = status ?? null,
-    nextRombel: number | null = rombelId ?? null,
-  ) => {
-    const search = new URLSearchParams(params);
-    if (next > 1) search.set('page', String(next));
-    else search.delete('page');
-    if (nextStatus) search.set('status', nextStatus);
-    else search.delete('status');
-    if (nextRombel) search.set('rombel', String(nextRombel));
-    else search.delete('rombel');
-    setParams(search, { replace, state: q ? { q } : null });
-  };
-  /** The export takes the list's filters (without the search text). */
-  const exportUsers = () => {
-    const q = new URLSearchParams();
-    if (filter.role === 'teacher' || filter.role === 'student') q.set('role', filter.role);
-    if (status) q.set('status', status);
-    if (rombelId) q.set('rombel_id', String(rombelId));
-    void downloadFile(`/api/admin/imports/users/export?${q}`, 'data-user.xlsx').catch((err) => toastError(errorMessage(err)));
-  };
-
-  // The typed text, once typing pauses, becomes the applied search (from page 1).
-  useEffect(() => {
-    if (debounced !== applied) go(1, debounced, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-  // Back/forward to an entry with another search shows that search in the box.
-  useEffect(() => {
-    if (applied !== debounced) setSearch(applied);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [applied]);
-  // A page past the end (the last row of the last page was deleted) moves to the last page.
-  const lastPage = users.data?.meta.last_page;
-  useEffect(() => {
-    if (lastPage !== undefined && !users.isPlaceholderData && page > lastPage) go(lastPage, applied, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lastPage, page, users.isPlaceholderData]);
+  const state = useUsersPage();
+  const {
+    navigate,
+    search,
+    setSearch,
+    applied,
+    page,
+    status,
+    rombelId,
+    users,
+    rombels,
+    statusLabel,
+    selected,
+    setSelected,
+    go,
+    exportUsers,
+  } = state;
 
   return (
     <Stack>
@@ -170,53 +110,7 @@ export default function UsersPage() {
                 minWidth={960}
                 count={rows.length}
                 rows={rows.map((u) => (
-                  <Table.Tr key={u.id}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Pilih ${u.name}`}
-                        checked={selected.includes(u.id)}
-                        onChange={(e) => {
-                          const on = e.currentTarget.checked;
-                          setSelected((now) => (on ? [...now, u.id] : now.filter((id) => id !== u.id)));
-                        }}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={ROLE_COLORS[u.role_id]}>
-                        {u.role_label}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <UserAvatar src={u.avatar} name={u.name} size="sm" />
-                        <Stack gap={4}>
-                          <Text size="sm" fw={500} c={u.status === 1 ? undefined : 'gray.7'}>
-                            {u.name}
-                          </Text>
-                          {(u.status !== 1 || u.locked) && (
-                            <Group gap={4}>
-                              <AccountBadges user={u} />
-                            </Group>
-                          )}
-                        </Stack>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{u.username}</Text>
-                      <Text size="xs" c="gray.7">
-                        {u.email ?? '-'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        view={`/resources/users/${u.id}`}
-                        edit={`/resources/users/${u.id}/edit`}
-                        onDelete={() => actions.remove(u)}
-                      >
-                        <AccountButtons user={u} actions={actions} size="xs" />
-                      </RowActions>
-                    </Table.Td>
-                  </Table.Tr>
+                  <UserRow key={u.id} user={u} state={state} />
                 ))}
               />
             </Box>
@@ -240,6 +134,56 @@ export default function UsersPage() {
         )}
       </QueryState>
     </Stack>
+  );
+}
+
+/** One user's row: the tick, the role, the name with its account badges, the username and e-mail, the actions. */
+function UserRow({ user: u, state }: { user: AdminUser; state: UsersPageState }) {
+  const { selected, setSelected, actions } = state;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Checkbox
+          aria-label={`Pilih ${u.name}`}
+          checked={selected.includes(u.id)}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setSelected((now) => (on ? [...now, u.id] : now.filter((id) => id !== u.id)));
+          }}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={ROLE_COLORS[u.role_id]}>
+          {u.role_label}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <UserAvatar src={u.avatar} name={u.name} size="sm" />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} c={u.status === 1 ? undefined : 'gray.7'}>
+              {u.name}
+            </Text>
+            {(u.status !== 1 || u.locked) && (
+              <Group gap={4}>
+                <AccountBadges user={u} />
+              </Group>
+            )}
+          </Stack>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{u.username}</Text>
+        <Text size="xs" c="gray.7">
+          {u.email ?? '-'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <RowActions view={`/resources/users/${u.id}`} edit={`/resources/users/${u.id}/edit`} onDelete={() => actions.remove(u)}>
+          <AccountButtons user={u} actions={actions} size="xs" />
+        </RowActions>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

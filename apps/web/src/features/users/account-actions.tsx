@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Text, type MantineSize } from '@mantine/co
 import { modals } from '@mantine/modals';
 import { IconLockOpen } from '@tabler/icons-react';
 import { MSG, type AdminUser } from '@kelasku/contract';
-import { useDeleteUser, useSetUserStatus, useUnlockUser, useUserDeleteImpact } from '../../api/admin';
+import { useDeleteUser, useSetUserStatus, useUnlockUser, useUserDeleteImpact } from '../../api/users';
 import { QueryState } from '../../components/QueryState';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
 import { deactivateInsteadText, deactivateText, deleteImpactText } from './account-texts';

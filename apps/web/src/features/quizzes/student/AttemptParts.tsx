@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconClock, IconFlagFilled } from '@tabler/icons-react';
 import type { SaveStatus } from './answer-queue';
-import { countdownWords, formatCountdown, isWarning, remainingMs } from './clock';
+import { countdownWords, formatCountdown, isWarning, remainingMs } from '../../../lib/quiz-clock';
 
 /** Milliseconds left on the server's clock, renewed twice a second; null when the attempt has no deadline. */
 export function useRemaining(dueAt: string | null, offsetMs: number): number | null {

@@ -6,11 +6,11 @@ import { IconArrowLeft, IconInfoCircle, IconLock, IconPlayerPlay } from '@tabler
 import { Link, useNavigate } from 'react-router';
 import { TOAST_MS } from '@kelasku/contract';
 import { isNotFound } from '../../../api/client';
-import { useStartAttempt, useStudentQuiz, type QuizRef } from '../../../api/student-quizzes';
+import { useStartAttempt, useStudentQuiz, type StudentQuizRef as QuizRef } from '../../../api/quizzes';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
 import { toastApiError } from '../../../lib/toast';
-import { NotFoundPage } from '../../errors/ErrorPages';
+import { NotFoundPage } from '../../../components/ErrorPages';
 import { attemptsText, hiddenScoreText, RESULTS_WHEN, scoreText, whyNot } from './format';
 import { attemptPath, resultPath, useQuizParams } from './paths';
 import type { QuizAttemptSummary, StudentQuizView } from './types';

@@ -3,10 +3,10 @@ import { IconArrowLeft, IconHourglassHigh, IconInfoCircle, IconLock } from '@tab
 import { Link, useLocation } from 'react-router';
 import { QUESTION_TYPE_LABELS } from '@kelasku/contract';
 import { ApiError, isNotFound } from '../../../api/client';
-import { useAttemptReview, useStudentQuiz, type QuizRef } from '../../../api/student-quizzes';
+import { useAttemptReview, useStudentQuiz, type StudentQuizRef as QuizRef } from '../../../api/quizzes';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
-import { NotFoundPage } from '../../errors/ErrorPages';
+import { NotFoundPage } from '../../../components/ErrorPages';
 import { answerLines, keyLines } from './answers';
 import { formatPoints, hiddenScoreText, scoreText, TIME_UP } from './format';
 import { quizPath, useQuizParams, type ResultState } from './paths';

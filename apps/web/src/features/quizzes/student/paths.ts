@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import type { QuizRef } from '../../../api/student-quizzes';
+import type { StudentQuizRef as QuizRef } from '../../../api/quizzes';
 
 /** The student's quiz screens: the intro, the attempt, and its result. */
 export const quizPath = (r: QuizRef) => `/my-classes/${r.classId}/contents/${r.contentId}/quizzes/${r.quizId}`;

@@ -20,13 +20,13 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { LIMITS, QUIZ_MSG, type QuizAttemptDetail, type QuizAttemptItem } from '@kelasku/contract';
 import { isNotFound } from '../../../api/client';
-import { useGradeAnswer, useQuizAttempt, useTeacherQuiz, type QuizRef } from '../../../api/teacher-quizzes';
+import { useGradeAnswer, useQuizAttempt, useTeacherQuiz, type QuizRef } from '../../../api/quizzes';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
 import { errorMessage, toastError, toastSuccess } from '../../../lib/toast';
-import { contentItemRef, positiveId } from '../../assignments/paths';
-import { NotFoundPage } from '../../errors/ErrorPages';
-import { TypeBadge, formatNumber, letter } from '../../question-bank/QuestionKey';
+import { contentItemRef, positiveId } from '../../../lib/route-params';
+import { NotFoundPage } from '../../../components/ErrorPages';
+import { TypeBadge, formatNumber, letter } from '../../../components/QuestionKey';
 import { quizPath } from './paths';
 import { AttemptGradeHistory } from '../../audit-log/GradeHistory';
 

@@ -21,8 +21,8 @@ import { QUESTIONS_PER_PAGE, useQuestionCategories, useQuestionPage } from '../.
 import { LoadingDots } from '../../../components/LoadingDots';
 import { QueryState } from '../../../components/QueryState';
 import { FormActions } from '../../../components/FormActions';
-import { TypeBadge } from '../../question-bank/QuestionKey';
-import { usePhone } from '../../question-bank/QuestionEditorModal';
+import { TypeBadge } from '../../../components/QuestionKey';
+import { usePhone } from '../../../lib/use-phone';
 
 /** The category chooser of both dialogs: the teacher's categories with their counts. */
 function CategorySelect({

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Alert, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import type { QuizStatistics as Statistics } from '@kelasku/contract';
-import { useQuizStatistics, type QuizRef } from '../../../api/teacher-quizzes';
+import { useQuizStatistics, type QuizRef } from '../../../api/quizzes';
 import { QueryState } from '../../../components/QueryState';
-import { TypeBadge, formatNumber, letter } from '../../question-bank/QuestionKey';
+import { TypeBadge, formatNumber, letter } from '../../../components/QuestionKey';
 
 type QuestionStats = Statistics['questions'][number];
 

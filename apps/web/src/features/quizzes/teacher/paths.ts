@@ -1,4 +1,4 @@
-import type { QuizRef } from '../../../api/teacher-quizzes';
+import type { QuizRef } from '../../../api/quizzes';
 
 /** The teacher's quiz pages, under the content like its assignments. */
 const contentBase = (classId: number, contentId: number) => `/online-class/${classId}/contents/${contentId}`;
