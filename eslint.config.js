@@ -273,6 +273,27 @@ export default defineConfig(
     },
   },
   ...boundaryBlocks,
+  // After the boundary blocks: for these files it replaces their rule with a stricter one.
+  {
+    // The API's shared services sit below the features: they never import one (app.ts wires
+    // what a service must tell a feature, e.g. the error handler's full-storage notice).
+    name: 'kelasku/api-layers/services',
+    files: ['apps/api/src/{http,auth,access,db,files,jobs,live,audit}/**/*.ts', 'apps/api/src/{config,types}.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+features(/|$)',
+              message:
+                "A shared service of the API never imports a feature (docs/ARCHITECTURE.md, the API's layers); let app.ts pass it in.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   cycleBlock,
   ...webLayerBlocks,
 );

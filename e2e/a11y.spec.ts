@@ -23,14 +23,14 @@ async function a11yScene(request: APIRequestContext) {
   const classId = klass.body.data.id as number;
   const base = `/api/teacher/online-classes/${classId}`;
   const content = await api(request, teacher.token, 'POST', `${base}/contents`, { title: 'Topologi', description: 'Bus, ring, bintang.' });
-  const contentId = content.body.data.id as number;
+  const lessonId = content.body.data.id as number;
   const pdf = samplePdf('modul.pdf');
-  const material = await request.post(`${base}/contents/${contentId}/materials`, {
+  const material = await request.post(`${base}/contents/${lessonId}/materials`, {
     headers: { Authorization: `Bearer ${teacher.token}` },
     multipart: { title: 'Modul', file: pdf },
   });
   expect(material.status(), await material.text()).toBe(201);
-  const forum = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/forums`, {
+  const forum = await api(request, teacher.token, 'POST', `${base}/contents/${lessonId}/forums`, {
     topic: 'Diskusi topologi',
     description: 'Apa kelebihannya?',
   });
@@ -39,7 +39,7 @@ async function a11yScene(request: APIRequestContext) {
     request,
     student.token,
     'POST',
-    `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forumId}/comments`,
+    `/api/student/my-classes/${classId}/contents/${lessonId}/forums/${forumId}/comments`,
     { comment: 'Lebih mudah dirawat.' },
   );
   expect(comment.status).toBe(201);
@@ -48,11 +48,11 @@ async function a11yScene(request: APIRequestContext) {
     request,
     teacher.token,
     'POST',
-    `${base}/contents/${contentId}/forums/${forumId}/comments/${comment.body.data.id}/sub-comments`,
+    `${base}/contents/${lessonId}/forums/${forumId}/comments/${comment.body.data.id}/sub-comments`,
     { comment: 'Betul, dan mudah ditambah.' },
   );
   expect(reply.status).toBe(201);
-  const assignment = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/assignments`, {
+  const assignment = await api(request, teacher.token, 'POST', `${base}/contents/${lessonId}/assignments`, {
     title: 'Tugas subnetting',
     description: 'Hitung subnet.',
     deadline: new Date(Date.now() + 3 * 86_400_000).toISOString(),
@@ -68,7 +68,7 @@ async function a11yScene(request: APIRequestContext) {
     teacher,
     student,
     classId,
-    contentId,
+    lessonId,
     forumId,
     assignmentId,
     inactiveId: inactive.id,
@@ -178,9 +178,9 @@ for (const phone of [false, true]) {
             ['teacher class: Konten', c],
             ['teacher class: Tentang', c, tab('Tentang')],
             ['teacher class: Nilai', `${c}?tab=nilai`],
-            ['assignment: Instruksi Tugas', `${c}/contents/${s.contentId}/assignment/${s.assignmentId}`],
-            ['assignment: Penilaian Tugas', `${c}/contents/${s.contentId}/assignment/${s.assignmentId}`, tab('Penilaian Tugas')],
-            ['teacher forum', `${c}/contents/${s.contentId}/forums/${s.forumId}`],
+            ['assignment: Instruksi Tugas', `${c}/contents/${s.lessonId}/assignment/${s.assignmentId}`],
+            ['assignment: Penilaian Tugas', `${c}/contents/${s.lessonId}/assignment/${s.assignmentId}`, tab('Penilaian Tugas')],
+            ['teacher forum', `${c}/contents/${s.lessonId}/forums/${s.forumId}`],
             ['teacher archive', '/online-class/arsip'],
           ]);
         } else {
@@ -203,7 +203,7 @@ for (const phone of [false, true]) {
             ['tugas saya', '/my-work'],
             ['tugas saya: Selesai', '/my-work?tab=done'],
             ['nilai saya', '/my-grades'],
-            ['student forum', `${c}/contents/${s.contentId}/forums/${s.forumId}`],
+            ['student forum', `${c}/contents/${s.lessonId}/forums/${s.forumId}`],
           ]);
         }
         expect(found, found.join('\n')).toEqual([]);
@@ -245,7 +245,7 @@ for (const phone of [false, true]) {
     test(`a student comments and replies in a forum from the keyboard alone${tag}`, async ({ page }) => {
       const s = scene;
       await login(page, s.student.username, s.student.password);
-      await page.goto(`/my-classes/${s.classId}/contents/${s.contentId}/forums/${s.forumId}`);
+      await page.goto(`/my-classes/${s.classId}/contents/${s.lessonId}/forums/${s.forumId}`);
       await settle(page);
 
       /** Opens a dialog with Enter on `opener`, types into its focused field, sends it with Kirim; all by keyboard. */
@@ -284,7 +284,7 @@ for (const phone of [false, true]) {
       await page.goto('/me');
       await settle(page);
       found.push(...(await dialog(page, 'Ganti Password', (p) => p.getByRole('button', { name: 'Ganti Password' }).click())));
-      await page.goto(`/online-class/${s.classId}/contents/${s.contentId}/forums/${s.forumId}`);
+      await page.goto(`/online-class/${s.classId}/contents/${s.lessonId}/forums/${s.forumId}`);
       await settle(page);
       found.push(...(await dialog(page, 'Comment', (p) => p.getByRole('button', { name: 'Write your reply.' }).click())));
 

@@ -34,25 +34,25 @@ async function studentWithHistory(request: APIRequestContext) {
   const classId = klass.body.data.id as number;
   const base = `/api/teacher/online-classes/${classId}`;
   const content = await api(request, teacher.token, 'POST', `${base}/contents`, { title: 'Pertemuan 1' });
-  const contentId = content.body.data.id as number;
-  const assignment = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/assignments`, {
+  const lessonId = content.body.data.id as number;
+  const assignment = await api(request, teacher.token, 'POST', `${base}/contents/${lessonId}/assignments`, {
     title: 'Tugas 1',
     description: 'Kerjakan.',
     deadline: new Date(Date.now() + 3 * 86_400_000).toISOString(),
   });
   const assignmentId = assignment.body.data.id as number;
   await handIn(request, student.token, assignmentId);
-  const graded = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/assignments/${assignmentId}/grade`, {
+  const graded = await api(request, teacher.token, 'POST', `${base}/contents/${lessonId}/assignments/${assignmentId}/grade`, {
     student_id: student.id,
     score: 85,
   });
   expect(graded.status, JSON.stringify(graded.body)).toBe(200);
-  const forum = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/forums`, { topic: 'Diskusi 1' });
+  const forum = await api(request, teacher.token, 'POST', `${base}/contents/${lessonId}/forums`, { topic: 'Diskusi 1' });
   const comment = await api(
     request,
     student.token,
     'POST',
-    `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forum.body.data.id}/comments`,
+    `/api/student/my-classes/${classId}/contents/${lessonId}/forums/${forum.body.data.id}/comments`,
     { comment: 'Saya hadir.' },
   );
   expect(comment.status).toBe(201);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { classWithContent, freshRombel, freshUser, login, pickDate, toast } from './fixtures';
+import { classWithLesson, freshRombel, freshUser, login, pickDate, toast } from './fixtures';
 
 /** The value cell of a row of the student's "Submission Status" table. */
 const statusCell = (page: Page, label: string) =>
@@ -18,10 +18,10 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   const rombel = await freshRombel(request, 'XI ALUR', 11);
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombel.id });
-  const { classId } = await classWithContent(request, teacher.token, {
+  const { classId } = await classWithLesson(request, teacher.token, {
     rombelId: rombel.id,
     name: `Administrasi Server ${stamp}`,
-    contentTitle: 'Layanan DNS',
+    lessonTitle: 'Layanan DNS',
   });
   const title = `Konfigurasi DNS ${stamp}`;
 

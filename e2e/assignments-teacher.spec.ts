@@ -26,13 +26,13 @@ async function scene(request: APIRequestContext, students = 1) {
     description: 'Pengenalan topologi',
   });
   expect(content.status, JSON.stringify(content.body)).toBe(201);
-  const contentId = content.body.data.id as number;
+  const lessonId = content.body.data.id as number;
   return {
     teacher,
     students: pupils,
     classId,
-    contentId,
-    base: `/api/teacher/online-classes/${classId}/contents/${contentId}/assignments`,
+    lessonId,
+    base: `/api/teacher/online-classes/${classId}/contents/${lessonId}/assignments`,
   };
 }
 
@@ -83,7 +83,7 @@ test('a teacher creates an assignment from Sub konten, edits it, grades a submis
 
   // Open it from the Tugas list (refreshed without a reload).
   await page.getByRole('link', { name: 'Tugas Topologi Star' }).click();
-  await expect(page).toHaveURL(new RegExp(`/online-class/${s.classId}/contents/${s.contentId}/assignment/\\d+$`));
+  await expect(page).toHaveURL(new RegExp(`/online-class/${s.classId}/contents/${s.lessonId}/assignment/\\d+$`));
   const assignmentId = Number(/assignment\/(\d+)$/.exec(page.url())![1]);
 
   // Instruksi Tugas is the default tab.
@@ -169,7 +169,7 @@ test('the assignment page loads by id, a student without a submission has no gra
   const [submitter, idle] = s.students as [Scene['students'][0], Scene['students'][0]];
   const assignmentId = await createAssignment(request, s);
   await submitFile(request, submitter.token, assignmentId, 'jawaban.pdf');
-  const url = `/online-class/${s.classId}/contents/${s.contentId}/assignment/${assignmentId}`;
+  const url = `/online-class/${s.classId}/contents/${s.lessonId}/assignment/${assignmentId}`;
 
   await login(page, s.teacher.username, s.teacher.password);
   await page.goto(`${url}?tab=penilaian`);

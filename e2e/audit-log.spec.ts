@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, api, apiIdle, classWithContent, freshRombel, freshUser, login, toast } from './fixtures';
+import { DEMO, api, apiIdle, classWithLesson, freshRombel, freshUser, login, toast } from './fixtures';
 import { stamp } from './grading-fixtures';
 
 /** Nothing on the page is wider than the phone (tables scroll inside their own box). */
@@ -125,18 +125,18 @@ async function quizScene(request: APIRequestContext) {
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombelId });
   const t = teacher.token;
-  const { classId, contentId } = await classWithContent(request, t, { rombelId, name: `Jaringan ${stamp()}`, contentTitle: 'Port' });
+  const { classId, lessonId } = await classWithLesson(request, t, { rombelId, name: `Jaringan ${stamp()}`, lessonTitle: 'Port' });
   const category = await api(request, t, 'POST', '/api/teacher/question-categories', { name: `Port ${stamp()}` });
   expect(category.status, JSON.stringify(category.body)).toBe(201);
   const question = { type: 'short_answer', text: 'Nomor port bawaan SSH adalah', points: 1, data: { answers: ['22'], tolerance: null } };
   const made = await api(request, t, 'POST', `/api/teacher/question-categories/${category.body.data.id}/questions`, question);
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const questionId = made.body.data.id as number;
-  const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/quizzes`;
+  const base = `/api/teacher/online-classes/${classId}/contents/${lessonId}/quizzes`;
   const quiz = await api(request, t, 'POST', base, { title: 'Kuis Port', attempts_allowed: 1, slots: [{ question_id: questionId }] });
   expect(quiz.status, JSON.stringify(quiz.body)).toBe(201);
   const quizId = quiz.body.data.id as number;
-  const studentBase = `/api/student/my-classes/${classId}/contents/${contentId}/quizzes/${quizId}/attempts`;
+  const studentBase = `/api/student/my-classes/${classId}/contents/${lessonId}/quizzes/${quizId}/attempts`;
   const started = await api(request, student.token, 'POST', studentBase);
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const attemptId = started.body.data.id as number;
@@ -148,6 +148,6 @@ async function quizScene(request: APIRequestContext) {
     data: { answers: ['22', '23'], tolerance: null },
   });
   expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
-  const page = `/online-class/${classId}/contents/${contentId}/quizzes/${quizId}`;
+  const page = `/online-class/${classId}/contents/${lessonId}/quizzes/${quizId}`;
   return { teacher, quizUrl: page, attemptUrl: `${page}/attempts/${attemptId}` };
 }

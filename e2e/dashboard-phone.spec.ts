@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { api, classWithContent, freshRombel, freshUser, handIn, login, samplePdf } from './fixtures';
+import { api, classWithLesson, freshRombel, freshUser, handIn, login, samplePdf } from './fixtures';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -25,12 +25,12 @@ async function dueScene(request: APIRequestContext) {
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombel.id });
   const className = `Basis Data ${unique()}`;
-  const { classId, contentId } = await classWithContent(request, teacher.token, {
+  const { classId, lessonId } = await classWithLesson(request, teacher.token, {
     rombelId: rombel.id,
     name: className,
-    contentTitle: 'Normalisasi',
+    lessonTitle: 'Normalisasi',
   });
-  const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/assignments`;
+  const base = `/api/teacher/online-classes/${classId}/contents/${lessonId}/assignments`;
   const assign = async (title: string, deadline: number, closes?: number) => {
     const res = await api(request, teacher.token, 'POST', base, {
       title,
@@ -60,7 +60,7 @@ async function dueScene(request: APIRequestContext) {
     data: { answer: false },
   });
   expect(question.status, JSON.stringify(question.body)).toBe(201);
-  const quizBase = `/api/teacher/online-classes/${classId}/contents/${contentId}/quizzes`;
+  const quizBase = `/api/teacher/online-classes/${classId}/contents/${lessonId}/quizzes`;
   const quiz = async (title: string, settings: Record<string, unknown>) => {
     const res = await api(request, teacher.token, 'POST', quizBase, {
       title,
@@ -69,7 +69,7 @@ async function dueScene(request: APIRequestContext) {
       ...settings,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return { id: res.body.data.id as number, title, url: `/my-classes/${classId}/contents/${contentId}/quizzes/${res.body.data.id}` };
+    return { id: res.body.data.id as number, title, url: `/my-classes/${classId}/contents/${lessonId}/quizzes/${res.body.data.id}` };
   };
   const quizSoon = await quiz(`Kuis Kunci Primer ${unique()}`, {
     closes_at: new Date(now + 5 * HOUR + 30 * MINUTE).toISOString(),

@@ -132,8 +132,8 @@ export async function forumWorld(request: APIRequestContext) {
     description: 'Bintang dan cincin',
   });
   expect(content.status, JSON.stringify(content.body)).toBe(201);
-  const contentId = content.body.data.id as number;
-  const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`;
+  const lessonId = content.body.data.id as number;
+  const base = `/api/teacher/online-classes/${classId}/contents/${lessonId}/forums`;
   const forum = await api(request, teacher.token, 'POST', base, {
     topic: 'Kelebihan topologi bintang?',
     description: 'Diskusikan dengan teman sekelas.',
@@ -146,12 +146,12 @@ export async function forumWorld(request: APIRequestContext) {
     teacher,
     student,
     classId,
-    contentId,
+    lessonId,
     forumId,
     teacherApi: `${base}/${forumId}`,
-    studentApi: `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forumId}`,
-    teacherUrl: `/online-class/${classId}/contents/${contentId}/forums/${forumId}`,
-    studentUrl: `/my-classes/${classId}/contents/${contentId}/forums/${forumId}`,
+    studentApi: `/api/student/my-classes/${classId}/contents/${lessonId}/forums/${forumId}`,
+    teacherUrl: `/online-class/${classId}/contents/${lessonId}/forums/${forumId}`,
+    studentUrl: `/my-classes/${classId}/contents/${lessonId}/forums/${forumId}`,
   };
 }
 
@@ -243,11 +243,11 @@ export async function pickDate(page: Page, field: Locator, date: string, time?: 
 }
 
 /** A teacher's class for a rombel with one content, made through the API: its ids. */
-export async function classWithContent(
+export async function classWithLesson(
   request: APIRequestContext,
   token: string,
-  c: { rombelId: number; name: string; contentTitle: string; description?: string },
-): Promise<{ classId: number; contentId: number }> {
+  c: { rombelId: number; name: string; lessonTitle: string; description?: string },
+): Promise<{ classId: number; lessonId: number }> {
   const klass = await api(request, token, 'POST', '/api/teacher/online-classes', {
     rombel_class_id: c.rombelId,
     name: c.name,
@@ -256,11 +256,11 @@ export async function classWithContent(
   expect(klass.status, JSON.stringify(klass.body)).toBe(201);
   const classId = klass.body.data.id as number;
   const content = await api(request, token, 'POST', `/api/teacher/online-classes/${classId}/contents`, {
-    title: c.contentTitle,
+    title: c.lessonTitle,
     description: '',
   });
   expect(content.status, JSON.stringify(content.body)).toBe(201);
-  return { classId, contentId: content.body.data.id as number };
+  return { classId, lessonId: content.body.data.id as number };
 }
 
 /** Slows every upload of the page to `bytesPerSecond` (-1: full speed again), so a progress bar and its cancel can be seen. */

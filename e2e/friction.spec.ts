@@ -19,7 +19,7 @@ async function scene(request: APIRequestContext) {
   return { teacher, student, classId: klass.body.data.id as number };
 }
 
-async function addContent(request: APIRequestContext, token: string, classId: number, title: string, description?: string) {
+async function addLesson(request: APIRequestContext, token: string, classId: number, title: string, description?: string) {
   const res = await api(request, token, 'POST', `${classes}/${classId}/contents`, { title, ...(description ? { description } : {}) });
   expect(res.status).toBe(201);
   return res.body.data.id as number;
@@ -41,9 +41,9 @@ for (const phone of [false, true]) {
 
   test(`${tag}the student's class page opens the newest visible lesson; the others stay folded`, async ({ page, request }) => {
     const s = await scene(request);
-    await addContent(request, s.teacher.token, s.classId, 'Pengenalan Jaringan', 'Apa itu jaringan.');
-    await addContent(request, s.teacher.token, s.classId, 'Topologi Jaringan', 'Bus, star, ring.');
-    const draft = await addContent(request, s.teacher.token, s.classId, 'Draf Subnetting', 'Belum siap.');
+    await addLesson(request, s.teacher.token, s.classId, 'Pengenalan Jaringan', 'Apa itu jaringan.');
+    await addLesson(request, s.teacher.token, s.classId, 'Topologi Jaringan', 'Bus, star, ring.');
+    const draft = await addLesson(request, s.teacher.token, s.classId, 'Draf Subnetting', 'Belum siap.');
     const hidden = await api(request, s.teacher.token, 'PUT', `${classes}/${s.classId}/contents/${draft}/visibility`, { hidden: true });
     expect(hidden.status).toBe(200);
 
@@ -132,8 +132,8 @@ for (const phone of [false, true]) {
 
   test(`${tag}the assignment page opens on Penilaian Tugas while work waits to be graded`, async ({ page, request }) => {
     const s = await scene(request);
-    const contentId = await addContent(request, s.teacher.token, s.classId, 'Minggu pertama');
-    const base = `${classes}/${s.classId}/contents/${contentId}/assignments`;
+    const lessonId = await addLesson(request, s.teacher.token, s.classId, 'Minggu pertama');
+    const base = `${classes}/${s.classId}/contents/${lessonId}/assignments`;
     const made = await api(request, s.teacher.token, 'POST', base, {
       title: 'Rangkuman Topologi',
       description: 'Tulis satu halaman.',
@@ -141,7 +141,7 @@ for (const phone of [false, true]) {
     });
     expect(made.status).toBe(201);
     const id = made.body.data.id as number;
-    const url = `/online-class/${s.classId}/contents/${contentId}/assignment/${id}`;
+    const url = `/online-class/${s.classId}/contents/${lessonId}/assignment/${id}`;
     const tab = (p: Page, name: string) => p.getByRole('tab', { name });
 
     // Nothing handed in: the usual first tab.

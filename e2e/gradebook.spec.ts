@@ -32,9 +32,9 @@ async function gradebookWorld(request: APIRequestContext) {
   const classId = klass.body.data.id as number;
   const base = `/api/teacher/online-classes/${classId}`;
   const content = await api(request, teacher.token, 'POST', `${base}/contents`, { title: 'Bab 1' });
-  const contentId = content.body.data.id as number;
+  const lessonId = content.body.data.id as number;
   const assignment = async (title: string, deadline: number) => {
-    const res = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/assignments`, {
+    const res = await api(request, teacher.token, 'POST', `${base}/contents/${lessonId}/assignments`, {
       title,
       description: 'Kerjakan.',
       deadline: new Date(deadline).toISOString(),
@@ -46,7 +46,7 @@ async function gradebookWorld(request: APIRequestContext) {
   const subnetting = await assignment('Tugas Subnetting', Date.now() + 3 * DAY);
   await handIn(request, ani.token, topologi);
   await handIn(request, budi.token, subnetting);
-  const graded = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/assignments/${topologi}/grade`, {
+  const graded = await api(request, teacher.token, 'POST', `${base}/contents/${lessonId}/assignments/${topologi}/grade`, {
     student_id: ani.id,
     score: 88,
   });

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { api, classWithContent, freshRombel, freshUser } from './fixtures';
+import { api, classWithLesson, freshRombel, freshUser } from './fixtures';
 
 /** A unique mark for names in this run. */
 export const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -21,12 +21,12 @@ export async function gradingScene(
   const students = [];
   for (const name of studentNames)
     students.push({ ...(await freshUser(request, 3, { ...studentFields, rombel_id: rombelId, name })), name });
-  const { classId, contentId } = await classWithContent(request, teacher.token, {
+  const { classId, lessonId } = await classWithLesson(request, teacher.token, {
     rombelId,
     name: `Pemrograman Web ${stamp()}`,
-    contentTitle: 'HTML dan CSS',
+    lessonTitle: 'HTML dan CSS',
   });
-  const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/assignments`;
+  const base = `/api/teacher/online-classes/${classId}/contents/${lessonId}/assignments`;
   const created = await api(request, teacher.token, 'POST', base, {
     title: 'Membuat halaman profil',
     description: 'Buat halaman profil dengan HTML, foto hasilnya.',
@@ -34,12 +34,12 @@ export async function gradingScene(
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const assignmentId = created.body.data.id as number;
-  const page = `/online-class/${classId}/contents/${contentId}/assignment/${assignmentId}`;
+  const page = `/online-class/${classId}/contents/${lessonId}/assignment/${assignmentId}`;
   return {
     teacher,
     students,
     classId,
-    contentId,
+    lessonId,
     assignmentId,
     api: `${base}/${assignmentId}`,
     page,

@@ -29,17 +29,17 @@ async function copyWorld(request: APIRequestContext) {
     title: 'Pengenalan Topologi',
     description: 'Bus, ring, bintang.',
   });
-  const contentId = content.body.data.id as number;
-  const material = await request.post(`${base}/contents/${contentId}/materials`, {
+  const lessonId = content.body.data.id as number;
+  const material = await request.post(`${base}/contents/${lessonId}/materials`, {
     headers: { Authorization: `Bearer ${teacher.token}` },
     multipart: { title: 'Modul Topologi', file: samplePdf('modul-topologi.pdf') },
   });
   expect(material.status(), await material.text()).toBe(201);
-  await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/forums`, {
+  await api(request, teacher.token, 'POST', `${base}/contents/${lessonId}/forums`, {
     topic: 'Diskusi Topologi',
     description: 'Mana terbaik?',
   });
-  const assignment = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/assignments`, {
+  const assignment = await api(request, teacher.token, 'POST', `${base}/contents/${lessonId}/assignments`, {
     title: 'Gambar Topologi',
     description: 'Gambar tiga topologi.',
     deadline: new Date(Date.now() + 3 * DAY).toISOString(),

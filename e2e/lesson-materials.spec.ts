@@ -5,18 +5,7 @@
  * The browser is offline for YouTube: the player's own load fails, so only the frame is checked.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  api,
-  classWithContent,
-  freshRombel,
-  freshUser,
-  login,
-  openLesson,
-  samplePdf,
-  throttleUploads,
-  toast,
-  violations,
-} from './fixtures';
+import { api, classWithLesson, freshRombel, freshUser, login, openLesson, samplePdf, throttleUploads, toast, violations } from './fixtures';
 
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const EMBED = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
@@ -32,8 +21,8 @@ async function lessonScene(request: APIRequestContext) {
   const rombel = await freshRombel(request, 'X TKJ Materi');
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombel.id });
-  const ids = await classWithContent(request, teacher.token, { rombelId: rombel.id, name: 'Jaringan Dasar', contentTitle: 'Subnetting' });
-  const base = `/api/teacher/online-classes/${ids.classId}/contents/${ids.contentId}`;
+  const ids = await classWithLesson(request, teacher.token, { rombelId: rombel.id, name: 'Jaringan Dasar', lessonTitle: 'Subnetting' });
+  const base = `/api/teacher/online-classes/${ids.classId}/contents/${ids.lessonId}`;
   return { teacher, student, ...ids, base };
 }
 

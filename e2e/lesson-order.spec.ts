@@ -10,7 +10,7 @@ interface World {
   teacher: Awaited<ReturnType<typeof freshUser>>;
   student: Awaited<ReturnType<typeof freshUser>>;
   classId: number;
-  contentIds: number[];
+  lessonIds: number[];
 }
 
 /** A fresh teacher with a class of three contents for a rombel of its own with one student; the first content holds `items`. */
@@ -24,19 +24,19 @@ async function world(request: APIRequestContext, prefix: string): Promise<World>
   });
   expect(klass.status, JSON.stringify(klass.body)).toBe(201);
   const classId = klass.body.data.id as number;
-  const contentIds: number[] = [];
+  const lessonIds: number[] = [];
   for (const title of ['Topologi', 'Pengalamatan IP', 'Subnetting']) {
     const c = await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, { title });
     expect(c.status, JSON.stringify(c.body)).toBe(201);
-    contentIds.push(c.body.data.id as number);
+    lessonIds.push(c.body.data.id as number);
   }
-  return { teacher, student, classId, contentIds };
+  return { teacher, student, classId, lessonIds };
 }
 
-const contentBase = (w: World, i = 0) => `/api/teacher/online-classes/${w.classId}/contents/${w.contentIds[i]}`;
+const lessonBase = (w: World, i = 0) => `/api/teacher/online-classes/${w.classId}/contents/${w.lessonIds[i]}`;
 
 async function addMaterial(request: APIRequestContext, w: World, title: string) {
-  const res = await request.post(`${contentBase(w)}/materials`, {
+  const res = await request.post(`${lessonBase(w)}/materials`, {
     headers: { Authorization: `Bearer ${w.teacher.token}` },
     multipart: { title, file: samplePdf(`${title}.pdf`) },
   });
@@ -44,13 +44,13 @@ async function addMaterial(request: APIRequestContext, w: World, title: string) 
 }
 
 async function addForum(request: APIRequestContext, w: World, topic: string) {
-  const res = await api(request, w.teacher.token, 'POST', `${contentBase(w)}/forums`, { topic });
+  const res = await api(request, w.teacher.token, 'POST', `${lessonBase(w)}/forums`, { topic });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
 async function addAssignment(request: APIRequestContext, w: World, title: string): Promise<number> {
   const deadline = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
-  const res = await api(request, w.teacher.token, 'POST', `${contentBase(w)}/assignments`, { title, description: 'Kerjakan.', deadline });
+  const res = await api(request, w.teacher.token, 'POST', `${lessonBase(w)}/assignments`, { title, description: 'Kerjakan.', deadline });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.id as number;
 }

@@ -27,7 +27,7 @@ test('the teacher posts an assignment and the student’s bell shows it without 
   await teacher.getByRole('textbox', { name: 'Tulis pengumuman' }).fill('Besok praktik di lab.');
   await teacher.getByRole('button', { name: 'Kirim' }).click();
   // …and an assignment.
-  const made = await api(request, w.teacher.token, 'POST', `/api/teacher/online-classes/${w.classId}/contents/${w.contentId}/assignments`, {
+  const made = await api(request, w.teacher.token, 'POST', `/api/teacher/online-classes/${w.classId}/contents/${w.lessonId}/assignments`, {
     title: 'Laporan Topologi',
     description: 'Gambar dan jelaskan.',
     deadline: new Date(Date.now() + 3 * DAY).toISOString(),

@@ -16,7 +16,7 @@ const NOTES = [NOTE, ...Array.from({ length: 60 }, (_, i) => `Baris ${i + 1}: bi
 /** A student's class with one content holding a text material and a forum (all through the API). */
 async function offlineScene(request: APIRequestContext) {
   const w = await forumWorld(request);
-  const material = await request.post(`/api/teacher/online-classes/${w.classId}/contents/${w.contentId}/materials`, {
+  const material = await request.post(`/api/teacher/online-classes/${w.classId}/contents/${w.lessonId}/materials`, {
     headers: { Authorization: `Bearer ${w.teacher.token}` },
     multipart: { title: 'Catatan Topologi', file: { name: 'catatan-topologi.txt', mimeType: 'text/plain', buffer: Buffer.from(NOTES) } },
   });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import {
   api,
   apiIdle,
-  classWithContent,
+  classWithLesson,
   freshRombel,
   freshUser,
   login,
@@ -15,7 +15,7 @@ import {
 import { stamp } from './grading-fixtures';
 
 /*
- * Issue 25 (docs/quizzes.md) in the browser: a teacher's question bank and a quiz, made through the
+ * Issue 25 (docs/features/quizzes.md) in the browser: a teacher's question bank and a quiz, made through the
  * API; a student takes the quiz — on a phone with a dropped connection, a reload and a clock that
  * runs out; on a desktop on one page, handed in with "Kumpulkan" — and the teacher sees the grade in
  * the gradebook and the statistics.
@@ -80,10 +80,10 @@ async function quizScene(request: APIRequestContext, quiz: Record<string, unknow
   const rombel = await freshRombel(request, 'X TKJ KUIS');
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombel.id });
-  const { classId, contentId } = await classWithContent(request, teacher.token, {
+  const { classId, lessonId } = await classWithLesson(request, teacher.token, {
     rombelId: rombel.id,
     name: `Jaringan Dasar ${stamp()}`,
-    contentTitle: 'Perangkat Jaringan',
+    lessonTitle: 'Perangkat Jaringan',
   });
   const category = await api(request, teacher.token, 'POST', '/api/teacher/question-categories', { name: `Jaringan ${stamp()}` });
   expect(category.status, JSON.stringify(category.body)).toBe(201);
@@ -94,7 +94,7 @@ async function quizScene(request: APIRequestContext, quiz: Record<string, unknow
     questionIds.push(res.body.data.id as number);
   }
   const title = `Kuis Perangkat Jaringan ${stamp()}`;
-  const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/quizzes`;
+  const base = `/api/teacher/online-classes/${classId}/contents/${lessonId}/quizzes`;
   const created = await api(request, teacher.token, 'POST', base, {
     title,
     description: 'Kerjakan dengan jujur.',
@@ -107,13 +107,13 @@ async function quizScene(request: APIRequestContext, quiz: Record<string, unknow
     teacher,
     student,
     classId,
-    contentId,
+    lessonId,
     quizId,
     title,
     questionIds,
     teacherApi: `${base}/${quizId}`,
-    studentApi: `/api/student/my-classes/${classId}/contents/${contentId}/quizzes/${quizId}`,
-    url: `/my-classes/${classId}/contents/${contentId}/quizzes/${quizId}`,
+    studentApi: `/api/student/my-classes/${classId}/contents/${lessonId}/quizzes/${quizId}`,
+    url: `/my-classes/${classId}/contents/${lessonId}/quizzes/${quizId}`,
   };
 }
 
@@ -272,7 +272,7 @@ test('a student takes a quiz on one page and hands it in with questions left; th
     true,
   );
   // A second quiz of the content, not open until tomorrow.
-  const later = await api(request, s.teacher.token, 'POST', `/api/teacher/online-classes/${s.classId}/contents/${s.contentId}/quizzes`, {
+  const later = await api(request, s.teacher.token, 'POST', `/api/teacher/online-classes/${s.classId}/contents/${s.lessonId}/quizzes`, {
     title: 'Ulangan Harian',
     description: '',
     opens_at: new Date(Date.now() + 24 * 3600_000).toISOString(),

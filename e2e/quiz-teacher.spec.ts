@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiIdle, classWithContent, freshRombel, freshUser, login, pickDate, toast } from './fixtures';
+import { api, apiIdle, classWithLesson, freshRombel, freshUser, login, pickDate, toast } from './fixtures';
 import { png, stamp } from './grading-fixtures';
 
 /**
- * The teacher's side of quizzes (docs/quizzes.md): the question bank (Bank Soal) with its GIFT
+ * The teacher's side of quizzes (docs/features/quizzes.md): the question bank (Bank Soal) with its GIFT
  * import, building a quiz in a content, and the results and statistics of a quiz with attempts.
  * Each test runs at desktop width and, tagged @phone, at 390 px.
  */
@@ -47,12 +47,12 @@ async function scene(request: APIRequestContext, students: string[] = []) {
   const teacher = await freshUser(request, 2);
   const pupils = [];
   for (const name of students) pupils.push({ ...(await freshUser(request, 3, { rombel_id: rombelId, name })), name });
-  const { classId, contentId } = await classWithContent(request, teacher.token, {
+  const { classId, lessonId } = await classWithLesson(request, teacher.token, {
     rombelId,
     name: `Jaringan Dasar ${stamp()}`,
-    contentTitle: 'Topologi Jaringan',
+    lessonTitle: 'Topologi Jaringan',
   });
-  return { teacher, students: pupils, classId, contentId };
+  return { teacher, students: pupils, classId, lessonId };
 }
 
 /** Opens Bank Soal from the navigation (the burger menu on a phone). */
@@ -126,7 +126,7 @@ for (const phone of [false, true]) {
     await page.goto(`/online-class/${s.classId}`);
     await page.getByRole('button', { name: 'Sub konten' }).first().click();
     await page.getByRole('menuitem', { name: 'Add Quiz' }).click();
-    await expect(page).toHaveURL(new RegExp(`/online-class/${s.classId}/contents/${s.contentId}/quizzes/new$`));
+    await expect(page).toHaveURL(new RegExp(`/online-class/${s.classId}/contents/${s.lessonId}/quizzes/new$`));
     const form = page.getByRole('form', { name: 'Buat Kuis' });
     await form.getByRole('textbox', { name: 'Judul' }).fill('Ulangan Harian Topologi');
     await form.getByRole('textbox', { name: 'Batas waktu (menit)' }).fill('30');
@@ -169,7 +169,7 @@ for (const phone of [false, true]) {
     await expect(slots.getByTestId('quiz-total')).toHaveText('7 soal · 7 poin');
     if (phone) await expectNoSideScroll(page);
 
-    const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/contents/${s.contentId}/quizzes`));
+    const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/contents/${s.lessonId}/quizzes`));
     await form.getByRole('button', { name: 'Simpan kuis' }).click();
     const body = (await post).postDataJSON();
     expect(body).toMatchObject({
@@ -185,7 +185,7 @@ for (const phone of [false, true]) {
     expect(body.slots).toHaveLength(5);
     expect(body.slots[4]).toEqual({ category_id: categoryId, count: 3 });
     await expect(toast(page, 'Kuis berhasil ditambahkan')).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/contents/${s.contentId}/quizzes/\\d+$`));
+    await expect(page).toHaveURL(new RegExp(`/contents/${s.lessonId}/quizzes/\\d+$`));
     await expect(page.getByRole('heading', { name: 'Ulangan Harian Topologi' })).toBeVisible();
     await expect(page.getByText('7 soal', { exact: true })).toBeVisible();
     await expect(page.getByText('Batas waktu 30 menit')).toBeVisible();
@@ -429,7 +429,7 @@ async function quizWithAttempts(request: APIRequestContext, s: Awaited<ReturnTyp
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     ids.push(res.body.data.id as number);
   }
-  const teacherBase = `/api/teacher/online-classes/${s.classId}/contents/${s.contentId}/quizzes`;
+  const teacherBase = `/api/teacher/online-classes/${s.classId}/contents/${s.lessonId}/quizzes`;
   const quiz = await api(request, t, 'POST', teacherBase, {
     title: 'Kuis Pengayaan',
     description: 'Kerjakan dengan jujur.',
@@ -439,7 +439,7 @@ async function quizWithAttempts(request: APIRequestContext, s: Awaited<ReturnTyp
   });
   expect(quiz.status, JSON.stringify(quiz.body)).toBe(201);
   const quizId = quiz.body.data.id as number;
-  const studentBase = `/api/student/my-classes/${s.classId}/contents/${s.contentId}/quizzes/${quizId}/attempts`;
+  const studentBase = `/api/student/my-classes/${s.classId}/contents/${s.lessonId}/quizzes/${quizId}/attempts`;
 
   // Ani, Budi and Citra finish it: all choose Router and "Benar", all miss the port; each writes an essay.
   for (const student of s.students.slice(0, 3)) {
@@ -464,5 +464,5 @@ async function quizWithAttempts(request: APIRequestContext, s: Awaited<ReturnTyp
     const submitted = await api(request, student.token, 'POST', `${studentBase}/${attempt.id}/submit`);
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
   }
-  return `/online-class/${s.classId}/contents/${s.contentId}/quizzes/${quizId}`;
+  return `/online-class/${s.classId}/contents/${s.lessonId}/quizzes/${quizId}`;
 }

@@ -6,7 +6,7 @@
  * Chromium's emulation so the bytes take real time, and cut with the browser context's offline switch.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { api, classWithContent, freshRombel, freshUser, login, samplePdf, throttleUploads, toast, violations } from './fixtures';
+import { api, classWithLesson, freshRombel, freshUser, login, samplePdf, throttleUploads, toast, violations } from './fixtures';
 import { MB, pdfFile, shownPercent, watchTus } from './upload-fixtures';
 
 const FAILED = 'Gagal mengunggah — file BELUM diganti';
@@ -16,8 +16,8 @@ const WAITING = 'Menunggu sinyal… Unggahan dilanjutkan otomatis saat internet 
 async function replaceScene(request: APIRequestContext) {
   const rombel = await freshRombel(request, 'X TKJ Ganti');
   const teacher = await freshUser(request, 2);
-  const ids = await classWithContent(request, teacher.token, { rombelId: rombel.id, name: 'Jaringan Dasar', contentTitle: 'Subnetting' });
-  const base = `/api/teacher/online-classes/${ids.classId}/contents/${ids.contentId}`;
+  const ids = await classWithLesson(request, teacher.token, { rombelId: rombel.id, name: 'Jaringan Dasar', lessonTitle: 'Subnetting' });
+  const base = `/api/teacher/online-classes/${ids.classId}/contents/${ids.lessonId}`;
   const uploaded = await request.post(`${base}/materials`, {
     headers: { Authorization: `Bearer ${teacher.token}` },
     multipart: { title: 'Modul Subnetting', file: samplePdf('modul-lama.pdf') },

@@ -123,8 +123,8 @@ async function demoAssignment(request: APIRequestContext) {
   const token = await apiToken(request, DEMO.student.username, DEMO.student.password);
   const classes = (await api(request, token, 'GET', '/api/student/my-classes')).body.data as { id: number }[];
   for (const c of classes) {
-    const contents = (await api(request, token, 'GET', `/api/student/my-classes/${c.id}/contents`)).body.data as { id: number }[];
-    for (const content of contents) {
+    const lessons = (await api(request, token, 'GET', `/api/student/my-classes/${c.id}/contents`)).body.data as { id: number }[];
+    for (const content of lessons) {
       const detail = await api(request, token, 'GET', `/api/student/my-classes/${c.id}/contents/${content.id}`);
       const assignment = (detail.body.data.assignment as { id: number; title: string }[])[0];
       if (assignment) return { classId: c.id, assignment };

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, classWithContent, freshRombel, freshUser, handIn, login, openLesson, samplePdf, toast } from './fixtures';
+import { api, classWithLesson, freshRombel, freshUser, handIn, login, openLesson, samplePdf, toast } from './fixtures';
 
 const DONE = 'Berhasil, Tugasmu berhasil dikumpulkan.';
 const HOUR = 3_600_000;
@@ -16,12 +16,12 @@ async function workScene(request: APIRequestContext) {
   const teacher = await freshUser(request, 2);
   const student = await freshUser(request, 3, { rombel_id: rombel.id });
   const className = `Pemrograman Web ${unique()}`;
-  const { classId, contentId } = await classWithContent(request, teacher.token, {
+  const { classId, lessonId } = await classWithLesson(request, teacher.token, {
     rombelId: rombel.id,
     name: className,
-    contentTitle: 'HTML dan CSS',
+    lessonTitle: 'HTML dan CSS',
   });
-  const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/assignments`;
+  const base = `/api/teacher/online-classes/${classId}/contents/${lessonId}/assignments`;
   const assign = async (title: string, deadlineMs: number, closesMs?: number) => {
     const res = await api(request, teacher.token, 'POST', base, {
       title,

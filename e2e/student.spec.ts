@@ -30,8 +30,8 @@ async function classScene(request: APIRequestContext) {
     title: 'Pengenalan Topologi',
     description: 'Topologi bus, ring dan bintang.',
   });
-  const contentId = content.body.data.id as number;
-  const material = await request.post(`${base}/contents/${contentId}/materials`, {
+  const lessonId = content.body.data.id as number;
+  const material = await request.post(`${base}/contents/${lessonId}/materials`, {
     headers: { Authorization: `Bearer ${teacher.token}` },
     multipart: {
       title: 'Modul Topologi',
@@ -43,13 +43,13 @@ async function classScene(request: APIRequestContext) {
     },
   });
   expect(material.status(), await material.text()).toBe(201);
-  const forum = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/forums`, {
+  const forum = await api(request, teacher.token, 'POST', `${base}/contents/${lessonId}/forums`, {
     topic: 'Diskusi Topologi Bintang',
     description: 'Apa kelebihannya?',
   });
   expect(forum.status, JSON.stringify(forum.body)).toBe(201);
   const assignmentTitle = `Tugas Subnetting ${unique()}`;
-  const assignment = await api(request, teacher.token, 'POST', `${base}/contents/${contentId}/assignments`, {
+  const assignment = await api(request, teacher.token, 'POST', `${base}/contents/${lessonId}/assignments`, {
     title: assignmentTitle,
     description: 'Hitung subnet untuk 192.168.10.0/26.',
     deadline: new Date(Date.now() + 3 * 86_400_000).toISOString(),
@@ -61,11 +61,11 @@ async function classScene(request: APIRequestContext) {
     student: { ...student, nis },
     className,
     classId,
-    contentId,
+    lessonId,
     forumId: forum.body.data.id as number,
     assignmentId: assignment.body.data.id as number,
     assignmentTitle,
-    assignmentUrl: `${base}/contents/${contentId}/assignments/${assignment.body.data.id}`,
+    assignmentUrl: `${base}/contents/${lessonId}/assignments/${assignment.body.data.id}`,
   };
 }
 
@@ -235,7 +235,7 @@ test.describe('student dashboard, class page and submission', () => {
     expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await expect(page.getByRole('link', { name: 'Diskusi Topologi Bintang' })).toHaveAttribute(
       'href',
-      `/my-classes/${s.classId}/contents/${s.contentId}/forums/${s.forumId}`,
+      `/my-classes/${s.classId}/contents/${s.lessonId}/forums/${s.forumId}`,
     );
     await expect(page.getByRole('link', { name: s.assignmentTitle })).toHaveAttribute(
       'href',

@@ -380,7 +380,7 @@ test("a teacher's material cut off mid-upload waits for the signal and is saved 
   expect(tus.creations).toBe(1);
   expect(tus.patchOffsets[patches]!).toBeGreaterThan(0.2 * material.size);
   await expect(card.getByRole('link', { name: 'Modul Subnetting' })).toBeVisible();
-  const content = await api(request, s.teacher.token, 'GET', `/api/teacher/online-classes/${s.classId}/contents/${s.contentId}`);
+  const content = await api(request, s.teacher.token, 'GET', `/api/teacher/online-classes/${s.classId}/contents/${s.lessonId}`);
   const stored = (content.body.data.materials as Array<{ title: string; filename: string | null }>).map((m) => [m.title, m.filename]);
   expect(stored).toEqual([['Modul Subnetting', 'Modul Subnetting.pdf']]);
 });

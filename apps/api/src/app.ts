@@ -20,6 +20,7 @@ import { FileService } from './files/service.js';
 import { ResumableUploads } from './files/resumable.js';
 import { registerUploadJobs } from './files/upload-jobs.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { storageFull } from './features/notifications/events.js';
 import { InFlight } from './http/in-flight.js';
 import { ExpensiveGuard } from './http/limits.js';
 import { HttpError } from './http/errors.js';
@@ -104,7 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   // Replies are written by zod from each route's response schema: only the declared fields go out.
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  installErrorHandler(app, { storageFull: () => storageFull(app) });
   // A repeated read is answered 304 without a body when the browser's If-None-Match still matches
   // (the ETag is the hash of the uncompressed reply, so it runs before compression).
   await app.register(etag);

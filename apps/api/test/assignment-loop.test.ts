@@ -484,8 +484,8 @@ describe('"Tugas Saya" and "Nilai Saya"', () => {
   it("shows each assignment link's state beside it in the student's contents", async () => {
     const s = await assignmentScene(t);
     await handIn(t, s.student.token, s.assignment.id, photos(1));
-    const contents = (await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents`)).body.data;
-    expect(contents[0].assignment[0]).toMatchObject({ id: s.assignment.id, state: 'done', score: null });
+    const lessons = (await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents`)).body.data;
+    expect(lessons[0].assignment[0]).toMatchObject({ id: s.assignment.id, state: 'done', score: null });
     const detail = (await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents/${s.content.id}`)).body.data;
     expect(detail.assignment[0].state).toBe('done');
     // The teacher's view has no student state.

@@ -13,9 +13,9 @@ type Call = [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, b
  */
 export async function assignmentScene(t: TestContext, opts: { students?: number; deadline?: Date } = {}) {
   const f = t.factory;
-  const { rombel, otherRombel, teacher, otherTeacher, klass, otherClass, content, otherContent } = await f.classPair();
+  const { rombel, otherRombel, teacher, otherTeacher, klass, otherClass, content, otherLesson } = await f.classPair();
   const assignment = await f.assignment(content.id, teacher.id, { deadline: opts.deadline });
-  const otherAssignment = await f.assignment(otherContent.id, otherTeacher.id);
+  const otherAssignment = await f.assignment(otherLesson.id, otherTeacher.id);
   const students = [];
   for (let i = 0; i < (opts.students ?? 1); i++) students.push(await f.student({ rombelId: rombel.id }));
   const outsider = await f.student({ rombelId: otherRombel.id });
@@ -29,7 +29,7 @@ export async function assignmentScene(t: TestContext, opts: { students?: number;
     klass,
     otherClass,
     content,
-    otherContent,
+    otherLesson,
     assignment,
     otherAssignment,
     student: students[0]!,

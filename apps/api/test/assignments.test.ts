@@ -36,16 +36,16 @@ describe('access', () => {
     ]);
     // The owner, with another teacher's assignment / content / class in the path, or an id that does not exist.
     const own = `/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}/assignments`;
-    const foreignContent = `/api/teacher/online-classes/${s.klass.id}/contents/${s.otherContent.id}/assignments`;
-    const foreignClass = `/api/teacher/online-classes/${s.otherClass.id}/contents/${s.otherContent.id}/assignments`;
+    const foreignLesson = `/api/teacher/online-classes/${s.klass.id}/contents/${s.otherLesson.id}/assignments`;
+    const foreignClass = `/api/teacher/online-classes/${s.otherClass.id}/contents/${s.otherLesson.id}/assignments`;
     await expectNotFound(t, s.teacher.token, [
       ['GET', `${own}/${s.otherAssignment.id}`],
       ['PUT', `${own}/${s.otherAssignment.id}`, body],
       ['DELETE', `${own}/${s.otherAssignment.id}`],
       ['GET', `${own}/999999`],
       ['GET', `${own}/abc`],
-      ['POST', foreignContent, body],
-      ['GET', `${foreignContent}/${s.otherAssignment.id}`],
+      ['POST', foreignLesson, body],
+      ['GET', `${foreignLesson}/${s.otherAssignment.id}`],
       ['POST', foreignClass, body],
       ['GET', `${foreignClass}/${s.otherAssignment.id}`],
     ]);
@@ -110,7 +110,7 @@ describe('POST …/contents/{contentId}/assignments', () => {
     const long = await t.as(s.teacher.token).post(s.assignmentsUrl, { ...body, title: 'x'.repeat(256) });
     expect(long.status).toBe(422);
     expect(long.body.errors).toEqual({ title: ['Maksimal 255 karakter'] });
-    expect((await t.db.select().from(assignments).where(eq(assignments.contentId, s.content.id))).length).toBe(1);
+    expect((await t.db.select().from(assignments).where(eq(assignments.lessonId, s.content.id))).length).toBe(1);
   });
 });
 

@@ -30,7 +30,7 @@ interface Chain {
   student: TestUser;
   rombelId: number;
   classId: number;
-  contentId: number;
+  lessonId: number;
   materialId: number;
   fileId: number;
   forumId: number;
@@ -155,7 +155,7 @@ async function buildChain(t: TestContext, teacher: TestUser, student: TestUser, 
     student,
     rombelId,
     classId: klass.id,
-    contentId: content.id,
+    lessonId: content.id,
     materialId: material.id,
     fileId: file.id,
     forumId: forum.id,
@@ -292,8 +292,8 @@ const pdfForm = (fields: Record<string, string> = {}): Body => ({
   form: { fields, files: { file: { name: 'matriks.pdf', data: samples.pdf() } } },
 });
 const uniq = () => randomBytes(4).toString('hex');
-const T = '/api/teacher/online-classes/:classId/contents/:contentId';
-const S = '/api/student/my-classes/:classId/contents/:contentId';
+const T = '/api/teacher/online-classes/:classId/contents/:lessonId';
+const S = '/api/student/my-classes/:classId/contents/:lessonId';
 const deadline = () => new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString();
 
 /** An object of the chain's teacher alone (a resumable upload): 404 to everybody else. */
@@ -344,11 +344,11 @@ const MATRIX: Record<string, Row> = {
       return `/api/files/${c.own.fileId}?${links.url(c.scene.foreign.fileId).split('?')[1]}`;
     },
   },
-  'GET /api/downloads/online-classes/:classId/contents/:contentId/assignments/:id/submissions.zip': {
+  'GET /api/downloads/online-classes/:classId/contents/:lessonId/assignments/:id/submissions.zip': {
     // The ZIP's signed link, minted by the class's teacher, opens for anyone; moved onto another class's assignment it does not.
     expect: Object.fromEntries(CALLERS.map((k) => [k, [200, 403]])) as Expectations,
     url: async (c) => {
-      const zip = (ch: Chain) => `online-classes/${ch.classId}/contents/${ch.contentId}/assignments/${ch.assignmentId}/submissions.zip`;
+      const zip = (ch: Chain) => `online-classes/${ch.classId}/contents/${ch.lessonId}/assignments/${ch.assignmentId}/submissions.zip`;
       const minted = await t.as(c.scene.owner.token).post(`/api/teacher/${zip(c.scene.own)}/link`, {});
       const link: string = minted.body.data.url;
       return c.variant === 'own' ? link : link.replace(zip(c.scene.own), zip(c.scene.foreign));
@@ -410,7 +410,7 @@ const MATRIX: Record<string, Row> = {
     noMarker: true,
     // The thread of a forum: its class's teacher and the students of its rombel.
     expect: classMembers,
-    url: (c) => `/api/live?class=${c.target.classId}&content=${c.target.contentId}&forum=${c.target.forumId}`,
+    url: (c) => `/api/live?class=${c.target.classId}&content=${c.target.lessonId}&forum=${c.target.forumId}`,
   },
   'GET /api/rombel-classes': { expect: authed(200) },
   'PUT /api/profile/:id': {
@@ -651,7 +651,7 @@ const MATRIX: Record<string, Row> = {
   [`GET ${T}/forums/:forumId/mentionable`]: {
     expect: teacherChain(200),
     url: (c) =>
-      `/api/teacher/online-classes/${c.own.classId}/contents/${c.own.contentId}/forums/${c.target.forumId}/mentionable?q=${c.target.marker}`,
+      `/api/teacher/online-classes/${c.own.classId}/contents/${c.own.lessonId}/forums/${c.target.forumId}/mentionable?q=${c.target.marker}`,
   },
   // The gradebook: the CSV shows the assignment's title; the XLSX is binary.
   'GET /api/teacher/online-classes/:classId/gradebook': { expect: teacherTop(200) },
@@ -661,14 +661,14 @@ const MATRIX: Record<string, Row> = {
   // Issue 21: the order of a class's contents and of a content's lists, and who sees each.
   'PUT /api/teacher/online-classes/:classId/contents/order': {
     expect: teacherTop(200),
-    body: (c) => json({ ids: [c.target.contentId] }),
+    body: (c) => json({ ids: [c.target.lessonId] }),
   },
   [`PUT ${T}/order`]: { expect: teacherChain(200), body: (c) => json({ kind: 'materials', ids: [c.target.materialId] }) },
   [`PUT ${T}/visibility`]: { expect: teacherChain(200), body: () => json({ hidden: true }) },
   // The foreign variant names another class's material under the owner's content.
   [`PUT ${T}/:kind/:id/visibility`]: {
     expect: teacherChain(200),
-    url: (c) => `/api/teacher/online-classes/${c.own.classId}/contents/${c.own.contentId}/materials/${c.target.materialId}/visibility`,
+    url: (c) => `/api/teacher/online-classes/${c.own.classId}/contents/${c.own.lessonId}/materials/${c.target.materialId}/visibility`,
     body: () => json({ hidden: false, publish_at: deadline() }),
   },
   // Copies go into the owner's own class (another teacher's target is a 404 of its own, in lesson-copy.test.ts).
@@ -759,7 +759,7 @@ const MATRIX: Record<string, Row> = {
   [`GET ${S}/forums/:forumId/mentionable`]: {
     expect: studentChain(200),
     url: (c) =>
-      `/api/student/my-classes/${c.own.classId}/contents/${c.own.contentId}/forums/${c.target.forumId}/mentionable?q=${c.target.marker}`,
+      `/api/student/my-classes/${c.own.classId}/contents/${c.own.lessonId}/forums/${c.target.forumId}/mentionable?q=${c.target.marker}`,
   },
   'GET /api/student/submissions/:assignmentId': { expect: studentTop(200) },
   // The chain's student has handed in already: a second upload replaces (200).
@@ -806,7 +806,7 @@ const MATRIX: Record<string, Row> = {
 
 const PARAM_OBJECT: Record<string, keyof Chain> = {
   classId: 'classId',
-  contentId: 'contentId',
+  lessonId: 'lessonId',
   forumId: 'forumId',
   commentId: 'commentId',
   assignmentId: 'assignmentId',

@@ -91,7 +91,7 @@ describe('calendar-invalid dates are 422', () => {
         expect(res.body).toEqual({ success: false, message: MSG.deadlineFormat, errors: { deadline: [MSG.deadlineFormat] } });
       }
     }
-    const rows = await t.db.select().from(assignments).where(eq(assignments.contentId, s.content.id));
+    const rows = await t.db.select().from(assignments).where(eq(assignments.lessonId, s.content.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.deadline.getTime()).toBe(s.assignment.deadline.getTime());
     // Real days pass, the leap day of 2028 included, read as WIB without an offset.

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
-import { assignments, comments, contents, forums, materials, storedFiles, submissions } from '../src/db/schema.js';
+import { assignments, comments, lessons, forums, materials, storedFiles, submissions } from '../src/db/schema.js';
 import { readStored, storedObjects, type TestContext } from './helpers.js';
 
 /**
@@ -32,7 +32,7 @@ export async function storageKeys(t: TestContext, fileIds: number[]): Promise<st
 export async function expectAllGone(
   t: TestContext,
   gone: {
-    contentIds: number[];
+    lessonIds: number[];
     materialIds: number[];
     forumIds: number[];
     assignmentIds: number[];
@@ -41,7 +41,7 @@ export async function expectAllGone(
     keys: string[];
   },
 ): Promise<void> {
-  expect(await t.db.select().from(contents).where(inArray(contents.id, gone.contentIds))).toEqual([]);
+  expect(await t.db.select().from(lessons).where(inArray(lessons.id, gone.lessonIds))).toEqual([]);
   expect(await t.db.select().from(materials).where(inArray(materials.id, gone.materialIds))).toEqual([]);
   expect(await t.db.select().from(forums).where(inArray(forums.id, gone.forumIds))).toEqual([]);
   expect(await t.db.select().from(comments).where(inArray(comments.forumId, gone.forumIds))).toEqual([]);

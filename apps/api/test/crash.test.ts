@@ -19,11 +19,11 @@ import { api, freshData, login, slowUpload, startServer, type Server } from './s
 import { ROLE_IDS } from '@kelasku/contract';
 
 /** The demo teacher's first class and its first content. */
-async function firstContent(server: Server, token: string): Promise<{ classId: number; contentId: number }> {
+async function firstLesson(server: Server, token: string): Promise<{ classId: number; lessonId: number }> {
   const classes = await api(server, 'GET', '/api/teacher/online-classes', token);
   const classId = classes.json.data[0].id;
-  const contents = await api(server, 'GET', `/api/teacher/online-classes/${classId}/contents`, token);
-  return { classId, contentId: contents.json.data[0].id };
+  const lessons = await api(server, 'GET', `/api/teacher/online-classes/${classId}/contents`, token);
+  return { classId, lessonId: lessons.json.data[0].id };
 }
 
 /** A material form (title + a PDF named besar.pdf) for slowUpload. */
@@ -93,8 +93,8 @@ describe(`the real server process (${dbKind})`, () => {
     const data = await freshData('crash');
     const s1 = await startServer(data);
     const token = await login(s1, 'guru', 'guru123');
-    const { classId, contentId } = await firstContent(s1, token);
-    const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/materials`;
+    const { classId, lessonId } = await firstLesson(s1, token);
+    const base = `/api/teacher/online-classes/${classId}/contents/${lessonId}/materials`;
 
     // Committed before the crash.
     const form = new FormData();
@@ -152,7 +152,7 @@ describe(`the real server process (${dbKind})`, () => {
     expect(await fs.readFile(otherStored, 'utf8')).toContain('a moment ago');
 
     const token2 = await login(s2, 'guru', 'guru123');
-    const detail = await api(s2, 'GET', `/api/teacher/online-classes/${classId}/contents/${contentId}`, token2);
+    const detail = await api(s2, 'GET', `/api/teacher/online-classes/${classId}/contents/${lessonId}`, token2);
     const titles = detail.json.data.materials.map((m: { title: string }) => m.title);
     expect(titles).toContain('Tersimpan sebelum crash');
     expect(titles).not.toContain('Terputus oleh crash');
@@ -173,7 +173,7 @@ describe(`the real server process (${dbKind})`, () => {
     const data = await freshData('crash');
     const s1 = await startServer(data);
     const token = await login(s1, 'guru', 'guru123');
-    const { classId, contentId } = await firstContent(s1, token);
+    const { classId, lessonId } = await firstLesson(s1, token);
     const file = Buffer.alloc(20 * 1024 * 1024, 0x20);
     samples.pdf('tus').copy(file);
     randomBytes(1024 * 1024).copy(file, 2 * 1024 * 1024);
@@ -234,7 +234,7 @@ describe(`the real server process (${dbKind})`, () => {
       const form = new FormData();
       form.append('title', 'Modul besar');
       form.append('upload', id);
-      const saved = await fetch(`${s2.url}/api/teacher/online-classes/${classId}/contents/${contentId}/materials`, {
+      const saved = await fetch(`${s2.url}/api/teacher/online-classes/${classId}/contents/${lessonId}/materials`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },
         body: form,
@@ -255,8 +255,8 @@ describe(`the real server process (${dbKind})`, () => {
     const admin = await login(s1, 'admin', 'admin123');
     const guru = await login(s1, 'guru', 'guru123');
     const siswa = await login(s1, 'siswa', 'siswa123');
-    const { classId, contentId } = await firstContent(s1, guru);
-    const forum = await api(s1, 'POST', `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`, guru, {
+    const { classId, lessonId } = await firstLesson(s1, guru);
+    const forum = await api(s1, 'POST', `/api/teacher/online-classes/${classId}/contents/${lessonId}/forums`, guru, {
       topic: 'Forum crash',
     });
     expect(forum.status, forum.text).toBe(201);
@@ -290,7 +290,7 @@ describe(`the real server process (${dbKind})`, () => {
             });
             if (r.status === 201) acked.users.push({ username, role });
           } else if (kind === 1) {
-            const r = await api(s1, 'POST', `/api/student/my-classes/${classId}/contents/${contentId}/forums/${forumId}/comments`, siswa, {
+            const r = await api(s1, 'POST', `/api/student/my-classes/${classId}/contents/${lessonId}/forums/${forumId}/comments`, siswa, {
               comment: `crash ${lane}-${i}`,
             });
             if (r.status === 201) acked.comments.push(r.json.data.id);
@@ -355,8 +355,8 @@ describe(`the real server process (${dbKind})`, () => {
     const data = await freshData('crash');
     const s = await startServer(data);
     const token = await login(s, 'guru', 'guru123');
-    const { classId, contentId } = await firstContent(s, token);
-    const base = `/api/teacher/online-classes/${classId}/contents/${contentId}/materials`;
+    const { classId, lessonId } = await firstLesson(s, token);
+    const base = `/api/teacher/online-classes/${classId}/contents/${lessonId}/materials`;
     const up = slowUpload(s, base, token, material('Selesai saat berhenti', 3 * 1024 * 1024));
     await up.send(1024 * 1024);
     await waitFor(async () => (await filesUnder(path.join(storageOf(data.dataDir), '.tmp'))).length > 0, 'the upload to start');
@@ -398,9 +398,9 @@ describe(`the real server process (${dbKind})`, () => {
       const s = await startServer(data);
       const guru = await login(s, 'guru', 'guru123');
       const siswa = await login(s, 'siswa', 'siswa123');
-      const { classId, contentId } = await firstContent(s, guru);
-      const base = `/api/student/my-classes/${classId}/contents/${contentId}/forums`;
-      const forum = await api(s, 'POST', `/api/teacher/online-classes/${classId}/contents/${contentId}/forums`, guru, {
+      const { classId, lessonId } = await firstLesson(s, guru);
+      const base = `/api/student/my-classes/${classId}/contents/${lessonId}/forums`;
+      const forum = await api(s, 'POST', `/api/teacher/online-classes/${classId}/contents/${lessonId}/forums`, guru, {
         topic: 'Forum berhenti',
       });
       expect(forum.status, forum.text).toBe(201);

@@ -23,7 +23,7 @@ import {
 } from '../src/db/schema.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { issueToken } from '../src/auth/tokens.js';
-import { insertContent, nextPosition } from '../src/features/lessons/queries.js';
+import { insertLesson, nextPosition } from '../src/features/lessons/queries.js';
 import { ROLE_IDS, type QuestionKey, type QuestionType, type RoleId } from '@kelasku/contract';
 
 export interface TestUser {
@@ -145,7 +145,7 @@ export class Factory {
   }
 
   async content(classId: number, over: Partial<{ title: string; description: string | null }> = {}) {
-    return insertContent(this.db, classId, { title: over.title ?? unique('Konten '), description: over.description ?? null });
+    return insertLesson(this.db, classId, { title: over.title ?? unique('Konten '), description: over.description ?? null });
   }
 
   /**
@@ -160,8 +160,8 @@ export class Factory {
     const klass = await this.onlineClass(teacher.id, { rombelId: rombel.id });
     const otherClass = await this.onlineClass(otherTeacher.id, { rombelId: otherRombel.id });
     const content = await this.content(klass.id);
-    const otherContent = await this.content(otherClass.id);
-    return { rombel, otherRombel, teacher, otherTeacher, klass, otherClass, content, otherContent };
+    const otherLesson = await this.content(otherClass.id);
+    return { rombel, otherRombel, teacher, otherTeacher, klass, otherClass, content, otherLesson };
   }
 
   /** A stored file with real bytes in storage. */
@@ -171,24 +171,24 @@ export class Factory {
     return { id: await files.record(this.db, received), key: received.key };
   }
 
-  async material(contentId: number, over: Partial<{ title: string; fileId: number }> = {}) {
+  async material(lessonId: number, over: Partial<{ title: string; fileId: number }> = {}) {
     const fileId = over.fileId ?? (await this.file()).id;
     const [m] = await this.db
       .insert(materials)
-      .values({ contentId, title: over.title ?? unique('Materi '), fileId, position: nextPosition(materials, contentId) })
+      .values({ lessonId, title: over.title ?? unique('Materi '), fileId, position: nextPosition(materials, lessonId) })
       .returning();
     return { ...m!, fileId };
   }
 
-  async forum(contentId: number, authorId: number, over: Partial<{ topic: string; description: string | null }> = {}) {
+  async forum(lessonId: number, authorId: number, over: Partial<{ topic: string; description: string | null }> = {}) {
     const [f] = await this.db
       .insert(forums)
       .values({
-        contentId,
+        lessonId,
         authorId,
         topic: over.topic ?? unique('Topik '),
         description: over.description ?? 'Diskusikan.',
-        position: nextPosition(forums, contentId),
+        position: nextPosition(forums, lessonId),
       })
       .returning();
     return f!;
@@ -200,16 +200,16 @@ export class Factory {
     return c!;
   }
 
-  async assignment(contentId: number, authorId: number, over: Partial<{ title: string; description: string; deadline: Date }> = {}) {
+  async assignment(lessonId: number, authorId: number, over: Partial<{ title: string; description: string; deadline: Date }> = {}) {
     const [a] = await this.db
       .insert(assignments)
       .values({
-        contentId,
+        lessonId,
         authorId,
         title: over.title ?? unique('Tugas '),
         description: over.description ?? 'Kerjakan dengan baik.',
         deadline: over.deadline ?? new Date(Date.now() + 7 * 24 * 3600 * 1000),
-        position: nextPosition(assignments, contentId),
+        position: nextPosition(assignments, lessonId),
       })
       .returning();
     return a!;
@@ -297,7 +297,7 @@ export class Factory {
 
   /** A quiz of a content with these questions as fixed slots, open now, untimed; `attemptsAllowed` 1 unless told. */
   async quiz(
-    contentId: number,
+    lessonId: number,
     authorId: number,
     questionIds: number[],
     over: Partial<{ title: string; attemptsAllowed: number; hidden: boolean; closesAt: Date | null; timeLimitMinutes: number | null }> = {},
@@ -305,14 +305,14 @@ export class Factory {
     const [q] = await this.db
       .insert(quizzes)
       .values({
-        contentId,
+        lessonId,
         authorId,
         title: over.title ?? unique('Kuis '),
         attemptsAllowed: over.attemptsAllowed ?? 1,
         hidden: over.hidden ?? false,
         closesAt: over.closesAt ?? null,
         timeLimitMinutes: over.timeLimitMinutes ?? null,
-        position: nextPosition(quizzes, contentId),
+        position: nextPosition(quizzes, lessonId),
       })
       .returning();
     if (questionIds.length)
@@ -362,11 +362,11 @@ export class Factory {
     const klass = await this.onlineClass(teacher.id, { rombelId: 1 });
     const otherClass = await this.onlineClass(otherTeacher.id, { rombelId: 2 });
     const content = await this.content(klass.id);
-    const otherContent = await this.content(otherClass.id);
+    const otherLesson = await this.content(otherClass.id);
     const student = await this.student({ rombelId: 1 });
     const outsider = await this.student({ rombelId: 2 });
     const admin = await this.admin();
-    return { teacher, otherTeacher, klass, otherClass, content, otherContent, student, outsider, admin };
+    return { teacher, otherTeacher, klass, otherClass, content, otherLesson, student, outsider, admin };
   }
 }
 

@@ -115,8 +115,8 @@ describe('when the instance running an import and receiving hand-ins is killed, 
       }),
     );
     const classId = (await api(survivor, 'GET', '/api/teacher/online-classes', guru)).json.data[0].id;
-    const contentId = (await api(survivor, 'GET', `/api/teacher/online-classes/${classId}/contents`, guru)).json.data[0].id;
-    const live = slowUpload(survivor, `/api/teacher/online-classes/${classId}/contents/${contentId}/materials`, guru, {
+    const lessonId = (await api(survivor, 'GET', `/api/teacher/online-classes/${classId}/contents`, guru)).json.data[0].id;
+    const live = slowUpload(survivor, `/api/teacher/online-classes/${classId}/contents/${lessonId}/materials`, guru, {
       fields: { title: 'Diunggah pelan' },
       fileField: 'file',
       filename: 'tugas.pdf',

@@ -18,10 +18,10 @@ async function scene() {
   const s = await t.factory.classScene();
   const classmate = await t.factory.student({ rombelId: 1 });
   const material = await t.factory.material(s.content.id);
-  const otherMaterial = await t.factory.material(s.otherContent.id);
+  const otherMaterial = await t.factory.material(s.otherLesson.id);
   const assignment = await t.factory.assignment(s.content.id, s.teacher.id);
   const submission = await t.factory.submission(assignment.id, s.student.id);
-  const otherAssignment = await t.factory.assignment(s.otherContent.id, s.otherTeacher.id);
+  const otherAssignment = await t.factory.assignment(s.otherLesson.id, s.otherTeacher.id);
   const otherSubmission = await t.factory.submission(otherAssignment.id, s.outsider.id);
   const avatar = await t.factory.file('foto.png', Buffer.from('png'), 'image/png');
   await t.db.update(users).set({ avatarFileId: avatar.id }).where(eq(users.id, s.outsider.id));
@@ -145,7 +145,7 @@ async function expectOpens(url: string, what: string) {
   expect(res.status, what).toBe(200);
 }
 
-const contentPath = (s: { klass: { id: number }; content: { id: number } }) =>
+const lessonPath = (s: { klass: { id: number }; content: { id: number } }) =>
   `/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}`;
 
 describe('a signed link follows access when it is opened', () => {
@@ -153,7 +153,7 @@ describe('a signed link follows access when it is opened', () => {
     [
       'the material hidden',
       async (s) => {
-        const res = await t.as(s.teacher.token).put(`${contentPath(s)}/materials/${s.material.id}/visibility`, { hidden: true });
+        const res = await t.as(s.teacher.token).put(`${lessonPath(s)}/materials/${s.material.id}/visibility`, { hidden: true });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       },
       true,
@@ -162,7 +162,7 @@ describe('a signed link follows access when it is opened', () => {
       'its content scheduled for tomorrow',
       async (s) => {
         const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
-        const res = await t.as(s.teacher.token).put(`${contentPath(s)}/visibility`, { hidden: false, publish_at: tomorrow });
+        const res = await t.as(s.teacher.token).put(`${lessonPath(s)}/visibility`, { hidden: false, publish_at: tomorrow });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       },
       true,
@@ -177,7 +177,7 @@ describe('a signed link follows access when it is opened', () => {
     [
       'the material deleted',
       async (s) => {
-        const res = await t.as(s.teacher.token).delete(`${contentPath(s)}/materials/${s.material.id}`);
+        const res = await t.as(s.teacher.token).delete(`${lessonPath(s)}/materials/${s.material.id}`);
         expect(res.status).toBe(200);
       },
       false,
@@ -191,8 +191,8 @@ describe('a signed link follows access when it is opened', () => {
       const studentLink: string = (await t.as(s.student.token).get(linkOf(s.material.fileId))).body.data.url;
       const teacherLink: string = (await t.as(s.teacher.token).get(linkOf(s.material.fileId))).body.data.url;
       // The link in the student's page (the content list) is minted for them too.
-      const contents = await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents`);
-      const pageLink: string = contents.body.data[0].materials[0].file;
+      const lessons = await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents`);
+      const pageLink: string = lessons.body.data[0].materials[0].file;
       expect(pageLink).toMatch(new RegExp(`&u=${s.student.id}$`));
       for (const url of [studentLink, teacherLink, pageLink]) await expectOpens(url, `before: ${url}`);
 
@@ -248,7 +248,7 @@ describe('a signed link follows access when it is opened', () => {
     expect((await t.as(s.classmate.token).get(linkOf(image.id))).status).toBe(404);
     for (const url of [teacherLink, studentLink]) await expectOpens(url, url);
 
-    const hide = await t.as(s.teacher.token).put(`${contentPath(s)}/quizzes/${quiz.id}/visibility`, { hidden: true });
+    const hide = await t.as(s.teacher.token).put(`${lessonPath(s)}/quizzes/${quiz.id}/visibility`, { hidden: true });
     expect(hide.status, JSON.stringify(hide.body)).toBe(200);
     await expectRefused(studentLink, 'the quiz hidden');
     await expectOpens(teacherLink, 'the teacher, the quiz hidden');

@@ -623,11 +623,11 @@ describe('uploads over a real connection', () => {
   it("refuses an upload to another teacher's content or by a student before storing any of it; the rest is read and dropped", async () => {
     const other = await t.factory.teacher();
     const otherClass = await t.factory.onlineClass(other.id);
-    const otherContent = await t.factory.content(otherClass.id);
+    const otherLesson = await t.factory.content(otherClass.id);
     const student = await t.factory.student();
     await leavesNothing(async () => {
       for (const [opts, status, message] of [
-        [{ url: `/api/teacher/online-classes/${otherClass.id}/contents/${otherContent.id}/materials` }, 404, MSG.notFound],
+        [{ url: `/api/teacher/online-classes/${otherClass.id}/contents/${otherLesson.id}/materials` }, 404, MSG.notFound],
         [{ token: student.token }, 403, MSG.forbidden],
       ] as const) {
         const started = Date.now();

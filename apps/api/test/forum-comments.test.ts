@@ -448,8 +448,8 @@ describe('DELETE …/forums/:forumId/comments/:commentId', () => {
 });
 
 describe('comment endpoints: who may reach a thread', () => {
-  const calls = (area: Area, classId: number, contentId: number, forumId: number | string, commentId: number | string) => {
-    const p = forumPaths(area, classId, contentId);
+  const calls = (area: Area, classId: number, lessonId: number, forumId: number | string, commentId: number | string) => {
+    const p = forumPaths(area, classId, lessonId);
     return [
       ['GET', p.forum(forumId)],
       ['POST', p.comments(forumId), { comment: 'Masuk?' }],
@@ -467,13 +467,13 @@ describe('comment endpoints: who may reach a thread', () => {
       [s.outsider.token, calls('student', s.klass.id, s.content.id, s.forum.id, top.id)],
       [noRombel.token, calls('student', s.klass.id, s.content.id, s.forum.id, top.id)],
       // the outsider's own rombel class, with the forum and comment of this class
-      [s.outsider.token, calls('student', s.otherClass.id, s.otherContent.id, s.forum.id, top.id)],
+      [s.outsider.token, calls('student', s.otherClass.id, s.otherLesson.id, s.forum.id, top.id)],
       // a class of another rombel
-      [s.student.token, calls('student', s.otherClass.id, s.otherContent.id, s.otherForum.id, otherComment.id)],
+      [s.student.token, calls('student', s.otherClass.id, s.otherLesson.id, s.otherForum.id, otherComment.id)],
       // forum of another content of the same class
       [s.student.token, calls('student', s.klass.id, s.content.id, s.siblingForum.id, s.siblingComment.id)],
       // content of another class the student can reach, with this class's id
-      [s.student.token, calls('student', s.klass.id, s.sameRombelContent.id, s.forum.id, top.id)],
+      [s.student.token, calls('student', s.klass.id, s.sameRombelLesson.id, s.forum.id, top.id)],
       [s.student.token, calls('student', s.sameRombelClass.id, s.content.id, s.forum.id, top.id)],
       // unknown and malformed ids
       [s.student.token, calls('student', s.klass.id, s.content.id, 999_999, top.id)],
@@ -510,7 +510,7 @@ describe('comment endpoints: who may reach a thread', () => {
     for (const list of [
       calls('teacher', s.klass.id, s.content.id, s.forum.id, top.id),
       calls('teacher', s.otherClass.id, s.content.id, s.forum.id, top.id),
-      calls('teacher', s.otherClass.id, s.otherContent.id, s.forum.id, top.id),
+      calls('teacher', s.otherClass.id, s.otherLesson.id, s.forum.id, top.id),
     ]) {
       for (const [method, url, body] of list) {
         const res = await t.as(s.otherTeacher.token).request(method, url, body);

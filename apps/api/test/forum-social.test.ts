@@ -30,8 +30,8 @@ async function socialScene(ctx: TestContext = t) {
   const inactive = await f.student({ rombelId: rombel.id, name: 'Dedi Nonaktif', status: 0 });
   const outsider = await f.student({ rombelId: otherRombel.id, name: 'Eko Rombel Lain' });
   const otherClass = await f.onlineClass(otherTeacher.id, { rombelId: otherRombel.id });
-  const otherContent = await f.content(otherClass.id);
-  const otherForum = await f.forum(otherContent.id, otherTeacher.id);
+  const otherLesson = await f.content(otherClass.id);
+  const otherForum = await f.forum(otherLesson.id, otherTeacher.id);
   const sibling = await f.forum(content.id, teacher.id, { topic: 'Forum lain' });
   return {
     rombel,
@@ -47,7 +47,7 @@ async function socialScene(ctx: TestContext = t) {
     inactive,
     outsider,
     otherForum,
-    otherContent,
+    otherLesson,
     otherClass,
     student: forumPaths('student', klass.id, content.id),
     teach: forumPaths('teacher', klass.id, content.id),

@@ -3,8 +3,8 @@ import { users } from '../src/db/schema.js';
 import type { TestContext } from './helpers.js';
 
 /** Paths of the forum endpoints for a teacher (`/api/teacher/online-classes`) or a student (`/api/student/my-classes`). */
-export const forumPaths = (area: 'teacher' | 'student', classId: number, contentId: number) => {
-  const content = `/api/${area}/${area === 'teacher' ? 'online-classes' : 'my-classes'}/${classId}/contents/${contentId}`;
+export const forumPaths = (area: 'teacher' | 'student', classId: number, lessonId: number) => {
+  const content = `/api/${area}/${area === 'teacher' ? 'online-classes' : 'my-classes'}/${classId}/contents/${lessonId}`;
   const forum = (forumId: number | string) => `${content}/forums/${forumId}`;
   return {
     forums: `${content}/forums`,
@@ -22,15 +22,15 @@ export const forumPaths = (area: 'teacher' | 'student', classId: number, content
  */
 export async function forumScene(t: TestContext) {
   const scene = await t.factory.classScene();
-  const { teacher, klass, content, otherContent, otherTeacher } = scene;
+  const { teacher, klass, content, otherLesson, otherTeacher } = scene;
   const forum = await t.factory.forum(content.id, teacher.id, { topic: 'Topologi jaringan', description: 'Bahas topologi star.' });
   const sibling = await t.factory.content(klass.id);
   const siblingForum = await t.factory.forum(sibling.id, teacher.id);
   const siblingComment = await t.factory.comment(siblingForum.id, teacher.id, 'Komentar forum lain');
-  const otherForum = await t.factory.forum(otherContent.id, otherTeacher.id);
+  const otherForum = await t.factory.forum(otherLesson.id, otherTeacher.id);
   const sameRombelClass = await t.factory.onlineClass(teacher.id, { rombelId: 1 });
-  const sameRombelContent = await t.factory.content(sameRombelClass.id);
-  return { ...scene, forum, sibling, siblingForum, siblingComment, otherForum, sameRombelClass, sameRombelContent };
+  const sameRombelLesson = await t.factory.content(sameRombelClass.id);
+  return { ...scene, forum, sibling, siblingForum, siblingComment, otherForum, sameRombelClass, sameRombelLesson };
 }
 
 /** Gives the user an avatar (a real stored file) and returns its file id. */

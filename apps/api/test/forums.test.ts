@@ -11,7 +11,7 @@ const notFound = { success: false, message: MSG.notFound };
 const forbidden = { success: false, message: MSG.forbidden };
 const unauthenticated = { success: false, message: MSG.unauthenticated };
 
-describe('POST /api/teacher/online-classes/:classId/contents/:contentId/forums', () => {
+describe('POST /api/teacher/online-classes/:classId/contents/:lessonId/forums', () => {
   it('opens a forum and answers with the empty thread', async () => {
     const s = await forumScene(t);
     const avatar = await giveAvatar(t, s.teacher.id);
@@ -39,7 +39,7 @@ describe('POST /api/teacher/online-classes/:classId/contents/:contentId/forums',
       meta: { page: 1, per_page: 20, total: 0, last_page: 1 },
     });
     const [row] = await t.db.select().from(forums).where(eq(forums.id, res.body.data.id));
-    expect(row).toMatchObject({ contentId: s.content.id, authorId: s.teacher.id, topic: 'Subnetting' });
+    expect(row).toMatchObject({ lessonId: s.content.id, authorId: s.teacher.id, topic: 'Subnetting' });
   });
 
   it('takes the description as optional: missing or blank is stored as null', async () => {
@@ -80,8 +80,8 @@ describe('POST /api/teacher/online-classes/:classId/contents/:contentId/forums',
     const body = { topic: 'Masuk?' };
     const cases: [string | null, string, number, object][] = [
       [s.otherTeacher.token, forumPaths('teacher', s.klass.id, s.content.id).forums, 404, notFound],
-      [s.teacher.token, forumPaths('teacher', s.klass.id, s.otherContent.id).forums, 404, notFound],
-      [s.teacher.token, forumPaths('teacher', s.otherClass.id, s.otherContent.id).forums, 404, notFound],
+      [s.teacher.token, forumPaths('teacher', s.klass.id, s.otherLesson.id).forums, 404, notFound],
+      [s.teacher.token, forumPaths('teacher', s.otherClass.id, s.otherLesson.id).forums, 404, notFound],
       [s.teacher.token, forumPaths('teacher', s.klass.id, 999_999).forums, 404, notFound],
       [s.teacher.token, forumPaths('teacher', s.klass.id, 'x' as never).forums, 404, notFound],
       [s.student.token, forumPaths('teacher', s.klass.id, s.content.id).forums, 403, forbidden],
@@ -157,8 +157,8 @@ describe('teacher forum endpoints: who may reach a forum', () => {
       [s.otherTeacher.token, own.forum(s.forum.id)],
       [s.teacher.token, own.forum(s.siblingForum.id)], // forum of another content of the same class
       [s.teacher.token, forumPaths('teacher', s.klass.id, s.sibling.id).forum(s.forum.id)], // the forum's class, wrong content
-      [s.teacher.token, forumPaths('teacher', s.klass.id, s.otherContent.id).forum(s.otherForum.id)], // content of another class
-      [s.teacher.token, forumPaths('teacher', s.otherClass.id, s.otherContent.id).forum(s.otherForum.id)], // another teacher's class
+      [s.teacher.token, forumPaths('teacher', s.klass.id, s.otherLesson.id).forum(s.otherForum.id)], // content of another class
+      [s.teacher.token, forumPaths('teacher', s.otherClass.id, s.otherLesson.id).forum(s.otherForum.id)], // another teacher's class
       [s.otherTeacher.token, forumPaths('teacher', s.otherClass.id, s.content.id).forum(s.forum.id)], // own class id, foreign content
       [s.teacher.token, own.forum(999_999)],
       [s.teacher.token, own.forum('abc')],

@@ -37,7 +37,7 @@ interface Scene {
   wordId: number;
   classId: number;
   spareClassId: number;
-  contentId: number;
+  lessonId: number;
   materialId: number;
   forumId: number;
   commentId: number;
@@ -87,7 +87,7 @@ beforeAll(async () => {
     wordId: (await f.word()).id,
     classId: klass.id,
     spareClassId: spare.id,
-    contentId: content.id,
+    lessonId: content.id,
     materialId: material.id,
     forumId: forum.id,
     commentId: comment.id,
@@ -116,9 +116,9 @@ interface Endpoint {
   valid: (s: Scene) => Record<string, unknown>;
 }
 
-const TC = '/api/teacher/online-classes/:classId/contents/:contentId';
-const SC = '/api/student/my-classes/:classId/contents/:contentId';
-const chain = (x: Scene) => ({ classId: x.classId, contentId: x.contentId, forumId: x.forumId, commentId: x.commentId });
+const TC = '/api/teacher/online-classes/:classId/contents/:lessonId';
+const SC = '/api/student/my-classes/:classId/contents/:lessonId';
+const chain = (x: Scene) => ({ classId: x.classId, lessonId: x.lessonId, forumId: x.forumId, commentId: x.commentId });
 const future = '2030-11-30T23:59:00+07:00';
 
 const ENDPOINTS: Record<string, Endpoint> = {
@@ -275,7 +275,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'PUT /api/teacher/online-classes/:classId/contents/order': {
     as: (x) => x.teacher,
     ids: (x) => ({ classId: x.classId }),
-    valid: (x) => ({ ids: [x.contentId] }),
+    valid: (x) => ({ ids: [x.lessonId] }),
   },
   [`PUT ${TC}/order`]: { as: (x) => x.teacher, ids: chain, valid: (x) => ({ kind: 'materials', ids: [x.materialId] }) },
   [`PUT ${TC}/visibility`]: { as: (x) => x.teacher, ids: chain, valid: () => ({ hidden: false, publish_at: null }) },
@@ -641,7 +641,7 @@ describe('hostile ids', () => {
     expect(routes.length).toBeGreaterThan(40);
     const ids: Record<string, number> = {
       classId: s.classId,
-      contentId: s.contentId,
+      lessonId: s.lessonId,
       forumId: s.forumId,
       commentId: s.commentId,
       assignmentId: s.assignmentId,

@@ -45,8 +45,8 @@ async function gradebookScene(t: TestContext) {
   ];
   const a1 = s.assignment;
   const a2 = await f.assignment(s.content.id, s.teacher.id, { title: 'Latihan 2', deadline: new Date(now + 5 * DAY) });
-  const content2 = await f.content(s.klass.id, { title: 'Bab 2' });
-  const a3 = await f.assignment(content2.id, s.teacher.id, { title: 'Ulangan', deadline: new Date(now - DAY) });
+  const lesson2 = await f.content(s.klass.id, { title: 'Bab 2' });
+  const a3 = await f.assignment(lesson2.id, s.teacher.id, { title: 'Ulangan', deadline: new Date(now - DAY) });
 
   // Ani: A1 graded 80 on time, A2 handed in (waiting), A3 graded 91 but late.
   await work(t, a1.id, ani.id, { submittedAt: new Date(a1.deadline.getTime() - HOUR), score: 80 });
@@ -68,7 +68,7 @@ async function gradebookScene(t: TestContext) {
   await work(t, a2.id, s.outsider.id, { submittedAt: new Date() });
 
   const url = `/api/teacher/online-classes/${s.klass.id}/gradebook`;
-  return { ...s, a1, a2, a3, content2, ani, budi, citra, dewi, url };
+  return { ...s, a1, a2, a3, lesson2, ani, budi, citra, dewi, url };
 }
 
 const cell = (state: string, score: number | null, late = false, extended = false) => ({ state, score, late, extended });
@@ -83,7 +83,7 @@ describe('gradebook (JSON)', () => {
     expect(g.assignments.map((a) => [a.id, a.content.id, a.average])).toEqual([
       [s.a1.id, s.content.id, 72.5],
       [s.a2.id, s.content.id, null],
-      [s.a3.id, s.content2.id, 80.5],
+      [s.a3.id, s.lesson2.id, 80.5],
     ]);
     expect(g.assignments[2]).toMatchObject({ title: 'Ulangan', content: { title: 'Bab 2' }, deadline: s.a3.deadline.toISOString() });
     const rows = g.students.map((r) => ({

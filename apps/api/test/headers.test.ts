@@ -188,7 +188,7 @@ describe('Cache-Control of authenticated answers (shared lab computers)', () => 
     const word = await f.word();
     const ids: Record<string, number> = {
       classId: klass.id,
-      contentId: content.id,
+      lessonId: content.id,
       forumId: forum.id,
       assignmentId: assignment.id,
       fileId: material.fileId,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { contents, onlineClasses } from '../src/db/schema.js';
+import { lessons, onlineClasses } from '../src/db/schema.js';
 import { copiedKeys, copiedValues, copyLists, type CopyPlan } from '../src/features/lesson-copy/columns.js';
 import { CLASS_COPY, CONTENT_ALONE } from '../src/features/lesson-copy/queries.js';
 
@@ -43,9 +43,9 @@ describe('copy plans', () => {
   });
 
   it('of a content copied alone name every column of contents; insertContent writes the copied ones', () => {
-    expect(Object.keys(CONTENT_ALONE).sort()).toEqual(Object.keys(getTableColumns(contents)).sort());
+    expect(Object.keys(CONTENT_ALONE).sort()).toEqual(Object.keys(getTableColumns(lessons)).sort());
     // A column copied here must also be written by insertContent (features/lessons/queries.ts).
-    expect(copiedKeys(contents, CONTENT_ALONE)).toEqual(['title', 'description', 'hidden']);
+    expect(copiedKeys(lessons, CONTENT_ALONE)).toEqual(['title', 'description', 'hidden']);
   });
 
   it('of a class name every column of online_classes; the copy takes the description only', () => {

@@ -8,7 +8,7 @@ import {
   assignmentExtensions,
   assignments,
   comments,
-  contents,
+  lessons,
   forums,
   materials,
   onlineClasses,
@@ -23,7 +23,7 @@ const t = useTestApp();
 
 const DAY = 24 * 3600 * 1000;
 const classUrl = (classId: number) => `/api/teacher/online-classes/${classId}`;
-const copyContentUrl = (classId: number, contentId: number) => `${classUrl(classId)}/contents/${contentId}/copy`;
+const copyLessonUrl = (classId: number, lessonId: number) => `${classUrl(classId)}/contents/${lessonId}/copy`;
 const copyClassUrl = (classId: number) => `${classUrl(classId)}/copy`;
 
 /**
@@ -46,13 +46,13 @@ async function copyScene() {
   await f.content(target.id, { title: 'Sudah ada 2' });
   const first = await f.content(klass.id, { title: 'Pendahuluan' });
   const content = await f.content(klass.id, { title: 'Topologi Jaringan', description: 'Bus, star dan ring' });
-  await t.db.update(contents).set({ hidden: true }).where(eq(contents.id, first.id));
+  await t.db.update(lessons).set({ hidden: true }).where(eq(lessons.id, first.id));
   const file = await f.file('modul.pdf', Buffer.from('%PDF-1.4\nmodul topologi\n%%EOF\n'));
   const modul = await f.material(content.id, { title: 'Modul', fileId: file.id });
   const ringkasan = await f.material(content.id, { title: 'Ringkasan', fileId: file.id });
   const [link] = await t.db
     .insert(materials)
-    .values({ contentId: content.id, title: 'Video', url: 'https://youtu.be/dQw4w9WgXcQ', position: 3, hidden: true })
+    .values({ lessonId: content.id, title: 'Video', url: 'https://youtu.be/dQw4w9WgXcQ', position: 3, hidden: true })
     .returning();
   // The teacher put the link first.
   await t.db.update(materials).set({ position: 0 }).where(eq(materials.id, link!.id));
@@ -113,20 +113,20 @@ async function copyScene() {
 }
 
 /** Materials, forums and assignments of a content, each in its order. */
-async function itemsOf(contentId: number) {
+async function itemsOf(lessonId: number) {
   return {
     materials: await t.db
       .select()
       .from(materials)
-      .where(eq(materials.contentId, contentId))
+      .where(eq(materials.lessonId, lessonId))
       .orderBy(asc(materials.position), asc(materials.id)),
-    forums: await t.db.select().from(forums).where(eq(forums.contentId, contentId)).orderBy(asc(forums.position), asc(forums.id)),
+    forums: await t.db.select().from(forums).where(eq(forums.lessonId, lessonId)).orderBy(asc(forums.position), asc(forums.id)),
     assignments: await t.db
       .select()
       .from(assignments)
-      .where(eq(assignments.contentId, contentId))
+      .where(eq(assignments.lessonId, lessonId))
       .orderBy(asc(assignments.position), asc(assignments.id)),
-    quizzes: await t.db.select().from(quizzes).where(eq(quizzes.contentId, contentId)).orderBy(asc(quizzes.position), asc(quizzes.id)),
+    quizzes: await t.db.select().from(quizzes).where(eq(quizzes.lessonId, lessonId)).orderBy(asc(quizzes.position), asc(quizzes.id)),
   };
 }
 
@@ -199,35 +199,35 @@ describe('access', () => {
       t,
       [s.admin, s.student, s.targetStudent],
       [
-        ['POST', copyContentUrl(s.klass.id, s.content.id), { online_class_id: s.target.id }],
+        ['POST', copyLessonUrl(s.klass.id, s.content.id), { online_class_id: s.target.id }],
         ['POST', copyClassUrl(s.klass.id), { rombel_class_id: s.targetRombel.id, name: 'Salinan' }],
       ],
     );
-    expect(await t.db.select().from(contents).where(eq(contents.onlineClassId, s.target.id))).toHaveLength(2);
+    expect(await t.db.select().from(lessons).where(eq(lessons.onlineClassId, s.target.id))).toHaveLength(2);
     expect(await t.db.select().from(onlineClasses).where(eq(onlineClasses.teacherId, s.teacher.id))).toHaveLength(2);
   });
 
   it("answers 404 for another teacher's content or class, a content under another class's path, and copying into another teacher's class", async () => {
     const s = await copyScene();
-    const otherContent = await t.factory.content(s.otherClass.id);
+    const otherLesson = await t.factory.content(s.otherClass.id);
     await expectNotFound(t, s.teacher.token, [
       // Into another teacher's class: their class is not the teacher's to fill.
-      ['POST', copyContentUrl(s.klass.id, s.content.id), { online_class_id: s.otherClass.id }],
-      ['POST', copyContentUrl(s.klass.id, s.content.id), { online_class_id: 2_147_483_000 }],
-      ['POST', copyContentUrl(s.otherClass.id, otherContent.id), { online_class_id: s.target.id }],
-      ['POST', copyContentUrl(s.klass.id, otherContent.id), { online_class_id: s.target.id }],
-      ['POST', copyContentUrl(s.target.id, s.content.id), { online_class_id: s.target.id }],
-      ['POST', copyContentUrl(s.klass.id, 999999), { online_class_id: s.target.id }],
+      ['POST', copyLessonUrl(s.klass.id, s.content.id), { online_class_id: s.otherClass.id }],
+      ['POST', copyLessonUrl(s.klass.id, s.content.id), { online_class_id: 2_147_483_000 }],
+      ['POST', copyLessonUrl(s.otherClass.id, otherLesson.id), { online_class_id: s.target.id }],
+      ['POST', copyLessonUrl(s.klass.id, otherLesson.id), { online_class_id: s.target.id }],
+      ['POST', copyLessonUrl(s.target.id, s.content.id), { online_class_id: s.target.id }],
+      ['POST', copyLessonUrl(s.klass.id, 999999), { online_class_id: s.target.id }],
       ['POST', copyClassUrl(s.otherClass.id), { rombel_class_id: s.targetRombel.id, name: 'Salinan' }],
       ['POST', copyClassUrl(999999), { rombel_class_id: s.targetRombel.id, name: 'Salinan' }],
     ]);
     // The other teacher cannot copy this teacher's content into their own class either.
     await expectNotFound(t, s.otherTeacher.token, [
-      ['POST', copyContentUrl(s.klass.id, s.content.id), { online_class_id: s.otherClass.id }],
+      ['POST', copyLessonUrl(s.klass.id, s.content.id), { online_class_id: s.otherClass.id }],
       ['POST', copyClassUrl(s.klass.id), { rombel_class_id: s.targetRombel.id, name: 'Salinan' }],
     ]);
-    expect(await t.db.select().from(contents).where(eq(contents.onlineClassId, s.otherClass.id))).toHaveLength(1);
-    expect(await t.db.select().from(contents).where(eq(contents.onlineClassId, s.target.id))).toHaveLength(2);
+    expect(await t.db.select().from(lessons).where(eq(lessons.onlineClassId, s.otherClass.id))).toHaveLength(1);
+    expect(await t.db.select().from(lessons).where(eq(lessons.onlineClassId, s.target.id))).toHaveLength(2);
     expect(
       await t.db
         .select()
@@ -239,33 +239,33 @@ describe('access', () => {
   it('refuses an archived target with 409 and copies nothing; an archived source is copied', async () => {
     const s = await copyScene();
     await t.db.update(onlineClasses).set({ archivedAt: new Date() }).where(eq(onlineClasses.id, s.target.id));
-    const res = await t.as(s.teacher.token).post(copyContentUrl(s.klass.id, s.content.id), { online_class_id: s.target.id });
+    const res = await t.as(s.teacher.token).post(copyLessonUrl(s.klass.id, s.content.id), { online_class_id: s.target.id });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ success: false, message: CLASS_MSG.classArchived });
-    expect(await t.db.select().from(contents).where(eq(contents.onlineClassId, s.target.id))).toHaveLength(2);
+    expect(await t.db.select().from(lessons).where(eq(lessons.onlineClassId, s.target.id))).toHaveLength(2);
 
     // Last year's archived class is where this year's lessons come from.
     const current = await t.factory.onlineClass(s.teacher.id, { rombelId: s.targetRombel.id, name: 'Tahun ini' });
     await t.db.update(onlineClasses).set({ archivedAt: new Date() }).where(eq(onlineClasses.id, s.klass.id));
-    const fromArchive = await t.as(s.teacher.token).post(copyContentUrl(s.klass.id, s.content.id), { online_class_id: current.id });
+    const fromArchive = await t.as(s.teacher.token).post(copyLessonUrl(s.klass.id, s.content.id), { online_class_id: current.id });
     expect(fromArchive.status).toBe(201);
-    expect(fromArchive.body.message).toBe(CLASS_MSG.contentCopied('Tahun ini'));
+    expect(fromArchive.body.message).toBe(CLASS_MSG.lessonCopied('Tahun ini'));
     const wholeClass = await t.as(s.teacher.token).post(copyClassUrl(s.klass.id), { rombel_class_id: s.targetRombel.id, name: 'Baru' });
     expect(wholeClass.status).toBe(201);
     expect(wholeClass.body.data.archived_at).toBeNull();
   });
 });
 
-describe('POST …/contents/:contentId/copy', () => {
+describe('POST …/contents/:lessonId/copy', () => {
   it('copies the content with its materials, forums and assignments to the end of the target, dates moved', async () => {
     const s = await copyScene();
     const before = await itemsOf(s.content.id);
-    const res = await t.as(s.teacher.token).post(copyContentUrl(s.klass.id, s.content.id), { online_class_id: s.target.id, shift_days: 7 });
+    const res = await t.as(s.teacher.token).post(copyLessonUrl(s.klass.id, s.content.id), { online_class_id: s.target.id, shift_days: 7 });
     expect(res.status).toBe(201);
     const [copy] = await t.db
       .select()
-      .from(contents)
-      .where(and(eq(contents.onlineClassId, s.target.id), eq(contents.number, 3)));
+      .from(lessons)
+      .where(and(eq(lessons.onlineClassId, s.target.id), eq(lessons.number, 3)));
     expect(res.body).toEqual({
       success: true,
       message: 'Konten berhasil disalin ke XI TKJ 2 Jaringan',
@@ -316,11 +316,11 @@ describe('POST …/contents/:contentId/copy', () => {
   it('keeps a hidden or scheduled content so, its schedule moved, and moves dates back with a negative shift', async () => {
     const s = await copyScene();
     const publishAt = new Date('2026-05-01T01:00:00.000Z');
-    await t.db.update(contents).set({ publishAt }).where(eq(contents.id, s.content.id));
-    const hidden = await t.as(s.teacher.token).post(copyContentUrl(s.klass.id, s.first.id), { online_class_id: s.target.id });
+    await t.db.update(lessons).set({ publishAt }).where(eq(lessons.id, s.content.id));
+    const hidden = await t.as(s.teacher.token).post(copyLessonUrl(s.klass.id, s.first.id), { online_class_id: s.target.id });
     expect(hidden.status).toBe(201);
     expect(hidden.body.data).toMatchObject({ number: 3, hidden: true, publish_at: null });
-    const scheduled = await t.as(s.teacher.token).post(copyContentUrl(s.klass.id, s.content.id), {
+    const scheduled = await t.as(s.teacher.token).post(copyLessonUrl(s.klass.id, s.content.id), {
       online_class_id: s.target.id,
       shift_days: '-3',
     });
@@ -334,16 +334,16 @@ describe('POST …/contents/:contentId/copy', () => {
     const s = await copyScene();
     const [one] = await t.db
       .select()
-      .from(contents)
-      .where(and(eq(contents.onlineClassId, s.target.id), eq(contents.number, 1)));
+      .from(lessons)
+      .where(and(eq(lessons.onlineClassId, s.target.id), eq(lessons.number, 1)));
     await t.as(s.teacher.token).delete(`${classUrl(s.target.id)}/contents/${one!.id}`);
-    const res = await t.as(s.teacher.token).post(copyContentUrl(s.klass.id, s.content.id), { online_class_id: s.target.id });
+    const res = await t.as(s.teacher.token).post(copyLessonUrl(s.klass.id, s.content.id), { online_class_id: s.target.id });
     expect(res.body.data).toMatchObject({ number: 3, position: 3 });
   });
 
   it('copies into the same class too: a duplicate at its end', async () => {
     const s = await copyScene();
-    const res = await t.as(s.teacher.token).post(copyContentUrl(s.klass.id, s.content.id), { online_class_id: s.klass.id });
+    const res = await t.as(s.teacher.token).post(copyLessonUrl(s.klass.id, s.content.id), { online_class_id: s.klass.id });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ online_class_id: s.klass.id, number: 3, title: 'Topologi Jaringan' });
     await expectItemsCopied(s.content.id, res.body.data.id, 0, s.teacher.id);
@@ -364,17 +364,17 @@ describe('POST …/contents/:contentId/copy', () => {
       [{ online_class_id: s.target.id, shift_days: 'seminggu' }, { shift_days: [CLASS_MSG.shiftDays] }],
     ];
     for (const [body, errors] of cases) {
-      const res = await t.as(s.teacher.token).post(copyContentUrl(s.klass.id, s.content.id), body);
+      const res = await t.as(s.teacher.token).post(copyLessonUrl(s.klass.id, s.content.id), body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body).toEqual({ success: false, message: Object.values(errors)[0]![0], errors });
     }
     expect(CLASS_MSG.shiftDays).toBe('Geser tanggal harus bilangan bulat antara -366 dan 366 hari');
     // The limits themselves are accepted.
     for (const shift_days of [366, -366]) {
-      const res = await t.as(s.teacher.token).post(copyContentUrl(s.klass.id, s.content.id), { online_class_id: s.target.id, shift_days });
+      const res = await t.as(s.teacher.token).post(copyLessonUrl(s.klass.id, s.content.id), { online_class_id: s.target.id, shift_days });
       expect(res.status).toBe(201);
     }
-    expect(await t.db.select().from(contents).where(eq(contents.onlineClassId, s.target.id))).toHaveLength(4);
+    expect(await t.db.select().from(lessons).where(eq(lessons.onlineClassId, s.target.id))).toHaveLength(4);
   });
 });
 
@@ -390,7 +390,7 @@ describe('a stored file shared by copies', () => {
 
   it('is served to the other class after one material is deleted, and gone after the last one', async () => {
     const s = await copyScene();
-    const res = await t.as(s.teacher.token).post(copyContentUrl(s.klass.id, s.content.id), { online_class_id: s.target.id });
+    const res = await t.as(s.teacher.token).post(copyLessonUrl(s.klass.id, s.content.id), { online_class_id: s.target.id });
     const copyId: number = res.body.data.id;
     const [stored] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, s.file.id));
     const stillStored = async () => (await readStored(t.app.files.storage, stored!.storageKey)) !== null;
@@ -440,8 +440,8 @@ describe('POST /online-classes/:classId/copy', () => {
     const gone = await t.factory.content(s.klass.id, { title: 'Dihapus' });
     const last = await t.factory.content(s.klass.id, { title: 'Penutup' });
     await t.factory.assignment(last.id, s.teacher.id, { title: 'Ujian', deadline: new Date('2026-06-01T02:00:00.000Z') });
-    await t.db.delete(contents).where(eq(contents.id, gone.id));
-    await t.db.update(contents).set({ position: 9 }).where(eq(contents.id, s.first.id));
+    await t.db.delete(lessons).where(eq(lessons.id, gone.id));
+    await t.db.update(lessons).set({ position: 9 }).where(eq(lessons.id, s.first.id));
     await t.db.insert(announcements).values({ onlineClassId: s.klass.id, authorId: s.teacher.id, body: 'Besok libur' });
 
     const res = await t.as(s.teacher.token).post(copyClassUrl(s.klass.id), {
@@ -467,10 +467,10 @@ describe('POST /online-classes/:classId/copy', () => {
     });
     expect(klass!.teacherId).toBe(s.teacher.id);
     const rows = (cls: number) =>
-      t.db.select().from(contents).where(eq(contents.onlineClassId, cls)).orderBy(asc(contents.position), asc(contents.id));
+      t.db.select().from(lessons).where(eq(lessons.onlineClassId, cls)).orderBy(asc(lessons.position), asc(lessons.id));
     const source = await rows(s.klass.id);
     const copied = await rows(klass!.id);
-    const fields = (c: typeof contents.$inferSelect) => [c.number, c.position, c.title, c.description, c.hidden, c.publishAt];
+    const fields = (c: typeof lessons.$inferSelect) => [c.number, c.position, c.title, c.description, c.hidden, c.publishAt];
     expect(copied.map(fields)).toEqual(source.map(fields));
     expect(copied.map((c) => c.title)).toEqual(['Topologi Jaringan', 'Penutup', 'Pendahuluan']);
     for (const [i, c] of copied.entries()) await expectItemsCopied(source[i]!.id, c.id, 364, s.teacher.id);
@@ -510,15 +510,15 @@ describe('POST /online-classes/:classId/copy', () => {
     expect(forBig).toBe(forSmall);
     const copies = await t.db.select().from(onlineClasses).where(eq(onlineClasses.name, 'Salinan'));
     const bigCopy = copies.at(-1)!;
-    const copiedContents = await t.db.select().from(contents).where(eq(contents.onlineClassId, bigCopy.id));
-    expect(copiedContents).toHaveLength(6);
+    const copiedLessons = await t.db.select().from(lessons).where(eq(lessons.onlineClassId, bigCopy.id));
+    expect(copiedLessons).toHaveLength(6);
     const copiedAssignments = await t.db
       .select()
       .from(assignments)
       .where(
         inArray(
-          assignments.contentId,
-          copiedContents.map((c) => c.id),
+          assignments.lessonId,
+          copiedLessons.map((c) => c.id),
         ),
       );
     expect(copiedAssignments).toHaveLength(12);

@@ -8,14 +8,14 @@ import { CLASS_MSG, MSG } from '@kelasku/contract';
 import { useTestApp } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
 import { expectNotFound, expectOtherRolesRefused } from './assignment-scene.js';
-import { contents, materials, onlineClasses } from '../src/db/schema.js';
+import { lessons, materials, onlineClasses } from '../src/db/schema.js';
 
 const t = useTestApp();
 
-const contentsUrl = (classId: number) => `/api/teacher/online-classes/${classId}/contents`;
-const orderUrl = (classId: number) => `${contentsUrl(classId)}/order`;
-const itemOrderUrl = (classId: number, contentId: number) => `${contentsUrl(classId)}/${contentId}/order`;
-const studentContents = (classId: number) => `/api/student/my-classes/${classId}/contents`;
+const lessonsUrl = (classId: number) => `/api/teacher/online-classes/${classId}/contents`;
+const orderUrl = (classId: number) => `${lessonsUrl(classId)}/order`;
+const itemOrderUrl = (classId: number, lessonId: number) => `${lessonsUrl(classId)}/${lessonId}/order`;
+const studentLessons = (classId: number) => `/api/student/my-classes/${classId}/contents`;
 
 const ids = (list: Array<{ id: number }>) => list.map((x) => x.id);
 
@@ -39,7 +39,7 @@ async function scene() {
 }
 
 async function teacherList(token: string, classId: number) {
-  const res = await t.as(token).get(contentsUrl(classId));
+  const res = await t.as(token).get(lessonsUrl(classId));
   expect(res.status).toBe(200);
   return res.body.data as Array<{
     id: number;
@@ -67,15 +67,15 @@ describe('access', () => {
 
   it("answers 404 for another teacher's class or content, and for a content outside the path's class", async () => {
     const s = await scene();
-    const otherMaterial = await t.factory.material(s.otherContent.id);
+    const otherMaterial = await t.factory.material(s.otherLesson.id);
     await expectNotFound(t, s.otherTeacher.token, [
       ['PUT', orderUrl(s.klass.id), { ids: [s.third.id] }],
       ['PUT', itemOrderUrl(s.klass.id, s.first.id), { kind: 'materials', ids: [s.m[2]!.id] }],
     ]);
     await expectNotFound(t, s.teacher.token, [
-      ['PUT', orderUrl(s.otherClass.id), { ids: [s.otherContent.id] }],
-      ['PUT', itemOrderUrl(s.otherClass.id, s.otherContent.id), { kind: 'materials', ids: [otherMaterial.id] }],
-      ['PUT', itemOrderUrl(s.klass.id, s.otherContent.id), { kind: 'materials', ids: [otherMaterial.id] }],
+      ['PUT', orderUrl(s.otherClass.id), { ids: [s.otherLesson.id] }],
+      ['PUT', itemOrderUrl(s.otherClass.id, s.otherLesson.id), { kind: 'materials', ids: [otherMaterial.id] }],
+      ['PUT', itemOrderUrl(s.klass.id, s.otherLesson.id), { kind: 'materials', ids: [otherMaterial.id] }],
       ['PUT', orderUrl(999999), { ids: [s.first.id] }],
       ['PUT', itemOrderUrl(s.klass.id, 999999), { kind: 'materials', ids: [s.m[0]!.id] }],
     ]);
@@ -107,7 +107,7 @@ describe('PUT …/contents/order', () => {
       [s.first.id, 1, 2],
       [s.second.id, 2, 3],
     ]);
-    const student = await t.as(s.student.token).get(studentContents(s.klass.id));
+    const student = await t.as(s.student.token).get(studentLessons(s.klass.id));
     expect(student.body.data.map((c: { id: number; number: number }) => [c.id, c.number])).toEqual([
       [s.third.id, 3],
       [s.first.id, 1],
@@ -126,15 +126,15 @@ describe('PUT …/contents/order', () => {
   it('answers 404 and changes nothing when an id is a content of another class (even of the same teacher) or unknown', async () => {
     const s = await scene();
     const sibling = await t.factory.onlineClass(s.teacher.id);
-    const siblingContent = await t.factory.content(sibling.id);
-    for (const foreign of [siblingContent.id, s.otherContent.id, 999999]) {
+    const siblingLesson = await t.factory.content(sibling.id);
+    for (const foreign of [siblingLesson.id, s.otherLesson.id, 999999]) {
       const res = await t.as(s.teacher.token).put(orderUrl(s.klass.id), { ids: [s.third.id, foreign, s.first.id] });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ success: false, message: MSG.notFound });
     }
-    const rows = await t.db.select().from(contents).where(eq(contents.onlineClassId, s.klass.id)).orderBy(asc(contents.id));
+    const rows = await t.db.select().from(lessons).where(eq(lessons.onlineClassId, s.klass.id)).orderBy(asc(lessons.id));
     expect(rows.map((r) => r.position)).toEqual([1, 2, 3]);
-    expect((await t.db.select().from(contents).where(eq(contents.id, siblingContent.id)))[0]!.position).toBe(1);
+    expect((await t.db.select().from(lessons).where(eq(lessons.id, siblingLesson.id)))[0]!.position).toBe(1);
   });
 
   it('refuses bad bodies with 422 and the exact message', async () => {
@@ -170,7 +170,7 @@ describe('PUT …/contents/order', () => {
   });
 });
 
-describe('PUT …/contents/:contentId/order', () => {
+describe('PUT …/contents/:lessonId/order', () => {
   it('orders the materials, forums and assignments of the content', async () => {
     const s = await scene();
     const lists = [
@@ -191,7 +191,7 @@ describe('PUT …/contents/:contentId/order', () => {
     expect(ids(first!.materials)).toEqual(want(s.m));
     expect(ids(first!.forums)).toEqual(want(s.f));
     expect(ids(first!.assignment)).toEqual(want(s.a));
-    const student = await t.as(s.student.token).get(`${studentContents(s.klass.id)}/${s.first.id}`);
+    const student = await t.as(s.student.token).get(`${studentLessons(s.klass.id)}/${s.first.id}`);
     expect(ids(student.body.data.materials)).toEqual(want(s.m));
     expect(ids(student.body.data.forums)).toEqual(want(s.f));
     expect(ids(student.body.data.assignment)).toEqual(want(s.a));
@@ -208,8 +208,8 @@ describe('PUT …/contents/:contentId/order', () => {
   it('answers 404 and changes nothing for an item of another content, another class, or another kind', async () => {
     const s = await scene();
     const siblingMaterial = await t.factory.material(s.second.id);
-    const otherMaterial = await t.factory.material(s.otherContent.id);
-    const otherForum = await t.factory.forum(s.otherContent.id, s.otherTeacher.id);
+    const otherMaterial = await t.factory.material(s.otherLesson.id);
+    const otherForum = await t.factory.forum(s.otherLesson.id, s.otherTeacher.id);
     // A forum id that is not also a material id of this content (ids are counted per table).
     const forumOnly = s.f.find((f) => !ids(s.m).includes(f.id))!;
     const assignmentOnly = s.a.find((a) => !ids(s.m).includes(a.id))!;
@@ -225,7 +225,7 @@ describe('PUT …/contents/:contentId/order', () => {
       s.teacher.token,
       cases.map((body) => ['PUT', itemOrderUrl(s.klass.id, s.first.id), body]),
     );
-    const rows = await t.db.select().from(materials).where(eq(materials.contentId, s.first.id)).orderBy(asc(materials.id));
+    const rows = await t.db.select().from(materials).where(eq(materials.lessonId, s.first.id)).orderBy(asc(materials.id));
     expect(rows.map((r) => r.position)).toEqual([1, 2, 3]);
   });
 
@@ -261,25 +261,25 @@ describe('PUT …/contents/:contentId/order', () => {
 describe('"Pembelajaran N"', () => {
   it('is the content number: deleting a content renumbers none, a new one takes the next number', async () => {
     const s = await scene();
-    const del = await t.as(s.teacher.token).delete(`${contentsUrl(s.klass.id)}/${s.second.id}`);
+    const del = await t.as(s.teacher.token).delete(`${lessonsUrl(s.klass.id)}/${s.second.id}`);
     expect(del.status).toBe(200);
     const list = await teacherList(s.teacher.token, s.klass.id);
     expect(list.map((c) => [c.id, c.number])).toEqual([
       [s.first.id, 1],
       [s.third.id, 3],
     ]);
-    const added = await t.as(s.teacher.token).post(contentsUrl(s.klass.id), { title: 'Keempat' });
+    const added = await t.as(s.teacher.token).post(lessonsUrl(s.klass.id), { title: 'Keempat' });
     expect(added.body.data).toMatchObject({ number: 4, position: 4 });
-    const student = await t.as(s.student.token).get(studentContents(s.klass.id));
+    const student = await t.as(s.student.token).get(studentLessons(s.klass.id));
     expect(student.body.data.map((c: { number: number }) => c.number)).toEqual([1, 3, 4]);
   });
 
   it('numbers each class on its own', async () => {
     const s = await scene();
-    const fresh = await t.as(s.teacher.token).post(contentsUrl(s.otherClass.id), { title: 'Bukan kelasku' });
+    const fresh = await t.as(s.teacher.token).post(lessonsUrl(s.otherClass.id), { title: 'Bukan kelasku' });
     expect(fresh.status).toBe(404);
     const sibling = await t.factory.onlineClass(s.teacher.id);
-    const res = await t.as(s.teacher.token).post(contentsUrl(sibling.id), { title: 'Pertama' });
+    const res = await t.as(s.teacher.token).post(lessonsUrl(sibling.id), { title: 'Pertama' });
     expect(res.body.data).toMatchObject({ number: 1, position: 1 });
   });
 });

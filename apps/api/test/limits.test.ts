@@ -288,7 +288,7 @@ describe('the work after reading never holds the event loop either', () => {
 
   it("the gradebook export of all of a teacher's 20 classes: one sheet per turn of the loop", async () => {
     const size: SchoolSize = {
-      ...{ rombels: 10, students: 400, teachers: 1, classes: 20, contentsPerClass: 20, upcomingPerClass: 5 },
+      ...{ rombels: 10, students: 400, teachers: 1, classes: 20, lessonsPerClass: 20, upcomingPerClass: 5 },
       ...{ forumsPerClass: 1, commentsPerClass: 0, filePool: 2 },
     };
     const school = await seedSchool(t.db, t.app.files, size, { tag: 'gb.' });

@@ -68,7 +68,7 @@ let b: Proc;
 let teacher: TestUser;
 let student: TestUser;
 let classId: number;
-let contentBase: string;
+let lessonBase: string;
 
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-live-'));
@@ -82,7 +82,7 @@ beforeAll(async () => {
   const klass = await factory.onlineClass(teacher.id, { rombelId: rombel.id });
   const content = await factory.content(klass.id);
   classId = klass.id;
-  contentBase = `/api/teacher/online-classes/${klass.id}/contents/${content.id}`;
+  lessonBase = `/api/teacher/online-classes/${klass.id}/contents/${content.id}`;
 }, 180_000);
 
 afterAll(async () => {
@@ -93,7 +93,7 @@ afterAll(async () => {
 });
 
 const addLink = (base: string, title: string) =>
-  call(base, 'POST', `${contentBase}/links`, teacher.token, { title, url: `https://contoh.sch.id/${encodeURIComponent(title)}` });
+  call(base, 'POST', `${lessonBase}/links`, teacher.token, { title, url: `https://contoh.sch.id/${encodeURIComponent(title)}` });
 
 const titles = (events: Received[]) => events.filter((e) => e.event === 'notification').map((e) => e.data.notification.text as string);
 

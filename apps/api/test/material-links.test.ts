@@ -15,17 +15,17 @@ const t = useTestApp();
 
 /** Where a material lives: its class and content. */
 type Where = { klass: { id: number }; content: { id: number } };
-const contentUrl = (classId: number, contentId: number) => `/api/teacher/online-classes/${classId}/contents/${contentId}`;
-const linksUrl = (s: Where) => `${contentUrl(s.klass.id, s.content.id)}/links`;
-const batchUrl = (s: Where) => `${contentUrl(s.klass.id, s.content.id)}/materials/batch`;
-const materialUrl = (s: Where, id: number) => `${contentUrl(s.klass.id, s.content.id)}/materials/${id}`;
+const lessonUrl = (classId: number, lessonId: number) => `/api/teacher/online-classes/${classId}/contents/${lessonId}`;
+const linksUrl = (s: Where) => `${lessonUrl(s.klass.id, s.content.id)}/links`;
+const batchUrl = (s: Where) => `${lessonUrl(s.klass.id, s.content.id)}/materials/batch`;
+const materialUrl = (s: Where, id: number) => `${lessonUrl(s.klass.id, s.content.id)}/materials/${id}`;
 
 const pdf = (name: string, text = name): FormFile => ({ name, data: samples.pdf(text), type: 'application/pdf' });
 const pdfs = (n: number) => Array.from({ length: n }, (_, i) => pdf(`Modul ${i + 1}.pdf`));
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42';
 
-const materialRows = (contentId: number) =>
-  t.db.select().from(materials).where(eq(materials.contentId, contentId)).orderBy(asc(materials.position), asc(materials.id));
+const materialRows = (lessonId: number) =>
+  t.db.select().from(materials).where(eq(materials.lessonId, lessonId)).orderBy(asc(materials.position), asc(materials.id));
 
 /** The stored file's bytes are served by its signed link (200) or gone (404). */
 const opens = async (link: string) => (await t.as().get(link)).status;
@@ -60,11 +60,11 @@ describe('access', () => {
     const s = await t.factory.classScene();
     const sibling = await t.factory.content(s.klass.id);
     const siblingMaterial = await t.factory.material(sibling.id);
-    const otherMaterial = await t.factory.material(s.otherContent.id);
+    const otherMaterial = await t.factory.material(s.otherLesson.id);
     const own = await t.factory.material(s.content.id);
     const foreignPaths = [
-      { klass: s.otherClass, content: s.otherContent },
-      { klass: s.klass, content: s.otherContent },
+      { klass: s.otherClass, content: s.otherLesson },
+      { klass: s.klass, content: s.otherLesson },
       { klass: s.klass, content: { id: 999999 } },
     ];
     await leavesNothing(t, async () => {
@@ -81,7 +81,7 @@ describe('access', () => {
       await expectNotFound(t, s.teacher.token, [
         ['PUT', materialUrl(s, siblingMaterial.id), { title: 'Salah konten' }],
         ['PUT', materialUrl(s, otherMaterial.id), { title: 'Salah kelas' }],
-        ['PUT', materialUrl({ klass: s.otherClass, content: s.otherContent }, otherMaterial.id), { title: 'Kelas lain' }],
+        ['PUT', materialUrl({ klass: s.otherClass, content: s.otherLesson }, otherMaterial.id), { title: 'Kelas lain' }],
         ['PUT', materialUrl(s, 999999), { title: 'Tidak ada' }],
       ]);
       for (const [token, url] of [
@@ -152,7 +152,7 @@ describe('POST …/contents/{contentId}/links', () => {
     expect(form.status).toBe(201);
     expect(form.body.data).toMatchObject({ kind: 'link', youtube_id: null, position: file.position + 2 });
 
-    const detail = await t.as(s.teacher.token).get(contentUrl(s.klass.id, s.content.id));
+    const detail = await t.as(s.teacher.token).get(lessonUrl(s.klass.id, s.content.id));
     expect(detail.body.data.materials.map((m: { id: number }) => m.id)).toEqual([file.id, res.body.data.id, form.body.data.id]);
     const student = await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents/${s.content.id}`);
     expect(student.status).toBe(200);
@@ -365,7 +365,7 @@ describe('PUT …/materials/{id}/file', () => {
     const s = await t.factory.classScene();
     const old = await t
       .as(s.teacher.token)
-      .upload('POST', `${contentUrl(s.klass.id, s.content.id)}/materials`, { title: 'Modul' }, { file: pdf('lama.pdf') });
+      .upload('POST', `${lessonUrl(s.klass.id, s.content.id)}/materials`, { title: 'Modul' }, { file: pdf('lama.pdf') });
     const [oldKey] = await storageKeys(t, [(await t.db.select().from(materials).where(eq(materials.id, old.body.data.id)))[0]!.fileId!]);
     const data = samples.pdf('versi baru');
     const res = await t
@@ -425,11 +425,11 @@ describe('a stored file shared by materials (copies in other classes)', () => {
   it('stays served after one of its materials is deleted, and goes with the last one', async () => {
     const s = await t.factory.classScene();
     const other = await t.factory.onlineClass(s.teacher.id, { rombelId: 2 });
-    const otherContent = await t.factory.content(other.id);
+    const otherLesson = await t.factory.content(other.id);
     const a = await t.factory.material(s.content.id);
-    const b = await t.factory.material(otherContent.id, { fileId: a.fileId });
+    const b = await t.factory.material(otherLesson.id, { fileId: a.fileId });
     const [key] = await storageKeys(t, [a.fileId]);
-    const linkOfB = (await t.as(s.teacher.token).get(contentUrl(other.id, otherContent.id))).body.data.materials[0].file;
+    const linkOfB = (await t.as(s.teacher.token).get(lessonUrl(other.id, otherLesson.id))).body.data.materials[0].file;
 
     const del = await t.as(s.teacher.token).delete(materialUrl(s, a.id));
     expect(del.status).toBe(200);
@@ -437,7 +437,7 @@ describe('a stored file shared by materials (copies in other classes)', () => {
     expect(await t.db.select().from(storedFiles).where(eq(storedFiles.id, a.fileId))).toHaveLength(1);
     expect(await storedOnDisk(t)).toContain(key);
 
-    await t.as(s.teacher.token).delete(materialUrl({ klass: other, content: otherContent }, b.id));
+    await t.as(s.teacher.token).delete(materialUrl({ klass: other, content: otherLesson }, b.id));
     expect(await opens(linkOfB)).toBe(404);
     expect(await storedOnDisk(t)).not.toContain(key);
   });
@@ -445,10 +445,10 @@ describe('a stored file shared by materials (copies in other classes)', () => {
   it('is kept for the other material when one material replaces its file', async () => {
     const s = await t.factory.classScene();
     const other = await t.factory.onlineClass(s.teacher.id, { rombelId: 2 });
-    const otherContent = await t.factory.content(other.id);
+    const otherLesson = await t.factory.content(other.id);
     const a = await t.factory.material(s.content.id);
-    await t.factory.material(otherContent.id, { fileId: a.fileId });
-    const linkOfB = (await t.as(s.teacher.token).get(contentUrl(other.id, otherContent.id))).body.data.materials[0].file;
+    await t.factory.material(otherLesson.id, { fileId: a.fileId });
+    const linkOfB = (await t.as(s.teacher.token).get(lessonUrl(other.id, otherLesson.id))).body.data.materials[0].file;
 
     const res = await t.as(s.teacher.token).upload('PUT', `${materialUrl(s, a.id)}/file`, {}, { file: pdf('baru.pdf') });
     expect(res.status).toBe(200);

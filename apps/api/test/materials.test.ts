@@ -9,7 +9,7 @@ import { storedOnDisk, storedRowCount } from './class-files.js';
 
 const t = useTestApp();
 
-const materialsUrl = (classId: number, contentId: number) => `/api/teacher/online-classes/${classId}/contents/${contentId}/materials`;
+const materialsUrl = (classId: number, lessonId: number) => `/api/teacher/online-classes/${classId}/contents/${lessonId}/materials`;
 
 const pdfFile = (name = 'Modul 1.pdf', data = samples.pdf('modul')) => ({ file: { name, data, type: 'application/pdf' } });
 
@@ -45,11 +45,11 @@ describe('access', () => {
     const sibling = await t.factory.content(s.klass.id);
     const material = await t.factory.material(s.content.id);
     const siblingMaterial = await t.factory.material(sibling.id);
-    const otherMaterial = await t.factory.material(s.otherContent.id);
+    const otherMaterial = await t.factory.material(s.otherLesson.id);
     const before = { rows: await rowCount(), disk: await filesOnDisk() };
     for (const url of [
-      materialsUrl(s.otherClass.id, s.otherContent.id),
-      materialsUrl(s.klass.id, s.otherContent.id),
+      materialsUrl(s.otherClass.id, s.otherLesson.id),
+      materialsUrl(s.klass.id, s.otherLesson.id),
       materialsUrl(s.klass.id, 999999),
     ]) {
       const res = await t.as(s.teacher.token).upload('POST', url, { title: 'Materi' }, pdfFile());
@@ -65,8 +65,8 @@ describe('access', () => {
     await expectNotFound(t, s.teacher.token, [
       ['DELETE', `${materialsUrl(s.klass.id, s.content.id)}/${siblingMaterial.id}`],
       ['DELETE', `${materialsUrl(s.klass.id, s.content.id)}/${otherMaterial.id}`],
-      ['DELETE', `${materialsUrl(s.klass.id, s.otherContent.id)}/${otherMaterial.id}`],
-      ['DELETE', `${materialsUrl(s.otherClass.id, s.otherContent.id)}/${otherMaterial.id}`],
+      ['DELETE', `${materialsUrl(s.klass.id, s.otherLesson.id)}/${otherMaterial.id}`],
+      ['DELETE', `${materialsUrl(s.otherClass.id, s.otherLesson.id)}/${otherMaterial.id}`],
       ['DELETE', `${materialsUrl(s.klass.id, s.content.id)}/999999`],
       ['DELETE', `${materialsUrl(s.klass.id, s.content.id)}/abc`],
     ]);
@@ -106,7 +106,7 @@ describe('POST …/contents/{contentId}/materials', () => {
       },
     });
     const [row] = await t.db.select().from(materials).where(eq(materials.id, res.body.data.id));
-    expect(row).toMatchObject({ contentId: s.content.id, title: 'Subnetting' });
+    expect(row).toMatchObject({ lessonId: s.content.id, title: 'Subnetting' });
     const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, row!.fileId!));
     expect(file).toMatchObject({ originalName: 'Subnetting Kelas C.pdf', mimeType: 'application/pdf', size: data.length });
 
@@ -151,7 +151,7 @@ describe('POST …/contents/{contentId}/materials', () => {
     expect(exe.body.message).toBe(MSG.fileType);
     expect(await rowCount()).toBe(before.rows);
     expect(await filesOnDisk()).toEqual(before.disk);
-    expect(await t.db.select().from(materials).where(eq(materials.contentId, s.content.id))).toEqual([]);
+    expect(await t.db.select().from(materials).where(eq(materials.lessonId, s.content.id))).toEqual([]);
   });
 
   it('answers 404 and keeps nothing when the content is deleted while the file is arriving', async () => {

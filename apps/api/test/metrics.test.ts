@@ -255,7 +255,7 @@ describe('with METRICS_TOKEN', () => {
         .map((s) => s.labels.reason)
         .sort(),
     ).toEqual(['aborted', 'empty', 'other', 'storage_full', 'too_large', 'type']);
-    const route = { method: 'POST', route: '/api/teacher/online-classes/:classId/contents/:contentId/materials' };
+    const route = { method: 'POST', route: '/api/teacher/online-classes/:classId/contents/:lessonId/materials' };
     const count = (status_code: string, s: Sample[]) => valueOf(s, `${HISTOGRAM}_count`, { ...route, status_code });
     expect(count('201', after) - count('201', before)).toBe(1);
     expect(count('415', after) - count('415', before)).toBe(1);

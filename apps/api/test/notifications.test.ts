@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIF_MSG, MSG } from '@kelasku/contract';
-import { contents, liveEvents, notifications } from '../src/db/schema.js';
+import { lessons, liveEvents, notifications } from '../src/db/schema.js';
 import { runCleanup, runReminders } from '../src/features/notifications/jobs.js';
 import { topics } from '../src/live/bus.js';
 import { LOGIN_LIMITS } from '../src/auth/login-limits.js';
@@ -165,9 +165,9 @@ describe('what students hear of', () => {
     expect(await texts(s.s1)).toEqual([]);
     // Its time comes (moved into the past here rather than waited for).
     await t.db
-      .update(contents)
+      .update(lessons)
       .set({ publishAt: new Date(Date.now() - 60_000) })
-      .where(eq(contents.id, s.content.id));
+      .where(eq(lessons.id, s.content.id));
     await Promise.all([runReminders(t.app), runReminders(t.app), runReminders(t.app)]);
     expect(await texts(s.s1)).toEqual([`Tugas baru "Terjadwal" di ${s.klass.name}`]);
     expect(await texts(s.outsider)).toEqual([]);

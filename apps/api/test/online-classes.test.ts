@@ -290,8 +290,8 @@ describe('DELETE /api/teacher/online-classes/{id}', () => {
     const submission = await t.factory.submission(assignment.id, s.student.id);
     // Another class of the same teacher keeps everything.
     const keptClass = await t.factory.onlineClass(s.teacher.id);
-    const keptContent = await t.factory.content(keptClass.id);
-    const keptMaterial = await t.factory.material(keptContent.id);
+    const keptLesson = await t.factory.content(keptClass.id);
+    const keptMaterial = await t.factory.material(keptLesson.id);
 
     const fileIds = [m1.fileId, m2.fileId, submission.fileId];
     const keys = await storageKeys(t, fileIds);
@@ -302,7 +302,7 @@ describe('DELETE /api/teacher/online-classes/{id}', () => {
 
     expect(await t.db.select().from(onlineClasses).where(eq(onlineClasses.id, s.klass.id))).toEqual([]);
     await expectAllGone(t, {
-      contentIds: [s.content.id, second.id],
+      lessonIds: [s.content.id, second.id],
       materialIds: [m1.id, m2.id],
       forumIds: [forum.id],
       assignmentIds: [assignment.id],

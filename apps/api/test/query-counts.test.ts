@@ -10,7 +10,7 @@ import { seedSchool, LARGE_PASSWORDS, type SchoolSize } from '../src/seed/large.
 import {
   assignments,
   comments,
-  contents,
+  lessons,
   forums,
   onlineClasses,
   quizAttempts,
@@ -30,7 +30,7 @@ const SMALL: SchoolSize = {
   students: 8,
   teachers: 2,
   classes: 4,
-  contentsPerClass: 2,
+  lessonsPerClass: 2,
   upcomingPerClass: 1,
   forumsPerClass: 1,
   commentsPerClass: 10,
@@ -42,7 +42,7 @@ const LARGE: SchoolSize = {
   students: 80,
   teachers: 20,
   classes: 40,
-  contentsPerClass: 20,
+  lessonsPerClass: 20,
   upcomingPerClass: 10,
   forumsPerClass: 10,
   commentsPerClass: 100,
@@ -78,14 +78,14 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     .where(eq(onlineClasses.teacherId, teacherRow!.id))
     .orderBy(asc(onlineClasses.id))
     .limit(1);
-  const [content] = await t.db.select().from(contents).where(eq(contents.onlineClassId, klass!.id)).orderBy(asc(contents.id)).limit(1);
+  const [content] = await t.db.select().from(lessons).where(eq(lessons.onlineClassId, klass!.id)).orderBy(asc(lessons.id)).limit(1);
   const [forum] = await t.db
     .select({ id: forums.id, n: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${forums.id})` })
     .from(forums)
-    .where(eq(forums.contentId, content!.id))
+    .where(eq(forums.lessonId, content!.id))
     .orderBy(desc(sql`2`))
     .limit(1);
-  const [assignment] = await t.db.select().from(assignments).where(eq(assignments.contentId, content!.id)).limit(1);
+  const [assignment] = await t.db.select().from(assignments).where(eq(assignments.lessonId, content!.id)).limit(1);
   const [studentRow] = await t.db
     .select({ id: users.id, username: users.username })
     .from(students)
@@ -117,17 +117,17 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
   const handedIn = graded[1]!;
   // Issue 23: a quiz in every content of the classes of the student's rombel (the seed makes none),
   // every other one closing at a time of its own, and the student's attempt of every third.
-  const rombelContents = await t.db
-    .select({ id: contents.id, authorId: onlineClasses.teacherId })
-    .from(contents)
-    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+  const rombelLessons = await t.db
+    .select({ id: lessons.id, authorId: onlineClasses.teacherId })
+    .from(lessons)
+    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .where(eq(onlineClasses.rombelClassId, klass!.rombelClassId))
-    .orderBy(asc(contents.id));
+    .orderBy(asc(lessons.id));
   const quizRows = await t.db
     .insert(quizzes)
     .values(
-      rombelContents.map((c, i) => ({
-        contentId: c.id,
+      rombelLessons.map((c, i) => ({
+        lessonId: c.id,
         authorId: c.authorId,
         title: `Kuis ${tag}${i}`,
         attemptsAllowed: 2,
@@ -142,21 +142,21 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     );
 
   const tc = `/api/teacher/online-classes/${klass!.id}`;
-  const tContent = `${tc}/contents/${content!.id}`;
+  const tLesson = `${tc}/contents/${content!.id}`;
   const sc = `/api/student/my-classes/${klass!.id}`;
-  const sContent = `${sc}/contents/${content!.id}`;
-  const a = `${tContent}/assignments/${assignment!.id}`;
+  const sLesson = `${sc}/contents/${content!.id}`;
+  const a = `${tLesson}/assignments/${assignment!.id}`;
   const data = (b: any) => b.data;
   return [
     { name: 'student: my classes', url: '/api/student/my-classes', token: student, list: data },
     { name: 'student: class detail', url: sc, token: student, list: (b) => b.data.students.data },
     { name: 'student: class contents', url: `${sc}/contents`, token: student, list: data },
-    { name: 'student: content detail', url: sContent, token: student, list: (b) => b.data.forums },
-    { name: 'student: forum thread', url: `${sContent}/forums/${forum!.id}?per_page=100`, token: student, list: (b) => b.data.comments },
-    { name: 'student: forum thread, first page', url: `${sContent}/forums/${forum!.id}`, token: student },
+    { name: 'student: content detail', url: sLesson, token: student, list: (b) => b.data.forums },
+    { name: 'student: forum thread', url: `${sLesson}/forums/${forum!.id}?per_page=100`, token: student, list: (b) => b.data.comments },
+    { name: 'student: forum thread, first page', url: `${sLesson}/forums/${forum!.id}`, token: student },
     {
       name: 'student: forum thread, one page',
-      url: `${sContent}/forums/${forum!.id}?page=2&per_page=3`,
+      url: `${sLesson}/forums/${forum!.id}?page=2&per_page=3`,
       token: student,
       list: (b) => b.data.comments,
     },
@@ -176,14 +176,14 @@ async function schoolCalls(t: TestContext, size: SchoolSize, tag: string, words:
     { name: 'teacher: online classes', url: '/api/teacher/online-classes', token: teacher, list: data },
     { name: 'teacher: class detail', url: tc, token: teacher, list: (b) => b.data.students.data },
     { name: 'teacher: class contents', url: `${tc}/contents`, token: teacher, list: data },
-    { name: 'teacher: content detail', url: tContent, token: teacher, list: (b) => b.data.forums },
+    { name: 'teacher: content detail', url: tLesson, token: teacher, list: (b) => b.data.forums },
     { name: 'teacher: assignment', url: a, token: teacher },
     { name: 'teacher: grading Ditugaskan', list: data, url: `${a}/unsubmitted`, token: teacher },
     { name: 'teacher: grading Diserahkan', list: data, url: `${a}/ungrading`, token: teacher },
     { name: 'teacher: grading Dinilai', list: data, url: `${a}/graded`, token: teacher },
     { name: 'teacher: grading one student', url: `${a}/students/${handedIn!.studentId}`, token: teacher },
     { name: 'teacher: private comments', url: `${a}/students/${handedIn!.studentId}/comments`, token: teacher },
-    { name: 'teacher: forum thread', url: `${tContent}/forums/${forum!.id}?per_page=100`, token: teacher, list: (b) => b.data.comments },
+    { name: 'teacher: forum thread', url: `${tLesson}/forums/${forum!.id}?per_page=100`, token: teacher, list: (b) => b.data.comments },
     { name: 'admin: user list', url: '/api/admin/resources/users?per_page=100', token: admin, list: data },
     { name: 'admin: user list, first page', url: '/api/admin/resources/users', token: admin },
     { name: 'admin: user list, one page', url: '/api/admin/resources/users?page=2&per_page=5', token: admin },

@@ -38,7 +38,7 @@ const mc = (over: Record<string, unknown> = {}) => ({
 async function quizOf(teacherId: number) {
   const klass = await t.factory.onlineClass(teacherId);
   const content = await t.factory.content(klass.id);
-  const [quiz] = await t.db.insert(quizzes).values({ contentId: content.id, authorId: teacherId, title: 'Ulangan Harian' }).returning();
+  const [quiz] = await t.db.insert(quizzes).values({ lessonId: content.id, authorId: teacherId, title: 'Ulangan Harian' }).returning();
   return quiz!;
 }
 

@@ -6,7 +6,7 @@ const choices = (correct: string[]) => ({
   options: ['a', 'b', 'c', 'd'].map((id) => ({ id, text: id.toUpperCase(), correct: correct.includes(id) })),
 });
 
-describe('scoreAnswer — the scoring table of docs/quizzes.md', () => {
+describe('scoreAnswer — the scoring table of docs/features/quizzes.md', () => {
   it('multiple_choice: all points or 0', () => {
     const q = { type: 'multiple_choice', points: 4, data: choices(['b']) };
     expect(scoreAnswer(q, { option: 'b' })).toBe(4);

@@ -1,5 +1,5 @@
 /**
- * Taking a quiz (issue 25, docs/quizzes.md "Student"): starting (one attempt for two tabs, never
+ * Taking a quiz (issue 25, docs/features/quizzes.md "Student"): starting (one attempt for two tabs, never
  * past the attempts allowed), the layout fixed at the start, answers saved at once and checked
  * against the question, the server's clock (saves and submits after the time are refused and the
  * attempt closed with what was saved; the job closes what no browser comes back to), keys never in

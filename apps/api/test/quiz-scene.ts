@@ -14,7 +14,7 @@ export const TYPES = ['multiple_choice', 'multiple_answer', 'true_false', 'short
 
 export async function quizScene(t: TestContext, opts: { students?: number } = {}) {
   const f = t.factory;
-  const { rombel, otherRombel, teacher, otherTeacher, klass, otherClass, content, otherContent } = await f.classPair();
+  const { rombel, otherRombel, teacher, otherTeacher, klass, otherClass, content, otherLesson } = await f.classPair();
   const category = await f.questionCategory(teacher.id);
   const otherCategory = await f.questionCategory(otherTeacher.id);
   const q = {
@@ -41,7 +41,7 @@ export async function quizScene(t: TestContext, opts: { students?: number } = {}
     klass,
     otherClass,
     content,
-    otherContent,
+    otherLesson,
     category,
     otherCategory,
     q,

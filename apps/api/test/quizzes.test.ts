@@ -1,5 +1,5 @@
 /**
- * The teacher's quizzes (issue 25, docs/quizzes.md "Quizzes"): making and editing them against the
+ * The teacher's quizzes (issue 25, docs/features/quizzes.md "Quizzes"): making and editing them against the
  * teacher's bank, the quiz as an item of its content (lists, order, visibility, notifications),
  * results by the grading method, hand grading, regrading after a key is fixed, item statistics
  * against hand-computed numbers, and the quiz's grade in the gradebook (screen, CSV, XLSX).
@@ -145,8 +145,8 @@ describe('a quiz in its content', () => {
     const s = await quizScene(t);
     const first = await createQuiz(t, s, { title: 'Kuis Satu' });
     const second = await createQuiz(t, s, { title: 'Kuis Dua', hidden: true });
-    const contentUrl = `/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}`;
-    const teacherView = (await t.as(s.teacher.token).get(contentUrl)).body.data;
+    const lessonUrl = `/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}`;
+    const teacherView = (await t.as(s.teacher.token).get(lessonUrl)).body.data;
     expect(teacherView.quizzes.map((q: any) => [q.title, q.hidden])).toEqual([
       ['Kuis Satu', false],
       ['Kuis Dua', true],
@@ -156,12 +156,12 @@ describe('a quiz in its content', () => {
     const classList = (await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents`)).body.data;
     expect(classList.find((c: any) => c.id === s.content.id).quizzes.map((q: any) => q.id)).toEqual([first]);
 
-    const order = await t.as(s.teacher.token).put(`${contentUrl}/order`, { kind: 'quizzes', ids: [second, first] });
+    const order = await t.as(s.teacher.token).put(`${lessonUrl}/order`, { kind: 'quizzes', ids: [second, first] });
     expect(order.status).toBe(200);
-    expect((await t.as(s.teacher.token).get(contentUrl)).body.data.quizzes.map((q: any) => q.id)).toEqual([second, first]);
+    expect((await t.as(s.teacher.token).get(lessonUrl)).body.data.quizzes.map((q: any) => q.id)).toEqual([second, first]);
     const foreign = await t.factory.content(s.otherClass.id);
     void foreign;
-    expect((await t.as(s.teacher.token).put(`${contentUrl}/order`, { kind: 'quizzes', ids: [999999] })).status).toBe(404);
+    expect((await t.as(s.teacher.token).put(`${lessonUrl}/order`, { kind: 'quizzes', ids: [999999] })).status).toBe(404);
 
     // The shown quiz was announced once; the hidden one when it is shown.
     const heard = async () =>
@@ -172,7 +172,7 @@ describe('a quiz in its content', () => {
           .where(and(eq(notifications.userId, s.student.id), eq(notifications.kind, 'quiz')))
       ).map((n) => n.subject);
     expect(await heard()).toEqual(['Kuis Satu']);
-    const shown = await t.as(s.teacher.token).put(`${contentUrl}/quizzes/${second}/visibility`, { hidden: false });
+    const shown = await t.as(s.teacher.token).put(`${lessonUrl}/quizzes/${second}/visibility`, { hidden: false });
     expect(shown.status).toBe(200);
     expect((await heard()).sort()).toEqual(['Kuis Dua', 'Kuis Satu']);
     const bell = await t.as(s.student.token).get('/api/notifications');

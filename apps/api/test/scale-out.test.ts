@@ -1,5 +1,5 @@
 /**
- * The scale-out set-up of the README, run as written: Debian's nginx started from
+ * The scale-out set-up of docs/operations.md ("Running at scale"), run as written: Debian's nginx started from
  * deploy/nginx/kelasku.conf (only the upstream addresses, the listen port and the file paths are
  * replaced) in front of two server processes, one PostgreSQL database and an S3 server (s3rver).
  * A short school scenario goes through nginx only: log in, upload, download through the other
@@ -145,7 +145,7 @@ beforeAll(async () => {
   ({ url, drop } = await freshDatabaseUrl());
   database = await openDatabase({ databaseUrl: url, dataDir: root, poolSize: 2 });
   factory = new Factory(database.db, null as unknown as FastifyInstance);
-  // One instance first (it applies the migrations), then the other, as the README says.
+  // One instance first (it applies the migrations), then the other, as docs/operations.md says.
   instances.push(await startInstance('a', s3Endpoint, url));
   instances.push(await startInstance('b', s3Endpoint, url));
 
@@ -190,7 +190,7 @@ describe(`nginx in front of two instances, one PostgreSQL (${dbKind}) and S3`, (
   let student: TestUser;
   let classId: number;
   let rombelId: number;
-  let contentUrl: string;
+  let lessonUrl: string;
 
   beforeAll(async () => {
     const rombel = await factory.rombel();
@@ -200,7 +200,7 @@ describe(`nginx in front of two instances, one PostgreSQL (${dbKind}) and S3`, (
     const klass = await factory.onlineClass(teacher.id, { rombelId: rombel.id });
     classId = klass.id;
     const content = await factory.content(klass.id);
-    contentUrl = `/api/teacher/online-classes/${klass.id}/contents/${content.id}`;
+    lessonUrl = `/api/teacher/online-classes/${klass.id}/contents/${content.id}`;
   });
 
   it('both instances answer through nginx, and the health check passes', async () => {
@@ -224,7 +224,7 @@ describe(`nginx in front of two instances, one PostgreSQL (${dbKind}) and S3`, (
     const before = await objectsInBucket();
     const pdf = samples.pdf(`lewat nginx ${Date.now()}`);
     const form = multipartBody({ title: 'Modul lewat nginx' }, { file: { name: 'modul.pdf', data: pdf, type: 'application/pdf' } });
-    const up = await call('POST', `${contentUrl}/materials`, { token, body: form.payload, type: form.contentType });
+    const up = await call('POST', `${lessonUrl}/materials`, { token, body: form.payload, type: form.contentType });
     expect(up.status, JSON.stringify(up.json)).toBe(201);
     expect(await objectsInBucket()).toBe(before + 1);
     // Nothing of the file is kept on either instance's own disk.
@@ -276,7 +276,7 @@ describe(`nginx in front of two instances, one PostgreSQL (${dbKind}) and S3`, (
         if (n === 0 && round % 3 === 0) {
           steps.push([
             'upload',
-            () => call('POST', `${contentUrl}/materials`, { token: teacher.token, body: form.payload, type: form.contentType }),
+            () => call('POST', `${lessonUrl}/materials`, { token: teacher.token, body: form.payload, type: form.contentType }),
           ]);
         }
         if (n === 1 && round % 2 === 0) {

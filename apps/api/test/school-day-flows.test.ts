@@ -24,7 +24,7 @@ const SCHOOL: SchoolSize = {
   students: 6,
   teachers: 2,
   classes: 4,
-  contentsPerClass: 3,
+  lessonsPerClass: 3,
   upcomingPerClass: 2,
   forumsPerClass: 1,
   commentsPerClass: 5,

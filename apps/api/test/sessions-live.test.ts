@@ -36,7 +36,7 @@ let b: Proc;
 let admin: TestUser;
 let teacher: TestUser;
 let rombelId: number;
-let contentBase: string;
+let lessonBase: string;
 let linkNo = 0;
 
 beforeAll(async () => {
@@ -51,7 +51,7 @@ beforeAll(async () => {
   rombelId = (await factory.rombel()).id;
   const klass = await factory.onlineClass(teacher.id, { rombelId });
   const content = await factory.content(klass.id);
-  contentBase = `/api/teacher/online-classes/${klass.id}/contents/${content.id}`;
+  lessonBase = `/api/teacher/online-classes/${klass.id}/contents/${content.id}`;
 }, 180_000);
 
 afterAll(async () => {
@@ -72,7 +72,7 @@ const until = async (check: () => boolean, what: string, ms = 10_000) => {
 /** The teacher adds a link: every student of the rombel is notified (a `notification` event). */
 async function notifyClass(): Promise<string> {
   const title = `Tautan ${++linkNo}`;
-  const res = await callHttp(a.base, 'POST', `${contentBase}/links`, {
+  const res = await callHttp(a.base, 'POST', `${lessonBase}/links`, {
     token: teacher.token,
     json: { title, url: `https://contoh.sch.id/${linkNo}` },
   });

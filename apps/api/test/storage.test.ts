@@ -379,7 +379,7 @@ describe.skipIf(process.env.KELASKU_QUICK === '1')('a server process on S3 stora
     const token = await login(s1, 'guru', 'guru123');
     const classId = (await api(s1, 'GET', '/api/teacher/online-classes', token)).json.data[0].id;
     const [content] = await sql<{ id: number }>('select id from contents where online_class_id = $1 order by id limit 1', [classId]);
-    const contentId = content!.id;
+    const lessonId = content!.id;
 
     // A 20 MB upload; the process dies once 12 MB have gone out.
     const boundary = `----kelaskuKill${randomBytes(6).toString('hex')}`;
@@ -390,7 +390,7 @@ describe.skipIf(process.env.KELASKU_QUICK === '1')('a server process on S3 stora
     const socket = net.connect(s1.port, '127.0.0.1');
     socket.on('error', () => {});
     socket.write(
-      `POST /api/teacher/online-classes/${classId}/contents/${contentId}/materials HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+      `POST /api/teacher/online-classes/${classId}/contents/${lessonId}/materials HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
         `Authorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + 20 * MB + 100}\r\n\r\n`,
     );
     socket.write(head);

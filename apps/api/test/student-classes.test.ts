@@ -31,8 +31,8 @@ describe('access', () => {
     await expectNotFound(t, s.student.token, [
       ['GET', `/api/student/my-classes/${s.otherClass.id}`],
       ['GET', `/api/student/my-classes/${s.otherClass.id}/contents`],
-      ['GET', `/api/student/my-classes/${s.otherClass.id}/contents/${s.otherContent.id}`],
-      ['GET', `/api/student/my-classes/${s.klass.id}/contents/${s.otherContent.id}`],
+      ['GET', `/api/student/my-classes/${s.otherClass.id}/contents/${s.otherLesson.id}`],
+      ['GET', `/api/student/my-classes/${s.klass.id}/contents/${s.otherLesson.id}`],
       ['GET', `/api/student/my-classes/999999`],
       ['GET', `/api/student/my-classes/abc/contents`],
     ]);

@@ -97,9 +97,9 @@ describe(`two server processes on one database (${dbKind})`, () => {
     const content = await pair.factory.content(klass.id);
     const pdf = samples.pdf(`dua instance ${Date.now()}`);
     const form = multipartBody({ title: 'Modul bersama' }, { file: { name: 'modul.pdf', data: pdf, type: 'application/pdf' } });
-    const contentUrl = `/api/teacher/online-classes/${klass.id}/contents/${content.id}`;
+    const lessonUrl = `/api/teacher/online-classes/${klass.id}/contents/${content.id}`;
 
-    const up = await call(pair.a, 'POST', `${contentUrl}/materials`, { token: teacher.token, body: form.payload, type: form.contentType });
+    const up = await call(pair.a, 'POST', `${lessonUrl}/materials`, { token: teacher.token, body: form.payload, type: form.contentType });
     expect(up.status).toBe(201);
     // The link A signed opens on B.
     const viaB = await call(pair.b, 'GET', up.json.data.file);
@@ -107,7 +107,7 @@ describe(`two server processes on one database (${dbKind})`, () => {
     expect(viaB.bytes.equals(pdf)).toBe(true);
 
     // B lists the material and signs its own link; it opens on A and on B.
-    const detail = await call(pair.b, 'GET', contentUrl, { token: teacher.token });
+    const detail = await call(pair.b, 'GET', lessonUrl, { token: teacher.token });
     expect(detail.status).toBe(200);
     const link = detail.json.data.materials.find((m: any) => m.title === 'Modul bersama').file as string;
     for (const base of [pair.a, pair.b]) {

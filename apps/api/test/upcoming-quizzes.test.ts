@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { QUIZ_MSG } from '@kelasku/contract';
-import { contents, onlineClasses, quizAttempts, quizzes } from '../src/db/schema.js';
+import { lessons, onlineClasses, quizAttempts, quizzes } from '../src/db/schema.js';
 import { useTestApp } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
 import { expectOtherRolesRefused } from './assignment-scene.js';
@@ -29,17 +29,17 @@ describe('GET /api/student/upcoming-quizzes', () => {
     const s = await quizScene(t);
     const f = t.factory;
     const question = [s.q.mc.id];
-    const quiz = async (title: string, settings: Settings = {}, contentId = s.content.id, teacherId = s.teacher.id) => {
-      const row = await f.quiz(contentId, teacherId, question, { title });
+    const quiz = async (title: string, settings: Settings = {}, lessonId = s.content.id, teacherId = s.teacher.id) => {
+      const row = await f.quiz(lessonId, teacherId, question, { title });
       const [changed] = await t.db.update(quizzes).set(settings).where(eq(quizzes.id, row.id)).returning();
       return changed!;
     };
     // A second class of the student's rombel, taught by another teacher.
     const second = await f.onlineClass(s.otherTeacher.id, { rombelId: s.rombel.id, name: 'Basis Data' });
-    const secondContent = await f.content(second.id);
+    const secondLesson = await f.content(second.id);
 
     // Listed.
-    const soon = await quiz('Kuis Segera', { closesAt: inHours(2), timeLimitMinutes: 30 }, secondContent.id, s.otherTeacher.id);
+    const soon = await quiz('Kuis Segera', { closesAt: inHours(2), timeLimitMinutes: 30 }, secondLesson.id, s.otherTeacher.id);
     const later = await quiz('Ulangan Besok', { opensAt: inHours(20), closesAt: inHours(22) });
     const forever = await quiz('Latihan Bebas', { attemptsAllowed: 0 });
     const running = await quiz('Sedang Dikerjakan', { closesAt: inHours(5), timeLimitMinutes: 60 });
@@ -64,14 +64,14 @@ describe('GET /api/student/upcoming-quizzes', () => {
     const closed = await quiz('Sudah Ditutup', { opensAt: inHours(-5), closesAt: new Date(Date.now() - 1000) });
     const draft = await quiz('Masih Draf', { hidden: true, closesAt: inHours(1) });
     const scheduled = await quiz('Terjadwal', { publishAt: inHours(1), closesAt: inHours(6) });
-    const hiddenContent = await f.content(s.klass.id);
-    await t.db.update(contents).set({ hidden: true }).where(eq(contents.id, hiddenContent.id));
-    const inDraftContent = await quiz('Di Konten Draf', { closesAt: inHours(1) }, hiddenContent.id);
+    const hiddenLesson = await f.content(s.klass.id);
+    await t.db.update(lessons).set({ hidden: true }).where(eq(lessons.id, hiddenLesson.id));
+    const inDraftLesson = await quiz('Di Konten Draf', { closesAt: inHours(1) }, hiddenLesson.id);
     const archived = await f.onlineClass(s.teacher.id, { rombelId: s.rombel.id, name: 'Kelas Lama' });
-    const archivedContent = await f.content(archived.id);
-    const inArchived = await quiz('Kelas Diarsipkan', { closesAt: inHours(1) }, archivedContent.id);
+    const archivedLesson = await f.content(archived.id);
+    const inArchived = await quiz('Kelas Diarsipkan', { closesAt: inHours(1) }, archivedLesson.id);
     await t.db.update(onlineClasses).set({ archivedAt: new Date() }).where(eq(onlineClasses.id, archived.id));
-    const foreign = await quiz('Rombel Lain', { closesAt: inHours(1) }, s.otherContent.id, s.otherTeacher.id);
+    const foreign = await quiz('Rombel Lain', { closesAt: inHours(1) }, s.otherLesson.id, s.otherTeacher.id);
 
     const res = await t.as(s.student.token).get(UPCOMING);
     expect(res.status).toBe(200);
@@ -83,7 +83,7 @@ describe('GET /api/student/upcoming-quizzes', () => {
         {
           id: soon.id,
           title: 'Kuis Segera',
-          content_id: secondContent.id,
+          content_id: secondLesson.id,
           online_class: { id: second.id, name: 'Basis Data' },
           opens_at: null,
           closes_at: iso(soon.closesAt),
@@ -131,17 +131,17 @@ describe('GET /api/student/upcoming-quizzes', () => {
 
     // The quiz page agrees: each listed quiz may be started (or continued, or opens later); the
     // others cannot be started, or are not there for this student at all.
-    const page = (q: { id: number; contentId: number }, classId: number) =>
-      t.as(s.student.token).get(`/api/student/my-classes/${classId}/contents/${q.contentId}/quizzes/${q.id}`);
+    const page = (q: { id: number; lessonId: number }, classId: number) =>
+      t.as(s.student.token).get(`/api/student/my-classes/${classId}/contents/${q.lessonId}/quizzes/${q.id}`);
     const classOf = new Map([
       [s.content.id, s.klass.id],
-      [secondContent.id, second.id],
-      [hiddenContent.id, s.klass.id],
-      [archivedContent.id, archived.id],
-      [s.otherContent.id, s.otherClass.id],
+      [secondLesson.id, second.id],
+      [hiddenLesson.id, s.klass.id],
+      [archivedLesson.id, archived.id],
+      [s.otherLesson.id, s.otherClass.id],
     ]);
     for (const q of [soon, running, later, again, published, forever]) {
-      const intro = (await page(q, classOf.get(q.contentId)!)).body.data;
+      const intro = (await page(q, classOf.get(q.lessonId)!)).body.data;
       expect(intro.can_start || intro.open_attempt_id !== null || intro.reason_if_not === QUIZ_MSG.notOpen, q.title).toBe(true);
     }
     for (const [q, reason] of [
@@ -149,11 +149,11 @@ describe('GET /api/student/upcoming-quizzes', () => {
       [timedOut, QUIZ_MSG.attemptsUsed],
       [closed, QUIZ_MSG.closed],
     ] as const) {
-      const intro = (await page(q, classOf.get(q.contentId)!)).body.data;
+      const intro = (await page(q, classOf.get(q.lessonId)!)).body.data;
       expect([intro.can_start, intro.reason_if_not], q.title).toEqual([false, reason]);
     }
-    for (const q of [draft, scheduled, inDraftContent, inArchived, foreign]) {
-      expect((await page(q, classOf.get(q.contentId)!)).status, q.title).toBe(404);
+    for (const q of [draft, scheduled, inDraftLesson, inArchived, foreign]) {
+      expect((await page(q, classOf.get(q.lessonId)!)).status, q.title).toBe(404);
     }
 
     // The other rombel's student sees their own class's quiz only. The student's attempts are theirs

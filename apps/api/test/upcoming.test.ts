@@ -17,14 +17,14 @@ describe('GET /api/student/upcoming-assignments', () => {
   it("lists open assignments of the student's classes not handed in yet, soonest first", async () => {
     const s = await assignmentScene(t, { deadline: inHours(48) });
     const second = await t.factory.onlineClass(s.otherTeacher.id, { rombelId: s.rombel.id, name: 'Basis Data' });
-    const secondContent = await t.factory.content(second.id);
-    const soon = await t.factory.assignment(secondContent.id, s.otherTeacher.id, { title: 'Segera', deadline: inHours(1) });
+    const secondLesson = await t.factory.content(second.id);
+    const soon = await t.factory.assignment(secondLesson.id, s.otherTeacher.id, { title: 'Segera', deadline: inHours(1) });
     const later = await t.factory.assignment(s.content.id, s.teacher.id, { title: 'Nanti', deadline: inHours(24 * 10) });
     const handedIn = await t.factory.assignment(s.content.id, s.teacher.id, { deadline: inHours(5) });
     await t.factory.assignment(s.content.id, s.teacher.id, { title: 'Lewat', deadline: new Date(Date.now() - 1000) });
     await submit(t, s.student.token, handedIn.id);
     // Another rombel's assignment and another student's submission do not count.
-    await t.factory.assignment(s.otherContent.id, s.otherTeacher.id, { deadline: inHours(2) });
+    await t.factory.assignment(s.otherLesson.id, s.otherTeacher.id, { deadline: inHours(2) });
     const classmate = await t.factory.student({ rombelId: s.rombel.id });
     await submit(t, classmate.token, soon.id);
 
@@ -35,7 +35,7 @@ describe('GET /api/student/upcoming-assignments', () => {
         id: soon.id,
         title: 'Segera',
         deadline: soon.deadline.toISOString(),
-        content_id: secondContent.id,
+        content_id: secondLesson.id,
         online_class: { id: second.id, name: 'Basis Data' },
       },
       {

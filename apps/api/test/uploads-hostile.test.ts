@@ -22,7 +22,7 @@ let teacher: TestUser;
 let student: TestUser;
 let materials: string;
 let submissions: string;
-let contentId: number;
+let lessonId: number;
 
 beforeAll(async () => {
   teacher = await t.factory.teacher();
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const assignment = await t.factory.assignment(content.id, teacher.id);
   materials = `/api/teacher/online-classes/${klass.id}/contents/${content.id}/materials`;
   submissions = `/api/student/submissions/${assignment.id}`;
-  contentId = content.id;
+  lessonId = content.id;
 });
 
 /** A multipart body whose file name is written byte for byte (control characters, quotes, CR LF). */
@@ -190,7 +190,7 @@ describe('empty files', () => {
 
 describe('several files in one hand-in (multipart field `files`, repeated)', () => {
   /** A fresh assignment of the student's class, and its hand-in URL. */
-  const freshAssignment = async () => `/api/student/submissions/${(await t.factory.assignment(contentId, teacher.id)).id}`;
+  const freshAssignment = async () => `/api/student/submissions/${(await t.factory.assignment(lessonId, teacher.id)).id}`;
   const handIn = (url: string, files: FormFile[], fields: Record<string, string> = {}) =>
     post(url, student.token, multipartBody(fields, { files }));
   const good = (): FormFile[] => [

@@ -9,15 +9,14 @@ import { eq } from 'drizzle-orm';
 import { CLASS_MSG, MSG } from '@kelasku/contract';
 import { useTestApp } from './helpers.js';
 import { expectNotFound, expectOtherRolesRefused, submit } from './assignment-scene.js';
-import { contents, materials, onlineClasses } from '../src/db/schema.js';
+import { lessons, materials, onlineClasses } from '../src/db/schema.js';
 
 const t = useTestApp();
 
-const T = (classId: number, contentId: number) => `/api/teacher/online-classes/${classId}/contents/${contentId}`;
-const S = (classId: number, contentId: number) => `/api/student/my-classes/${classId}/contents/${contentId}`;
-const contentVisibility = (classId: number, contentId: number) => `${T(classId, contentId)}/visibility`;
-const itemVisibility = (classId: number, contentId: number, kind: string, id: number) =>
-  `${T(classId, contentId)}/${kind}/${id}/visibility`;
+const T = (classId: number, lessonId: number) => `/api/teacher/online-classes/${classId}/contents/${lessonId}`;
+const S = (classId: number, lessonId: number) => `/api/student/my-classes/${classId}/contents/${lessonId}`;
+const lessonVisibility = (classId: number, lessonId: number) => `${T(classId, lessonId)}/visibility`;
+const itemVisibility = (classId: number, lessonId: number, kind: string, id: number) => `${T(classId, lessonId)}/${kind}/${id}/visibility`;
 
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 const aMinuteAgo = () => new Date(Date.now() - 60_000).toISOString();
@@ -92,24 +91,24 @@ describe('access', () => {
       t,
       [s.admin, s.student, s.outsider],
       [
-        ['PUT', contentVisibility(s.klass.id, s.content.id), { hidden: true }],
+        ['PUT', lessonVisibility(s.klass.id, s.content.id), { hidden: true }],
         ['PUT', itemVisibility(s.klass.id, s.content.id, 'materials', s.material.id), { hidden: true }],
       ],
     );
-    const [row] = await t.db.select().from(contents).where(eq(contents.id, s.content.id));
+    const [row] = await t.db.select().from(lessons).where(eq(lessons.id, s.content.id));
     expect(row!.hidden).toBe(false);
   });
 
   it("answers 404 for another teacher's objects, an item of another content or class, and an unknown kind", async () => {
     const s = await scene();
-    const otherMaterial = await t.factory.material(s.otherContent.id);
+    const otherMaterial = await t.factory.material(s.otherLesson.id);
     await expectNotFound(t, s.otherTeacher.token, [
-      ['PUT', contentVisibility(s.klass.id, s.content.id), { hidden: true }],
+      ['PUT', lessonVisibility(s.klass.id, s.content.id), { hidden: true }],
       ['PUT', itemVisibility(s.klass.id, s.content.id, 'forums', s.forum.id), { hidden: true }],
     ]);
     await expectNotFound(t, s.teacher.token, [
-      ['PUT', contentVisibility(s.otherClass.id, s.otherContent.id), { hidden: true }],
-      ['PUT', contentVisibility(s.klass.id, s.otherContent.id), { hidden: true }],
+      ['PUT', lessonVisibility(s.otherClass.id, s.otherLesson.id), { hidden: true }],
+      ['PUT', lessonVisibility(s.klass.id, s.otherLesson.id), { hidden: true }],
       ['PUT', itemVisibility(s.klass.id, s.content.id, 'materials', otherMaterial.id), { hidden: true }],
       ['PUT', itemVisibility(s.klass.id, s.other.id, 'materials', s.material.id), { hidden: true }],
       ['PUT', itemVisibility(s.klass.id, s.content.id, 'materials', 999999), { hidden: true }],
@@ -122,7 +121,7 @@ describe('access', () => {
   it('refuses a change in an archived class with 409', async () => {
     const s = await scene();
     await t.db.update(onlineClasses).set({ archivedAt: new Date() }).where(eq(onlineClasses.id, s.klass.id));
-    for (const url of [contentVisibility(s.klass.id, s.content.id), itemVisibility(s.klass.id, s.content.id, 'forums', s.forum.id)]) {
+    for (const url of [lessonVisibility(s.klass.id, s.content.id), itemVisibility(s.klass.id, s.content.id, 'forums', s.forum.id)]) {
       const res = await t.as(s.teacher.token).put(url, { hidden: true });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ success: false, message: CLASS_MSG.classArchived });
@@ -133,7 +132,7 @@ describe('access', () => {
 describe('PUT …/visibility', () => {
   it('saves a draft, a schedule (WIB without an offset) and "show now", and answers the visibility', async () => {
     const s = await scene();
-    const url = contentVisibility(s.klass.id, s.content.id);
+    const url = lessonVisibility(s.klass.id, s.content.id);
     const draft = await t.as(s.teacher.token).put(url, { hidden: true });
     expect(draft.status).toBe(200);
     expect(draft.body).toEqual({ success: true, message: CLASS_MSG.visibilitySaved, data: { hidden: true, publish_at: null } });
@@ -161,20 +160,20 @@ describe('PUT …/visibility', () => {
       [{ hidden: false, publish_at: '2030-02-30T08:00' }, { publish_at: [CLASS_MSG.publishAtFormat] }],
       [{ hidden: false, publish_at: 1893456000000 }, { publish_at: [CLASS_MSG.publishAtFormat] }],
     ];
-    for (const url of [contentVisibility(s.klass.id, s.content.id), itemVisibility(s.klass.id, s.content.id, 'materials', s.material.id)]) {
+    for (const url of [lessonVisibility(s.klass.id, s.content.id), itemVisibility(s.klass.id, s.content.id, 'materials', s.material.id)]) {
       for (const [body, errors] of cases) {
         const res = await t.as(s.teacher.token).put(url, body);
         expect(res.status, JSON.stringify(body)).toBe(422);
         expect(res.body, JSON.stringify(body)).toEqual({ success: false, message: Object.values(errors)[0]![0], errors });
       }
     }
-    const [c] = await t.db.select().from(contents).where(eq(contents.id, s.content.id));
+    const [c] = await t.db.select().from(lessons).where(eq(lessons.id, s.content.id));
     expect([c!.hidden, c!.publishAt]).toEqual([false, null]);
   });
 
   it('the teacher still sees a draft and a scheduled item, with their visibility', async () => {
     const s = await scene();
-    await t.as(s.teacher.token).put(contentVisibility(s.klass.id, s.content.id), { hidden: true });
+    await t.as(s.teacher.token).put(lessonVisibility(s.klass.id, s.content.id), { hidden: true });
     const at = inAnHour();
     await t
       .as(s.teacher.token)
@@ -197,22 +196,22 @@ describe('what students see', () => {
 
   it('a draft content hides itself and every item in it from every student path', async () => {
     const s = await scene();
-    await t.as(s.teacher.token).put(contentVisibility(s.klass.id, s.content.id), { hidden: true });
+    await t.as(s.teacher.token).put(lessonVisibility(s.klass.id, s.content.id), { hidden: true });
     expect(await studentSees(s)).toEqual(NONE_SEEN);
     // The other content stays.
     const list = await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents`);
     expect(list.body.data.map((c: { id: number }) => c.id)).toEqual([s.other.id]);
     expect((await t.as(s.student.token).get(`/api/files/${s.openMaterial.fileId}/link`)).status).toBe(200);
     // Shown again: everything is back.
-    await t.as(s.teacher.token).put(contentVisibility(s.klass.id, s.content.id), { hidden: false });
+    await t.as(s.teacher.token).put(lessonVisibility(s.klass.id, s.content.id), { hidden: false });
     expect(await studentSees(s)).toEqual(ALL_SEEN);
   });
 
   it('a scheduled content is a 404 before its time and visible once publish_at has passed', async () => {
     const s = await scene();
-    await t.as(s.teacher.token).put(contentVisibility(s.klass.id, s.content.id), { hidden: false, publish_at: inAnHour() });
+    await t.as(s.teacher.token).put(lessonVisibility(s.klass.id, s.content.id), { hidden: false, publish_at: inAnHour() });
     expect(await studentSees(s)).toEqual(NONE_SEEN);
-    await t.as(s.teacher.token).put(contentVisibility(s.klass.id, s.content.id), { hidden: false, publish_at: aMinuteAgo() });
+    await t.as(s.teacher.token).put(lessonVisibility(s.klass.id, s.content.id), { hidden: false, publish_at: aMinuteAgo() });
     expect(await studentSees(s)).toEqual(ALL_SEEN);
   });
 

@@ -85,18 +85,18 @@ export const router = createBrowserRouter([
             children: [
               { path: ':classId', element: page(() => import('./features/student-classes/StudentClassPage')) },
               { path: ':classId/submissions/:assignmentId', element: page(() => import('./features/submissions/SubmissionPage')) },
-              { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/StudentForumPage')) },
+              { path: ':classId/contents/:lessonId/forums/:forumId', element: page(() => import('./features/forums/StudentForumPage')) },
               // A quiz: its intro, an attempt, an attempt's result.
               {
-                path: ':classId/contents/:contentId/quizzes/:quizId',
+                path: ':classId/contents/:lessonId/quizzes/:quizId',
                 element: page(() => import('./features/quizzes/student/QuizIntroPage')),
               },
               {
-                path: ':classId/contents/:contentId/quizzes/:quizId/attempts/:attemptId',
+                path: ':classId/contents/:lessonId/quizzes/:quizId/attempts/:attemptId',
                 element: page(() => import('./features/quizzes/student/QuizAttemptPage')),
               },
               {
-                path: ':classId/contents/:contentId/quizzes/:quizId/attempts/:attemptId/result',
+                path: ':classId/contents/:lessonId/quizzes/:quizId/attempts/:attemptId/result',
                 element: page(() => import('./features/quizzes/student/QuizResultPage')),
               },
             ],
@@ -116,26 +116,26 @@ export const router = createBrowserRouter([
               { path: 'arsip', element: page(() => import('./features/online-classes/ArchivePage')) },
               { path: ':classId', element: page(() => import('./features/online-classes/ClassDetailPage')) },
               {
-                path: ':classId/contents/:contentId/assignment/:assignmentId',
+                path: ':classId/contents/:lessonId/assignment/:assignmentId',
                 element: page(() => import('./features/assignments/TeacherAssignmentPage')),
               },
               {
-                path: ':classId/contents/:contentId/assignment/:assignmentId/students/:studentId',
+                path: ':classId/contents/:lessonId/assignment/:assignmentId/students/:studentId',
                 element: page(() => import('./features/assignments/StudentGradingPage')),
               },
-              { path: ':classId/contents/:contentId/forums/:forumId', element: page(() => import('./features/forums/TeacherForumPage')) },
+              { path: ':classId/contents/:lessonId/forums/:forumId', element: page(() => import('./features/forums/TeacherForumPage')) },
               // A quiz: the form (new, edit), its results and statistics, one attempt.
-              { path: ':classId/contents/:contentId/quizzes/new', element: page(() => import('./features/quizzes/teacher/QuizFormPage')) },
+              { path: ':classId/contents/:lessonId/quizzes/new', element: page(() => import('./features/quizzes/teacher/QuizFormPage')) },
               {
-                path: ':classId/contents/:contentId/quizzes/:quizId',
+                path: ':classId/contents/:lessonId/quizzes/:quizId',
                 element: page(() => import('./features/quizzes/teacher/TeacherQuizPage')),
               },
               {
-                path: ':classId/contents/:contentId/quizzes/:quizId/edit',
+                path: ':classId/contents/:lessonId/quizzes/:quizId/edit',
                 element: page(() => import('./features/quizzes/teacher/QuizFormPage')),
               },
               {
-                path: ':classId/contents/:contentId/quizzes/:quizId/attempts/:attemptId',
+                path: ':classId/contents/:lessonId/quizzes/:quizId/attempts/:attemptId',
                 element: page(() => import('./features/quizzes/teacher/AttemptPage')),
               },
             ],

@@ -10,7 +10,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { assignments, comments, contents, forums, materials, onlineClasses, students, users } from '../db/schema.js';
+import { assignments, comments, lessons, forums, materials, onlineClasses, students, users } from '../db/schema.js';
 import { CLASS_MSG, ROLE_BY_ID } from '@kelasku/contract';
 import { conflict, notFound } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
@@ -21,7 +21,7 @@ export * from './policies.js';
 export * from './visibility.js';
 
 export type OnlineClass = typeof onlineClasses.$inferSelect;
-export type Content = typeof contents.$inferSelect;
+export type Content = typeof lessons.$inferSelect;
 export type Forum = typeof forums.$inferSelect;
 export type Assignment = typeof assignments.$inferSelect;
 export type Material = typeof materials.$inferSelect;
@@ -79,7 +79,7 @@ export async function classForStudent(db: Db, user: AuthUser, classId: number): 
 function inReach<T extends PgSelect>(
   q: T,
   user: AuthUser,
-  path: { classId: number; contentId: number },
+  path: { classId: number; lessonId: number },
   child?: { table: typeof forums | typeof assignments; id: number },
 ): T {
   const teacher = user.role === 'teacher';
@@ -89,29 +89,29 @@ function inReach<T extends PgSelect>(
   return joined
     .where(
       and(
-        eq(contents.id, path.contentId),
+        eq(lessons.id, path.lessonId),
         eq(onlineClasses.id, path.classId),
         child ? eq(child.table.id, child.id) : undefined,
-        teacher ? eq(onlineClasses.teacherId, user.id) : visibleNow(contents, ...(child ? [child.table] : [])),
+        teacher ? eq(onlineClasses.teacherId, user.id) : visibleNow(lessons, ...(child ? [child.table] : [])),
       ),
     )
     .limit(1) as T;
 }
 
 /** A content of a class the caller may reach, checked in one query. */
-export async function contentFor(
+export async function lessonFor(
   db: Db,
   user: AuthUser,
   classId: number,
-  contentId: number,
+  lessonId: number,
   intent: Intent,
 ): Promise<{ klass: OnlineClass; content: Content }> {
   const q = db
-    .select({ klass: onlineClasses, content: contents })
-    .from(contents)
-    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .select({ klass: onlineClasses, content: lessons })
+    .from(lessons)
+    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .$dynamic();
-  return open(one(await inReach(q, user, { classId, contentId })), user, intent);
+  return open(one(await inReach(q, user, { classId, lessonId })), user, intent);
 }
 
 /** The path's child (a forum or an assignment), its content and class, within the caller's reach; 404 otherwise. */
@@ -119,15 +119,15 @@ async function childFor<T extends typeof forums | typeof assignments>(
   db: Db,
   table: T,
   user: AuthUser,
-  path: { classId: number; contentId: number },
+  path: { classId: number; lessonId: number },
   childId: number,
   intent: Intent,
 ): Promise<{ klass: OnlineClass; content: Content; child: T['$inferSelect'] }> {
   const q = db
-    .select({ klass: onlineClasses, content: contents, child: table as typeof forums })
+    .select({ klass: onlineClasses, content: lessons, child: table as typeof forums })
     .from(table as typeof forums)
-    .innerJoin(contents, eq(contents.id, table.contentId))
-    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .innerJoin(lessons, eq(lessons.id, table.lessonId))
+    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .$dynamic();
   const found = one(await inReach(q, user, path, { table, id: childId })) as {
     klass: OnlineClass;
@@ -138,13 +138,13 @@ async function childFor<T extends typeof forums | typeof assignments>(
 }
 
 /** A forum of a content of a class the caller may reach, with its content and class, checked in one query. */
-export async function forumFor(db: Db, user: AuthUser, path: { classId: number; contentId: number; forumId: number }, intent: Intent) {
+export async function forumFor(db: Db, user: AuthUser, path: { classId: number; lessonId: number; forumId: number }, intent: Intent) {
   const { klass, content, child } = await childFor(db, forums, user, path, path.forumId, intent);
   return { klass, content, forum: child };
 }
 
 /** An assignment of a content of a class the caller may reach, with its content and class, checked in one query. */
-export async function assignmentFor(db: Db, user: AuthUser, path: { classId: number; contentId: number; id: number }, intent: Intent) {
+export async function assignmentFor(db: Db, user: AuthUser, path: { classId: number; lessonId: number; id: number }, intent: Intent) {
   const { klass, content, child } = await childFor(db, assignments, user, path, path.id, intent);
   return { klass, content, assignment: child };
 }
@@ -154,7 +154,7 @@ export async function materialIn(db: Db, content: Content, materialId: number): 
     await db
       .select()
       .from(materials)
-      .where(and(eq(materials.id, materialId), eq(materials.contentId, content.id)))
+      .where(and(eq(materials.id, materialId), eq(materials.lessonId, content.id)))
       .limit(1),
   );
 }
@@ -177,12 +177,12 @@ export async function assignmentForStudent(
 ): Promise<{ assignment: Assignment; content: Content; klass: OnlineClass }> {
   const found = one(
     await db
-      .select({ assignment: assignments, content: contents, klass: onlineClasses })
+      .select({ assignment: assignments, content: lessons, klass: onlineClasses })
       .from(assignments)
-      .innerJoin(contents, eq(contents.id, assignments.contentId))
-      .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+      .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
+      .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
       .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
-      .where(and(eq(assignments.id, assignmentId), visibleNow(contents, assignments)))
+      .where(and(eq(assignments.id, assignmentId), visibleNow(lessons, assignments)))
       .limit(1),
   );
   return open(found, user, 'read');

@@ -8,7 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CLASS_MSG } from '@kelasku/contract';
 import type { Db } from '../db/client.js';
-import { contents, onlineClasses, questions, quizAttempts, quizzes, students } from '../db/schema.js';
+import { lessons, onlineClasses, questions, quizAttempts, quizzes, students } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
 import { visibleNow } from './visibility.js';
@@ -19,7 +19,7 @@ export type QuizAttempt = typeof quizAttempts.$inferSelect;
 
 export interface QuizPath {
   classId: number;
-  contentId: number;
+  lessonId: number;
   quizId: number;
 }
 
@@ -31,14 +31,14 @@ export async function quizForTeacher(
   intent: Intent,
 ): Promise<{ klass: OnlineClass; content: Content; quiz: Quiz }> {
   const [found] = await db
-    .select({ klass: onlineClasses, content: contents, quiz: quizzes })
+    .select({ klass: onlineClasses, content: lessons, quiz: quizzes })
     .from(quizzes)
-    .innerJoin(contents, eq(contents.id, quizzes.contentId))
-    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .where(
       and(
         eq(quizzes.id, path.quizId),
-        eq(contents.id, path.contentId),
+        eq(lessons.id, path.lessonId),
         eq(onlineClasses.id, path.classId),
         eq(onlineClasses.teacherId, user.id),
       ),
@@ -57,8 +57,8 @@ export async function quizForStudent(db: Db, user: AuthUser, path: QuizPath): Pr
   const [found] = await db
     .select({ klass: onlineClasses, quiz: quizzes, now: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)) })
     .from(quizzes)
-    .innerJoin(contents, eq(contents.id, quizzes.contentId))
-    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .innerJoin(students, inStudentsRombel(user))
     .where(quizOnPath(path))
     .limit(1);
@@ -74,11 +74,11 @@ export const inStudentsRombel = (user: Pick<AuthUser, 'id'>) =>
  * A quiz its class's students may reach now (a select over quizzes, contents and online_classes):
  * of a class not archived, its content and itself shown. Also the student dashboard's list.
  */
-export const quizShownToStudents = () => and(sql`${onlineClasses.archivedAt} is null`, visibleNow(contents, quizzes));
+export const quizShownToStudents = () => and(sql`${onlineClasses.archivedAt} is null`, visibleNow(lessons, quizzes));
 
 /** The quiz the path names, in its content and class, of a class not archived, shown to students now. */
 const quizOnPath = (path: QuizPath) =>
-  and(eq(quizzes.id, path.quizId), eq(contents.id, path.contentId), eq(onlineClasses.id, path.classId), quizShownToStudents());
+  and(eq(quizzes.id, path.quizId), eq(lessons.id, path.lessonId), eq(onlineClasses.id, path.classId), quizShownToStudents());
 
 /** The question a path names, as the attempt routes need it (with its key: it never leaves the server from here). */
 export type AttemptQuestion = Pick<typeof questions.$inferSelect, 'id' | 'type' | 'points' | 'data'>;
@@ -104,8 +104,8 @@ export async function attemptForStudent(
     })
     .from(quizAttempts)
     .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
-    .innerJoin(contents, eq(contents.id, quizzes.contentId))
-    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .innerJoin(students, inStudentsRombel(user))
     .leftJoin(questions, eq(questions.id, questionId ?? -1))
     .where(and(eq(quizAttempts.id, path.attemptId), eq(quizAttempts.studentId, user.id), quizOnPath(path)))

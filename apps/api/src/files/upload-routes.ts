@@ -7,7 +7,7 @@ const uploadParams = z.object({ id: z.string().max(64) });
 const empty = z.any();
 
 /**
- * The tus 1.0.0 endpoint for resumable uploads (files/resumable.ts; docs/uploads.md), for any
+ * The tus 1.0.0 endpoint for resumable uploads (files/resumable.ts; docs/features/uploads.md), for any
  * logged-in user. The bytes go as `application/offset+octet-stream`, read as they come.
  */
 export default async function uploadRoutes(app: App) {
@@ -60,7 +60,7 @@ export default async function uploadRoutes(app: App) {
           'allowed type (or not what its name says) is refused with 415 at once, and its upload deleted. When complete, send the ' +
           'id as the `upload` field of a form (a hand-in, a material) in place of a file.',
         params: uploadParams,
-        // 507: the server's disk is full; the upload is deleted with what arrived (docs/uploads.md#faults).
+        // 507: the server's disk is full; the upload is deleted with what arrived (docs/features/uploads.md#faults).
         response: { 204: empty, 409: errorEnvelope, 413: errorEnvelope, 507: errorEnvelope, ...own },
       },
     },

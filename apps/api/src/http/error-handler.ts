@@ -3,8 +3,6 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MSG } from '@kelasku/contract';
 import { HttpError, isStorageFull, type FieldErrors } from './errors.js';
 import { isDatabaseUnavailable, pgError } from './db-errors.js';
-import { storageFull } from '../features/notifications/events.js';
-import type { App } from '../types.js';
 
 const byStatus: Record<number, string> = {
   400: MSG.malformed,
@@ -40,8 +38,14 @@ function zodIssuesToFields(
   return out;
 }
 
+/** What the error handler tells the rest of the app (given by app.ts, so http/ imports no feature). */
+export interface ErrorHandlerHooks {
+  /** An upload failed on a full storage: the admins hear of it (features/notifications/events.ts). */
+  storageFull(): Promise<unknown>;
+}
+
 /** One error handler: every failure leaves as { success: false, message, errors? }. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, hooks: ErrorHandlerHooks): void {
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
@@ -51,7 +55,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     // told it is the server's storage, not their connection.
     if (isStorageFull(err)) {
       request.log.error({ err, url: request.url.replace(/\?.*$/, '') }, 'storage full: upload not stored');
-      await storageFull(request.server as App);
+      await hooks.storageFull();
       // The rest of the upload is not wanted: the connection closes after the answer.
       return reply.code(507).header('Connection', 'close').send({ success: false, message: MSG.storageFull });
     }

@@ -15,7 +15,7 @@ import {
   users,
 } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
-import { insertContent } from '../features/lessons/queries.js';
+import { insertLesson } from '../features/lessons/queries.js';
 import type { FileService } from '../files/service.js';
 import { ROLE_IDS } from '@kelasku/contract';
 
@@ -116,7 +116,7 @@ type ReceivedPdf = Awaited<ReturnType<FileService['receiveBuffer']>>;
 /** The demo users' ids by username. */
 type Ids = Record<string, number>;
 /** The four demo contents (Pembelajaran): two of Komputer dan Jaringan Dasar, Sistem Komputer's, Pemrograman Dasar's. */
-type Contents = [number, number, number, number];
+type Lessons = [number, number, number, number];
 
 /** The demo school of DECISIONS.md. Runs only on a database without users. Returns false when it did nothing. */
 export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
@@ -135,8 +135,8 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
 
   await db.transaction(async (tx) => {
     const id = await insertPeople(tx, pw);
-    const contents = await insertClasses(tx, id, files, pdfs);
-    await insertForumsAndAssignments(tx, id, contents);
+    const lessons = await insertClasses(tx, id, files, pdfs);
+    await insertForumsAndAssignments(tx, id, lessons);
     await insertMotivationalWords(tx);
   });
   return true;
@@ -176,7 +176,7 @@ async function insertPeople(tx: Tx, pw: Record<string, string>): Promise<Ids> {
 }
 
 /** Three classes with their contents, materials (the PDFs and a link) and an announcement. */
-async function insertClasses(tx: Tx, id: Ids, files: FileService, pdfs: ReceivedPdf[]): Promise<Contents> {
+async function insertClasses(tx: Tx, id: Ids, files: FileService, pdfs: ReceivedPdf[]): Promise<Lessons> {
   const classes = await tx
     .insert(onlineClasses)
     .values([
@@ -199,43 +199,43 @@ async function insertClasses(tx: Tx, id: Ids, files: FileService, pdfs: Received
     { classId: sk, title: 'Perakitan Komputer', description: 'Komponen dan langkah merakit PC.' },
     { classId: pd, title: 'Algoritma dan Flowchart', description: null },
   ]) {
-    cs.push(await insertContent(tx, c.classId, c));
+    cs.push(await insertLesson(tx, c.classId, c));
   }
-  const [c1, c2, c3] = cs.map((c) => c.id) as Contents;
+  const [c1, c2, c3] = cs.map((c) => c.id) as Lessons;
 
   const fileIds: number[] = [];
   for (const f of pdfs) fileIds.push(await files.record(tx, f));
   await tx.insert(materials).values([
-    { contentId: c1, title: 'Modul Pengenalan Jaringan', fileId: fileIds[0]!, position: 1 },
+    { lessonId: c1, title: 'Modul Pengenalan Jaringan', fileId: fileIds[0]!, position: 1 },
     {
-      contentId: c1,
+      lessonId: c1,
       title: 'Bacaan: Jaringan komputer (Wikipedia)',
       url: 'https://id.wikipedia.org/wiki/Jaringan_komputer',
       position: 2,
     },
-    { contentId: c2, title: 'Modul Topologi Jaringan', fileId: fileIds[1]!, position: 1 },
-    { contentId: c3, title: 'Modul Perakitan Komputer', fileId: fileIds[2]!, position: 1 },
+    { lessonId: c2, title: 'Modul Topologi Jaringan', fileId: fileIds[1]!, position: 1 },
+    { lessonId: c3, title: 'Modul Perakitan Komputer', fileId: fileIds[2]!, position: 1 },
   ]);
   await tx.insert(announcements).values({
     onlineClassId: kjd,
     authorId: id.guru!,
     body: 'Selamat datang di kelas Komputer dan Jaringan Dasar. Baca modul Pembelajaran 1 sebelum pertemuan pertama.',
   });
-  return cs.map((c) => c.id) as Contents;
+  return cs.map((c) => c.id) as Lessons;
 }
 
 /** Two forums (one with a comment and the teacher's reply) and three assignments, one past its deadline. */
-async function insertForumsAndAssignments(tx: Tx, id: Ids, [c1, c2, , c4]: Contents): Promise<void> {
+async function insertForumsAndAssignments(tx: Tx, id: Ids, [c1, c2, , c4]: Lessons): Promise<void> {
   const [forum] = await tx
     .insert(forums)
     .values([
       {
-        contentId: c1,
+        lessonId: c1,
         authorId: id.guru!,
         topic: 'Contoh jaringan di sekitar kita',
         description: 'Sebutkan satu contoh jaringan komputer yang kamu temui di rumah atau sekolah.',
       },
-      { contentId: c4, authorId: id.guru2!, topic: 'Flowchart pertama', description: 'Bagikan kesulitanmu saat membuat flowchart.' },
+      { lessonId: c4, authorId: id.guru2!, topic: 'Flowchart pertama', description: 'Bagikan kesulitanmu saat membuat flowchart.' },
     ])
     .returning({ id: forums.id });
   const [first] = await tx
@@ -248,21 +248,21 @@ async function insertForumsAndAssignments(tx: Tx, id: Ids, [c1, c2, , c4]: Conte
 
   await tx.insert(assignments).values([
     {
-      contentId: c1,
+      lessonId: c1,
       authorId: id.guru!,
       title: 'Rangkuman Jaringan Komputer',
       description: 'Buat rangkuman 1 halaman tentang pengertian dan manfaat jaringan komputer.',
       deadline: days(7),
     },
     {
-      contentId: c2,
+      lessonId: c2,
       authorId: id.guru!,
       title: 'Gambar Topologi Star',
       description: 'Gambarlah topologi star untuk lab komputer sekolah.',
       deadline: days(14),
     },
     {
-      contentId: c4,
+      lessonId: c4,
       authorId: id.guru2!,
       title: 'Flowchart Menghitung Luas',
       description: 'Buat flowchart menghitung luas persegi panjang.',

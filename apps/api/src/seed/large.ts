@@ -29,7 +29,7 @@ export interface SchoolSize {
   teachers: number;
   classes: number;
   /** Contents per class; each content has one material and one assignment. */
-  contentsPerClass: number;
+  lessonsPerClass: number;
   /** Of each class's contents, how many have their deadline still ahead (the rest are past). */
   upcomingPerClass: number;
   /** Forums per class (on its first contents); the first of them holds the class's comments. */
@@ -44,7 +44,7 @@ export const LARGE_SCHOOL: SchoolSize = {
   students: 2000,
   teachers: 120,
   classes: 600,
-  contentsPerClass: 20,
+  lessonsPerClass: 20,
   upcomingPerClass: 5,
   forumsPerClass: 2,
   commentsPerClass: 100,
@@ -248,7 +248,7 @@ export async function seedSchool(
   log(`users: ${counts.users} (${elapsed().toFixed(1)} s)`);
 
   const classes = await seedClasses(run, rombels, people.teacherIds);
-  const work = await seedContents(run, classes, pool.materialFiles);
+  const work = await seedLessons(run, classes, pool.materialFiles);
   log(`classes, contents, materials, assignments (${elapsed().toFixed(1)} s)`);
 
   await seedSubmissions(run, classes, people.studentsOf, work, pool.submissionFiles);
@@ -289,7 +289,7 @@ interface Work {
   now: number;
   /** Each content's class (index into the classes), number within the class (from 0) and title. */
   content: { klass: number[]; index: number[]; title: string[] };
-  contentIds: number[];
+  lessonIds: number[];
   assignmentIds: number[];
   deadlines: Date[];
   /** Of each class's contents, how many have their deadline behind. */
@@ -446,17 +446,17 @@ async function seedClasses({ db, size, tag, counts }: Run, { rombelNames, rombel
 }
 
 /** Contents, each with one material and one assignment; deadlines a week apart, the last few still ahead. */
-async function seedContents({ db, size, counts }: Run, { classIds, classTeacher }: Classes, materialFiles: number[]): Promise<Work> {
+async function seedLessons({ db, size, counts }: Run, { classIds, classTeacher }: Classes, materialFiles: number[]): Promise<Work> {
   const now = Date.now();
   const content = { klass: [] as number[], index: [] as number[], title: [] as string[] };
   classIds.forEach((id, c) => {
-    for (let k = 0; k < size.contentsPerClass; k++) {
+    for (let k = 0; k < size.lessonsPerClass; k++) {
       content.klass.push(c);
       content.index.push(k);
       content.title.push(`Pertemuan ${k + 1}: ${pick(TOPICS, c, k)}`);
     }
   });
-  const contentIds = await insertRows(
+  const lessonIds = await insertRows(
     db,
     'contents',
     [
@@ -468,20 +468,20 @@ async function seedContents({ db, size, counts }: Run, { classIds, classTeacher 
     ],
     true,
   );
-  counts.contents = contentIds.length;
+  counts.lessons = lessonIds.length;
   await insertRows(db, 'materials', [
-    ['content_id', 'int', contentIds],
+    ['content_id', 'int', lessonIds],
     ['title', 'text', content.title.map((t) => `Modul ${t}`)],
-    ['file_id', 'int', contentIds.map((_, i) => materialFiles[i % materialFiles.length]!)],
+    ['file_id', 'int', lessonIds.map((_, i) => materialFiles[i % materialFiles.length]!)],
   ]);
-  counts.materials = contentIds.length;
-  const past = size.contentsPerClass - size.upcomingPerClass;
+  counts.materials = lessonIds.length;
+  const past = size.lessonsPerClass - size.upcomingPerClass;
   const deadlines = content.index.map((k, i) => new Date(now + (k - past + 1) * WEEK - (content.klass[i]! % 24) * HOUR - 2 * HOUR));
   const assignmentIds = await insertRows(
     db,
     'assignments',
     [
-      ['content_id', 'int', contentIds],
+      ['content_id', 'int', lessonIds],
       ['author_id', 'int', content.klass.map((c) => classTeacher[c]!)],
       ['title', 'text', content.title.map((t) => `Tugas ${t.replace(/^Pertemuan \d+: /, '')}`)],
       ['description', 'text', content.title.map(() => 'Kerjakan soal pada modul dan kumpulkan jawabanmu dalam bentuk PDF.')],
@@ -490,7 +490,7 @@ async function seedContents({ db, size, counts }: Run, { classIds, classTeacher 
     true,
   );
   counts.assignments = assignmentIds.length;
-  return { now, content, contentIds, assignmentIds, deadlines, past };
+  return { now, content, lessonIds, assignmentIds, deadlines, past };
 }
 
 /** Submissions: almost everyone hands in past work (a few late), most of it graded; fewer for what is still open. */
@@ -564,12 +564,12 @@ async function seedForums(
   { db, size, counts }: Run,
   { classIds, classRombel, classTeacher }: Classes,
   studentsOf: number[][],
-  { now, contentIds }: Work,
+  { now, lessonIds }: Work,
 ): Promise<void> {
   const forum = { content: [] as number[], author: [] as number[], topic: [] as string[] };
   classIds.forEach((_, c) => {
-    for (let f = 0; f < Math.min(size.forumsPerClass, size.contentsPerClass); f++) {
-      forum.content.push(contentIds[c * size.contentsPerClass + f]!);
+    for (let f = 0; f < Math.min(size.forumsPerClass, size.lessonsPerClass); f++) {
+      forum.content.push(lessonIds[c * size.lessonsPerClass + f]!);
       forum.author.push(classTeacher[c]!);
       forum.topic.push(`Diskusi ${pick(TOPICS, c, f, 11)}`);
     }
@@ -586,7 +586,7 @@ async function seedForums(
     true,
   );
   counts.forums = forumIds.length;
-  const threads = forumIds.filter((_, i) => i % Math.max(1, Math.min(size.forumsPerClass, size.contentsPerClass)) === 0);
+  const threads = forumIds.filter((_, i) => i % Math.max(1, Math.min(size.forumsPerClass, size.lessonsPerClass)) === 0);
   const top = { forum: [] as number[], author: [] as number[], body: [] as string[], at: [] as string[] };
   const replies: Array<{ forum: number; author: number; body: string; at: string; parentIndex: number }> = [];
   threads.forEach((forumId, c) => {

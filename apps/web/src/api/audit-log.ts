@@ -30,13 +30,13 @@ export function auditExportPath(q: Omit<AuditListQuery, 'page' | 'per_page'>): s
   return `${AUDIT_LOG}.xlsx?${params}`;
 }
 
-const classBase = (classId: number, contentId: number) => `/api/teacher/online-classes/${classId}/contents/${contentId}`;
+const classBase = (classId: number, lessonId: number) => `/api/teacher/online-classes/${classId}/contents/${lessonId}`;
 
 /** "Riwayat nilai" of a student's work: under the grading view's key, so a grade refreshes it. */
 export function useSubmissionGradeHistory(r: AssignmentRef, studentId: number) {
   return useQuery({
     queryKey: [...keys.studentWork(r, studentId), 'grade-history'] as const,
-    queryFn: () => api.get<AuditEntry[]>(`${classBase(r.classId, r.contentId)}/assignments/${r.id}/students/${studentId}/grade-history`),
+    queryFn: () => api.get<AuditEntry[]>(`${classBase(r.classId, r.lessonId)}/assignments/${r.id}/students/${studentId}/grade-history`),
   });
 }
 
@@ -44,6 +44,6 @@ export function useSubmissionGradeHistory(r: AssignmentRef, studentId: number) {
 export function useAttemptGradeHistory(r: QuizRef, attemptId: number) {
   return useQuery({
     queryKey: [...quizKeys.attempt(r, attemptId), 'grade-history'] as const,
-    queryFn: () => api.get<AuditEntry[]>(`${classBase(r.classId, r.contentId)}/quizzes/${r.id}/attempts/${attemptId}/grade-history`),
+    queryFn: () => api.get<AuditEntry[]>(`${classBase(r.classId, r.lessonId)}/quizzes/${r.id}/attempts/${attemptId}/grade-history`),
   });
 }

@@ -1,4 +1,5 @@
-import { envelopeOf, send } from './client';
+import type { FileLink } from '@kelasku/contract';
+import { api, envelopeOf, send } from './client';
 
 /** The file name of a Content-Disposition header: the exact UTF-8 name (RFC 5987) when given, else the plain one. */
 export function dispositionName(header: string | null): string | null {
@@ -20,11 +21,25 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   const blob = await res.blob();
   const name = dispositionName(res.headers.get('content-disposition')) ?? fallbackName;
   const url = URL.createObjectURL(blob);
+  clickDownload(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Lets the browser download `href` itself (its own progress, straight to disk). */
+function clickDownload(href: string, name = '') {
   const a = document.createElement('a');
-  a.href = url;
+  a.href = href;
   a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Asks the API (POST `path`) for a short-lived signed link and downloads it: a big archive streams
+ * to disk and never sits in the tab's memory.
+ */
+export async function downloadSignedLink(path: string): Promise<void> {
+  const res = await api.post<FileLink>(path, {});
+  clickDownload(res.data.url);
 }

@@ -11,16 +11,16 @@ import { mergeThreadPages, type ThreadPage, type ThreadPages } from './thread-pa
 /** Where a forum lives: its class and content. */
 export interface ForumPlace {
   classId: number;
-  contentId: number;
+  lessonId: number;
 }
 
 /** …/contents/{contentId} of the caller's role. */
-const contentBase = (role: ForumRole, p: ForumPlace) =>
+const lessonBase = (role: ForumRole, p: ForumPlace) =>
   role === 'teacher'
-    ? `/api/teacher/online-classes/${p.classId}/contents/${p.contentId}`
-    : `/api/student/my-classes/${p.classId}/contents/${p.contentId}`;
+    ? `/api/teacher/online-classes/${p.classId}/contents/${p.lessonId}`
+    : `/api/student/my-classes/${p.classId}/contents/${p.lessonId}`;
 
-const forumUrl = (role: ForumRole, p: ForumPath) => `${contentBase(role, p)}/forums/${p.forumId}`;
+const forumUrl = (role: ForumRole, p: ForumPath) => `${lessonBase(role, p)}/forums/${p.forumId}`;
 
 /** One page of the thread; with the copy already loaded, an unchanged page costs a 304 and no body. */
 const fetchThreadPage = (role: ForumRole, p: ForumPath, page: number, loaded?: ThreadPage) =>
@@ -86,7 +86,7 @@ export function useSaveForum(p: ForumPlace) {
   return useMutation({
     mutationFn: ({ forumId, body }: { forumId?: number; body: ForumBody }) =>
       forumId === undefined
-        ? api.post<ForumThread>(`${contentBase('teacher', p)}/forums`, body)
+        ? api.post<ForumThread>(`${lessonBase('teacher', p)}/forums`, body)
         : api.put<ForumThread>(forumUrl('teacher', { ...p, forumId }), body),
     meta: { toast: false },
     onSuccess: async (_res, { forumId }) => {
@@ -165,7 +165,7 @@ export function useEditComment(role: ForumRole, p: ForumPath) {
  */
 export function useMentionable(role: ForumRole, p: ForumPath, q: string | null) {
   return useQuery({
-    queryKey: ['forum-mentionable', role, p.classId, p.contentId, p.forumId, q ?? ''] as const,
+    queryKey: ['forum-mentionable', role, p.classId, p.lessonId, p.forumId, q ?? ''] as const,
     queryFn: () => api.get<Mentionable[]>(`${forumUrl(role, p)}/mentionable?${new URLSearchParams({ q: q ?? '' }).toString()}`),
     enabled: q !== null,
     staleTime: 60_000,

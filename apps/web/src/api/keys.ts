@@ -9,14 +9,14 @@ export type ForumRole = 'teacher' | 'student';
 /** An assignment of a content of a class. */
 export interface AssignmentRef {
   classId: number;
-  contentId: number;
+  lessonId: number;
   id: number;
 }
 
 /** A forum of a content of a class. */
 export interface ForumPath {
   classId: number;
-  contentId: number;
+  lessonId: number;
   forumId: number;
 }
 
@@ -50,10 +50,10 @@ export const keys = {
   /** The teacher's archived classes ("Arsip"). */
   teacherArchive: ['teacher', 'archive'] as const,
   teacherClass: (classId: number) => ['teacher', 'classes', classId] as const,
-  teacherContents: (classId: number) => ['teacher', 'classes', classId, 'contents'] as const,
+  teacherLessons: (classId: number) => ['teacher', 'classes', classId, 'contents'] as const,
   /** The class's gradebook ("Nilai" tab): under the class, so grading anything in it refreshes the table. */
   teacherGradebook: (classId: number) => ['teacher', 'classes', classId, 'gradebook'] as const,
-  teacherContent: (classId: number, contentId: number) => ['teacher', 'classes', classId, 'contents', contentId] as const,
+  teacherLesson: (classId: number, lessonId: number) => ['teacher', 'classes', classId, 'contents', lessonId] as const,
   /** "Pengumuman" of a class, as its teacher and its students read them. */
   announcements: (role: ForumRole, classId: number) => [role, 'classes', classId, 'announcements'] as const,
   assignment: (r: AssignmentRef) => ['teacher', 'classes', r.classId, 'assignments', r.id] as const,
@@ -67,7 +67,7 @@ export const keys = {
   /** The student's classes (dashboard and sidebar). */
   studentClasses: ['student', 'classes'] as const,
   studentClass: (classId: number) => ['student', 'classes', classId] as const,
-  studentContents: (classId: number) => ['student', 'classes', classId, 'contents'] as const,
+  studentLessons: (classId: number) => ['student', 'classes', classId, 'contents'] as const,
   randomWord: ['student', 'random-word'] as const,
   upcomingAssignments: ['student', 'upcoming-assignments'] as const,
   submission: (assignmentId: number) => ['student', 'submissions', assignmentId] as const,
@@ -80,7 +80,7 @@ export const keys = {
   /** The dashboard's quizzes still to take: under myWork, so the end of an attempt (refreshQuiz) refreshes it too. */
   upcomingQuizzes: ['student', 'work', 'upcoming-quizzes'] as const,
 
-  forumThread: (role: ForumRole, p: ForumPath) => ['forums', role, p.classId, p.contentId, p.forumId] as const,
+  forumThread: (role: ForumRole, p: ForumPath) => ['forums', role, p.classId, p.lessonId, p.forumId] as const,
 
   /** The bell: every user's own notifications (invalidating `all` refreshes the count and the list). */
   notifications: {

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClassContent, ClassSummary, CopyClassBody, CopyContentBody } from '@kelasku/contract';
+import type { ClassLesson, ClassSummary, CopyClassBody, CopyLessonBody } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 
 const classPath = (classId: number) => `/api/teacher/online-classes/${classId}`;
 
 /** "Salin ke kelas lain": the content goes to the end of the chosen class, whose list is then refreshed. */
-export function useCopyContent(classId: number, contentId: number) {
+export function useCopyLesson(classId: number, lessonId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CopyContentBody) => api.post<ClassContent>(`${classPath(classId)}/contents/${contentId}/copy`, body),
+    mutationFn: (body: CopyLessonBody) => api.post<ClassLesson>(`${classPath(classId)}/contents/${lessonId}/copy`, body),
     meta: { toast: false },
-    onSuccess: (res) => qc.invalidateQueries({ queryKey: keys.teacherContents(res.data.online_class_id) }),
+    onSuccess: (res) => qc.invalidateQueries({ queryKey: keys.teacherLessons(res.data.online_class_id) }),
   });
 }
 

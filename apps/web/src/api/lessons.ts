@@ -1,61 +1,60 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ClassContent, ClassContentBody, ClassContentDetail, ItemKind, Visibility, VisibilityBody } from '@kelasku/contract';
+import type { ClassLesson, ClassLessonBody, ClassLessonDetail, ItemKind, Visibility, VisibilityBody } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 
 // The lessons (Pembelajaran: "contents" in the URLs) of a teacher's class: the list, each lesson,
 // their order and who sees them.
 
-const contentsPath = (classId: number) => `/api/teacher/online-classes/${classId}/contents`;
-const contentPath = (classId: number, contentId: number) => `${contentsPath(classId)}/${contentId}`;
+const lessonsPath = (classId: number) => `/api/teacher/online-classes/${classId}/contents`;
+const lessonPath = (classId: number, lessonId: number) => `${lessonsPath(classId)}/${lessonId}`;
 
 /**
  * The contents of a class. The list already carries each content's materials, forums and
  * assignments; it seeds each content's own query, which the cards read, so a modal that
  * invalidates keys.teacherContent(classId, contentId) refreshes just that card.
  */
-export function useContents(classId: number) {
+export function useLessons(classId: number) {
   const qc = useQueryClient();
   return useQuery({
-    queryKey: keys.teacherContents(classId),
+    queryKey: keys.teacherLessons(classId),
     queryFn: async () => {
-      const list = await api.get<ClassContentDetail[]>(contentsPath(classId));
-      for (const c of list) qc.setQueryData(keys.teacherContent(classId, c.id), c);
+      const list = await api.get<ClassLessonDetail[]>(lessonsPath(classId));
+      for (const c of list) qc.setQueryData(keys.teacherLesson(classId, c.id), c);
       return list;
     },
   });
 }
 
-export function useContent(classId: number, contentId: number, seed: ClassContentDetail) {
+export function useLesson(classId: number, lessonId: number, seed: ClassLessonDetail) {
   return useQuery({
-    queryKey: keys.teacherContent(classId, contentId),
-    queryFn: () => api.get<ClassContentDetail>(contentPath(classId, contentId)),
+    queryKey: keys.teacherLesson(classId, lessonId),
+    queryFn: () => api.get<ClassLessonDetail>(lessonPath(classId, lessonId)),
     initialData: seed,
     staleTime: 60_000,
   });
 }
 
 /** Only the list itself: its refetch re-seeds the content queries. */
-const refreshContents = (qc: QueryClient, classId: number) =>
-  qc.invalidateQueries({ queryKey: keys.teacherContents(classId), exact: true });
+const refreshLessons = (qc: QueryClient, classId: number) => qc.invalidateQueries({ queryKey: keys.teacherLessons(classId), exact: true });
 
-export function useSaveContent(classId: number) {
+export function useSaveLesson(classId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: ClassContentBody }) =>
-      id === undefined ? api.post<ClassContent>(contentsPath(classId), body) : api.put<ClassContent>(contentPath(classId, id), body),
+    mutationFn: ({ id, body }: { id?: number; body: ClassLessonBody }) =>
+      id === undefined ? api.post<ClassLesson>(lessonsPath(classId), body) : api.put<ClassLesson>(lessonPath(classId, id), body),
     meta: { toast: false },
-    onSuccess: () => refreshContents(qc, classId),
+    onSuccess: () => refreshLessons(qc, classId),
   });
 }
 
-export function useDeleteContent(classId: number) {
+export function useDeleteLesson(classId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (contentId: number) => api.delete(contentPath(classId, contentId)),
-    onSuccess: (_res, contentId) => {
-      qc.removeQueries({ queryKey: keys.teacherContent(classId, contentId) });
-      void refreshContents(qc, classId);
+    mutationFn: (lessonId: number) => api.delete(lessonPath(classId, lessonId)),
+    onSuccess: (_res, lessonId) => {
+      qc.removeQueries({ queryKey: keys.teacherLesson(classId, lessonId) });
+      void refreshLessons(qc, classId);
     },
   });
 }
@@ -93,19 +92,19 @@ function useOptimistic<T, V>(key: QueryKey, send: (vars: V) => Promise<unknown>,
 }
 
 /** The class's contents in a new order (ids), saved at once. */
-export function useReorderContents(classId: number) {
-  return useOptimistic<ClassContentDetail[], number[]>(
-    keys.teacherContents(classId),
-    (ids) => api.put(`${contentsPath(classId)}/order`, { ids }),
+export function useReorderLessons(classId: number) {
+  return useOptimistic<ClassLessonDetail[], number[]>(
+    keys.teacherLessons(classId),
+    (ids) => api.put(`${lessonsPath(classId)}/order`, { ids }),
     (list, ids) => inOrder(list, ids),
   );
 }
 
 /** One list of a content (materials, forums or assignments) in a new order, saved at once. */
-export function useReorderItems(classId: number, contentId: number) {
-  return useOptimistic<ClassContentDetail, { kind: ItemKind; ids: number[] }>(
-    keys.teacherContent(classId, contentId),
-    (body) => api.put(`${contentPath(classId, contentId)}/order`, body),
+export function useReorderItems(classId: number, lessonId: number) {
+  return useOptimistic<ClassLessonDetail, { kind: ItemKind; ids: number[] }>(
+    keys.teacherLesson(classId, lessonId),
+    (body) => api.put(`${lessonPath(classId, lessonId)}/order`, body),
     (content, { kind, ids }) => ({ ...content, [LIST_FIELD[kind]]: inOrder<{ id: number }>(content[LIST_FIELD[kind]], ids) }),
   );
 }
@@ -114,20 +113,20 @@ export function useReorderItems(classId: number, contentId: number) {
 export type VisibilityTarget = { kind: 'content' } | { kind: ItemKind; id: number };
 
 /** Who sees the content or one of its items; the card (and for the content the list) is refreshed after. */
-export function useSetVisibility(classId: number, contentId: number) {
+export function useSetVisibility(classId: number, lessonId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ target, body }: { target: VisibilityTarget; body: VisibilityBody }) =>
       api.put<Visibility>(
         target.kind === 'content'
-          ? `${contentPath(classId, contentId)}/visibility`
-          : `${contentPath(classId, contentId)}/${target.kind}/${target.id}/visibility`,
+          ? `${lessonPath(classId, lessonId)}/visibility`
+          : `${lessonPath(classId, lessonId)}/${target.kind}/${target.id}/visibility`,
         body,
       ),
     meta: { toast: false },
     onSuccess: (_res, { target }) => {
-      void qc.invalidateQueries({ queryKey: keys.teacherContent(classId, contentId), exact: true });
-      if (target.kind === 'content') void qc.invalidateQueries({ queryKey: keys.teacherContents(classId), exact: true });
+      void qc.invalidateQueries({ queryKey: keys.teacherLesson(classId, lessonId), exact: true });
+      if (target.kind === 'content') void qc.invalidateQueries({ queryKey: keys.teacherLessons(classId), exact: true });
     },
   });
 }

@@ -23,12 +23,12 @@ import { bankKeys } from './question-bank';
 /** A quiz of a content of a class. */
 export interface QuizRef {
   classId: number;
-  contentId: number;
+  lessonId: number;
   id: number;
 }
 
-const base = (classId: number, contentId: number) => `/api/teacher/online-classes/${classId}/contents/${contentId}/quizzes`;
-const url = (r: QuizRef) => `${base(r.classId, r.contentId)}/${r.id}`;
+const base = (classId: number, lessonId: number) => `/api/teacher/online-classes/${classId}/contents/${lessonId}/quizzes`;
+const url = (r: QuizRef) => `${base(r.classId, r.lessonId)}/${r.id}`;
 
 /**
  * The teacher's quiz keys sit under the class's key (keys.teacherClass), like its assignments: a
@@ -48,14 +48,14 @@ export function useTeacherQuiz(r: QuizRef, enabled = true) {
 }
 
 /** Creates a quiz (no `id`) or edits one; the form shows its own errors. */
-export function useSaveQuiz(classId: number, contentId: number) {
+export function useSaveQuiz(classId: number, lessonId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: QuizBody }) =>
-      id === undefined ? api.post<Quiz>(base(classId, contentId), body) : api.put<Quiz>(url({ classId, contentId, id }), body),
+      id === undefined ? api.post<Quiz>(base(classId, lessonId), body) : api.put<Quiz>(url({ classId, lessonId, id }), body),
     meta: { toast: false },
     onSuccess: (res) => {
-      qc.setQueryData(quizKeys.quiz({ classId, contentId, id: res.data.id }), res.data);
+      qc.setQueryData(quizKeys.quiz({ classId, lessonId, id: res.data.id }), res.data);
       // The content's list, the gradebook, and the bank's "dipakai di N kuis".
       void qc.invalidateQueries({ queryKey: keys.teacherClass(classId) });
       void qc.invalidateQueries({ queryKey: bankKeys.bank });
@@ -132,15 +132,15 @@ export function useRegradeQuiz(r: QuizRef) {
 /** A quiz of a content of one of the student's classes. */
 export interface StudentQuizRef {
   classId: number;
-  contentId: number;
+  lessonId: number;
   quizId: number;
 }
 
 const isId = (n: number) => Number.isInteger(n) && n > 0;
-export const isQuizRef = (r: StudentQuizRef) => isId(r.classId) && isId(r.contentId) && isId(r.quizId);
+export const isQuizRef = (r: StudentQuizRef) => isId(r.classId) && isId(r.lessonId) && isId(r.quizId);
 
 /** `/api/student/my-classes/:classId/contents/:contentId/quizzes/:quizId` */
-export const quizApi = (r: StudentQuizRef) => `/api/student/my-classes/${r.classId}/contents/${r.contentId}/quizzes/${r.quizId}`;
+export const quizApi = (r: StudentQuizRef) => `/api/student/my-classes/${r.classId}/contents/${r.lessonId}/quizzes/${r.quizId}`;
 const attemptApi = (r: StudentQuizRef, attemptId: number) => `${quizApi(r)}/attempts/${attemptId}`;
 
 /**
@@ -190,7 +190,7 @@ export const saveAnswer = (r: StudentQuizRef, attemptId: number, questionId: num
 /** After an attempt ends: the intro (attempts, can_start), the class's quiz list and the dashboard's work. */
 export function refreshQuiz(qc: QueryClient, r: StudentQuizRef) {
   void qc.invalidateQueries({ queryKey: studentQuizKeys.quiz(r.quizId) });
-  void qc.invalidateQueries({ queryKey: keys.studentContents(r.classId) });
+  void qc.invalidateQueries({ queryKey: keys.studentLessons(r.classId) });
   void qc.invalidateQueries({ queryKey: keys.upcomingAssignments });
   void qc.invalidateQueries({ queryKey: keys.myWork });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClassContentDetail, ClassDetail, ClassSummary } from '@kelasku/contract';
+import type { ClassLessonDetail, ClassDetail, ClassSummary } from '@kelasku/contract';
 import { api } from './client';
 import { keys } from './keys';
 
@@ -16,10 +16,10 @@ export function useStudentClass(classId: number) {
   });
 }
 
-export function useStudentContents(classId: number) {
+export function useStudentLessons(classId: number) {
   return useQuery({
-    queryKey: keys.studentContents(classId),
-    queryFn: () => api.get<ClassContentDetail[]>(`/api/student/my-classes/${classId}/contents`),
+    queryKey: keys.studentLessons(classId),
+    queryFn: () => api.get<ClassLessonDetail[]>(`/api/student/my-classes/${classId}/contents`),
     enabled: Number.isInteger(classId) && classId > 0,
   });
 }

@@ -24,7 +24,7 @@ function refreshWork(qc: QueryClient, assignmentId: number, classId?: number) {
   void qc.invalidateQueries({ queryKey: keys.submission(assignmentId) });
   void qc.invalidateQueries({ queryKey: keys.upcomingAssignments });
   void qc.invalidateQueries({ queryKey: keys.myWork });
-  if (classId !== undefined) void qc.invalidateQueries({ queryKey: keys.studentContents(classId) });
+  if (classId !== undefined) void qc.invalidateQueries({ queryKey: keys.studentLessons(classId) });
 }
 
 /** "Upload Submission" / "Update Submission": hands in (or again) the kept current files, the uploaded new files and the text answer. */

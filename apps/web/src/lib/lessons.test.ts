@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { newestContentId, shownDescription } from './lessons';
+import { newestLessonId, shownDescription } from './lessons';
 
 const c = (id: number, number: number, created_at: string, publish_at: string | null = null) => ({ id, number, created_at, publish_at });
 
 describe('newestContentId', () => {
   it('is the content made last, whatever the order of the list', () => {
-    expect(newestContentId([c(3, 3, '2026-11-03T08:00:00Z'), c(1, 1, '2026-11-01T08:00:00Z'), c(2, 2, '2026-11-02T08:00:00Z')])).toBe(3);
+    expect(newestLessonId([c(3, 3, '2026-11-03T08:00:00Z'), c(1, 1, '2026-11-01T08:00:00Z'), c(2, 2, '2026-11-02T08:00:00Z')])).toBe(3);
   });
 
   it('counts a scheduled content from the time it was shown', () => {
-    expect(newestContentId([c(1, 1, '2026-11-01T08:00:00Z', '2026-11-20T07:00:00Z'), c(2, 2, '2026-11-10T08:00:00Z')])).toBe(1);
+    expect(newestLessonId([c(1, 1, '2026-11-01T08:00:00Z', '2026-11-20T07:00:00Z'), c(2, 2, '2026-11-10T08:00:00Z')])).toBe(1);
   });
 
   it('takes the later "Pembelajaran N" on a tie, and nothing for an empty list', () => {
-    expect(newestContentId([c(8, 2, '2026-11-01T08:00:00Z'), c(5, 1, '2026-11-01T08:00:00Z')])).toBe(8);
-    expect(newestContentId([])).toBeNull();
+    expect(newestLessonId([c(8, 2, '2026-11-01T08:00:00Z'), c(5, 1, '2026-11-01T08:00:00Z')])).toBe(8);
+    expect(newestLessonId([])).toBeNull();
   });
 });
 

@@ -1,10 +1,10 @@
-import type { ClassContentDetail } from '@kelasku/contract';
+import type { ClassLessonDetail } from '@kelasku/contract';
 
 /**
  * The content a student sees open when the page loads: the newest one they can see, by when it
  * became visible (its publishing time, else its creation), the later "Pembelajaran N" on a tie.
  */
-export function newestContentId(list: Array<Pick<ClassContentDetail, 'id' | 'number' | 'created_at' | 'publish_at'>>): number | null {
+export function newestLessonId(list: Array<Pick<ClassLessonDetail, 'id' | 'number' | 'created_at' | 'publish_at'>>): number | null {
   let best: { id: number; at: number; number: number } | null = null;
   for (const c of list) {
     const at = Math.max(Date.parse(c.created_at), c.publish_at ? Date.parse(c.publish_at) : 0);
@@ -14,5 +14,5 @@ export function newestContentId(list: Array<Pick<ClassContentDetail, 'id' | 'num
 }
 
 /** A description that only repeats the title (older contents) is not shown twice. */
-export const shownDescription = (c: Pick<ClassContentDetail, 'title' | 'description'>): string | null =>
+export const shownDescription = (c: Pick<ClassLessonDetail, 'title' | 'description'>): string | null =>
   c.description && c.description.trim() !== c.title.trim() ? c.description : null;

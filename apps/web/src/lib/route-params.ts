@@ -7,9 +7,9 @@ export const positiveId = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) &
  * The class, content and item ids of a page under /online-class/:classId/contents/:contentId
  * (the item's id in the parameter `idParam`), or null when one of them is not a plausible id.
  */
-export function contentItemRef(params: Readonly<Params>, idParam: string): { classId: number; contentId: number; id: number } | null {
+export function lessonItemRef(params: Readonly<Params>, idParam: string): { classId: number; lessonId: number; id: number } | null {
   const classId = positiveId(params.classId);
-  const contentId = positiveId(params.contentId);
+  const lessonId = positiveId(params.lessonId);
   const id = positiveId(params[idParam]);
-  return classId === null || contentId === null || id === null ? null : { classId, contentId, id };
+  return classId === null || lessonId === null || id === null ? null : { classId, lessonId, id };
 }

@@ -4,8 +4,8 @@ import { keys } from '../api/keys';
 import { applyLiveEvent } from './apply';
 import type { LiveTopic } from './topic';
 
-const path = { classId: 1, contentId: 2, forumId: 3 };
-const ref = { classId: 1, contentId: 2, id: 9 };
+const path = { classId: 1, lessonId: 2, forumId: 3 };
+const ref = { classId: 1, lessonId: 2, id: 9 };
 
 function cache() {
   const qc = new QueryClient();

@@ -37,8 +37,8 @@ class FakeSource extends EventTarget implements LiveSource {
   }
 }
 
-const forum: LiveTopic = { forum: { classId: 1, contentId: 2, forumId: 3 } };
-const grading: LiveTopic = { assignment: { classId: 1, contentId: 2, id: 9 } };
+const forum: LiveTopic = { forum: { classId: 1, lessonId: 2, forumId: 3 } };
+const grading: LiveTopic = { assignment: { classId: 1, lessonId: 2, id: 9 } };
 
 function setup(token: string | null = 'token-a') {
   const sources: FakeSource[] = [];

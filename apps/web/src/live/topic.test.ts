@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { liveUrl, topicKey } from './topic';
 import { parseTopicKey } from './useLiveTopic';
 
-const forum = { forum: { classId: 3, contentId: 8, forumId: 21 } };
-const assignment = { assignment: { classId: 3, contentId: 9, id: 40 } };
+const forum = { forum: { classId: 3, lessonId: 8, forumId: 21 } };
+const assignment = { assignment: { classId: 3, lessonId: 9, id: 40 } };
 
 describe('liveUrl', () => {
   it('without a topic or an id: only the caller’s notifications', () => {
@@ -28,7 +28,7 @@ describe('topicKey', () => {
   it('tells topics apart and survives the round trip', () => {
     expect(topicKey(null)).toBe('');
     expect(topicKey(forum)).not.toBe(topicKey({ forum: { ...forum.forum, forumId: 22 } }));
-    expect(topicKey(forum)).not.toBe(topicKey({ assignment: { classId: 3, contentId: 8, id: 21 } }));
+    expect(topicKey(forum)).not.toBe(topicKey({ assignment: { classId: 3, lessonId: 8, id: 21 } }));
     expect(parseTopicKey(topicKey(forum))).toEqual(forum);
     expect(parseTopicKey(topicKey(assignment))).toEqual(assignment);
     expect(parseTopicKey('')).toBeNull();

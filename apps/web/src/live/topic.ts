@@ -11,8 +11,8 @@ export const LIVE_PATH = '/api/live';
 /** A topic as text, to compare two of them ('' for none). */
 export function topicKey(topic: LiveTopic | null): string {
   if (!topic) return '';
-  if ('forum' in topic) return `forum:${topic.forum.classId}/${topic.forum.contentId}/${topic.forum.forumId}`;
-  return `assignment:${topic.assignment.classId}/${topic.assignment.contentId}/${topic.assignment.id}`;
+  if ('forum' in topic) return `forum:${topic.forum.classId}/${topic.forum.lessonId}/${topic.forum.forumId}`;
+  return `assignment:${topic.assignment.classId}/${topic.assignment.lessonId}/${topic.assignment.id}`;
 }
 
 /**
@@ -25,11 +25,11 @@ export function liveUrl(topic: LiveTopic | null, lastEventId: string | null): st
   const query = new URLSearchParams();
   if (topic && 'forum' in topic) {
     query.set('class', String(topic.forum.classId));
-    query.set('content', String(topic.forum.contentId));
+    query.set('content', String(topic.forum.lessonId));
     query.set('forum', String(topic.forum.forumId));
   } else if (topic) {
     query.set('class', String(topic.assignment.classId));
-    query.set('content', String(topic.assignment.contentId));
+    query.set('content', String(topic.assignment.lessonId));
     query.set('assignment', String(topic.assignment.id));
   }
   if (lastEventId) query.set('last_event_id', lastEventId);

@@ -49,14 +49,14 @@ export function useLiveTopic(topic: LiveTopic | null): void {
 /** The forum thread of the route (`:classId/contents/:contentId/forums/:forumId`) on the live stream. */
 export function useLiveForumTopic(): void {
   const params = useParams();
-  const forum = { classId: Number(params.classId), contentId: Number(params.contentId), forumId: Number(params.forumId) };
-  useLiveTopic(isId(forum.classId) && isId(forum.contentId) && isId(forum.forumId) ? { forum } : null);
+  const forum = { classId: Number(params.classId), lessonId: Number(params.lessonId), forumId: Number(params.forumId) };
+  useLiveTopic(isId(forum.classId) && isId(forum.lessonId) && isId(forum.forumId) ? { forum } : null);
 }
 
 /** The topic back from its key (the effect depends on the key only: a new object each render is the same topic). */
 export function parseTopicKey(key: string): LiveTopic | null {
   const m = /^(forum|assignment):(\d+)\/(\d+)\/(\d+)$/.exec(key);
   if (!m) return null;
-  const [classId, contentId, id] = [Number(m[2]), Number(m[3]), Number(m[4])];
-  return m[1] === 'forum' ? { forum: { classId, contentId, forumId: id } } : { assignment: { classId, contentId, id } };
+  const [classId, lessonId, id] = [Number(m[2]), Number(m[3]), Number(m[4])];
+  return m[1] === 'forum' ? { forum: { classId, lessonId, forumId: id } } : { assignment: { classId, lessonId, id } };
 }

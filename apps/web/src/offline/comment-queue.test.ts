@@ -11,7 +11,7 @@ import {
   subscribeQueue,
 } from './comment-queue';
 
-const forum = { role: 'student' as const, classId: 3, contentId: 5, forumId: 9 };
+const forum = { role: 'student' as const, classId: 3, lessonId: 5, forumId: 9 };
 const url = '/api/student/my-classes/3/contents/5/forums/9/comments';
 const keep = (userId: number, comment: string, now?: number) => queueComment(userId, { forum, url, body: { comment } }, now);
 
@@ -112,6 +112,12 @@ describe('comments written offline', () => {
       () => signedIn,
     );
     expect(localStorage.length).toBe(0);
+  });
+
+  it('written before the lesson rename (forum.contentId) still belong to their thread', () => {
+    const old = { id: 'c1', at: 1, url, body: { comment: 'lama' }, forum: { role: 'student', classId: 3, contentId: 5, forumId: 9 } };
+    localStorage.setItem(queueKey(7), JSON.stringify([old]));
+    expect(readQueue(7)[0]?.forum).toMatchObject(forum);
   });
 
   it('an unreadable list counts as empty', () => {

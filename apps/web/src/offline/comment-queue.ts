@@ -19,7 +19,7 @@ export const COMMENT_QUEUED = 'Komentar disimpan di ponsel ini dan dikirim otoma
 export interface QueuedForum {
   role: 'teacher' | 'student';
   classId: number;
-  contentId: number;
+  lessonId: number;
   forumId: number;
 }
 
@@ -53,11 +53,17 @@ const isQueued = (c: unknown): c is QueuedComment => {
   return !!q && typeof q.id === 'string' && typeof q.url === 'string' && typeof q.body?.comment === 'string' && !!q.forum;
 };
 
+/** A comment queued before the code said `lesson` names its lesson `contentId`: read it as `lessonId`. */
+const lessonIdOfOldQueue = (c: QueuedComment): QueuedComment => {
+  const old = (c.forum as Partial<QueuedForum> & { contentId?: number }).contentId;
+  return c.forum.lessonId === undefined && old !== undefined ? { ...c, forum: { ...c.forum, lessonId: old } } : c;
+};
+
 /** The user's unsent comments, oldest first (an unreadable list counts as empty). */
 export function readQueue(userId: number): QueuedComment[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(queueKey(userId)) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isQueued) : [];
+    return Array.isArray(parsed) ? parsed.filter(isQueued).map(lessonIdOfOldQueue) : [];
   } catch {
     return [];
   }
@@ -109,16 +115,16 @@ export function keepQueueOf(userId: number) {
 }
 
 const sameForum = (a: QueuedForum, b: QueuedForum) =>
-  a.role === b.role && a.classId === b.classId && a.contentId === b.contentId && a.forumId === b.forumId;
+  a.role === b.role && a.classId === b.classId && a.lessonId === b.lessonId && a.forumId === b.forumId;
 
 /** The user's unsent comments of one forum, kept current. */
 export function useQueuedComments(userId: number | undefined, forum: QueuedForum): QueuedComment[] {
   const raw = useSyncExternalStore(subscribeQueue, () => (userId ? localStorage.getItem(queueKey(userId)) : null));
-  const { role, classId, contentId, forumId } = forum;
+  const { role, classId, lessonId, forumId } = forum;
   return useMemo(
-    () => (userId && raw ? readQueue(userId).filter((c) => sameForum(c.forum, { role, classId, contentId, forumId })) : []),
+    () => (userId && raw ? readQueue(userId).filter((c) => sameForum(c.forum, { role, classId, lessonId, forumId })) : []),
     // raw: the stored text changes with the list
-    [raw, userId, role, classId, contentId, forumId],
+    [raw, userId, role, classId, lessonId, forumId],
   );
 }
 

@@ -138,3 +138,12 @@ describe('sizes and role ids (max-lines-per-function, no-restricted-syntax)', ()
     expect(await rulesFor(named, 'apps/api/src/features/users/x.ts')).toEqual([]);
   }, 60_000);
 });
+
+describe("the API's shared services (no-restricted-imports)", () => {
+  it('refuse importing a feature, and let a service import another service', async () => {
+    const upward = "import { storageFull } from '../features/notifications/events.js';\nexport const x = storageFull;\n";
+    const sideways = "import { HttpError } from '../http/errors.js';\nexport const x = HttpError;\n";
+    expect(await rulesFor(upward, 'apps/api/src/files/x.ts')).toContain('no-restricted-imports');
+    expect(await rulesFor(sideways, 'apps/api/src/files/x.ts')).toEqual([]);
+  }, 60_000);
+});

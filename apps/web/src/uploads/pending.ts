@@ -14,7 +14,7 @@ export interface PendingFile extends FileIdentity {
   kept?: boolean;
 }
 
-/** The server keeps an unused upload this long (docs/uploads.md). */
+/** The server keeps an unused upload this long (docs/features/uploads.md). */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The start of the storage keys of one user's forms. */

@@ -181,7 +181,7 @@ export const userUpdateBody = z
         .refine((n) => n === 0 || n === 1, MSG.statusInvalid)
         .optional(),
     ),
-    /** Changing the role moves the detail row (see docs/api-admin.md). */
+    /** Changing the role moves the detail row (see docs/features/admin.md). */
     role: z.preprocess(blankToUndefined, roleIdField.optional()),
     /** Sent only when the admin sets a new password; then it must equal confirm_password. */
     password: z.preprocess(blankToUndefined, passwordField.optional()),

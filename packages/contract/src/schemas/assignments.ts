@@ -56,7 +56,7 @@ export function gradingStatus(submitted: boolean, score: number | null, returned
 
 // ---------------------------------------------------------------- requests
 
-export const assignmentsParams = z.object({ classId: idParam, contentId: idParam });
+export const assignmentsParams = z.object({ classId: idParam, lessonId: idParam });
 export const assignmentParams = assignmentsParams.extend({ id: idParam });
 export const studentAssignmentParams = z.object({ assignmentId: idParam });
 

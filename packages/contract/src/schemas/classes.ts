@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { idParam, optionalText, requiredText } from '../fields.js';
-import { classContentQuiz } from './quizzes.js';
+import { classLessonQuiz } from './quizzes.js';
 
 /** Messages of the teacher's classes, contents and materials, and of uploads in general. */
 export const CLASS_MSG = {
   classCreated: 'Kelas berhasil ditambahkan',
   classUpdated: 'Kelas berhasil diperbarui',
   classDeleted: 'Kelas berhasil dihapus',
-  contentCreated: 'Konten berhasil ditambahkan',
-  contentUpdated: 'Konten berhasil diperbarui',
-  contentDeleted: 'Konten berhasil dihapus',
+  lessonCreated: 'Konten berhasil ditambahkan',
+  lessonUpdated: 'Konten berhasil diperbarui',
+  lessonDeleted: 'Konten berhasil dihapus',
   materialCreated: 'Materi berhasil ditambahkan',
   materialDeleted: 'Materi berhasil dihapus',
   materialUpdated: 'Materi berhasil diperbarui',
@@ -30,7 +30,7 @@ export const CLASS_MSG = {
   publishAtFormat: 'Waktu tayang harus berupa tanggal dan jam yang valid',
   /** The class a content is copied into is not a valid id. */
   copyTargetUnknown: 'Kelas tujuan tidak ditemukan',
-  contentCopied: (className: string) => `Konten berhasil disalin ke ${className}`,
+  lessonCopied: (className: string) => `Konten berhasil disalin ke ${className}`,
   classCopied: 'Kelas berhasil disalin',
   shiftDays: 'Geser tanggal harus bilangan bulat antara -366 dan 366 hari',
   announcementCreated: 'Pengumuman berhasil dibuat',
@@ -124,14 +124,14 @@ export type ClassDetail = z.infer<typeof classDetail>;
 
 // ---------------------------------------------------------------- contents
 
-export const classContentsParams = z.object({ classId: idParam });
-export const classContentParams = z.object({ classId: idParam, contentId: idParam });
+export const classLessonsParams = z.object({ classId: idParam });
+export const classLessonParams = z.object({ classId: idParam, lessonId: idParam });
 
-export const classContentBody = z.object({
+export const classLessonBody = z.object({
   title: requiredText(LIMITS.titleMax),
   description: optionalText(LIMITS.textMax),
 });
-export type ClassContentBody = z.input<typeof classContentBody>;
+export type ClassLessonBody = z.input<typeof classLessonBody>;
 
 /**
  * Who sees a content or an item: `hidden` (a draft) keeps it from students; `publish_at` (ISO
@@ -167,9 +167,9 @@ export const classMaterial = visibility.extend({
 });
 export type ClassMaterial = z.infer<typeof classMaterial>;
 
-export const classContentForum = visibility.extend({ id: z.number(), topic: z.string(), position: z.number() });
+export const classLessonForum = visibility.extend({ id: z.number(), topic: z.string(), position: z.number() });
 /** An assignment link of a content; for a student also their state and score ("Tugas Saya" states). */
-export const classContentAssignment = visibility.extend({
+export const classLessonAssignment = visibility.extend({
   id: z.number(),
   title: z.string(),
   position: z.number(),
@@ -177,7 +177,7 @@ export const classContentAssignment = visibility.extend({
   score: z.number().nullable().optional(),
 });
 
-export const classContent = visibility.extend({
+export const classLesson = visibility.extend({
   id: z.number(),
   online_class_id: z.number(),
   /** "Pembelajaran N": given when the content is made, never renumbered when another is deleted. */
@@ -189,20 +189,20 @@ export const classContent = visibility.extend({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type ClassContent = z.infer<typeof classContent>;
+export type ClassLesson = z.infer<typeof classLesson>;
 
 /** A content with its materials, forums, assignments and quizzes (each list in the teacher's order). */
-export const classContentDetail = classContent.extend({
+export const classLessonDetail = classLesson.extend({
   materials: z.array(classMaterial),
-  forums: z.array(classContentForum),
-  assignment: z.array(classContentAssignment),
-  quizzes: z.array(classContentQuiz),
+  forums: z.array(classLessonForum),
+  assignment: z.array(classLessonAssignment),
+  quizzes: z.array(classLessonQuiz),
 });
-export type ClassContentDetail = z.infer<typeof classContentDetail>;
+export type ClassLessonDetail = z.infer<typeof classLessonDetail>;
 
 // ---------------------------------------------------------------- materials
 
-export const classMaterialParams = z.object({ classId: idParam, contentId: idParam, id: idParam });
+export const classMaterialParams = z.object({ classId: idParam, lessonId: idParam, id: idParam });
 
 /** Text fields of the material upload form (the file travels as the multipart field `file`). */
 export const classMaterialFields = z.object({ title: requiredText(LIMITS.titleMax) });

@@ -120,8 +120,8 @@ const orderedIds = z
  * PUT …/online-classes/:classId/contents/order: the class's contents in their new order. Contents
  * not named (added meanwhile by another tab) keep their order after the named ones.
  */
-export const contentOrderBody = z.object({ ids: orderedIds });
-export type ContentOrderBody = z.input<typeof contentOrderBody>;
+export const lessonOrderBody = z.object({ ids: orderedIds });
+export type LessonOrderBody = z.input<typeof lessonOrderBody>;
 
 /** PUT …/contents/:contentId/order: one list of the content (materials, forums, assignments or quizzes) in its new order. */
 export const itemOrderBody = z.object({ kind: z.enum(ITEM_KINDS), ids: orderedIds });
@@ -142,7 +142,7 @@ export const visibilityBody = z.object({
 });
 export type VisibilityBody = z.input<typeof visibilityBody>;
 
-export const itemParams = z.object({ classId: idParam, contentId: idParam, kind: z.enum(ITEM_KINDS), id: idParam });
+export const itemParams = z.object({ classId: idParam, lessonId: idParam, kind: z.enum(ITEM_KINDS), id: idParam });
 
 // ---------------------------------------------------------------- copy
 
@@ -168,11 +168,11 @@ const positiveId = (message: string) =>
  * shared, not duplicated), forums (topic and description, no comments) and assignments (deadline,
  * closing time and schedules moved by `shift_days`) into another current class of the same teacher.
  */
-export const copyContentBody = z.object({
+export const copyLessonBody = z.object({
   online_class_id: positiveId(CLASS_MSG.copyTargetUnknown),
   shift_days: shiftDaysField,
 });
-export type CopyContentBody = z.input<typeof copyContentBody>;
+export type CopyLessonBody = z.input<typeof copyLessonBody>;
 
 /** POST …/online-classes/:classId/copy: the whole class into a new class for another rombel. */
 export const copyClassBody = z.object({

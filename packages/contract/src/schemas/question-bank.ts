@@ -3,7 +3,7 @@ import { MB } from '../limits.js';
 import { idParam } from '../fields.js';
 
 /*
- * The question bank (Bank Soal) of docs/quizzes.md: the question types with their keys
+ * The question bank (Bank Soal) of docs/features/quizzes.md: the question types with their keys
  * (`questions.data`), the students' answers by type, and the bank's requests and replies.
  */
 

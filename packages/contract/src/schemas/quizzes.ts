@@ -5,7 +5,7 @@ import { dateTimeOf, endOfDayOf, idParam, requiredText } from '../fields.js';
 import { QUESTION_TYPES, question } from './question-bank.js';
 
 /**
- * Quizzes and exams (issue 25, docs/quizzes.md): the teacher's quizzes inside a content, the
+ * Quizzes and exams (issue 25, docs/features/quizzes.md): the teacher's quizzes inside a content, the
  * student's attempts, grading and statistics. The question bank has its own file.
  */
 
@@ -58,7 +58,7 @@ export const QUIZ_LIMITS = {
 
 // ---------------------------------------------------------------- requests
 
-export const quizzesParams = z.object({ classId: idParam, contentId: idParam });
+export const quizzesParams = z.object({ classId: idParam, lessonId: idParam });
 export const quizParams = quizzesParams.extend({ quizId: idParam });
 export const quizAttemptParams = quizParams.extend({ attemptId: idParam });
 export const quizAnswerParams = quizAttemptParams.extend({ questionId: idParam });
@@ -161,7 +161,7 @@ export type QuizAnswer = z.infer<typeof quizAnswer>;
 export const quizAnswerBody = z.object({ answer: quizAnswer });
 export type QuizAnswerBody = z.input<typeof quizAnswerBody>;
 
-export const myQuizParams = z.object({ classId: idParam, contentId: idParam, quizId: idParam });
+export const myQuizParams = z.object({ classId: idParam, lessonId: idParam, quizId: idParam });
 export const myQuizAttemptParams = myQuizParams.extend({ attemptId: idParam });
 export const myQuizAnswerParams = myQuizAttemptParams.extend({ questionId: idParam });
 
@@ -398,7 +398,7 @@ export const attemptReview = z.object({
 export type AttemptReview = z.infer<typeof attemptReview>;
 
 /** A quiz link of a content: for a student also whether it is open now. */
-export const classContentQuiz = z.object({
+export const classLessonQuiz = z.object({
   id: z.number(),
   title: z.string(),
   position: z.number(),
@@ -408,4 +408,4 @@ export const classContentQuiz = z.object({
   closes_at: z.string().nullable(),
   time_limit_minutes: z.number().nullable(),
 });
-export type ClassContentQuiz = z.infer<typeof classContentQuiz>;
+export type ClassLessonQuiz = z.infer<typeof classLessonQuiz>;

@@ -3,7 +3,7 @@ import { idParam } from '../fields.js';
 
 /** Paths under /api/student/my-classes (the class is always `classId`, as in the student forum paths). */
 export const myClassParams = z.object({ classId: idParam });
-export const myClassContentParams = myClassParams.extend({ contentId: idParam });
+export const myClassLessonParams = myClassParams.extend({ lessonId: idParam });
 
 /** An assignment on the student's dashboard: not handed in yet and its deadline not passed. */
 export const upcomingAssignment = z.object({

@@ -15,7 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
-import { contents } from './classes.js';
+import { lessons } from './classes.js';
 import { storedFiles } from './files.js';
 import { users } from './users.js';
 
@@ -23,9 +23,9 @@ export const assignments = pgTable(
   'assignments',
   {
     id: serial('id').primaryKey(),
-    contentId: integer('content_id')
+    lessonId: integer('content_id')
       .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+      .references(() => lessons.id, { onDelete: 'cascade' }),
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -44,7 +44,7 @@ export const assignments = pgTable(
   },
   (t) => [
     check('assignments_closes_ck', sql`${t.closesAt} is null or ${t.closesAt} >= ${t.deadline}`),
-    index('assignments_content_idx').on(t.contentId, t.position),
+    index('assignments_content_idx').on(t.lessonId, t.position),
     index('assignments_author_idx').on(t.authorId),
     index('assignments_deadline_idx').on(t.deadline),
   ],

@@ -5,7 +5,7 @@ import { bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'd
  * The audit log (ASVS V16): one row per admin write and per grade change, append-only (the code
  * only inserts; nothing updates or deletes a row, and no job prunes it). The actor is kept by
  * name and role too, so a row outlives its user; before/after hold the changed fields, never a
- * password, token or slip (audit/record.ts strips such keys). See docs/audit-log.md.
+ * password, token or slip (audit/record.ts strips such keys). See docs/features/audit-log.md.
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -46,7 +46,7 @@ export const onlineClasses = pgTable(
   ],
 );
 
-export const contents = pgTable(
+export const lessons = pgTable(
   'contents',
   {
     id: serial('id').primaryKey(),
@@ -76,9 +76,9 @@ export const materials = pgTable(
   'materials',
   {
     id: serial('id').primaryKey(),
-    contentId: integer('content_id')
+    lessonId: integer('content_id')
       .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+      .references(() => lessons.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 255 }).notNull(),
     /** A file material; several materials (copies in other classes) may share one stored file. */
     fileId: integer('file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
@@ -93,7 +93,7 @@ export const materials = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('materials_content_idx').on(t.contentId, t.position),
+    index('materials_content_idx').on(t.lessonId, t.position),
     index('materials_file_idx').on(t.fileId),
     check('materials_file_or_url_ck', sql`(${t.fileId} is null) <> (${t.url} is null)`),
   ],
@@ -103,9 +103,9 @@ export const forums = pgTable(
   'forums',
   {
     id: serial('id').primaryKey(),
-    contentId: integer('content_id')
+    lessonId: integer('content_id')
       .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+      .references(() => lessons.id, { onDelete: 'cascade' }),
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -119,7 +119,7 @@ export const forums = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('forums_content_idx').on(t.contentId, t.position), index('forums_author_idx').on(t.authorId)],
+  (t) => [index('forums_content_idx').on(t.lessonId, t.position), index('forums_author_idx').on(t.authorId)],
 );
 
 export const comments = pgTable(

@@ -45,5 +45,5 @@ export const userImports = pgTable(
  * alone and usable in every class they teach. A quiz is an item of a content, like an assignment,
  * made of slots: a fixed question, or a number of questions drawn at random from a category.
  * An attempt fixes its questions, their order and their options' order when it starts (layout),
- * and every answer is a row of its own, saved the moment it is given. See docs/quizzes.md.
+ * and every answer is a row of its own, saved the moment it is given. See docs/features/quizzes.md.
  */

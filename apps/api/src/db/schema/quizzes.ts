@@ -17,7 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
-import { contents } from './classes.js';
+import { lessons } from './classes.js';
 import { storedFiles } from './files.js';
 import { users } from './users.js';
 
@@ -36,7 +36,7 @@ export const questionCategories = pgTable(
 );
 
 /**
- * One question of the bank. `data` holds the key by type (docs/quizzes.md): options with their
+ * One question of the bank. `data` holds the key by type (docs/features/quizzes.md): options with their
  * correct flags, the accepted answers and tolerance, the matching pairs, nothing for an essay.
  */
 export const questions = pgTable(
@@ -71,9 +71,9 @@ export const quizzes = pgTable(
   'quizzes',
   {
     id: serial('id').primaryKey(),
-    contentId: integer('content_id')
+    lessonId: integer('content_id')
       .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+      .references(() => lessons.id, { onDelete: 'cascade' }),
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -103,7 +103,7 @@ export const quizzes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('quizzes_content_idx').on(t.contentId, t.position),
+    index('quizzes_content_idx').on(t.lessonId, t.position),
     index('quizzes_author_idx').on(t.authorId),
     check('quizzes_window_ck', sql`${t.closesAt} is null or ${t.opensAt} is null or ${t.closesAt} > ${t.opensAt}`),
     check('quizzes_limit_ck', sql`${t.timeLimitMinutes} is null or ${t.timeLimitMinutes} between 1 and 600`),

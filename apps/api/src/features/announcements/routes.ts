@@ -3,7 +3,7 @@ import {
   announcement,
   announcementBody,
   announcementParams,
-  classContentsParams,
+  classLessonsParams,
   errorEnvelope,
   myClassParams,
   ok,
@@ -28,7 +28,7 @@ export async function teacherRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: summaryOfList,
-        params: classContentsParams,
+        params: classLessonsParams,
         response: { 200: ok(announcement.array()), 404: errorEnvelope },
       },
     },
@@ -45,7 +45,7 @@ export async function teacherRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Post an announcement to the class and its students',
-        params: classContentsParams,
+        params: classLessonsParams,
         body: announcementBody,
         response: { 201: ok(announcement), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
       },

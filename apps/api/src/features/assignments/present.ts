@@ -5,7 +5,7 @@ import type { Assignment, OnlineClass } from '../../access/index.js';
 export const toAssignment = (a: Assignment, author: string, klass: Pick<OnlineClass, 'id' | 'name'>): AssignmentView => ({
   id: a.id,
   assignment_id: a.id,
-  content_id: a.contentId,
+  content_id: a.lessonId,
   title: a.title,
   description: a.description,
   deadline: a.deadline.toISOString(),

@@ -21,28 +21,28 @@ export interface AssignmentValues {
 
 const closesOf = (v: AssignmentValues) => (v.closes_at === undefined ? undefined : v.closes_at === null ? null : new Date(v.closes_at));
 
-export async function insertAssignment(db: Db, contentId: number, authorId: number, v: AssignmentValues): Promise<Assignment> {
+export async function insertAssignment(db: Db, lessonId: number, authorId: number, v: AssignmentValues): Promise<Assignment> {
   const [row] = await db
     .insert(assignments)
     .values({
-      contentId,
+      lessonId,
       authorId,
       title: v.title,
       description: v.description,
       deadline: new Date(v.deadline),
       closesAt: closesOf(v) ?? null,
-      position: nextPosition(assignments, contentId),
+      position: nextPosition(assignments, lessonId),
     })
     .returning();
   return row!;
 }
 
 /** Edits an assignment of this content; null when it is gone meanwhile. */
-export async function updateAssignment(db: Db, contentId: number, id: number, v: AssignmentValues): Promise<Assignment | null> {
+export async function updateAssignment(db: Db, lessonId: number, id: number, v: AssignmentValues): Promise<Assignment | null> {
   const [row] = await db
     .update(assignments)
     .set({ title: v.title, description: v.description, deadline: new Date(v.deadline), closesAt: closesOf(v), updatedAt: new Date() })
-    .where(and(eq(assignments.id, id), eq(assignments.contentId, contentId)))
+    .where(and(eq(assignments.id, id), eq(assignments.lessonId, lessonId)))
     .returning();
   return row ?? null;
 }
@@ -53,11 +53,11 @@ export async function updateAssignment(db: Db, contentId: number, id: number, v:
  * first: an upload in flight either commits before (and its file is returned here) or waits and
  * then finds the assignment gone (and its file is removed).
  */
-export async function deleteAssignment(tx: Executor, contentId: number, id: number): Promise<number[] | null> {
+export async function deleteAssignment(tx: Executor, lessonId: number, id: number): Promise<number[] | null> {
   const [locked] = await tx
     .select({ id: assignments.id })
     .from(assignments)
-    .where(and(eq(assignments.id, id), eq(assignments.contentId, contentId)))
+    .where(and(eq(assignments.id, id), eq(assignments.lessonId, lessonId)))
     .for('update');
   if (!locked) return null;
   const gone = await deleteSubmissions(tx, eq(submissions.assignmentId, id));

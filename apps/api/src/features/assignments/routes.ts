@@ -9,7 +9,7 @@ import {
   okMessage,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { assignmentFor, contentFor } from '../../access/index.js';
+import { assignmentFor, lessonFor } from '../../access/index.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { notFound } from '../../http/errors.js';
 import { authorName, deleteAssignment, insertAssignment, updateAssignment } from './queries.js';
@@ -19,7 +19,7 @@ import { itemsShown } from '../notifications/events.js';
 /** /api/teacher/online-classes/:classId/contents/:contentId/assignments: the teacher's assignments. */
 export default async function assignmentsRoutes(app: App): Promise<void> {
   const tags = ['teacher: assignments'];
-  const base = '/online-classes/:classId/contents/:contentId/assignments';
+  const base = '/online-classes/:classId/contents/:lessonId/assignments';
 
   app.post(
     base,
@@ -33,7 +33,7 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
+      const { klass, content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
       let row;
       try {
         row = await insertAssignment(app.db, content.id, request.user.id, request.body);

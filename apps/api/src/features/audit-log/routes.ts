@@ -74,7 +74,7 @@ export async function adminRoutes(app: App): Promise<void> {
 /** /api/teacher/…: the grade history of a submission or quiz attempt of the teacher's own class. */
 export async function teacherRoutes(app: App): Promise<void> {
   const tags = ['teacher: grading'];
-  const T = '/online-classes/:classId/contents/:contentId';
+  const T = '/online-classes/:classId/contents/:lessonId';
 
   app.get(
     `${T}/assignments/:id/students/:studentId/grade-history`,

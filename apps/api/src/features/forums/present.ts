@@ -84,7 +84,7 @@ export function assembleThread(
 
   return {
     id: forum.id,
-    content_id: forum.contentId,
+    content_id: forum.lessonId,
     content_of: content.title,
     topic: forum.topic,
     description: forum.description,
@@ -108,8 +108,8 @@ export const toMentionable = (files: FileService, m: { id: number } & Author): M
 });
 
 /** The web path of the forum page for a member of its class: the teacher's area or the student's. */
-export function forumLink(klass: OnlineClass, contentId: number, forumId: number, userId: number): string {
+export function forumLink(klass: OnlineClass, lessonId: number, forumId: number, userId: number): string {
   return klass.teacherId === userId
-    ? `/online-class/${klass.id}/contents/${contentId}/forums/${forumId}`
-    : `/my-classes/${klass.id}/contents/${contentId}/forums/${forumId}`;
+    ? `/online-class/${klass.id}/contents/${lessonId}/forums/${forumId}`
+    : `/my-classes/${klass.id}/contents/${lessonId}/forums/${forumId}`;
 }

@@ -97,28 +97,28 @@ export interface ForumValues {
   description: string | null;
 }
 
-export async function insertForum(db: Executor, contentId: number, authorId: number, v: ForumValues): Promise<Forum> {
+export async function insertForum(db: Executor, lessonId: number, authorId: number, v: ForumValues): Promise<Forum> {
   const [row] = await db
     .insert(forums)
-    .values({ contentId, authorId, topic: v.topic, description: v.description, position: nextPosition(forums, contentId) })
+    .values({ lessonId, authorId, topic: v.topic, description: v.description, position: nextPosition(forums, lessonId) })
     .returning();
   return row!;
 }
 
-export async function updateForum(db: Executor, contentId: number, forumId: number, v: ForumValues): Promise<Forum | null> {
+export async function updateForum(db: Executor, lessonId: number, forumId: number, v: ForumValues): Promise<Forum | null> {
   const [row] = await db
     .update(forums)
     .set({ topic: v.topic, description: v.description, updatedAt: new Date() })
-    .where(and(eq(forums.id, forumId), eq(forums.contentId, contentId)))
+    .where(and(eq(forums.id, forumId), eq(forums.lessonId, lessonId)))
     .returning();
   return row ?? null;
 }
 
 /** Deletes a forum; its comments and replies go with it (foreign keys cascade in the same statement). */
-export async function deleteForum(db: Executor, contentId: number, forumId: number): Promise<boolean> {
+export async function deleteForum(db: Executor, lessonId: number, forumId: number): Promise<boolean> {
   const gone = await db
     .delete(forums)
-    .where(and(eq(forums.id, forumId), eq(forums.contentId, contentId)))
+    .where(and(eq(forums.id, forumId), eq(forums.lessonId, lessonId)))
     .returning({ id: forums.id });
   return gone.length > 0;
 }

@@ -2,7 +2,7 @@ import {
   FORUM_MSG,
   errorEnvelope,
   forumBody,
-  forumContentParams,
+  forumLessonParams,
   forumParams,
   forumThread,
   ok,
@@ -10,7 +10,7 @@ import {
   pageMeta,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { contentFor } from '../../access/index.js';
+import { lessonFor } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
 import { deleteForum, insertForum, updateForum } from './queries.js';
 import { publishChange, reachForum, threadPage, underLiveParent, values } from './thread.js';
@@ -19,7 +19,7 @@ import { threadRoutes } from './thread-routes.js';
 /** /api/teacher/online-classes/:classId/contents/:contentId/forums: forums of the teacher's own classes, with moderation. */
 export async function teacherRoutes(app: App): Promise<void> {
   const tags = ['teacher: forums'];
-  const base = '/online-classes/:classId/contents/:contentId';
+  const base = '/online-classes/:classId/contents/:lessonId';
 
   app.post(
     `${base}/forums`,
@@ -27,13 +27,13 @@ export async function teacherRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Open a forum under a content (topic required, description optional); answers with the new forum as its first thread page',
-        params: forumContentParams,
+        params: forumLessonParams,
         body: forumBody,
         response: { 201: ok(forumThread).extend({ meta: pageMeta }), 404: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request, reply) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
+      const { content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
       const forum = await underLiveParent(() => insertForum(app.db, content.id, request.user.id, values(request.body)));
       reply.code(201);
       const { thread, meta } = await threadPage(app, request.user, content, forum);

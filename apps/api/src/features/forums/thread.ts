@@ -38,7 +38,7 @@ async function throttleComments(app: App, user: AuthUser): Promise<void> {
   if (!(await takeSlot(app.db, `c:${user.id}`, LIMITS.commentsPerMinute, 1))) throw tooManyRequests(FORUM_MSG.commentRateLimited);
 }
 
-type ForumPath = { classId: number; contentId: number; forumId: number };
+type ForumPath = { classId: number; lessonId: number; forumId: number };
 export type Reached = { klass: OnlineClass; content: Content; forum: Forum };
 
 /** The class, content and forum of the path, within the caller's reach (404 otherwise; an archived class refuses writes with 409). */

@@ -4,7 +4,7 @@ import { userOf } from '../../db/lookups.js';
 import {
   assignmentExtensions,
   assignments,
-  contents,
+  lessons,
   onlineClasses,
   quizAttempts,
   quizzes,
@@ -26,8 +26,8 @@ const assignmentIdsOf = (db: Db, classIds: number[]) =>
   db
     .select({ id: assignments.id })
     .from(assignments)
-    .innerJoin(contents, eq(contents.id, assignments.contentId))
-    .where(inArray(contents.onlineClassId, classIds));
+    .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
+    .where(inArray(lessons.onlineClassId, classIds));
 
 /** The assignments of the classes with their content, by content (as the class page lists them) then deadline. */
 export const assignmentsOf = (db: Db, classIds: number[]) =>
@@ -36,14 +36,14 @@ export const assignmentsOf = (db: Db, classIds: number[]) =>
       id: assignments.id,
       title: assignments.title,
       deadline: assignments.deadline,
-      classId: contents.onlineClassId,
-      contentId: contents.id,
-      contentTitle: contents.title,
+      classId: lessons.onlineClassId,
+      lessonId: lessons.id,
+      lessonTitle: lessons.title,
     })
     .from(assignments)
-    .innerJoin(contents, eq(contents.id, assignments.contentId))
-    .where(inArray(contents.onlineClassId, classIds))
-    .orderBy(asc(contents.id), asc(assignments.deadline), asc(assignments.id));
+    .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
+    .where(inArray(lessons.onlineClassId, classIds))
+    .orderBy(asc(lessons.id), asc(assignments.deadline), asc(assignments.id));
 export type GradebookAssignmentRow = Awaited<ReturnType<typeof assignmentsOf>>[number];
 
 /** The quizzes of the classes with their content, by content (as the class page lists them) then closing time. */
@@ -54,14 +54,14 @@ export const quizzesOf = (db: Db, classIds: number[]) =>
       title: quizzes.title,
       closesAt: quizzes.closesAt,
       gradingMethod: quizzes.gradingMethod,
-      classId: contents.onlineClassId,
-      contentId: contents.id,
-      contentTitle: contents.title,
+      classId: lessons.onlineClassId,
+      lessonId: lessons.id,
+      lessonTitle: lessons.title,
     })
     .from(quizzes)
-    .innerJoin(contents, eq(contents.id, quizzes.contentId))
-    .where(inArray(contents.onlineClassId, classIds))
-    .orderBy(asc(contents.id), sql`${quizzes.closesAt} asc nulls last`, asc(quizzes.id));
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .where(inArray(lessons.onlineClassId, classIds))
+    .orderBy(asc(lessons.id), sql`${quizzes.closesAt} asc nulls last`, asc(quizzes.id));
 export type GradebookQuizRow = Awaited<ReturnType<typeof quizzesOf>>[number];
 
 /** The finished quiz attempts of the classes (what a quiz's grade is made of). */
@@ -85,8 +85,8 @@ export const quizAttemptsOf = (db: Db, classIds: number[]) =>
           db
             .select({ id: quizzes.id })
             .from(quizzes)
-            .innerJoin(contents, eq(contents.id, quizzes.contentId))
-            .where(inArray(contents.onlineClassId, classIds)),
+            .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+            .where(inArray(lessons.onlineClassId, classIds)),
         ),
       ),
     );
@@ -110,7 +110,7 @@ export function studentsOfRombels(db: Db, rombelIds: number[]) {
  */
 export const submittersOf = async (db: Db, classIds: number[]) => {
   const person = {
-    classId: contents.onlineClassId,
+    classId: lessons.onlineClassId,
     id: users.id,
     name: users.name,
     nis: students.nis,
@@ -120,19 +120,19 @@ export const submittersOf = async (db: Db, classIds: number[]) => {
     .selectDistinct(person)
     .from(submissions)
     .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
-    .innerJoin(contents, eq(contents.id, assignments.contentId))
+    .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
     .innerJoin(users, eq(users.id, submissions.studentId))
     .innerJoin(students, eq(students.userId, submissions.studentId))
-    .where(inArray(contents.onlineClassId, classIds))
+    .where(inArray(lessons.onlineClassId, classIds))
     .orderBy(sql`lower(${users.name})`, asc(users.id));
   const tookQuiz = await db
     .selectDistinct(person)
     .from(quizAttempts)
     .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
-    .innerJoin(contents, eq(contents.id, quizzes.contentId))
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
     .innerJoin(users, eq(users.id, quizAttempts.studentId))
     .innerJoin(students, eq(students.userId, quizAttempts.studentId))
-    .where(inArray(contents.onlineClassId, classIds));
+    .where(inArray(lessons.onlineClassId, classIds));
   const key = (r: { classId: number; id: number }) => `${r.classId}:${r.id}`;
   const seen = new Set(handedIn.map(key));
   const more = tookQuiz.filter((r) => !seen.has(key(r)));
@@ -199,8 +199,8 @@ export async function waitingCounts(db: Db, classIds: number[]): Promise<Map<num
     .select({ classId: onlineClasses.id, n: count() })
     .from(submissions)
     .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
-    .innerJoin(contents, eq(contents.id, assignments.contentId))
-    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
+    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .innerJoin(students, eq(students.userId, submissions.studentId))
     .where(
       and(

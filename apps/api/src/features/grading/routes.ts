@@ -41,7 +41,7 @@ const columns: Array<[GradingState, string]> = [
 ];
 
 const tags = ['teacher: grading'];
-const base = '/online-classes/:classId/contents/:contentId/assignments/:id';
+const base = '/online-classes/:classId/contents/:lessonId/assignments/:id';
 
 /** /api/teacher/…/assignments/:id/…: the teacher's grading, returns, extensions and private threads. */
 export default async function gradingRoutes(app: App): Promise<void> {
@@ -67,7 +67,7 @@ async function workOf(app: App, klass: OnlineClass, a: Assignment, studentId: nu
 }
 
 /** The class and assignment for a change about one student of its rombel (404 for anyone else). */
-async function forStudentChange(app: App, params: { classId: number; contentId: number; id: number; studentId: number }, user: AuthUser) {
+async function forStudentChange(app: App, params: { classId: number; lessonId: number; id: number; studentId: number }, user: AuthUser) {
   const found = await assignmentFor(app.db, user, params, 'write');
   if (!(await isStudentOfRombel(app.db, found.klass.rombelClassId, params.studentId))) throw notFound();
   return found;

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { assignments, contents, forums, materials, onlineClasses, quizSlots, quizzes } from '../../db/schema.js';
+import { assignments, lessons, forums, materials, onlineClasses, quizSlots, quizzes } from '../../db/schema.js';
 import type { Content, OnlineClass } from '../../access/index.js';
-import { insertContent } from '../lessons/queries.js';
+import { insertLesson } from '../lessons/queries.js';
 import { copiedValues, copyLists, type RowPlan } from './columns.js';
 
 /** An instant moved by the copy's `shift_days` (null stays null). */
@@ -20,7 +20,7 @@ const shifted = (column: SQL, days: number) => sql`${column} + make_interval(day
 async function copyItems(tx: Executor, pairs: SQL, days: number, authorId: number): Promise<void> {
   const author = sql`${authorId}::int`;
   const m = copyLists(materials, 'm', {
-    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', contentId: sql`p.new_id` },
+    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', lessonId: sql`p.new_id` },
     ...{ title: 'copy', fileId: 'copy', url: 'copy', position: 'copy', hidden: 'copy' },
     publishAt: shifted(sql`m.publish_at`, days),
   });
@@ -30,7 +30,7 @@ async function copyItems(tx: Executor, pairs: SQL, days: number, authorId: numbe
     from materials m join (${pairs}) p on p.old_id = m.content_id
     order by p.new_id, m.position, m.id`);
   const f = copyLists(forums, 'f', {
-    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', contentId: sql`p.new_id`, authorId: author },
+    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', lessonId: sql`p.new_id`, authorId: author },
     ...{ topic: 'copy', description: 'copy', position: 'copy', hidden: 'copy' },
     publishAt: shifted(sql`f.publish_at`, days),
   });
@@ -40,7 +40,7 @@ async function copyItems(tx: Executor, pairs: SQL, days: number, authorId: numbe
     from forums f join (${pairs}) p on p.old_id = f.content_id
     order by p.new_id, f.position, f.id`);
   const a = copyLists(assignments, 'a', {
-    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', contentId: sql`p.new_id`, authorId: author },
+    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', lessonId: sql`p.new_id`, authorId: author },
     ...{ title: 'copy', description: 'copy', position: 'copy', hidden: 'copy' },
     deadline: shifted(sql`a.deadline`, days),
     closesAt: shifted(sql`a.closes_at`, days),
@@ -61,7 +61,7 @@ async function copyItems(tx: Executor, pairs: SQL, days: number, authorId: numbe
  */
 async function copyQuizzes(tx: Executor, pairs: SQL, days: number, author: SQL): Promise<void> {
   const q = copyLists(quizzes, 'src', {
-    ...{ id: sql`new_quiz_id`, createdAt: 'fresh', updatedAt: 'fresh', contentId: sql`new_content_id`, authorId: author },
+    ...{ id: sql`new_quiz_id`, createdAt: 'fresh', updatedAt: 'fresh', lessonId: sql`new_content_id`, authorId: author },
     ...{ title: 'copy', description: 'copy', timeLimitMinutes: 'copy', attemptsAllowed: 'copy', gradingMethod: 'copy' },
     ...{ shuffleQuestions: 'copy', shuffleOptions: 'copy', onePerPage: 'copy', showResults: 'copy', showReview: 'copy' },
     ...{ position: 'copy', hidden: 'copy' },
@@ -103,15 +103,15 @@ export interface CopyOptions {
 export const CONTENT_ALONE = {
   ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', onlineClassId: 'set', number: 'set', position: 'set' },
   ...{ title: 'copy', description: 'copy', hidden: 'copy', publishAt: 'set' },
-} as const satisfies RowPlan<typeof contents>;
+} as const satisfies RowPlan<typeof lessons>;
 
 /**
  * "Salin ke kelas lain": the content with everything under it at the end of the target class,
  * with the target's next "Pembelajaran N". Run inside a transaction.
  */
-export async function copyContent(tx: Executor, source: Content, targetClassId: number, o: CopyOptions): Promise<Content> {
+export async function copyLesson(tx: Executor, source: Content, targetClassId: number, o: CopyOptions): Promise<Content> {
   const publishAt = source.publishAt && new Date(source.publishAt.getTime() + o.shiftDays * 24 * 3600 * 1000);
-  const copy = await insertContent(tx, targetClassId, { ...copiedValues(contents, CONTENT_ALONE, source), publishAt });
+  const copy = await insertLesson(tx, targetClassId, { ...copiedValues(lessons, CONTENT_ALONE, source), publishAt });
   await copyItems(tx, sql`select ${source.id}::int as old_id, ${copy.id}::int as new_id`, o.shiftDays, o.authorId);
   return copy;
 }
@@ -138,7 +138,7 @@ export async function copyClass(tx: Executor, source: OnlineClass, v: ClassCopyV
     .values({ ...copiedValues(onlineClasses, CLASS_COPY, source), name: v.name, rombelClassId: v.rombelClassId, teacherId: v.authorId })
     .returning({ id: onlineClasses.id });
   const id = klass!.id;
-  const c = copyLists(contents, 'c', {
+  const c = copyLists(lessons, 'c', {
     ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', onlineClassId: sql`${id}::int` },
     ...{ number: 'copy', position: 'copy', title: 'copy', description: 'copy', hidden: 'copy' },
     publishAt: shifted(sql`c.publish_at`, v.shiftDays),

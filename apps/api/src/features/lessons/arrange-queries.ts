@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ItemKind } from '@kelasku/contract';
 import type { Executor } from '../../db/client.js';
-import { assignments, contents, forums, materials, quizzes } from '../../db/schema.js';
+import { assignments, lessons, forums, materials, quizzes } from '../../db/schema.js';
 import type { ItemTable } from './queries.js';
 
 /** The table of each list inside a content. */
@@ -9,15 +9,15 @@ export const ITEM_TABLES: Record<ItemKind, ItemTable> = { materials, forums, ass
 
 /** One ordered list: the class's contents, or one list of a content. */
 interface List {
-  table: typeof contents | ItemTable;
+  table: typeof lessons | ItemTable;
   /** Where the list's rows are: the class of the contents, the content of the items. */
   parent: SQL;
 }
 
-export const contentList = (classId: number): List => ({ table: contents, parent: sql`${contents.onlineClassId} = ${classId}` });
-export const itemList = (kind: ItemKind, contentId: number): List => {
+export const lessonList = (classId: number): List => ({ table: lessons, parent: sql`${lessons.onlineClassId} = ${classId}` });
+export const itemList = (kind: ItemKind, lessonId: number): List => {
   const table = ITEM_TABLES[kind];
-  return { table, parent: sql`${table.contentId} = ${contentId}` };
+  return { table, parent: sql`${table.lessonId} = ${lessonId}` };
 };
 
 /**
@@ -53,7 +53,7 @@ export interface VisibilityValues {
 export async function setVisibility(db: Executor, list: List, id: number, v: VisibilityValues): Promise<VisibilityValues | null> {
   const { table } = list;
   const [row] = await db
-    .update(table as typeof contents)
+    .update(table as typeof lessons)
     .set({ hidden: v.hidden, publishAt: v.publishAt })
     .where(and(list.parent, eq(table.id, id)))
     .returning({ hidden: table.hidden, publishAt: table.publishAt });

@@ -1,8 +1,8 @@
 import {
   CLASS_MSG,
-  classContentParams,
-  classContentsParams,
-  contentOrderBody,
+  classLessonParams,
+  classLessonsParams,
+  lessonOrderBody,
   errorEnvelope,
   itemOrderBody,
   itemParams,
@@ -12,11 +12,11 @@ import {
   visibilityBody,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { classForTeacher, contentFor } from '../../access/index.js';
+import { classForTeacher, lessonFor } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
-import { contentList, itemList, reorder, setVisibility, type VisibilityValues } from './arrange-queries.js';
+import { lessonList, itemList, reorder, setVisibility, type VisibilityValues } from './arrange-queries.js';
 import { toVisibility } from './visibility.js';
-import { contentShown, itemsShown } from '../notifications/events.js';
+import { lessonShown, itemsShown } from '../notifications/events.js';
 
 const values = (b: { hidden: boolean; publish_at?: string | null }): VisibilityValues => ({
   hidden: b.hidden,
@@ -41,62 +41,62 @@ export async function arrangeRoutes(app: App, tags: string[]): Promise<void> {
         summary:
           "The class's contents in a new order: `ids` first in that order, contents not named after them as they were. " +
           'An id that is not a content of the class is a 404 (nothing changed); an id given twice a 422',
-        params: classContentsParams,
-        body: contentOrderBody,
+        params: classLessonsParams,
+        body: lessonOrderBody,
         response: { 200: okMessage, 404: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request) => {
       const klass = await classForTeacher(app.db, request.user, request.params.classId, 'write');
-      found(await reorder(app.db, contentList(klass.id), request.body.ids));
+      found(await reorder(app.db, lessonList(klass.id), request.body.ids));
       return { success: true as const, message: CLASS_MSG.orderSaved };
     },
   );
 
   app.put(
-    '/online-classes/:classId/contents/:contentId/order',
+    '/online-classes/:classId/contents/:lessonId/order',
     {
       schema: {
         tags,
         summary:
           "One list of the content (`kind`: materials, forums, assignments or quizzes) in a new order, as for the contents' order; " +
           'an id of another content or class is a 404',
-        params: classContentParams,
+        params: classLessonParams,
         body: itemOrderBody,
         response: { 200: okMessage, 404: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
+      const { content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
       found(await reorder(app.db, itemList(request.body.kind, content.id), request.body.ids));
       return { success: true as const, message: CLASS_MSG.orderSaved };
     },
   );
 
   app.put(
-    '/online-classes/:classId/contents/:contentId/visibility',
+    '/online-classes/:classId/contents/:lessonId/visibility',
     {
       schema: {
         tags,
         summary:
           'Who sees the content: `hidden` true is a draft; `publish_at` (ISO date-time, WIB without an offset) shows it to ' +
           'students from then on; hidden false without publish_at shows it now. Its items are hidden from students while it is',
-        params: classContentParams,
+        params: classLessonParams,
         body: visibilityBody,
         response: { 200: ok(visibility), 404: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request) => {
-      const { klass, content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
-      const row = found(await setVisibility(app.db, contentList(klass.id), content.id, values(request.body)));
+      const { klass, content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
+      const row = found(await setVisibility(app.db, lessonList(klass.id), content.id, values(request.body)));
       // Items students may see from now on are announced (once each; a schedule is announced when its time comes).
-      await contentShown(app, content.id);
+      await lessonShown(app, content.id);
       return { success: true as const, message: CLASS_MSG.visibilitySaved, data: toVisibility(row) };
     },
   );
 
   app.put(
-    '/online-classes/:classId/contents/:contentId/:kind/:id/visibility',
+    '/online-classes/:classId/contents/:lessonId/:kind/:id/visibility',
     {
       schema: {
         tags,
@@ -107,7 +107,7 @@ export async function arrangeRoutes(app: App, tags: string[]): Promise<void> {
       },
     },
     async (request) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
+      const { content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
       const { kind, id } = request.params;
       const row = found(await setVisibility(app.db, itemList(kind, content.id), id, values(request.body)));
       if (kind !== 'forums') await itemsShown(app, kind, [id]);

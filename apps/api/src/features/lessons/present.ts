@@ -1,11 +1,11 @@
-import type { ClassContent, ClassContentDetail } from '@kelasku/contract';
+import type { ClassLesson, ClassLessonDetail } from '@kelasku/contract';
 import type { FileLinks } from '../../files/service.js';
 import type { Content } from '../../access/index.js';
 import { toMaterial } from '../materials/present.js';
 import { toVisibility } from './visibility.js';
-import type { ContentChildren } from './queries.js';
+import type { LessonChildren } from './queries.js';
 
-export const toContent = (c: Content): ClassContent => ({
+export const toLesson = (c: Content): ClassLesson => ({
   id: c.id,
   online_class_id: c.onlineClassId,
   number: c.number,
@@ -18,21 +18,21 @@ export const toContent = (c: Content): ClassContent => ({
 });
 
 /** Contents with their materials (signed links), forums, assignments and quizzes, each list in the teacher's order. */
-export function toContentDetails(
+export function toLessonDetails(
   files: FileLinks,
   rows: Content[],
-  { materialRows, forumRows, assignmentRows, quizRows }: ContentChildren,
-): ClassContentDetail[] {
-  const out = new Map<number, ClassContentDetail>(
-    rows.map((c) => [c.id, { ...toContent(c), materials: [], forums: [], assignment: [], quizzes: [] }]),
+  { materialRows, forumRows, assignmentRows, quizRows }: LessonChildren,
+): ClassLessonDetail[] {
+  const out = new Map<number, ClassLessonDetail>(
+    rows.map((c) => [c.id, { ...toLesson(c), materials: [], forums: [], assignment: [], quizzes: [] }]),
   );
-  for (const { m, f } of materialRows) out.get(m.contentId)?.materials.push(toMaterial(files, m, f));
-  for (const f of forumRows) out.get(f.contentId)?.forums.push({ id: f.id, topic: f.topic, position: f.position, ...toVisibility(f) });
+  for (const { m, f } of materialRows) out.get(m.lessonId)?.materials.push(toMaterial(files, m, f));
+  for (const f of forumRows) out.get(f.lessonId)?.forums.push({ id: f.id, topic: f.topic, position: f.position, ...toVisibility(f) });
   for (const a of assignmentRows) {
-    out.get(a.contentId)?.assignment.push({ id: a.id, title: a.title, position: a.position, ...toVisibility(a) });
+    out.get(a.lessonId)?.assignment.push({ id: a.id, title: a.title, position: a.position, ...toVisibility(a) });
   }
   for (const q of quizRows) {
-    out.get(q.contentId)?.quizzes.push({
+    out.get(q.lessonId)?.quizzes.push({
       id: q.id,
       title: q.title,
       position: q.position,

@@ -4,7 +4,7 @@ import { anyOf } from '../../db/lookups.js';
 import {
   assignmentExtensions,
   assignments,
-  contents,
+  lessons,
   forums,
   materials,
   onlineClasses,
@@ -30,7 +30,7 @@ const placeOf = (t: typeof forums | typeof assignments | typeof quizzes) => ({
 export type Viewer = 'teacher' | { studentId: number };
 
 /** The student's view keeps only what is visible now; the teacher's keeps everything. */
-const seen = (viewer: Viewer, t: ItemTable | typeof contents) => (viewer === 'teacher' ? undefined : visibleNow(t));
+const seen = (viewer: Viewer, t: ItemTable | typeof lessons) => (viewer === 'teacher' ? undefined : visibleNow(t));
 
 /**
  * A student's hand-in, grade and deadline (an extension's when there is one: dueOf) beside each
@@ -47,11 +47,11 @@ const workColumns = (viewer: Viewer) =>
       };
 
 /** The assignments of the given contents, with the student's work on each in a student's view. */
-function assignmentsOf(db: Db, contentIds: number[], viewer: Viewer) {
+function assignmentsOf(db: Db, lessonIds: number[], viewer: Viewer) {
   const q = db
     .select({
       id: assignments.id,
-      contentId: assignments.contentId,
+      lessonId: assignments.lessonId,
       title: assignments.title,
       ...placeOf(assignments),
       ...workColumns(viewer),
@@ -68,7 +68,7 @@ function assignmentsOf(db: Db, contentIds: number[], viewer: Viewer) {
             and(eq(assignmentExtensions.assignmentId, assignments.id), eq(assignmentExtensions.studentId, viewer.studentId)),
           );
   return withWork
-    .where(and(anyOf(assignments.contentId, contentIds), seen(viewer, assignments)))
+    .where(and(anyOf(assignments.lessonId, lessonIds), seen(viewer, assignments)))
     .orderBy(asc(assignments.position), asc(assignments.id));
 }
 
@@ -76,25 +76,25 @@ function assignmentsOf(db: Db, contentIds: number[], viewer: Viewer) {
  * Materials (with their stored files; none for a link), forums, assignments and quizzes of the
  * given contents, each list in the teacher's order: four queries at once.
  */
-async function childrenOf(db: Db, contentIds: number[], viewer: Viewer) {
-  if (contentIds.length === 0) return { materialRows: [], forumRows: [], assignmentRows: [], quizRows: [] };
+async function childrenOf(db: Db, lessonIds: number[], viewer: Viewer) {
+  if (lessonIds.length === 0) return { materialRows: [], forumRows: [], assignmentRows: [], quizRows: [] };
   const [materialRows, forumRows, assignmentRows, quizRows] = await Promise.all([
     db
       .select({ m: materials, f: storedFiles })
       .from(materials)
       .leftJoin(storedFiles, eq(storedFiles.id, materials.fileId))
-      .where(and(anyOf(materials.contentId, contentIds), seen(viewer, materials)))
+      .where(and(anyOf(materials.lessonId, lessonIds), seen(viewer, materials)))
       .orderBy(asc(materials.position), asc(materials.id)),
     db
-      .select({ id: forums.id, contentId: forums.contentId, topic: forums.topic, ...placeOf(forums) })
+      .select({ id: forums.id, lessonId: forums.lessonId, topic: forums.topic, ...placeOf(forums) })
       .from(forums)
-      .where(and(anyOf(forums.contentId, contentIds), seen(viewer, forums)))
+      .where(and(anyOf(forums.lessonId, lessonIds), seen(viewer, forums)))
       .orderBy(asc(forums.position), asc(forums.id)),
-    assignmentsOf(db, contentIds, viewer),
+    assignmentsOf(db, lessonIds, viewer),
     db
       .select({
         id: quizzes.id,
-        contentId: quizzes.contentId,
+        lessonId: quizzes.lessonId,
         title: quizzes.title,
         opensAt: quizzes.opensAt,
         closesAt: quizzes.closesAt,
@@ -102,28 +102,28 @@ async function childrenOf(db: Db, contentIds: number[], viewer: Viewer) {
         ...placeOf(quizzes),
       })
       .from(quizzes)
-      .where(and(anyOf(quizzes.contentId, contentIds), seen(viewer, quizzes)))
+      .where(and(anyOf(quizzes.lessonId, lessonIds), seen(viewer, quizzes)))
       .orderBy(asc(quizzes.position), asc(quizzes.id)),
   ]);
   return { materialRows, forumRows, assignmentRows, quizRows };
 }
 
-export type ContentChildren = Awaited<ReturnType<typeof childrenOf>>;
+export type LessonChildren = Awaited<ReturnType<typeof childrenOf>>;
 
 /**
  * Every content of a class in the teacher's order, with their children's rows (a student's view:
  * only what the student sees now); five queries whatever the size of the class.
  */
-export async function contentsOfClass(
+export async function lessonsOfClass(
   db: Db,
   classId: number,
   viewer: Viewer = 'teacher',
-): Promise<{ rows: Content[]; children: ContentChildren }> {
+): Promise<{ rows: Content[]; children: LessonChildren }> {
   const rows = await db
     .select()
-    .from(contents)
-    .where(and(eq(contents.onlineClassId, classId), seen(viewer, contents)))
-    .orderBy(asc(contents.position), asc(contents.id));
+    .from(lessons)
+    .where(and(eq(lessons.onlineClassId, classId), seen(viewer, lessons)))
+    .orderBy(asc(lessons.position), asc(lessons.id));
   return {
     rows,
     children: await childrenOf(
@@ -135,10 +135,10 @@ export async function contentsOfClass(
 }
 
 /** The children's rows of one content; four queries (the content row comes from the access check). */
-export const childrenOfContent = (db: Db, content: Content, viewer: Viewer = 'teacher'): Promise<ContentChildren> =>
+export const childrenOfLesson = (db: Db, content: Content, viewer: Viewer = 'teacher'): Promise<LessonChildren> =>
   childrenOf(db, [content.id], viewer);
 
-export interface ContentValues {
+export interface LessonValues {
   title: string;
   description: string | null;
 }
@@ -147,30 +147,30 @@ export interface ContentValues {
 export type ItemTable = typeof materials | typeof forums | typeof assignments | typeof quizzes;
 
 /** The place at the end of a content's list (highest position + 1; a tie under a race is broken by id). */
-export const nextPosition = (table: ItemTable, contentId: number) =>
-  sql<number>`(select coalesce(max(${table.position}), 0) + 1 from ${table} where ${table.contentId} = ${contentId})`;
+export const nextPosition = (table: ItemTable, lessonId: number) =>
+  sql<number>`(select coalesce(max(${table.position}), 0) + 1 from ${table} where ${table.lessonId} = ${lessonId})`;
 
 /**
  * Adds a content at the end of the class's agenda with the next "Pembelajaran N" (the class's
  * highest number + 1, so a deleted content's number is not given again while a higher one exists).
  * The class row is locked so two contents added at once never get the same number.
  */
-export async function insertContent(
+export async function insertLesson(
   db: Executor,
   classId: number,
-  v: ContentValues & { hidden?: boolean; publishAt?: Date | null },
+  v: LessonValues & { hidden?: boolean; publishAt?: Date | null },
 ): Promise<Content> {
   return db.transaction(async (tx) => {
     await tx.select({ id: onlineClasses.id }).from(onlineClasses).where(eq(onlineClasses.id, classId)).for('update');
     const [next] = await tx
       .select({
-        number: sql<number>`coalesce(max(${contents.number}), 0)::int + 1`,
-        position: sql<number>`coalesce(max(${contents.position}), 0)::int + 1`,
+        number: sql<number>`coalesce(max(${lessons.number}), 0)::int + 1`,
+        position: sql<number>`coalesce(max(${lessons.position}), 0)::int + 1`,
       })
-      .from(contents)
-      .where(eq(contents.onlineClassId, classId));
+      .from(lessons)
+      .where(eq(lessons.onlineClassId, classId));
     const [row] = await tx
-      .insert(contents)
+      .insert(lessons)
       .values({
         onlineClassId: classId,
         number: next!.number,
@@ -185,25 +185,25 @@ export async function insertContent(
   });
 }
 
-export async function updateContent(db: Db, classId: number, contentId: number, v: ContentValues): Promise<Content | null> {
+export async function updateLesson(db: Db, classId: number, lessonId: number, v: LessonValues): Promise<Content | null> {
   const [row] = await db
-    .update(contents)
+    .update(lessons)
     .set({ title: v.title, description: v.description, updatedAt: new Date() })
-    .where(and(eq(contents.id, contentId), eq(contents.onlineClassId, classId)))
+    .where(and(eq(lessons.id, lessonId), eq(lessons.onlineClassId, classId)))
     .returning();
   return row ?? null;
 }
 
 /** Deletes a content with everything under it; returns the stored files to release, or null when it is gone. */
-export async function deleteContent(tx: Executor, classId: number, contentId: number): Promise<number[] | null> {
+export async function deleteLesson(tx: Executor, classId: number, lessonId: number): Promise<number[] | null> {
   const target = tx
-    .select({ id: contents.id })
-    .from(contents)
-    .where(and(eq(contents.id, contentId), eq(contents.onlineClassId, classId)));
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(and(eq(lessons.id, lessonId), eq(lessons.onlineClassId, classId)));
   const fileIds = await deleteFilesUnder(tx, target);
   const gone = await tx
-    .delete(contents)
-    .where(and(eq(contents.id, contentId), eq(contents.onlineClassId, classId)))
-    .returning({ id: contents.id });
+    .delete(lessons)
+    .where(and(eq(lessons.id, lessonId), eq(lessons.onlineClassId, classId)))
+    .returning({ id: lessons.id });
   return gone.length ? fileIds : null;
 }

@@ -8,26 +8,26 @@ export type MaterialRow = typeof materials.$inferSelect;
 export type MaterialFileRow = Pick<typeof storedFiles.$inferSelect, 'id' | 'originalName' | 'mimeType' | 'size'>;
 
 /** Adds a file material at the end of the content's materials. */
-export async function insertMaterial(tx: Tx, contentId: number, title: string, fileId: number): Promise<MaterialRow> {
-  const [row] = await insertMaterials(tx, contentId, [{ title, fileId }]);
+export async function insertMaterial(tx: Tx, lessonId: number, title: string, fileId: number): Promise<MaterialRow> {
+  const [row] = await insertMaterials(tx, lessonId, [{ title, fileId }]);
   return row!;
 }
 
 /** Adds materials (files or links) at the end of the content's materials, in the given order: one statement. */
 export async function insertMaterials(
   db: Executor,
-  contentId: number,
+  lessonId: number,
   items: Array<{ title: string; fileId: number; url?: never } | { title: string; url: string; fileId?: never }>,
 ): Promise<MaterialRow[]> {
   const rows = await db
     .insert(materials)
     .values(
       items.map((m, i) => ({
-        contentId,
+        lessonId,
         title: m.title,
         fileId: m.fileId ?? null,
         url: m.url ?? null,
-        position: sql<number>`${nextPosition(materials, contentId)} + ${i}::int`,
+        position: sql<number>`${nextPosition(materials, lessonId)} + ${i}::int`,
       })),
     )
     .returning();
@@ -37,7 +37,7 @@ export async function insertMaterials(
 /** A material of this content with its stored file (null for a link); 404 when it is gone. */
 export async function materialWithFile(
   db: Db,
-  contentId: number,
+  lessonId: number,
   materialId: number,
 ): Promise<{ m: MaterialRow; f: MaterialFileRow | null }> {
   const [row] = await db
@@ -47,17 +47,17 @@ export async function materialWithFile(
     })
     .from(materials)
     .leftJoin(storedFiles, eq(storedFiles.id, materials.fileId))
-    .where(and(eq(materials.id, materialId), eq(materials.contentId, contentId)));
+    .where(and(eq(materials.id, materialId), eq(materials.lessonId, lessonId)));
   if (!row) throw notFound();
   return row;
 }
 
 /** Renames a material and, for a link, changes its address. */
-export async function updateMaterial(db: Db, contentId: number, materialId: number, v: { title: string; url?: string }): Promise<void> {
+export async function updateMaterial(db: Db, lessonId: number, materialId: number, v: { title: string; url?: string }): Promise<void> {
   const gone = await db
     .update(materials)
     .set({ title: v.title, ...(v.url === undefined ? {} : { url: v.url }), updatedAt: new Date() })
-    .where(and(eq(materials.id, materialId), eq(materials.contentId, contentId)))
+    .where(and(eq(materials.id, materialId), eq(materials.lessonId, lessonId)))
     .returning({ id: materials.id });
   if (gone.length === 0) throw notFound();
 }
@@ -69,7 +69,7 @@ export async function updateMaterial(db: Db, contentId: number, materialId: numb
  */
 export async function replaceMaterialFile(
   tx: Tx,
-  contentId: number,
+  lessonId: number,
   materialId: number,
   fileId: number,
   title: string | null,
@@ -77,7 +77,7 @@ export async function replaceMaterialFile(
   const [old] = await tx
     .select({ fileId: materials.fileId })
     .from(materials)
-    .where(and(eq(materials.id, materialId), eq(materials.contentId, contentId)))
+    .where(and(eq(materials.id, materialId), eq(materials.lessonId, lessonId)))
     .for('update');
   if (!old?.fileId) throw notFound();
   await tx
@@ -88,10 +88,10 @@ export async function replaceMaterialFile(
 }
 
 /** Deletes a material of this content; returns its stored file to release (null for a link), or undefined when it is gone. */
-export async function deleteMaterial(tx: Executor, contentId: number, materialId: number): Promise<number | null | undefined> {
+export async function deleteMaterial(tx: Executor, lessonId: number, materialId: number): Promise<number | null | undefined> {
   const [row] = await tx
     .delete(materials)
-    .where(and(eq(materials.id, materialId), eq(materials.contentId, contentId)))
+    .where(and(eq(materials.id, materialId), eq(materials.lessonId, lessonId)))
     .returning({ fileId: materials.fileId });
   return row ? row.fileId : undefined;
 }

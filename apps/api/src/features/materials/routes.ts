@@ -2,7 +2,7 @@ import {
   CLASS_MSG,
   LIMITS,
   MSG,
-  classContentParams,
+  classLessonParams,
   classMaterial,
   classMaterialFields,
   classMaterialParams,
@@ -14,7 +14,7 @@ import {
   okMessage,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { contentFor, materialIn } from '../../access/index.js';
+import { lessonFor, materialIn } from '../../access/index.js';
 import { readMultipartFiles, readUploadForm } from '../../files/multipart.js';
 import type { ReceivedFile } from '../../files/service.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
@@ -28,7 +28,7 @@ import { itemsShown } from '../notifications/events.js';
 const fileRow = (id: number, file: ReceivedFile) => ({ id, originalName: file.originalName, mimeType: file.mimeType, size: file.size });
 
 /** Runs a write under a content; a content deleted meanwhile (a foreign key gone) answers 404. */
-async function underContent<T>(write: () => Promise<T>): Promise<T> {
+async function underLesson<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
@@ -48,8 +48,8 @@ const uploadErrors = {
 };
 
 /** The reply to a change of a material: the material as it is now. */
-async function updated(app: App, contentId: number, materialId: number, userId: number) {
-  const { m, f } = await materialWithFile(app.db, contentId, materialId);
+async function updated(app: App, lessonId: number, materialId: number, userId: number) {
+  const { m, f } = await materialWithFile(app.db, lessonId, materialId);
   return { success: true as const, message: CLASS_MSG.materialUpdated, data: toMaterial(app.files.forUser(userId), m, f) };
 }
 
@@ -62,7 +62,7 @@ export default async function materialsRoutes(app: App): Promise<void> {
 /** New materials: one file, a batch of files, or links. */
 function addRoutes(app: App): void {
   app.post(
-    '/online-classes/:classId/contents/:contentId/materials',
+    '/online-classes/:classId/contents/:lessonId/materials',
     {
       schema: {
         tags,
@@ -70,15 +70,15 @@ function addRoutes(app: App): void {
           'Add a material: multipart form with `title` and one `file` (any document, image, audio or video type, ' +
           'checked by content; at most 50 MB). Fields may come in any order.',
         consumes: ['multipart/form-data'],
-        params: classContentParams,
+        params: classLessonParams,
         response: { 201: ok(classMaterial), ...uploadErrors },
       },
     },
     async (request, reply) => {
       // Access first: nobody else's upload is ever stored.
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
+      const { content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
       const { fields, file } = await readUploadForm(request, 'file', 'document', classMaterialFields);
-      const material = await underContent(() =>
+      const material = await underLesson(() =>
         app.files.commit(file, (tx, fileId) => insertMaterial(tx, content.id, fields.title, fileId)),
       );
       await itemsShown(app, 'materials', [material.id]);
@@ -92,7 +92,7 @@ function addRoutes(app: App): void {
   );
 
   app.post(
-    '/online-classes/:classId/contents/:contentId/materials/batch',
+    '/online-classes/:classId/contents/:lessonId/materials/batch',
     {
       schema: {
         tags,
@@ -101,12 +101,12 @@ function addRoutes(app: App): void {
           '(title i for file i; a blank or missing one becomes the file name without its extension). A 21st file is ' +
           'refused (422) and nothing is stored; all the materials are added or none.',
         consumes: ['multipart/form-data'],
-        params: classContentParams,
+        params: classLessonParams,
         response: { 201: ok(classMaterial.array()), ...uploadErrors },
       },
     },
     async (request, reply) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
+      const { content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
       const { lists, files } = await readMultipartFiles(request, ['file'], 'document', {
         maxFiles: LIMITS.materialBatch,
         maxTotalBytes: LIMITS.materialBatch * LIMITS.fileBytes,
@@ -114,7 +114,7 @@ function addRoutes(app: App): void {
         totalMessage: MSG.fileTooLarge,
       });
       const titles = await batchTitles(app.files, files, lists.title ?? []);
-      const rows = await underContent(() =>
+      const rows = await underLesson(() =>
         app.files.commitMany(files, (tx, ids) =>
           insertMaterials(
             tx,
@@ -138,21 +138,21 @@ function addRoutes(app: App): void {
   );
 
   app.post(
-    '/online-classes/:classId/contents/:contentId/links',
+    '/online-classes/:classId/contents/:lessonId/links',
     {
       schema: {
         tags,
         summary:
           'Add a link material (`title`, `url`: a complete http or https address of at most 2000 characters). A YouTube ' +
           'address carries its video id (`youtube_id`), which the pages play in the youtube-nocookie.com player.',
-        params: classContentParams,
+        params: classLessonParams,
         body: linkMaterialBody,
         response: { 201: ok(classMaterial), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request, reply) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
-      const [material] = await underContent(() =>
+      const { content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
+      const [material] = await underLesson(() =>
         insertMaterials(app.db, content.id, [{ title: request.body.title, url: request.body.url }]),
       );
       await itemsShown(app, 'materials', [material!.id]);
@@ -169,7 +169,7 @@ function addRoutes(app: App): void {
 /** A material renamed, its file replaced, or deleted. */
 function changeRoutes(app: App): void {
   app.put(
-    '/online-classes/:classId/contents/:contentId/materials/:id',
+    '/online-classes/:classId/contents/:lessonId/materials/:id',
     {
       schema: {
         tags,
@@ -180,7 +180,7 @@ function changeRoutes(app: App): void {
       },
     },
     async (request) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
+      const { content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
       const material = await materialIn(app.db, content, request.params.id);
       if (request.body.url !== undefined && material.url === null) throw invalidField('url', CLASS_MSG.materialNotLink);
       await updateMaterial(app.db, content.id, material.id, request.body);
@@ -189,7 +189,7 @@ function changeRoutes(app: App): void {
   );
 
   app.put(
-    '/online-classes/:classId/contents/:contentId/materials/:id/file',
+    '/online-classes/:classId/contents/:lessonId/materials/:id/file',
     {
       schema: {
         tags,
@@ -203,11 +203,11 @@ function changeRoutes(app: App): void {
       },
     },
     async (request) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
+      const { content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
       const material = await materialIn(app.db, content, request.params.id);
       if (material.fileId === null) throw invalidField('file', CLASS_MSG.materialNotFile);
       const { fields, file } = await readUploadForm(request, 'file', 'document', materialReplaceFields);
-      const oldFileId = await underContent(() =>
+      const oldFileId = await underLesson(() =>
         app.files.commit(file, (tx, fileId) => replaceMaterialFile(tx, content.id, material.id, fileId, fields.title?.trim() || null)),
       );
       await app.files.release([oldFileId]);
@@ -216,7 +216,7 @@ function changeRoutes(app: App): void {
   );
 
   app.delete(
-    '/online-classes/:classId/contents/:contentId/materials/:id',
+    '/online-classes/:classId/contents/:lessonId/materials/:id',
     {
       schema: {
         tags,
@@ -226,7 +226,7 @@ function changeRoutes(app: App): void {
       },
     },
     async (request) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
+      const { content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
       const material = await materialIn(app.db, content, request.params.id);
       const fileId = await deleteMaterial(app.db, content.id, material.id);
       if (fileId === undefined) throw notFound();

@@ -80,11 +80,11 @@ export function itemsShown(app: App, table: AnnouncedItems, ids: number[]): Prom
 }
 
 /** A content shown (or its schedule changed): its items students may now see. */
-export function contentShown(app: App, contentId: number): Promise<number> {
+export function lessonShown(app: App, lessonId: number): Promise<number> {
   return app.notifier.sendWith(async (tx) => [
-    ...(await newItems(tx, 'materials', sql`i.content_id = ${contentId}`)),
-    ...(await newItems(tx, 'assignments', sql`i.content_id = ${contentId}`)),
-    ...(await newItems(tx, 'quizzes', sql`i.content_id = ${contentId}`)),
+    ...(await newItems(tx, 'materials', sql`i.content_id = ${lessonId}`)),
+    ...(await newItems(tx, 'assignments', sql`i.content_id = ${lessonId}`)),
+    ...(await newItems(tx, 'quizzes', sql`i.content_id = ${lessonId}`)),
   ]);
 }
 
@@ -106,7 +106,7 @@ export function announcementPosted(app: App, a: { classId: number; authorId: num
 export interface WorkPath {
   classId: number;
   className: string;
-  contentId: number;
+  lessonId: number;
   teacherId: number;
   assignmentId: number;
   assignmentTitle: string;
@@ -120,7 +120,7 @@ export const workPath = (
 ): WorkPath => ({
   classId: f.klass.id,
   className: f.klass.name,
-  contentId: f.content.id,
+  lessonId: f.content.id,
   teacherId: f.klass.teacherId,
   assignmentId: f.assignment.id,
   assignmentTitle: f.assignment.title,
@@ -128,7 +128,7 @@ export const workPath = (
 });
 
 const studentWorkLink = (p: WorkPath) => `/my-classes/${p.classId}/submissions/${p.assignmentId}`;
-const teacherAssignmentLink = (p: WorkPath) => `/online-class/${p.classId}/contents/${p.contentId}/assignment/${p.assignmentId}`;
+const teacherAssignmentLink = (p: WorkPath) => `/online-class/${p.classId}/contents/${p.lessonId}/assignment/${p.assignmentId}`;
 const teacherWorkLink = (p: WorkPath) => `${teacherAssignmentLink(p)}/students/${p.studentId}`;
 
 /** A student's work on an assignment changed: the open grading column of it refreshes. */

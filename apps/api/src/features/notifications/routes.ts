@@ -111,7 +111,7 @@ export default async function notificationRoutes(app: App): Promise<void> {
       const list = [topics.user(user.id)];
       if (q.forum !== undefined || q.assignment !== undefined) {
         if (q.class === undefined || q.content === undefined) throw notFound();
-        const path = { classId: q.class, contentId: q.content };
+        const path = { classId: q.class, lessonId: q.content };
         if (q.forum !== undefined) {
           await forumFor(app.db, user, { ...path, forumId: q.forum }, 'read');
           list.push(topics.forum(q.forum));

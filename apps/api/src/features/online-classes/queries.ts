@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { invalidField } from '../../http/errors.js';
-import { assignments, contents, materials, onlineClasses, rombelClasses, students, submissions, users } from '../../db/schema.js';
+import { assignments, lessons, materials, onlineClasses, rombelClasses, students, submissions, users } from '../../db/schema.js';
 
 /** Online classes with their rombel and teacher, one query; the caller adds the filter (and may put the most recently archived first). */
 function selectClasses(db: Db, where: SQL, archivedFirst = false) {
@@ -115,18 +115,15 @@ export async function updateClass(db: Db, classId: number, teacherId: number, v:
  * they pointed at (for FileService.release after the commit). The caller then deletes the
  * contents or the class, and the rest (forums, comments, assignments) goes by cascade.
  */
-export async function deleteFilesUnder(tx: Executor, contentIds: SQLWrapper): Promise<number[]> {
+export async function deleteFilesUnder(tx: Executor, lessonIds: SQLWrapper): Promise<number[]> {
   // Locked first, so an upload of a material or a submission under them waits for this delete
   // and then fails (its file is removed), instead of slipping in and leaving its file behind.
-  await tx.select({ id: contents.id }).from(contents).where(inArray(contents.id, contentIds)).for('update');
-  await tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.contentId, contentIds)).for('update');
-  const fromMaterials = await tx.delete(materials).where(inArray(materials.contentId, contentIds)).returning({ fileId: materials.fileId });
+  await tx.select({ id: lessons.id }).from(lessons).where(inArray(lessons.id, lessonIds)).for('update');
+  await tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.lessonId, lessonIds)).for('update');
+  const fromMaterials = await tx.delete(materials).where(inArray(materials.lessonId, lessonIds)).returning({ fileId: materials.fileId });
   const fromSubmissions = await deleteSubmissions(
     tx,
-    inArray(
-      submissions.assignmentId,
-      tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.contentId, contentIds)),
-    ),
+    inArray(submissions.assignmentId, tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.lessonId, lessonIds))),
   );
   return [...fromMaterials.flatMap((r) => (r.fileId === null ? [] : [r.fileId])), ...fromSubmissions];
 }
@@ -139,7 +136,7 @@ export async function deleteClass(tx: Executor, classId: number, teacherId: numb
     .where(and(eq(onlineClasses.id, classId), eq(onlineClasses.teacherId, teacherId)))
     .for('update');
   if (!locked) return null;
-  const fileIds = await deleteFilesUnder(tx, tx.select({ id: contents.id }).from(contents).where(eq(contents.onlineClassId, classId)));
+  const fileIds = await deleteFilesUnder(tx, tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.onlineClassId, classId)));
   await tx.delete(onlineClasses).where(eq(onlineClasses.id, classId));
   return fileIds;
 }

@@ -49,7 +49,7 @@ export function questionRoutes(app: App, tags: string[]): void {
       schema: {
         tags,
         summary:
-          'Add a question: `type`, `text` (≤ 5,000), `points` (1–100, default 1) and `data`, the key by type (docs/quizzes.md). ' +
+          'Add a question: `type`, `text` (≤ 5,000), `points` (1–100, default 1) and `data`, the key by type (docs/features/quizzes.md). ' +
           'Options and pairs get their ids here.',
         params: questionCategoryParams,
         body: questionBody,

@@ -1,5 +1,5 @@
 /**
- * The scoring table of docs/quizzes.md: the points a student's answer earns by the question's key.
+ * The scoring table of docs/features/quizzes.md: the points a student's answer earns by the question's key.
  * Pure: no database, no clock. The quiz engine calls it on submit and on regrade.
  */
 import { parseNumberAnswer } from '@kelasku/contract';

@@ -79,7 +79,7 @@ export function toQuiz(files: FileLinks, q: Quiz, rows: QuizDetailRows): QuizVie
   const categories = new Map(rows.categories.map((c) => [c.id, c]));
   return {
     id: q.id,
-    content_id: q.contentId,
+    content_id: q.lessonId,
     position: q.position,
     ...settingsOf(q),
     shuffle_questions: q.shuffleQuestions,
@@ -108,7 +108,7 @@ export function toQuiz(files: FileLinks, q: Quiz, rows: QuizDetailRows): QuizVie
 /** The quiz as a student sees it: no slots, no keys. */
 export const toStudentQuiz = (q: Quiz, size: { question_count: number; total_points: number | null }): StudentQuiz => ({
   id: q.id,
-  content_id: q.contentId,
+  content_id: q.lessonId,
   ...settingsOf(q),
   ...size,
 });

@@ -14,7 +14,7 @@ import { layoutOf } from './layout.js';
 export type SlotValue =
   { questionId: number; categoryId?: undefined; count?: undefined } | { questionId?: undefined; categoryId: number; count: number };
 
-export type QuizSettings = Omit<typeof quizzes.$inferInsert, 'id' | 'contentId' | 'authorId' | 'position' | 'createdAt' | 'updatedAt'>;
+export type QuizSettings = Omit<typeof quizzes.$inferInsert, 'id' | 'lessonId' | 'authorId' | 'position' | 'createdAt' | 'updatedAt'>;
 
 type ParsedQuizBody = Omit<QuizBody, 'slots'> & { slots: Array<{ question_id?: number; category_id?: number; count?: number }> };
 
@@ -102,11 +102,11 @@ const slotRows = (quizId: number, slots: SlotValue[]) =>
   }));
 
 /** Adds a quiz at the end of the content's quizzes, with its slots. */
-export async function insertQuiz(db: Db, contentId: number, authorId: number, v: ReturnType<typeof valuesOf>): Promise<Quiz> {
+export async function insertQuiz(db: Db, lessonId: number, authorId: number, v: ReturnType<typeof valuesOf>): Promise<Quiz> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(quizzes)
-      .values({ ...v.settings, contentId, authorId, position: nextPosition(quizzes, contentId) })
+      .values({ ...v.settings, lessonId, authorId, position: nextPosition(quizzes, lessonId) })
       .returning();
     await tx.insert(quizSlots).values(slotRows(row!.id, v.slots));
     return row!;
@@ -179,10 +179,10 @@ export async function updateQuiz(
 }
 
 /** Deletes a quiz with its slots, attempts and answers; false when it is gone. */
-export async function deleteQuiz(db: Db, contentId: number, quizId: number): Promise<boolean> {
+export async function deleteQuiz(db: Db, lessonId: number, quizId: number): Promise<boolean> {
   const gone = await db
     .delete(quizzes)
-    .where(and(eq(quizzes.id, quizId), eq(quizzes.contentId, contentId)))
+    .where(and(eq(quizzes.id, quizId), eq(quizzes.lessonId, lessonId)))
     .returning({ id: quizzes.id });
   return gone.length > 0;
 }

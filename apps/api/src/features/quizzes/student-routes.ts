@@ -199,7 +199,7 @@ function attemptRoutes(app: App, tags: string[], attemptPath: string): void {
  */
 export async function studentQuizRoutes(app: App): Promise<void> {
   const tags = ['student: quizzes'];
-  const one = '/my-classes/:classId/contents/:contentId/quizzes/:quizId';
+  const one = '/my-classes/:classId/contents/:lessonId/quizzes/:quizId';
   quizPageRoutes(app, tags, one);
   attemptRoutes(app, tags, `${one}/attempts/:attemptId`);
 }

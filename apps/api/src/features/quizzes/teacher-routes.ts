@@ -16,7 +16,7 @@ import {
   quizzesParams,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { contentFor } from '../../access/index.js';
+import { lessonFor } from '../../access/index.js';
 import { attemptOfQuiz, quizForTeacher, type Quiz, type QuizAttempt } from '../../access/quizzes.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { conflict, invalid, invalidField, notFound } from '../../http/errors.js';
@@ -60,7 +60,7 @@ function quizRoutes(app: App, tags: string[], base: string): void {
       },
     },
     async (request, reply) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'write');
+      const { content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
       const v = valuesOf(request.body);
       const errors = await slotErrors(app.db, request.user.id, v.slots);
       if (errors) throw invalid(errors);
@@ -270,7 +270,7 @@ function resultRoutes(app: App, tags: string[], one: string): void {
 /** /api/teacher/online-classes/:classId/contents/:contentId/quizzes: the teacher's quizzes, their results, grading and statistics. */
 export default async function quizzesRoutes(app: App): Promise<void> {
   const tags = ['teacher: quizzes'];
-  const base = '/online-classes/:classId/contents/:contentId/quizzes';
+  const base = '/online-classes/:classId/contents/:lessonId/quizzes';
   quizRoutes(app, tags, base);
   resultRoutes(app, tags, `${base}/:quizId`);
 }

@@ -1,26 +1,26 @@
 import {
   MSG,
-  classContentDetail,
+  classLessonDetail,
   classDetail,
   classSummary,
   errorEnvelope,
-  myClassContentParams,
+  myClassLessonParams,
   myClassParams,
   ok,
-  type ClassContentDetail,
+  type ClassLessonDetail,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { classForStudent, contentFor } from '../../access/index.js';
+import { classForStudent, lessonFor } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
 import { classWithRoster, classesOfStudent } from '../online-classes/queries.js';
 import { toClassDetail, toClassSummary } from '../online-classes/present.js';
-import { childrenOfContent, contentsOfClass, type ContentChildren } from '../lessons/queries.js';
-import { toContentDetails } from '../lessons/present.js';
+import { childrenOfLesson, lessonsOfClass, type LessonChildren } from '../lessons/queries.js';
+import { toLessonDetails } from '../lessons/present.js';
 import { rombelOf } from './queries.js';
 import { workStateOf } from '../submissions/present.js';
 
 /** Puts the student's state and score beside each assignment link of the contents (read with the assignments). */
-function withMyStates(details: ClassContentDetail[], { assignmentRows }: ContentChildren): ClassContentDetail[] {
+function withMyStates(details: ClassLessonDetail[], { assignmentRows }: LessonChildren): ClassLessonDetail[] {
   if (assignmentRows.length === 0) return details;
   const now = new Date();
   const mine = new Map(assignmentRows.map((r) => [r.id, { state: workStateOf(r, r.dueAt!, now), score: r.score }]));
@@ -86,30 +86,30 @@ export default async function studentClassesRoutes(app: App): Promise<void> {
           "Contents of the class in the teacher's order, each with its materials (signed links), forums and assignments; " +
           'only what is visible now (not a draft, publish_at unset or past)',
         params: myClassParams,
-        response: { 200: ok(classContentDetail.array()), 404: errorEnvelope },
+        response: { 200: ok(classLessonDetail.array()), 404: errorEnvelope },
       },
     },
     async (request) => {
       const klass = await classForStudent(app.db, request.user, request.params.classId);
-      const { rows, children } = await contentsOfClass(app.db, klass.id, { studentId: request.user.id });
-      return { success: true as const, data: withMyStates(toContentDetails(app.files.forUser(request.user.id), rows, children), children) };
+      const { rows, children } = await lessonsOfClass(app.db, klass.id, { studentId: request.user.id });
+      return { success: true as const, data: withMyStates(toLessonDetails(app.files.forUser(request.user.id), rows, children), children) };
     },
   );
 
   app.get(
-    '/my-classes/:classId/contents/:contentId',
+    '/my-classes/:classId/contents/:lessonId',
     {
       schema: {
         tags,
         summary: 'One visible content with its visible materials (signed links), forums and assignments; a draft or scheduled one is a 404',
-        params: myClassContentParams,
-        response: { 200: ok(classContentDetail), 404: errorEnvelope },
+        params: myClassLessonParams,
+        response: { 200: ok(classLessonDetail), 404: errorEnvelope },
       },
     },
     async (request) => {
-      const { content } = await contentFor(app.db, request.user, request.params.classId, request.params.contentId, 'read');
-      const children = await childrenOfContent(app.db, content, { studentId: request.user.id });
-      const [detail] = withMyStates(toContentDetails(app.files.forUser(request.user.id), [content], children), children);
+      const { content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'read');
+      const children = await childrenOfLesson(app.db, content, { studentId: request.user.id });
+      const [detail] = withMyStates(toLessonDetails(app.files.forUser(request.user.id), [content], children), children);
       return { success: true as const, data: detail! };
     },
   );

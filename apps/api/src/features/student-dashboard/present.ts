@@ -14,7 +14,7 @@ export const toUpcoming = (r: MyWorkItem): UpcomingAssignment => ({
 export const toUpcomingQuiz = (r: UpcomingQuizRow): UpcomingQuiz => ({
   id: r.id,
   title: r.title,
-  content_id: r.contentId,
+  content_id: r.lessonId,
   online_class: { id: r.classId, name: r.className },
   opens_at: r.opensAt?.toISOString() ?? null,
   closes_at: r.closesAt?.toISOString() ?? null,

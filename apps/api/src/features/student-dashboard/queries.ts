@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { contents, onlineClasses, quizAttempts, quizzes, students } from '../../db/schema.js';
+import { lessons, onlineClasses, quizAttempts, quizzes, students } from '../../db/schema.js';
 import { inStudentsRombel, quizShownToStudents } from '../../access/quizzes.js';
 import { workOfStudent } from '../submissions/queries.js';
 import { myWork, toMyWorkItem } from '../submissions/present.js';
@@ -48,7 +48,7 @@ export function upcomingQuizzes(db: Db, studentId: number) {
     .select({
       id: quizzes.id,
       title: quizzes.title,
-      contentId: quizzes.contentId,
+      lessonId: quizzes.lessonId,
       classId: onlineClasses.id,
       className: onlineClasses.name,
       opensAt: quizzes.opensAt,
@@ -59,8 +59,8 @@ export function upcomingQuizzes(db: Db, studentId: number) {
       running: a.running,
     })
     .from(quizzes)
-    .innerJoin(contents, eq(contents.id, quizzes.contentId))
-    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .innerJoin(students, inStudentsRombel({ id: studentId }))
     .innerJoinLateral(a, sql`true`)
     .where(

@@ -23,10 +23,10 @@ import { safeSegment } from './names.js';
 
 type ZipParams = z.infer<typeof assignmentParams>;
 
-const PATH = '/online-classes/:classId/contents/:contentId/assignments/:id/submissions.zip';
+const PATH = '/online-classes/:classId/contents/:lessonId/assignments/:id/submissions.zip';
 /** A download link only has to start the download: five minutes. */
 const LINK_SECONDS = 300;
-const linkSubject = (p: ZipParams, tokenId: number) => `zip:${p.classId}:${p.contentId}:${p.id}:${tokenId}`;
+const linkSubject = (p: ZipParams, tokenId: number) => `zip:${p.classId}:${p.lessonId}:${p.id}:${tokenId}`;
 
 const zipSummary =
   'Every handed-in submission as one ZIP, streamed: a folder per student ("NIS - Nama"), the files of the current version and ' +
@@ -88,7 +88,7 @@ export default async function submissionZipRoutes(app: App): Promise<void> {
       const exp = Math.floor(Date.now() / 1000) + LINK_SECONDS;
       const t = request.user.tokenId;
       const sig = app.files.signFor(linkSubject(p, t), exp);
-      const url = `/api/downloads/online-classes/${p.classId}/contents/${p.contentId}/assignments/${p.id}/submissions.zip?t=${t}&e=${exp}&s=${sig}`;
+      const url = `/api/downloads/online-classes/${p.classId}/contents/${p.lessonId}/assignments/${p.id}/submissions.zip?t=${t}&e=${exp}&s=${sig}`;
       return { success: true as const, data: { url } };
     },
   );

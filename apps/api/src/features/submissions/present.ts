@@ -88,7 +88,7 @@ export function toMyWorkItem(r: WorkRow, now = new Date()): MyWorkItem {
   return {
     id: r.id,
     title: r.title,
-    content_id: r.contentId,
+    content_id: r.lessonId,
     online_class: { id: r.classId, name: r.className },
     deadline: due.deadline.toISOString(),
     closes_at: iso(due.closesAt),

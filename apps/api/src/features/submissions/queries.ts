@@ -5,7 +5,7 @@ import { anyOf } from '../../db/lookups.js';
 import {
   assignmentExtensions,
   assignments,
-  contents,
+  lessons,
   onlineClasses,
   storedFiles,
   students,
@@ -310,7 +310,7 @@ export function workOfStudent(db: Executor, studentId: number, todoAt?: Date) {
     .select({
       id: assignments.id,
       title: assignments.title,
-      contentId: assignments.contentId,
+      lessonId: assignments.lessonId,
       classId: onlineClasses.id,
       className: onlineClasses.name,
       deadline: assignments.deadline,
@@ -322,8 +322,8 @@ export function workOfStudent(db: Executor, studentId: number, todoAt?: Date) {
       returnedAt: submissions.returnedAt,
     })
     .from(assignments)
-    .innerJoin(contents, eq(contents.id, assignments.contentId))
-    .innerJoin(onlineClasses, eq(onlineClasses.id, contents.onlineClassId))
+    .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
+    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .innerJoin(students, and(eq(students.userId, studentId), eq(students.rombelClassId, onlineClasses.rombelClassId)))
     .leftJoin(submissions, and(eq(submissions.assignmentId, assignments.id), eq(submissions.studentId, studentId)))
     .leftJoin(
@@ -333,7 +333,7 @@ export function workOfStudent(db: Executor, studentId: number, todoAt?: Date) {
     .where(
       and(
         isNull(onlineClasses.archivedAt),
-        visibleNow(contents, assignments),
+        visibleNow(lessons, assignments),
         todoAt ? and(isNull(submissions.submittedAt), isNull(submissions.score), sql`${studentDeadline} >= ${todoAt}`) : undefined,
       ),
     )

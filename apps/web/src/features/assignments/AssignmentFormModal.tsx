@@ -14,7 +14,7 @@ import { fromWibPickerValue, isPastWib, toWibPickerValue } from '../../lib/forma
  */
 export interface AssignmentFormModalProps {
   classId: number;
-  contentId: number;
+  lessonId: number;
   opened: boolean;
   onClose: () => void;
   /** Present when editing. */
@@ -34,8 +34,8 @@ interface AssignmentForm extends Record<string, unknown> {
 
 export const PAST_DEADLINE_WARNING = 'Tenggat sudah lewat. Siswa akan langsung tercatat terlambat.';
 
-export function AssignmentFormModal({ classId, contentId, opened, onClose, assignment }: AssignmentFormModalProps) {
-  const save = useSaveAssignment(classId, contentId);
+export function AssignmentFormModal({ classId, lessonId, opened, onClose, assignment }: AssignmentFormModalProps) {
+  const save = useSaveAssignment(classId, lessonId);
   const initialValues: AssignmentForm = {
     title: assignment?.title ?? '',
     description: assignment?.description ?? '',
@@ -62,7 +62,7 @@ export function AssignmentFormModal({ classId, contentId, opened, onClose, assig
       size="lg"
       form={form}
       initialValues={initialValues}
-      draft={assignment ? `tugas-${assignment.id}` : `tugas-baru-${contentId}`}
+      draft={assignment ? `tugas-${assignment.id}` : `tugas-baru-${lessonId}`}
       savedMessage={assignment ? ASSIGNMENT_MSG.updated : ASSIGNMENT_MSG.created}
       ready={title.trim() !== '' && description.trim() !== '' && deadline !== null && (!past || pastAccepted)}
       save={(v) =>

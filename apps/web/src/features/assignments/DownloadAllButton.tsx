@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
-import { downloadSubmissionsZip, type AssignmentRef } from '../../api/assignments';
+import type { AssignmentRef } from '../../api/assignments';
+import { downloadSubmissionsZip } from '../../api/submission-zip';
 import { errorMessage, toastError } from '../../lib/toast';
 
 /** "Unduh semua (ZIP)": every student's handed-in files, a folder per student. */

@@ -1,7 +1,8 @@
 import { Button, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ASSIGNMENT_MSG, extensionBody, type SubmissionDetail } from '@kelasku/contract';
-import { useExtension, type AssignmentRef } from '../../api/assignments';
+import type { AssignmentRef } from '../../api/assignments';
+import { useExtension } from '../../api/grading';
 import { ClosingTimeField, DateTimeField } from '../../components/DateFields';
 import { FormModal } from '../../components/FormModal';
 import { fromWibPickerValue, toWibPickerValue } from '../../lib/format';

@@ -3,7 +3,8 @@ import { Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { ASSIGNMENT_MSG, GRADING_STATUS, LIMITS, MSG, TOAST_MS, type SubmissionDetail } from '@kelasku/contract';
 import { ApiError } from '../../api/client';
-import { useGrade, useReturnWork, type AssignmentRef } from '../../api/assignments';
+import type { AssignmentRef } from '../../api/assignments';
+import { useGrade, useReturnWork } from '../../api/grading';
 import { errorMessage, toastApiError, toastError, toastSuccess } from '../../lib/toast';
 
 const SCORE_ERROR = `${MSG.scoreRange} please try again!`;

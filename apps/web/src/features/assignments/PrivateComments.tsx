@@ -1,5 +1,6 @@
 import type { PrivateComment } from '@kelasku/contract';
-import { useSendPrivateComment, type AssignmentRef } from '../../api/assignments';
+import type { AssignmentRef } from '../../api/assignments';
+import { useSendPrivateComment } from '../../api/grading';
 import { PrivateThread } from '../../components/PrivateThread';
 
 /** The private thread between the teacher and one student about this assignment, with a send box. */

@@ -4,7 +4,8 @@ import { Anchor, Badge, Box, Button, Card, Grid, Group, Stack, Text, Title } fro
 import { IconArrowLeft, IconCalendarPlus } from '@tabler/icons-react';
 import type { StudentWork } from '@kelasku/contract';
 import { isNotFound } from '../../api/client';
-import { useStudentWork, useTeacherAssignment, type AssignmentRef } from '../../api/assignments';
+import { useTeacherAssignment, type AssignmentRef } from '../../api/assignments';
+import { useStudentWork } from '../../api/grading';
 import { useClassArchived } from '../../api/online-classes';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
@@ -18,13 +19,13 @@ import { StudentNav } from './StudentNav';
 import { SubmissionHistory } from './SubmissionHistory';
 import { SubmissionGradeHistory } from '../audit-log/GradeHistory';
 import { useLiveTopic } from '../../live/useLiveTopic';
-import { contentItemRef, positiveId } from '../../lib/route-params';
+import { lessonItemRef, positiveId } from '../../lib/route-params';
 import { assignmentPath } from './paths';
 
 /** /online-class/:classId/contents/:contentId/assignment/:assignmentId/students/:studentId — one student's work, by id (a link or reload works). */
 export default function StudentGradingPage() {
   const params = useParams();
-  const r = contentItemRef(params, 'assignmentId');
+  const r = lessonItemRef(params, 'assignmentId');
   const studentId = positiveId(params.studentId);
   if (r === null || studentId === null) return <NotFoundPage />;
   return <GradingView r={r} studentId={studentId} />;

@@ -4,13 +4,8 @@ import { Badge, Button, Card, Divider, Group, NavLink, Paper, SimpleGrid, Stack,
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { ASSIGNMENT_MSG, LIMITS, TRUNCATE, type Assignment, type AssignmentStudent } from '@kelasku/contract';
 import { isNotFound } from '../../api/client';
-import {
-  useAssignmentStudents,
-  useDeleteAssignment,
-  useTeacherAssignment,
-  type AssignmentRef,
-  type GradingColumn,
-} from '../../api/assignments';
+import { useDeleteAssignment, useTeacherAssignment, type AssignmentRef, type GradingColumn } from '../../api/assignments';
+import { useAssignmentStudents } from '../../api/grading';
 import { confirmDelete } from '../../components/ConfirmDelete';
 import { LoadingDots } from '../../components/LoadingDots';
 import { QueryState } from '../../components/QueryState';
@@ -22,12 +17,12 @@ import { AssignmentFormModal } from './AssignmentFormModal';
 import { DownloadAllButton } from './DownloadAllButton';
 import { useClassArchived } from '../../api/online-classes';
 import { useLiveTopic } from '../../live/useLiveTopic';
-import { contentItemRef } from '../../lib/route-params';
+import { lessonItemRef } from '../../lib/route-params';
 import { studentWorkPath } from './paths';
 
 /** /online-class/:classId/contents/:contentId/assignment/:assignmentId — everything loads by id, so a reload works. */
 export default function TeacherAssignmentPage() {
-  const r = contentItemRef(useParams(), 'assignmentId');
+  const r = lessonItemRef(useParams(), 'assignmentId');
   return r ? <AssignmentView r={r} /> : <NotFoundPage />;
 }
 
@@ -154,7 +149,7 @@ function Instructions({ r, assignment }: { r: AssignmentRef; assignment: Assignm
       </Stack>
       <AssignmentFormModal
         classId={r.classId}
-        contentId={r.contentId}
+        lessonId={r.lessonId}
         opened={editing}
         onClose={() => setEditing(false)}
         assignment={assignment}

@@ -11,7 +11,7 @@ import { FormModal } from '../../components/FormModal';
  */
 export interface ForumFormModalProps {
   classId: number;
-  contentId: number;
+  lessonId: number;
   opened: boolean;
   onClose: () => void;
   /** Present when editing. */
@@ -23,8 +23,8 @@ interface ForumForm extends Record<string, unknown> {
   description: string;
 }
 
-export function ForumFormModal({ classId, contentId, opened, onClose, forum }: ForumFormModalProps) {
-  const save = useSaveForum({ classId, contentId });
+export function ForumFormModal({ classId, lessonId, opened, onClose, forum }: ForumFormModalProps) {
+  const save = useSaveForum({ classId, lessonId });
   const initialValues: ForumForm = { topic: forum?.topic ?? '', description: forum?.description ?? '' };
   const form = useForm<ForumForm>({ initialValues, validate: schemaResolver(forumBody, { sync: true }) });
 
@@ -35,7 +35,7 @@ export function ForumFormModal({ classId, contentId, opened, onClose, forum }: F
       title={forum ? 'Edit Forum' : 'Buat Forum'}
       form={form}
       initialValues={initialValues}
-      draft={forum ? `forum-${forum.id}` : `forum-baru-${contentId}`}
+      draft={forum ? `forum-${forum.id}` : `forum-baru-${lessonId}`}
       savedMessage={forum ? FORUM_MSG.forumUpdated : FORUM_MSG.forumCreated}
       ready={form.values.topic.trim() !== ''}
       save={(v) => save.mutateAsync({ forumId: forum?.id, body: { topic: v.topic, description: v.description } })}

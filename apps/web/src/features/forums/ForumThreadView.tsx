@@ -44,7 +44,7 @@ const PLAIN_TEXT = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const
 
 function useForumPath(): ForumPath {
   const params = useParams();
-  return { classId: Number(params.classId), contentId: Number(params.contentId), forumId: Number(params.forumId) };
+  return { classId: Number(params.classId), lessonId: Number(params.lessonId), forumId: Number(params.forumId) };
 }
 
 /** Avatar, author, role label and a date line: the head of the post, a comment or a reply. */
@@ -460,7 +460,7 @@ export function ForumThreadView({ role }: { role: ForumRole }) {
             {role === 'teacher' && (
               <ForumFormModal
                 classId={path.classId}
-                contentId={path.contentId}
+                lessonId={path.lessonId}
                 opened={editing}
                 onClose={() => setEditing(false)}
                 forum={{ id: forum.id, topic: forum.topic, description: forum.description }}

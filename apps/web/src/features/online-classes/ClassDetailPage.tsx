@@ -4,9 +4,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconArchive, IconArrowLeft, IconCopy, IconPlus } from '@tabler/icons-react';
 import { formatDate } from '../../lib/format';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { ClassContentDetail, ClassDetail as ClassWithStudents, ClassSummary } from '@kelasku/contract';
+import type { ClassLessonDetail, ClassDetail as ClassWithStudents, ClassSummary } from '@kelasku/contract';
 import { isNotFound } from '../../api/client';
-import { useContents, useReorderContents } from '../../api/lessons';
+import { useLessons, useReorderLessons } from '../../api/lessons';
 import { useTeacherClass } from '../../api/online-classes';
 import { SortableList } from '../../components/SortableList';
 import { LoadingDots } from '../../components/LoadingDots';
@@ -15,18 +15,18 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { NotFoundPage } from '../../components/ErrorPages';
 import { ClassFormModal } from './ClassFormModal';
 import { LessonCard } from './LessonCard';
-import { ContentFormModal } from './ContentFormModal';
+import { LessonFormModal } from './LessonFormModal';
 import { ClassTabs } from '../../components/ClassTabs';
 import { GradebookTab } from '../gradebook/GradebookTab';
 import { AnnouncementsSection } from '../announcements/AnnouncementsSection';
 import { CopyClassModal } from './CopyClassModal';
 
-function ContentsTab({ classId, readOnly }: { classId: number; readOnly: boolean }) {
-  const contents = useContents(classId);
-  const reorder = useReorderContents(classId);
+function LessonsTab({ classId, readOnly }: { classId: number; readOnly: boolean }) {
+  const lessons = useLessons(classId);
+  const reorder = useReorderLessons(classId);
   const [modalOpened, setModalOpened] = useState(false);
-  const [editing, setEditing] = useState<ClassContentDetail | undefined>();
-  const openModal = (content?: ClassContentDetail) => {
+  const [editing, setEditing] = useState<ClassLessonDetail | undefined>();
+  const openModal = (content?: ClassLessonDetail) => {
     setEditing(content);
     setModalOpened(true);
   };
@@ -40,7 +40,7 @@ function ContentsTab({ classId, readOnly }: { classId: number; readOnly: boolean
           </Button>
         </Group>
       )}
-      <QueryState query={contents}>
+      <QueryState query={lessons}>
         {(list) =>
           list.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl">
@@ -60,7 +60,7 @@ function ContentsTab({ classId, readOnly }: { classId: number; readOnly: boolean
           )
         }
       </QueryState>
-      <ContentFormModal classId={classId} opened={modalOpened} content={editing} onClose={() => setModalOpened(false)} />
+      <LessonFormModal classId={classId} opened={modalOpened} content={editing} onClose={() => setModalOpened(false)} />
     </Stack>
   );
 }
@@ -192,7 +192,7 @@ function ClassDetail({ klass }: { klass: ClassSummary | ClassWithStudents }) {
         </Group>
       </Paper>
       <ClassTabs
-        konten={<ContentsTab classId={klass.id} readOnly={archived} />}
+        konten={<LessonsTab classId={klass.id} readOnly={archived} />}
         nilai={<GradebookTab classId={klass.id} />}
         tentang={
           <AboutTab

@@ -15,7 +15,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { ClassContentDetail } from '@kelasku/contract';
+import type { ClassLessonDetail } from '@kelasku/contract';
 import { SortableList } from '../../components/SortableList';
 import { formatDate } from '../../lib/format';
 import { AssignmentFormModal } from '../assignments/AssignmentFormModal';
@@ -27,7 +27,7 @@ import { YouTubeEmbed } from '../../components/YouTubeEmbed';
 import { shownDescription } from '../../lib/lessons';
 import { VisibilityBadge } from '../../components/VisibilityBadge';
 import { VisibilityModal } from './VisibilityModal';
-import { CopyContentModal } from './CopyContentModal';
+import { CopyLessonModal } from './CopyLessonModal';
 import { QuizItem } from '../quizzes/teacher/QuizItem';
 import { newQuizPath } from '../quizzes/teacher/paths';
 import { useLessonCard, type Item, type LessonCardState } from './useLessonCard';
@@ -109,10 +109,10 @@ const ItemLink = ({ to, label }: { to: string; label: string }) => (
 
 export interface LessonCardProps {
   classId: number;
-  seed: ClassContentDetail;
+  seed: ClassLessonDetail;
   /** The drag handle and up/down buttons of the card in the class's list (none when read-only). */
   controls?: ReactNode;
-  onEdit: (content: ClassContentDetail) => void;
+  onEdit: (content: ClassLessonDetail) => void;
   /** An archived class: no add, edit or delete buttons. */
   readOnly?: boolean;
 }
@@ -170,20 +170,20 @@ export function LessonCard({ classId, seed, controls, onEdit, readOnly = false }
           <LessonItems state={state} classId={classId} readOnly={readOnly} />
         </Stack>
       </Collapse>
-      <MaterialFormModal classId={classId} contentId={content.id} opened={sub === 'material'} onClose={closeSub} />
-      <LinkFormModal classId={classId} contentId={content.id} opened={sub === 'link'} onClose={closeSub} />
-      <AssignmentFormModal classId={classId} contentId={content.id} opened={sub === 'assignment'} onClose={closeSub} />
-      <ForumFormModal classId={classId} contentId={content.id} opened={sub === 'forum'} onClose={closeSub} />
+      <MaterialFormModal classId={classId} lessonId={content.id} opened={sub === 'material'} onClose={closeSub} />
+      <LinkFormModal classId={classId} lessonId={content.id} opened={sub === 'link'} onClose={closeSub} />
+      <AssignmentFormModal classId={classId} lessonId={content.id} opened={sub === 'assignment'} onClose={closeSub} />
+      <ForumFormModal classId={classId} lessonId={content.id} opened={sub === 'forum'} onClose={closeSub} />
       {visibility && (
         <VisibilityModal
           classId={classId}
-          contentId={content.id}
+          lessonId={content.id}
           {...visibility}
           opened={visibility !== null}
           onClose={() => setVisibility(null)}
         />
       )}
-      <CopyContentModal classId={classId} content={content} heading={heading} opened={copying} onClose={() => setCopying(false)} />
+      <CopyLessonModal classId={classId} content={content} heading={heading} opened={copying} onClose={() => setCopying(false)} />
     </Paper>
   );
 }
@@ -196,9 +196,9 @@ function LessonActions({
 }: {
   state: LessonCardState;
   classId: number;
-  onEdit: (content: ClassContentDetail) => void;
+  onEdit: (content: ClassLessonDetail) => void;
 }) {
-  const { content, heading, setVisibility, removeContent, del, setSub, setCopying, navigate } = state;
+  const { content, heading, setVisibility, removeLesson, del, setSub, setCopying, navigate } = state;
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <Group gap={4} wrap="nowrap" className="kls-hover-actions">
@@ -212,7 +212,7 @@ function LessonActions({
         >
           <IconEye size={18} />
         </ActionIcon>
-        <ActionIcon variant="subtle" color="red" aria-label={`Hapus ${heading}`} onClick={removeContent} loading={del.isPending}>
+        <ActionIcon variant="subtle" color="red" aria-label={`Hapus ${heading}`} onClick={removeLesson} loading={del.isPending}>
           <IconTrash size={18} />
         </ActionIcon>
       </Group>
@@ -268,7 +268,7 @@ function LessonItems({ state, classId, readOnly }: { state: LessonCardState; cla
         readOnly={readOnly}
         below={(m) => (m.youtube_id ? <YouTubeEmbed id={m.youtube_id} title={m.title} /> : null)}
       >
-        {(m) => <MaterialItem classId={classId} contentId={content.id} material={m} onDelete={readOnly ? null : removeMaterial} />}
+        {(m) => <MaterialItem classId={classId} lessonId={content.id} material={m} onDelete={readOnly ? null : removeMaterial} />}
       </ItemList>
       <ItemList
         title="Forum Diskusi"
@@ -301,7 +301,7 @@ function LessonItems({ state, classId, readOnly }: { state: LessonCardState; cla
         onVisibility={visibilityOf('quizzes')}
         readOnly={readOnly}
       >
-        {(q) => <QuizItem classId={classId} contentId={content.id} quiz={q} />}
+        {(q) => <QuizItem classId={classId} lessonId={content.id} quiz={q} />}
       </ItemList>
     </>
   );

@@ -6,7 +6,7 @@ import { FormModal } from '../../components/FormModal';
 
 export interface LinkFormModalProps {
   classId: number;
-  contentId: number;
+  lessonId: number;
   opened: boolean;
   onClose: () => void;
 }
@@ -35,8 +35,8 @@ export function LinkAddressInput(props: TextInputProps) {
 }
 
 /** "Add Link": a title and a web address (http or https); a YouTube video then plays in the content. */
-export function LinkFormModal({ classId, contentId, opened, onClose }: LinkFormModalProps) {
-  const add = useAddLink(classId, contentId);
+export function LinkFormModal({ classId, lessonId, opened, onClose }: LinkFormModalProps) {
+  const add = useAddLink(classId, lessonId);
   const form = useForm<LinkForm>({ initialValues: EMPTY, validate: schemaResolver(linkMaterialBody, { sync: true }) });
   return (
     <FormModal
@@ -46,7 +46,7 @@ export function LinkFormModal({ classId, contentId, opened, onClose }: LinkFormM
       size="lg"
       form={form}
       initialValues={EMPTY}
-      draft={`tautan-baru-${contentId}`}
+      draft={`tautan-baru-${lessonId}`}
       savedMessage={CLASS_MSG.materialCreated}
       ready={form.values.title.trim() !== '' && form.values.url.trim() !== ''}
       save={(v) => add.mutateAsync({ title: v.title.trim(), url: v.url.trim() })}

@@ -7,7 +7,7 @@ import { LinkAddressInput } from './LinkFormModal';
 
 export interface MaterialEditModalProps {
   classId: number;
-  contentId: number;
+  lessonId: number;
   material: ClassMaterial;
   opened: boolean;
   onClose: () => void;
@@ -19,8 +19,8 @@ interface EditForm extends Record<string, unknown> {
 }
 
 /** "Edit" of a material: rename it; a link's address can be changed too. */
-export function MaterialEditModal({ classId, contentId, material: m, opened, onClose }: MaterialEditModalProps) {
-  const edit = useEditMaterial(classId, contentId);
+export function MaterialEditModal({ classId, lessonId, material: m, opened, onClose }: MaterialEditModalProps) {
+  const edit = useEditMaterial(classId, lessonId);
   const isLink = m.kind === 'link';
   const initialValues: EditForm = { title: m.title, url: m.url ?? '' };
   // A file material has no address to check.

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Group, Modal, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { CLASS_MSG, LIMITS, MB, TOAST_MS, titleFromFileName } from '@kelasku/contract';
-import { addFileMaterial, useRefreshContent } from '../../api/materials';
+import { addFileMaterial, useRefreshLesson } from '../../api/materials';
 import { FilesPicker } from '../../components/FilesPicker';
 import { FormActions } from '../../components/FormActions';
 import { formatFileSize } from '../../lib/format';
@@ -22,7 +22,7 @@ import {
 
 export interface MaterialFormModalProps {
   classId: number;
-  contentId: number;
+  lessonId: number;
   opened: boolean;
   onClose: () => void;
 }
@@ -114,14 +114,14 @@ function UploadRow({
  * out a dropped connection and goes on from where it stopped), two at a time, with its own progress,
  * time left and cancel button, and is then saved with its title; one bar shows the whole batch.
  */
-export function MaterialFormModal({ classId, contentId, opened, onClose }: MaterialFormModalProps) {
+export function MaterialFormModal({ classId, lessonId, opened, onClose }: MaterialFormModalProps) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const controllers = useRef(new Map<string, AbortController>());
   const cancelled = useRef(new Set<string>());
   const resetPick = useRef<() => void>(null);
-  const refresh = useRefreshContent(classId, contentId);
+  const refresh = useRefreshLesson(classId, lessonId);
 
   // Leaving the page mid-upload stops every file (the server keeps the bytes a day: picking the same file again goes on from there).
   useEffect(() => {
@@ -162,7 +162,7 @@ export function MaterialFormModal({ classId, contentId, opened, onClose }: Mater
       setItems((was) => was.map((i) => (i.key === item.key ? withUploadEvent(i, e) : i)));
     try {
       const title = item.title.trim() || titleFromFileName(item.file.name);
-      await sendMaterialFile(item.file, onEvent, controller.signal, (upload) => addFileMaterial(classId, contentId, { title, upload }));
+      await sendMaterialFile(item.file, onEvent, controller.signal, (upload) => addFileMaterial(classId, lessonId, { title, upload }));
       patch(item.key, { status: 'done', percent: 100 });
       return true;
     } catch (err) {

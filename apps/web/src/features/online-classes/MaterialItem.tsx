@@ -8,14 +8,14 @@ import { ReplaceFileModal } from './ReplaceFileModal';
 
 export interface MaterialItemProps {
   classId: number;
-  contentId: number;
+  lessonId: number;
   material: ClassMaterial;
   /** Null for an archived class: no edit or delete. */
   onDelete: ((m: ClassMaterial) => void) | null;
 }
 
 /** One material of a content on the teacher's page: the file, link or video, and its menu (Edit, Ganti file) and delete. */
-export function MaterialItem({ classId, contentId, material: m, onDelete }: MaterialItemProps) {
+export function MaterialItem({ classId, lessonId, material: m, onDelete }: MaterialItemProps) {
   const [modal, setModal] = useState<'edit' | 'replace' | null>(null);
   const close = () => setModal(null);
   return (
@@ -48,9 +48,9 @@ export function MaterialItem({ classId, contentId, material: m, onDelete }: Mate
       )}
       {onDelete && (
         <>
-          <MaterialEditModal classId={classId} contentId={contentId} material={m} opened={modal === 'edit'} onClose={close} />
+          <MaterialEditModal classId={classId} lessonId={lessonId} material={m} opened={modal === 'edit'} onClose={close} />
           {m.kind === 'file' && (
-            <ReplaceFileModal classId={classId} contentId={contentId} material={m} opened={modal === 'replace'} onClose={close} />
+            <ReplaceFileModal classId={classId} lessonId={lessonId} material={m} opened={modal === 'replace'} onClose={close} />
           )}
         </>
       )}

@@ -13,7 +13,7 @@ import { REPLACE_FAILED, sendMaterialFile, wasStopped } from './material-uploads
 
 export interface ReplaceFileModalProps {
   classId: number;
-  contentId: number;
+  lessonId: number;
   material: ClassMaterial;
   opened: boolean;
   onClose: () => void;
@@ -33,8 +33,8 @@ const FIELDS = ['title', 'file'] as const;
  * until the new one is stored. A failure stays, with the server's reason and "Coba lagi" (which goes
  * on from the bytes the server has), until the teacher acts; Batal during the upload stops it.
  */
-export function ReplaceFileModal({ classId, contentId, material: m, opened, onClose }: ReplaceFileModalProps) {
-  const replace = useReplaceMaterialFile(classId, contentId);
+export function ReplaceFileModal({ classId, lessonId, material: m, opened, onClose }: ReplaceFileModalProps) {
+  const replace = useReplaceMaterialFile(classId, lessonId);
   const initialValues: ReplaceForm = { title: m.title, file: null };
   const form = useForm<ReplaceForm>({ initialValues, validate: schemaResolver(materialReplaceFields, { sync: true }) });
   const [upload, setUpload] = useState<UploadState | null>(null);

@@ -16,7 +16,7 @@ interface VisibilityForm extends Record<string, unknown> {
 
 export interface VisibilityModalProps {
   classId: number;
-  contentId: number;
+  lessonId: number;
   target: VisibilityTarget;
   /** What is changed, for the title: "Pembelajaran 3", "materi Modul 1". */
   name: string;
@@ -38,8 +38,8 @@ const bodyOf = (v: VisibilityForm): VisibilityBody => {
 };
 
 /** "Atur visibilitas": shown now, a draft students do not see, or shown from a date and time (WIB). */
-export function VisibilityModal({ classId, contentId, target, name, current, opened, onClose }: VisibilityModalProps) {
-  const save = useSetVisibility(classId, contentId);
+export function VisibilityModal({ classId, lessonId, target, name, current, opened, onClose }: VisibilityModalProps) {
+  const save = useSetVisibility(classId, lessonId);
   const initialValues = formOf(current);
   const form = useForm<VisibilityForm>({ initialValues });
   const { mode, publish_at: at } = form.values;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ClassContentDetail, ItemKind, Visibility } from '@kelasku/contract';
-import { useContent, useDeleteContent, useReorderItems, type VisibilityTarget } from '../../api/lessons';
+import type { ClassLessonDetail, ItemKind, Visibility } from '@kelasku/contract';
+import { useLesson, useDeleteLesson, useReorderItems, type VisibilityTarget } from '../../api/lessons';
 import { useDeleteMaterial } from '../../api/materials';
 import { confirmDelete } from '../../components/ConfirmDelete';
 import { toastSuccess } from '../../lib/toast';
@@ -21,13 +21,13 @@ export type Item = Visibility & { id: number };
  * The logic of one "Pembelajaran N" card: the lesson (kept current from the seed), open or closed,
  * which Sub konten dialog or "Atur visibilitas" is open, copying, reordering and deleting.
  */
-export function useLessonCard(classId: number, seed: ClassContentDetail) {
-  const { data: content } = useContent(classId, seed.id, seed);
+export function useLessonCard(classId: number, seed: ClassLessonDetail) {
+  const { data: content } = useLesson(classId, seed.id, seed);
   const [opened, setOpened] = useState(true);
   const [sub, setSub] = useState<SubModal>(null);
   const [visibility, setVisibility] = useState<VisibilityEdit | null>(null);
   const [copying, setCopying] = useState(false);
-  const del = useDeleteContent(classId);
+  const del = useDeleteLesson(classId);
   const delMaterial = useDeleteMaterial(classId, content.id);
   const reorder = useReorderItems(classId, content.id);
   const bodyId = `content-${content.id}-body`;
@@ -38,7 +38,7 @@ export function useLessonCard(classId: number, seed: ClassContentDetail) {
   const base = `/online-class/${classId}/contents/${content.id}`;
   const navigate = useNavigate();
 
-  const removeContent = () =>
+  const removeLesson = () =>
     confirmDelete({
       title: 'Hapus Konten',
       message: `Hapus "${content.title}"? Materi, forum, tugas dan kuis di dalamnya ikut terhapus.`,
@@ -71,7 +71,7 @@ export function useLessonCard(classId: number, seed: ClassContentDetail) {
     visibilityOf,
     base,
     navigate,
-    removeContent,
+    removeLesson,
     removeMaterial,
     closeSub,
   };

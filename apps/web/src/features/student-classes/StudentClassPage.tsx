@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { Accordion, ActionIcon, Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconClipboardText, IconListCheck, IconMessages } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ClassContentDetail, ClassDetail, ClassMaterial } from '@kelasku/contract';
+import type { ClassLessonDetail, ClassDetail, ClassMaterial } from '@kelasku/contract';
 import { isNotFound } from '../../api/client';
-import { useStudentClass, useStudentContents } from '../../api/student-classes';
+import { useStudentClass, useStudentLessons } from '../../api/student-classes';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { NotFoundPage } from '../../components/ErrorPages';
 import { formatDate } from '../../lib/format';
-import { newestContentId, shownDescription } from '../../lib/lessons';
+import { newestLessonId, shownDescription } from '../../lib/lessons';
 import { ClassTabs } from '../../components/ClassTabs';
 import { MaterialView } from '../../components/MaterialView';
 import { WorkBadge } from '../../components/WorkBadge';
@@ -100,7 +100,7 @@ function MaterialSection({ materials }: { materials: ClassMaterial[] }) {
   );
 }
 
-function ContentItem({ classId, content }: { classId: number; content: ClassContentDetail }) {
+function LessonItem({ classId, content }: { classId: number; content: ClassLessonDetail }) {
   const description = shownDescription(content);
   const base = `/my-classes/${classId}`;
   return (
@@ -152,8 +152,8 @@ function ContentItem({ classId, content }: { classId: number; content: ClassCont
   );
 }
 
-function ContentsTab({ classId }: { classId: number }) {
-  const contents = useStudentContents(classId);
+function LessonsTab({ classId }: { classId: number }) {
+  const lessons = useStudentLessons(classId);
   return (
     <Stack>
       <AnnouncementsSection classId={classId} role="student" />
@@ -161,14 +161,14 @@ function ContentsTab({ classId }: { classId: number }) {
         <Title order={3}>Materi Pembelajaran</Title>
         <Text c="dimmed">Unduh materi, kerjakan tugas, dan ikuti forum diskusi</Text>
       </div>
-      <QueryState query={contents}>
+      <QueryState query={lessons}>
         {(list) =>
           list.length === 0 ? (
             <Text c="dimmed">Belum ada konten pembelajaran di kelas ini.</Text>
           ) : (
-            <Accordion variant="separated" multiple defaultValue={[String(newestContentId(list))]}>
+            <Accordion variant="separated" multiple defaultValue={[String(newestLessonId(list))]}>
               {list.map((c) => (
-                <ContentItem key={c.id} classId={classId} content={c} />
+                <LessonItem key={c.id} classId={classId} content={c} />
               ))}
             </Accordion>
           )
@@ -215,7 +215,7 @@ export default function StudentClassPage() {
       {(k) => (
         <Stack>
           <ClassHeader klass={k} />
-          <ClassTabs konten={<ContentsTab classId={k.id} />} tentang={<AboutTab klass={k} />} />
+          <ClassTabs konten={<LessonsTab classId={k.id} />} tentang={<AboutTab klass={k} />} />
         </Stack>
       )}
     </QueryState>

@@ -186,7 +186,7 @@ export default function QuizAttemptPage() {
   const { ref, attemptId } = useQuizParams();
   const attempt = useStudentAttempt(ref, attemptId);
   const quiz = useStudentQuiz(ref);
-  const valid = [ref.classId, ref.contentId, ref.quizId, attemptId].every((n) => Number.isInteger(n) && n > 0);
+  const valid = [ref.classId, ref.lessonId, ref.quizId, attemptId].every((n) => Number.isInteger(n) && n > 0);
   if (!valid) return <NotFoundPage />;
   if (isNotFound(attempt.error)) return <NotFoundPage />;
   return (

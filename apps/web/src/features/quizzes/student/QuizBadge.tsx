@@ -1,10 +1,10 @@
 import { Badge } from '@mantine/core';
 import { formatRelativeDeadline } from '../../../lib/format';
 import { useNow } from '../../../lib/now';
-import type { ClassContentQuiz } from './types';
+import type { ClassLessonQuiz } from './types';
 
 /** Beside a quiz link of a content: not open yet, open (until when), or closed. */
-export function QuizBadge({ quiz }: { quiz: Pick<ClassContentQuiz, 'opens_at' | 'closes_at'> }) {
+export function QuizBadge({ quiz }: { quiz: Pick<ClassLessonQuiz, 'opens_at' | 'closes_at'> }) {
   const now = useNow();
   if (quiz.opens_at && Date.parse(quiz.opens_at) > now) {
     return (

@@ -191,7 +191,7 @@ export default function QuizIntroPage() {
   const { ref } = useQuizParams();
   const query = useStudentQuiz(ref);
   useRefetchWhenOpens(query.data, query.refetch);
-  const valid = [ref.classId, ref.contentId, ref.quizId].every((n) => Number.isInteger(n) && n > 0);
+  const valid = [ref.classId, ref.lessonId, ref.quizId].every((n) => Number.isInteger(n) && n > 0);
   if (!valid) return <NotFoundPage />;
   if (isNotFound(query.error)) return <NotFoundPage />;
   return (

@@ -172,7 +172,7 @@ export default function QuizResultPage() {
   const ended = (location.state as ResultState | null)?.ended;
   const review = useAttemptReview(ref, attemptId);
   const quiz = useStudentQuiz(ref);
-  const valid = [ref.classId, ref.contentId, ref.quizId, attemptId].every((n) => Number.isInteger(n) && n > 0);
+  const valid = [ref.classId, ref.lessonId, ref.quizId, attemptId].every((n) => Number.isInteger(n) && n > 0);
   if (!valid) return <NotFoundPage />;
   if (isNotFound(review.error)) return <NotFoundPage />;
   return (

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import type { StudentQuizRef as QuizRef } from '../../../api/quizzes';
 
 /** The student's quiz screens: the intro, the attempt, and its result. */
-export const quizPath = (r: QuizRef) => `/my-classes/${r.classId}/contents/${r.contentId}/quizzes/${r.quizId}`;
+export const quizPath = (r: QuizRef) => `/my-classes/${r.classId}/contents/${r.lessonId}/quizzes/${r.quizId}`;
 export const attemptPath = (r: QuizRef, attemptId: number) => `${quizPath(r)}/attempts/${attemptId}`;
 export const resultPath = (r: QuizRef, attemptId: number) => `${attemptPath(r, attemptId)}/result`;
 
@@ -10,7 +10,7 @@ export const resultPath = (r: QuizRef, attemptId: number) => `${attemptPath(r, a
 export function useQuizParams(): { ref: QuizRef; attemptId: number } {
   const p = useParams();
   return {
-    ref: { classId: Number(p.classId), contentId: Number(p.contentId), quizId: Number(p.quizId) },
+    ref: { classId: Number(p.classId), lessonId: Number(p.lessonId), quizId: Number(p.quizId) },
     attemptId: Number(p.attemptId),
   };
 }

@@ -1,7 +1,7 @@
 // The contract's quiz types and messages the student's screens use, through one door.
 export type {
   AttemptReview,
-  ClassContentQuiz,
+  ClassLessonQuiz,
   QuizAnswer,
   QuizAttemptSummary,
   ReviewQuestion,

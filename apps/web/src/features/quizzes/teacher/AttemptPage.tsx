@@ -24,7 +24,7 @@ import { useGradeAnswer, useQuizAttempt, useTeacherQuiz, type QuizRef } from '..
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
 import { errorMessage, toastError, toastSuccess } from '../../../lib/toast';
-import { contentItemRef, positiveId } from '../../../lib/route-params';
+import { lessonItemRef, positiveId } from '../../../lib/route-params';
 import { NotFoundPage } from '../../../components/ErrorPages';
 import { TypeBadge, formatNumber, letter } from '../../../components/QuestionKey';
 import { quizPath } from './paths';
@@ -33,7 +33,7 @@ import { AttemptGradeHistory } from '../../audit-log/GradeHistory';
 /** /online-class/:classId/contents/:contentId/quiz/:quizId/attempts/:attemptId — one attempt, every answer with its key; essays graded here. */
 export default function AttemptPage() {
   const params = useParams();
-  const r = contentItemRef(params, 'quizId');
+  const r = lessonItemRef(params, 'quizId');
   const attemptId = positiveId(params.attemptId);
   if (r === null || attemptId === null) return <NotFoundPage />;
   return <AttemptView r={r} attemptId={attemptId} />;

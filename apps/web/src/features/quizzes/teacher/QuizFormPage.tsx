@@ -38,17 +38,17 @@ import { useQuizForm, type QuizFormState, type QuizFormType, type SlotRow } from
 export default function QuizFormPage() {
   const params = useParams();
   const classId = positiveId(params.classId);
-  const contentId = positiveId(params.contentId);
+  const lessonId = positiveId(params.lessonId);
   const id = params.quizId === undefined ? undefined : positiveId(params.quizId);
-  if (classId === null || contentId === null || id === null) return <NotFoundPage />;
-  if (id === undefined) return <QuizForm classId={classId} contentId={contentId} />;
-  return <EditQuiz r={{ classId, contentId, id }} />;
+  if (classId === null || lessonId === null || id === null) return <NotFoundPage />;
+  if (id === undefined) return <QuizForm classId={classId} lessonId={lessonId} />;
+  return <EditQuiz r={{ classId, lessonId, id }} />;
 }
 
 function EditQuiz({ r }: { r: QuizRef }) {
   const quiz = useTeacherQuiz(r);
   if (isNotFound(quiz.error)) return <NotFoundPage />;
-  return <QueryState query={quiz}>{(q) => <QuizForm classId={r.classId} contentId={r.contentId} quiz={q} />}</QueryState>;
+  return <QueryState query={quiz}>{(q) => <QuizForm classId={r.classId} lessonId={r.lessonId} quiz={q} />}</QueryState>;
 }
 
 const ATTEMPT_OPTIONS = [
@@ -57,8 +57,8 @@ const ATTEMPT_OPTIONS = [
 ];
 
 /** "Buat Kuis" and "Edit Kuis": the settings, the schedule in WIB, visibility, and the questions. */
-function QuizForm({ classId, contentId, quiz }: { classId: number; contentId: number; quiz?: Quiz }) {
-  const state = useQuizForm(classId, contentId, quiz);
+function QuizForm({ classId, lessonId, quiz }: { classId: number; lessonId: number; quiz?: Quiz }) {
+  const state = useQuizForm(classId, lessonId, quiz);
   const { navigate, klass, archived, form, v, slots, message, picker, setPicker, back, taken, submit, addQuestions, addRandom } = state;
 
   if (archived) return <NotFoundPage />;

@@ -11,7 +11,7 @@ import { confirmDelete } from '../../../components/ConfirmDelete';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
 import { errorMessage, toastError, toastSuccess } from '../../../lib/toast';
-import { contentItemRef } from '../../../lib/route-params';
+import { lessonItemRef } from '../../../lib/route-params';
 import { NotFoundPage } from '../../../components/ErrorPages';
 import { VisibilityBadge } from '../../../components/VisibilityBadge';
 import { formatNumber } from '../../../components/QuestionKey';
@@ -21,7 +21,7 @@ import { attemptPath, editQuizPath } from './paths';
 
 /** /online-class/:classId/contents/:contentId/quiz/:quizId — the quiz as its teacher sees it: results and statistics. */
 export default function TeacherQuizPage() {
-  const r = contentItemRef(useParams(), 'quizId');
+  const r = lessonItemRef(useParams(), 'quizId');
   return r ? <QuizView r={r} /> : <NotFoundPage />;
 }
 

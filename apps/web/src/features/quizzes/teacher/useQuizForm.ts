@@ -122,12 +122,12 @@ export type QuizFormType = UseFormReturnType<QuizFormValues>;
  * The logic of "Buat Kuis" / "Edit Kuis": the settings form, the list of slots (fixed questions and
  * random draws), the total points, and the save (checked by the contract's schema first).
  */
-export function useQuizForm(classId: number, contentId: number, quiz?: Quiz) {
+export function useQuizForm(classId: number, lessonId: number, quiz?: Quiz) {
   useDocumentTitle(quiz ? `Edit Kuis | ${quiz.title}` : 'Buat Kuis');
   const navigate = useNavigate();
   const klass = useTeacherClass(classId);
   const archived = useClassArchived(classId);
-  const save = useSaveQuiz(classId, contentId);
+  const save = useSaveQuiz(classId, lessonId);
   const initialValues = useMemo(() => valuesOf(quiz), [quiz]);
   const form = useForm<QuizFormValues>({ initialValues });
   const [slots, setSlots] = useState<SlotRow[]>(() => slotsOf(quiz));
@@ -136,7 +136,7 @@ export function useQuizForm(classId: number, contentId: number, quiz?: Quiz) {
   const [picker, setPicker] = useState<'bank' | 'random' | null>(null);
   const locked = (quiz?.attempt_count ?? 0) > 0;
   const v = form.values;
-  const back = quiz ? quizPath({ classId, contentId, id: quiz.id }) : `/online-class/${classId}`;
+  const back = quiz ? quizPath({ classId, lessonId, id: quiz.id }) : `/online-class/${classId}`;
 
   const taken = useMemo(() => new Set(slots.flatMap((s) => (s.kind === 'question' ? [s.question.id] : []))), [slots]);
   const total = useTotal(slots);
@@ -163,7 +163,7 @@ export function useQuizForm(classId: number, contentId: number, quiz?: Quiz) {
     try {
       const res = await save.mutateAsync({ id: quiz?.id, body });
       toastSuccess(res.message ?? (quiz ? QUIZ_MSG.updated : QUIZ_MSG.created));
-      void navigate(quizPath({ classId, contentId, id: res.data.id }), { replace: !quiz });
+      void navigate(quizPath({ classId, lessonId, id: res.data.id }), { replace: !quiz });
     } catch (err) {
       const errors = err instanceof ApiError ? err.errors : {};
       const {

@@ -1,28 +1,28 @@
 import { TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { CLASS_MSG, LIMITS, classContentBody, type ClassContent } from '@kelasku/contract';
-import { useSaveContent } from '../../api/lessons';
+import { CLASS_MSG, LIMITS, classLessonBody, type ClassLesson } from '@kelasku/contract';
+import { useSaveLesson } from '../../api/lessons';
 import { DescriptionField } from '../../components/DescriptionField';
 import { FormModal } from '../../components/FormModal';
 
-export interface ContentFormModalProps {
+export interface LessonFormModalProps {
   classId: number;
   opened: boolean;
   onClose: () => void;
   /** Present when editing. */
-  content?: Pick<ClassContent, 'id' | 'title' | 'description'>;
+  content?: Pick<ClassLesson, 'id' | 'title' | 'description'>;
 }
 
-interface ContentForm extends Record<string, unknown> {
+interface LessonForm extends Record<string, unknown> {
   title: string;
   description: string;
 }
 
 /** "Tambah Agenda/Konten Pembelajaran" (and its edit): title required, description optional. */
-export function ContentFormModal({ classId, opened, onClose, content }: ContentFormModalProps) {
-  const save = useSaveContent(classId);
-  const initialValues: ContentForm = { title: content?.title ?? '', description: content?.description ?? '' };
-  const form = useForm<ContentForm>({ initialValues, validate: schemaResolver(classContentBody, { sync: true }) });
+export function LessonFormModal({ classId, opened, onClose, content }: LessonFormModalProps) {
+  const save = useSaveLesson(classId);
+  const initialValues: LessonForm = { title: content?.title ?? '', description: content?.description ?? '' };
+  const form = useForm<LessonForm>({ initialValues, validate: schemaResolver(classLessonBody, { sync: true }) });
 
   return (
     <FormModal
@@ -33,7 +33,7 @@ export function ContentFormModal({ classId, opened, onClose, content }: ContentF
       form={form}
       initialValues={initialValues}
       draft={content ? `konten-${content.id}` : 'konten-baru'}
-      savedMessage={content ? CLASS_MSG.contentUpdated : CLASS_MSG.contentCreated}
+      savedMessage={content ? CLASS_MSG.lessonUpdated : CLASS_MSG.lessonCreated}
       ready={form.values.title.trim() !== ''}
       save={(v) => save.mutateAsync({ id: content?.id, body: { title: v.title.trim(), description: v.description.trim() || null } })}
     >

@@ -1,14 +1,14 @@
 import { Select, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { copyContentBody, type ClassContent } from '@kelasku/contract';
-import { useCopyContent } from '../../api/lesson-copy';
+import { copyLessonBody, type ClassLesson } from '@kelasku/contract';
+import { useCopyLesson } from '../../api/lesson-copy';
 import { useTeacherClasses } from '../../api/online-classes';
 import { FormModal } from '../../components/FormModal';
 import { ShiftDaysInput } from './ShiftDaysInput';
 
-export interface CopyContentModalProps {
+export interface CopyLessonModalProps {
   classId: number;
-  content: Pick<ClassContent, 'id' | 'title'>;
+  content: Pick<ClassLesson, 'id' | 'title'>;
   /** "Pembelajaran N" of the content, for the title. */
   heading: string;
   opened: boolean;
@@ -23,10 +23,10 @@ interface CopyForm extends Record<string, unknown> {
 const EMPTY: CopyForm = { online_class_id: null, shift_days: 0 };
 
 /** "Salin ke kelas lain": the content with its materials, forums, assignments and quizzes into another current class of the teacher. */
-export function CopyContentModal({ classId, content, heading, opened, onClose }: CopyContentModalProps) {
+export function CopyLessonModal({ classId, content, heading, opened, onClose }: CopyLessonModalProps) {
   const classes = useTeacherClasses(opened);
-  const copy = useCopyContent(classId, content.id);
-  const form = useForm<CopyForm>({ initialValues: EMPTY, validate: schemaResolver(copyContentBody, { sync: true }) });
+  const copy = useCopyLesson(classId, content.id);
+  const form = useForm<CopyForm>({ initialValues: EMPTY, validate: schemaResolver(copyLessonBody, { sync: true }) });
   const options = (classes.data ?? [])
     .filter((c) => c.id !== classId)
     .map((c) => ({ value: String(c.id), label: `${c.name} (${c.rombel.name})` }));

@@ -4,17 +4,17 @@ import { CLASS_MSG, MSG } from '@kelasku/contract';
 import { samples, useTestApp } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
 import { expectNotFound, expectOtherRolesRefused } from './assignment-scene.js';
-import { contents } from '../src/db/schema.js';
+import { lessons } from '../src/db/schema.js';
 import { expectAllGone, expectMaterialKept, storageKeys } from './class-files.js';
 
 const t = useTestApp();
 
-const contentsUrl = (classId: number) => `/api/teacher/online-classes/${classId}/contents`;
-const contentUrl = (classId: number, contentId: number) => `${contentsUrl(classId)}/${contentId}`;
+const lessonsUrl = (classId: number) => `/api/teacher/online-classes/${classId}/contents`;
+const lessonUrl = (classId: number, lessonId: number) => `${lessonsUrl(classId)}/${lessonId}`;
 const body = { title: 'Pengenalan Topologi', description: 'Bus, star dan ring' };
 
 /** The fields of a content row as the API shows them. */
-const shown = (c: typeof contents.$inferSelect) => ({
+const shown = (c: typeof lessons.$inferSelect) => ({
   id: c.id,
   online_class_id: c.onlineClassId,
   number: c.number,
@@ -34,14 +34,14 @@ describe('access', () => {
       t,
       [s.admin, s.student, s.outsider],
       [
-        ['GET', contentsUrl(s.klass.id)],
-        ['POST', contentsUrl(s.klass.id), body],
-        ['GET', contentUrl(s.klass.id, s.content.id)],
-        ['PUT', contentUrl(s.klass.id, s.content.id), body],
-        ['DELETE', contentUrl(s.klass.id, s.content.id)],
+        ['GET', lessonsUrl(s.klass.id)],
+        ['POST', lessonsUrl(s.klass.id), body],
+        ['GET', lessonUrl(s.klass.id, s.content.id)],
+        ['PUT', lessonUrl(s.klass.id, s.content.id), body],
+        ['DELETE', lessonUrl(s.klass.id, s.content.id)],
       ],
     );
-    const [row] = await t.db.select().from(contents).where(eq(contents.id, s.content.id));
+    const [row] = await t.db.select().from(lessons).where(eq(lessons.id, s.content.id));
     expect(row!.title).toBe(s.content.title);
   });
 
@@ -49,36 +49,36 @@ describe('access', () => {
     const s = await t.factory.classScene();
     // Another class of the same teacher: its content is still not reachable under this class's path.
     const sibling = await t.factory.onlineClass(s.teacher.id);
-    const siblingContent = await t.factory.content(sibling.id);
+    const siblingLesson = await t.factory.content(sibling.id);
     await expectNotFound(t, s.teacher.token, [
-      ['GET', contentsUrl(s.otherClass.id)],
-      ['POST', contentsUrl(s.otherClass.id), body],
-      ['GET', contentUrl(s.otherClass.id, s.otherContent.id)],
-      ['PUT', contentUrl(s.otherClass.id, s.otherContent.id), body],
-      ['DELETE', contentUrl(s.otherClass.id, s.otherContent.id)],
-      ['GET', contentUrl(s.klass.id, s.otherContent.id)],
-      ['PUT', contentUrl(s.klass.id, s.otherContent.id), body],
-      ['DELETE', contentUrl(s.klass.id, s.otherContent.id)],
-      ['GET', contentUrl(s.klass.id, siblingContent.id)],
-      ['PUT', contentUrl(s.klass.id, siblingContent.id), body],
-      ['DELETE', contentUrl(s.klass.id, siblingContent.id)],
-      ['GET', contentUrl(s.klass.id, 999999)],
-      ['GET', contentUrl(s.klass.id, 0)],
-      ['GET', `${contentsUrl(s.klass.id)}/abc`],
-      ['GET', contentsUrl(999999)],
+      ['GET', lessonsUrl(s.otherClass.id)],
+      ['POST', lessonsUrl(s.otherClass.id), body],
+      ['GET', lessonUrl(s.otherClass.id, s.otherLesson.id)],
+      ['PUT', lessonUrl(s.otherClass.id, s.otherLesson.id), body],
+      ['DELETE', lessonUrl(s.otherClass.id, s.otherLesson.id)],
+      ['GET', lessonUrl(s.klass.id, s.otherLesson.id)],
+      ['PUT', lessonUrl(s.klass.id, s.otherLesson.id), body],
+      ['DELETE', lessonUrl(s.klass.id, s.otherLesson.id)],
+      ['GET', lessonUrl(s.klass.id, siblingLesson.id)],
+      ['PUT', lessonUrl(s.klass.id, siblingLesson.id), body],
+      ['DELETE', lessonUrl(s.klass.id, siblingLesson.id)],
+      ['GET', lessonUrl(s.klass.id, 999999)],
+      ['GET', lessonUrl(s.klass.id, 0)],
+      ['GET', `${lessonsUrl(s.klass.id)}/abc`],
+      ['GET', lessonsUrl(999999)],
     ]);
     // The other teacher gets 404 for this class too.
     await expectNotFound(t, s.otherTeacher.token, [
-      ['GET', contentsUrl(s.klass.id)],
-      ['GET', contentUrl(s.klass.id, s.content.id)],
-      ['DELETE', contentUrl(s.klass.id, s.content.id)],
+      ['GET', lessonsUrl(s.klass.id)],
+      ['GET', lessonUrl(s.klass.id, s.content.id)],
+      ['DELETE', lessonUrl(s.klass.id, s.content.id)],
     ]);
     const rows = await t.db
       .select()
-      .from(contents)
-      .where(inArray(contents.id, [s.otherContent.id, siblingContent.id, s.content.id]));
+      .from(lessons)
+      .where(inArray(lessons.id, [s.otherLesson.id, siblingLesson.id, s.content.id]));
     expect(rows).toHaveLength(3);
-    expect(rows.find((r) => r.id === s.otherContent.id)!.title).toBe(s.otherContent.title);
+    expect(rows.find((r) => r.id === s.otherLesson.id)!.title).toBe(s.otherLesson.title);
   });
 });
 
@@ -89,9 +89,9 @@ describe('GET …/contents', () => {
     const material = await t.factory.material(s.content.id, { title: 'Modul 1' });
     const forum = await t.factory.forum(second.id, s.teacher.id, { topic: 'Diskusi IP' });
     const assignment = await t.factory.assignment(second.id, s.teacher.id, { title: 'Tugas Subnet' });
-    await t.factory.material(s.otherContent.id);
+    await t.factory.material(s.otherLesson.id);
 
-    const res = await t.as(s.teacher.token).get(contentsUrl(s.klass.id));
+    const res = await t.as(s.teacher.token).get(lessonsUrl(s.klass.id));
     expect(res.status).toBe(200);
     expect(res.body.data.map((c: { id: number }) => c.id)).toEqual([s.content.id, second.id]);
     expect(res.body.data[0]).toEqual({
@@ -131,7 +131,7 @@ describe('GET …/contents', () => {
   it('answers an empty list for a class without contents', async () => {
     const teacher = await t.factory.teacher();
     const klass = await t.factory.onlineClass(teacher.id);
-    const res = await t.as(teacher.token).get(contentsUrl(klass.id));
+    const res = await t.as(teacher.token).get(lessonsUrl(klass.id));
     expect(res.body).toEqual({ success: true, data: [] });
   });
 
@@ -148,8 +148,8 @@ describe('GET …/contents', () => {
       await t.factory.assignment(c.id, teacher.id);
     }
     let bigList: any;
-    const one = await statementsDuring(t, () => t.as(teacher.token).get(contentsUrl(small.id)));
-    const six = await statementsDuring(t, async () => (bigList = await t.as(teacher.token).get(contentsUrl(big.id))));
+    const one = await statementsDuring(t, () => t.as(teacher.token).get(lessonsUrl(small.id)));
+    const six = await statementsDuring(t, async () => (bigList = await t.as(teacher.token).get(lessonsUrl(big.id))));
     expect(bigList.body.data).toHaveLength(6);
     expect(bigList.body.data.every((c: any) => c.materials.length === 2 && c.forums.length === 1 && c.assignment.length === 1)).toBe(true);
     expect(six).toBe(one);
@@ -161,9 +161,9 @@ describe('POST …/contents', () => {
     const s = await t.factory.classScene();
     const res = await t
       .as(s.teacher.token)
-      .post(contentsUrl(s.klass.id), { title: '  Pengenalan Topologi ', description: 'Bus, star dan ring' });
+      .post(lessonsUrl(s.klass.id), { title: '  Pengenalan Topologi ', description: 'Bus, star dan ring' });
     expect(res.status).toBe(201);
-    expect(res.body.message).toBe(CLASS_MSG.contentCreated);
+    expect(res.body.message).toBe(CLASS_MSG.lessonCreated);
     // The scene's class has one content: this one is Pembelajaran 2, last in the agenda.
     expect(res.body.data).toEqual({
       id: expect.any(Number),
@@ -178,9 +178,9 @@ describe('POST …/contents', () => {
       updated_at: expect.any(String),
     });
     expect(Date.parse(res.body.data.created_at)).toBeGreaterThan(Date.now() - 60_000);
-    const list = await t.as(s.teacher.token).get(contentsUrl(s.klass.id));
+    const list = await t.as(s.teacher.token).get(lessonsUrl(s.klass.id));
     expect(list.body.data.at(-1)).toMatchObject({ id: res.body.data.id, materials: [], forums: [], assignment: [] });
-    const plain = await t.as(s.teacher.token).post(contentsUrl(s.klass.id), { title: 'Tanpa deskripsi' });
+    const plain = await t.as(s.teacher.token).post(lessonsUrl(s.klass.id), { title: 'Tanpa deskripsi' });
     expect(plain.status).toBe(201);
     expect(plain.body.data.description).toBeNull();
   });
@@ -188,15 +188,15 @@ describe('POST …/contents', () => {
   it('never keeps a description that only repeats the title (the pages would show it twice)', async () => {
     const s = await t.factory.classScene();
     for (const description of [undefined, null, '', '   ']) {
-      const res = await t.as(s.teacher.token).post(contentsUrl(s.klass.id), { title: 'Tanpa deskripsi', description });
+      const res = await t.as(s.teacher.token).post(lessonsUrl(s.klass.id), { title: 'Tanpa deskripsi', description });
       expect(res.status).toBe(201);
       expect(res.body.data.description).toBeNull();
     }
-    const copy = await t.as(s.teacher.token).post(contentsUrl(s.klass.id), { title: 'Subnetting', description: ' Subnetting ' });
+    const copy = await t.as(s.teacher.token).post(lessonsUrl(s.klass.id), { title: 'Subnetting', description: ' Subnetting ' });
     expect(copy.body.data).toMatchObject({ title: 'Subnetting', description: null });
-    const [row] = await t.db.select().from(contents).where(eq(contents.id, copy.body.data.id));
+    const [row] = await t.db.select().from(lessons).where(eq(lessons.id, copy.body.data.id));
     expect(row!.description).toBeNull();
-    const edited = await t.as(s.teacher.token).put(contentUrl(s.klass.id, copy.body.data.id), { title: 'VLSM', description: 'VLSM' });
+    const edited = await t.as(s.teacher.token).put(lessonUrl(s.klass.id, copy.body.data.id), { title: 'VLSM', description: 'VLSM' });
     expect(edited.body.data).toMatchObject({ title: 'VLSM', description: null });
     // The student's list shows the same.
     const list = await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents`);
@@ -213,11 +213,11 @@ describe('POST …/contents', () => {
       [{ title: 'Ok', description: 'x'.repeat(10_001) }, { description: ['Maksimal 10000 karakter'] }],
     ];
     for (const [b, errors] of cases) {
-      const res = await t.as(s.teacher.token).post(contentsUrl(s.klass.id), b);
+      const res = await t.as(s.teacher.token).post(lessonsUrl(s.klass.id), b);
       expect(res.status).toBe(422);
       expect(res.body).toEqual({ success: false, message: Object.values(errors)[0]![0], errors });
     }
-    expect(await t.db.select().from(contents).where(eq(contents.onlineClassId, s.klass.id))).toHaveLength(1);
+    expect(await t.db.select().from(lessons).where(eq(lessons.onlineClassId, s.klass.id))).toHaveLength(1);
   });
 });
 
@@ -228,9 +228,9 @@ describe('GET …/contents/{contentId}', () => {
     const material = await t.factory.material(s.content.id, { title: 'Modul Jaringan', fileId: file.id });
     const forum = await t.factory.forum(s.content.id, s.teacher.id, { topic: 'Topik A' });
     const assignment = await t.factory.assignment(s.content.id, s.teacher.id, { title: 'Tugas A' });
-    await t.factory.forum(s.otherContent.id, s.otherTeacher.id);
+    await t.factory.forum(s.otherLesson.id, s.otherTeacher.id);
 
-    const res = await t.as(s.teacher.token).get(contentUrl(s.klass.id, s.content.id));
+    const res = await t.as(s.teacher.token).get(lessonUrl(s.klass.id, s.content.id));
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       ...shown(s.content),
@@ -270,9 +270,9 @@ describe('GET …/contents/{contentId}', () => {
       await t.factory.forum(full.id, s.teacher.id);
       await t.factory.assignment(full.id, s.teacher.id);
     }
-    const empty = await statementsDuring(t, () => t.as(s.teacher.token).get(contentUrl(s.klass.id, s.content.id)));
+    const empty = await statementsDuring(t, () => t.as(s.teacher.token).get(lessonUrl(s.klass.id, s.content.id)));
     let res: any;
-    const many = await statementsDuring(t, async () => (res = await t.as(s.teacher.token).get(contentUrl(s.klass.id, full.id))));
+    const many = await statementsDuring(t, async () => (res = await t.as(s.teacher.token).get(lessonUrl(s.klass.id, full.id))));
     expect(res.body.data.materials).toHaveLength(10);
     expect(res.body.data.forums).toHaveLength(10);
     expect(res.body.data.assignment).toHaveLength(10);
@@ -283,23 +283,23 @@ describe('GET …/contents/{contentId}', () => {
 describe('PUT …/contents/{contentId}', () => {
   it('changes the title and description', async () => {
     const s = await t.factory.classScene();
-    const res = await t.as(s.teacher.token).put(contentUrl(s.klass.id, s.content.id), body);
+    const res = await t.as(s.teacher.token).put(lessonUrl(s.klass.id, s.content.id), body);
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(CLASS_MSG.contentUpdated);
+    expect(res.body.message).toBe(CLASS_MSG.lessonUpdated);
     expect(res.body.data).toMatchObject({ id: s.content.id, title: body.title, description: body.description });
-    const [row] = await t.db.select().from(contents).where(eq(contents.id, s.content.id));
+    const [row] = await t.db.select().from(lessons).where(eq(lessons.id, s.content.id));
     expect(row).toMatchObject({ title: body.title, description: body.description });
     expect(row!.updatedAt.getTime()).toBeGreaterThanOrEqual(s.content.updatedAt.getTime());
-    const cleared = await t.as(s.teacher.token).put(contentUrl(s.klass.id, s.content.id), { title: body.title, description: '' });
+    const cleared = await t.as(s.teacher.token).put(lessonUrl(s.klass.id, s.content.id), { title: body.title, description: '' });
     expect(cleared.body.data.description).toBeNull();
   });
 
   it('refuses an empty title with 422 and keeps the content', async () => {
     const s = await t.factory.classScene();
-    const res = await t.as(s.teacher.token).put(contentUrl(s.klass.id, s.content.id), { title: ' ' });
+    const res = await t.as(s.teacher.token).put(lessonUrl(s.klass.id, s.content.id), { title: ' ' });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ success: false, message: MSG.required, errors: { title: [MSG.required] } });
-    const [row] = await t.db.select().from(contents).where(eq(contents.id, s.content.id));
+    const [row] = await t.db.select().from(lessons).where(eq(lessons.id, s.content.id));
     expect(row!.title).toBe(s.content.title);
   });
 });
@@ -317,12 +317,12 @@ describe('DELETE …/contents/{contentId}', () => {
     const fileIds = [material.fileId, submission.fileId];
     const keys = await storageKeys(t, fileIds);
 
-    const res = await t.as(s.teacher.token).delete(contentUrl(s.klass.id, s.content.id));
+    const res = await t.as(s.teacher.token).delete(lessonUrl(s.klass.id, s.content.id));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: CLASS_MSG.contentDeleted });
+    expect(res.body).toEqual({ success: true, message: CLASS_MSG.lessonDeleted });
 
     await expectAllGone(t, {
-      contentIds: [s.content.id],
+      lessonIds: [s.content.id],
       materialIds: [material.id],
       forumIds: [forum.id],
       assignmentIds: [assignment.id],
@@ -331,11 +331,11 @@ describe('DELETE …/contents/{contentId}', () => {
       keys,
     });
     await expectMaterialKept(t, keptMaterial);
-    const list = await t.as(s.teacher.token).get(contentsUrl(s.klass.id));
+    const list = await t.as(s.teacher.token).get(lessonsUrl(s.klass.id));
     expect(list.body.data.map((c: { id: number }) => c.id)).toEqual([kept.id]);
     await expectNotFound(t, s.teacher.token, [
-      ['GET', contentUrl(s.klass.id, s.content.id)],
-      ['DELETE', contentUrl(s.klass.id, s.content.id)],
+      ['GET', lessonUrl(s.klass.id, s.content.id)],
+      ['DELETE', lessonUrl(s.klass.id, s.content.id)],
     ]);
   });
 });
