@@ -54,7 +54,7 @@ describe('access', () => {
   });
 });
 
-describe('POST …/contents/{contentId}/assignments', () => {
+describe('POST …/contents/{lessonId}/assignments', () => {
   it('creates an assignment with its deadline as an instant, and answers the Assignment of SPEC §3', async () => {
     const s = await assignmentScene(t);
     const res = await t.as(s.teacher.token).post(s.assignmentsUrl, body);
@@ -173,20 +173,20 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     for (const p of [
-      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments',
-      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}',
-      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/unsubmitted',
-      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/ungrading',
-      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/graded',
-      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/grade',
-      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/return',
-      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/students/{studentId}',
-      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/students/{studentId}/extension',
-      '/api/teacher/online-classes/{classId}/contents/{contentId}/assignments/{id}/students/{studentId}/comments',
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}/assignments',
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}/assignments/{id}',
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}/assignments/{id}/unsubmitted',
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}/assignments/{id}/ungrading',
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}/assignments/{id}/graded',
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}/assignments/{id}/grade',
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}/assignments/{id}/return',
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}/assignments/{id}/students/{studentId}',
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}/assignments/{id}/students/{studentId}/extension',
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}/assignments/{id}/students/{studentId}/comments',
       '/api/student/my-classes',
       '/api/student/my-classes/{classId}',
       '/api/student/my-classes/{classId}/contents',
-      '/api/student/my-classes/{classId}/contents/{contentId}',
+      '/api/student/my-classes/{classId}/contents/{lessonId}',
       '/api/student/upcoming-assignments',
       '/api/student/submissions/{assignmentId}',
       '/api/student/submissions/{assignmentId}/hand-in',

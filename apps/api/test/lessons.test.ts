@@ -221,7 +221,7 @@ describe('POST …/contents', () => {
   });
 });
 
-describe('GET …/contents/{contentId}', () => {
+describe('GET …/contents/{lessonId}', () => {
   it('answers the content with materials (signed links that open), forums and assignments', async () => {
     const s = await t.factory.classScene();
     const file = await t.factory.file('Jaringan Dasar.pdf', samples.pdf('jaringan'));
@@ -280,7 +280,7 @@ describe('GET …/contents/{contentId}', () => {
   });
 });
 
-describe('PUT …/contents/{contentId}', () => {
+describe('PUT …/contents/{lessonId}', () => {
   it('changes the title and description', async () => {
     const s = await t.factory.classScene();
     const res = await t.as(s.teacher.token).put(lessonUrl(s.klass.id, s.content.id), body);
@@ -304,7 +304,7 @@ describe('PUT …/contents/{contentId}', () => {
   });
 });
 
-describe('DELETE …/contents/{contentId}', () => {
+describe('DELETE …/contents/{lessonId}', () => {
   it('removes the content with its materials, forums, comments, assignments, submissions and stored files, and nothing else', async () => {
     const s = await t.factory.classScene();
     const kept = await t.factory.content(s.klass.id);

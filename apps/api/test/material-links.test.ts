@@ -121,7 +121,7 @@ describe('access', () => {
   });
 });
 
-describe('POST …/contents/{contentId}/links', () => {
+describe('POST …/contents/{lessonId}/links', () => {
   it('adds a link at the end of the materials; a YouTube address carries its video id; the student sees it', async () => {
     const s = await t.factory.classScene();
     const file = await t.factory.material(s.content.id);
@@ -215,7 +215,7 @@ describe('POST …/contents/{contentId}/links', () => {
   });
 });
 
-describe('POST …/contents/{contentId}/materials/batch', () => {
+describe('POST …/contents/{lessonId}/materials/batch', () => {
   it('adds each file as a material in order, titled as given or after its file name', async () => {
     const s = await t.factory.classScene();
     const first = await t.factory.material(s.content.id);

@@ -76,7 +76,7 @@ describe('access', () => {
   });
 });
 
-describe('POST …/contents/{contentId}/materials', () => {
+describe('POST …/contents/{lessonId}/materials', () => {
   it('stores the file and answers the material, which then shows in the content with a link that opens', async () => {
     const s = await t.factory.classScene();
     const data = samples.pdf('Subnetting kelas C');
@@ -184,7 +184,7 @@ describe('POST …/contents/{contentId}/materials', () => {
   });
 });
 
-describe('DELETE …/contents/{contentId}/materials/{id}', () => {
+describe('DELETE …/contents/{lessonId}/materials/{id}', () => {
   it('removes the material and its stored file; its link stops working; other materials stay', async () => {
     const s = await t.factory.classScene();
     const url = materialsUrl(s.klass.id, s.content.id);

@@ -331,9 +331,9 @@ describe('OpenAPI', () => {
       '/api/teacher/online-classes': ['get', 'post'],
       '/api/teacher/online-classes/{id}': ['get', 'put', 'delete'],
       '/api/teacher/online-classes/{classId}/contents': ['get', 'post'],
-      '/api/teacher/online-classes/{classId}/contents/{contentId}': ['get', 'put', 'delete'],
-      '/api/teacher/online-classes/{classId}/contents/{contentId}/materials': ['post'],
-      '/api/teacher/online-classes/{classId}/contents/{contentId}/materials/{id}': ['delete'],
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}': ['get', 'put', 'delete'],
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}/materials': ['post'],
+      '/api/teacher/online-classes/{classId}/contents/{lessonId}/materials/{id}': ['delete'],
       '/api/files/{id}': ['get'],
     };
     for (const [p, methods] of Object.entries(expected)) {

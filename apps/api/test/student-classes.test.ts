@@ -107,7 +107,7 @@ describe('GET /api/student/my-classes/{classId}', () => {
   });
 });
 
-describe('GET /api/student/my-classes/{classId}/contents[/{contentId}]', () => {
+describe('GET /api/student/my-classes/{classId}/contents[/{lessonId}]', () => {
   it('lists the contents oldest first and shows one with its materials, forums and assignments', async () => {
     const s = await assignmentScene(t);
     const second = await t.factory.content(s.klass.id, { title: 'Pertemuan 2', description: 'Routing' });

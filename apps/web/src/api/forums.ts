@@ -14,7 +14,7 @@ export interface ForumPlace {
   lessonId: number;
 }
 
-/** …/contents/{contentId} of the caller's role. */
+/** …/contents/{lessonId} of the caller's role. */
 const lessonBase = (role: ForumRole, p: ForumPlace) =>
   role === 'teacher'
     ? `/api/teacher/online-classes/${p.classId}/contents/${p.lessonId}`

@@ -12,7 +12,7 @@ const lessonPath = (classId: number, lessonId: number) => `${lessonsPath(classId
 /**
  * The contents of a class. The list already carries each content's materials, forums and
  * assignments; it seeds each content's own query, which the cards read, so a modal that
- * invalidates keys.teacherContent(classId, contentId) refreshes just that card.
+ * invalidates keys.teacherLesson(classId, lessonId) refreshes just that card.
  */
 export function useLessons(classId: number) {
   const qc = useQueryClient();

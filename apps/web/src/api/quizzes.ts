@@ -139,7 +139,7 @@ export interface StudentQuizRef {
 const isId = (n: number) => Number.isInteger(n) && n > 0;
 export const isQuizRef = (r: StudentQuizRef) => isId(r.classId) && isId(r.lessonId) && isId(r.quizId);
 
-/** `/api/student/my-classes/:classId/contents/:contentId/quizzes/:quizId` */
+/** `/api/student/my-classes/:classId/contents/:lessonId/quizzes/:quizId` */
 export const quizApi = (r: StudentQuizRef) => `/api/student/my-classes/${r.classId}/contents/${r.lessonId}/quizzes/${r.quizId}`;
 const attemptApi = (r: StudentQuizRef, attemptId: number) => `${quizApi(r)}/attempts/${attemptId}`;
 

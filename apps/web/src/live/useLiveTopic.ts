@@ -46,7 +46,7 @@ export function useLiveTopic(topic: LiveTopic | null): void {
   }, [key]);
 }
 
-/** The forum thread of the route (`:classId/contents/:contentId/forums/:forumId`) on the live stream. */
+/** The forum thread of the route (`:classId/contents/:lessonId/forums/:forumId`) on the live stream. */
 export function useLiveForumTopic(): void {
   const params = useParams();
   const forum = { classId: Number(params.classId), lessonId: Number(params.lessonId), forumId: Number(params.forumId) };

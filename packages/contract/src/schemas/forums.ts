@@ -28,7 +28,7 @@ const noNul = (v: unknown) => typeof v !== 'string' || !v.includes('\u0000');
 
 // ---------------------------------------------------------------- paths
 
-/** …/contents/{contentId}/forums (teacher: /api/teacher/online-classes/{classId}, student: /api/student/my-classes/{classId}). */
+/** …/contents/{lessonId}/forums (teacher: /api/teacher/online-classes/{classId}, student: /api/student/my-classes/{classId}). */
 export const forumLessonParams = z.object({ classId: idParam, lessonId: idParam });
 export const forumParams = forumLessonParams.extend({ forumId: idParam });
 export const forumCommentParams = forumParams.extend({ commentId: idParam });

@@ -70,7 +70,7 @@ export function youtubeIdOf(address: string): string | null {
 /** The privacy-enhanced player of a YouTube video. */
 export const youtubeEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
 
-/** POST …/contents/:contentId/links: a link material. */
+/** POST …/contents/:lessonId/links: a link material. */
 export const linkMaterialBody = z.object({
   title: requiredText(LIMITS.titleMax),
   url: urlField,
@@ -123,7 +123,7 @@ const orderedIds = z
 export const lessonOrderBody = z.object({ ids: orderedIds });
 export type LessonOrderBody = z.input<typeof lessonOrderBody>;
 
-/** PUT …/contents/:contentId/order: one list of the content (materials, forums, assignments or quizzes) in its new order. */
+/** PUT …/contents/:lessonId/order: one list of the content (materials, forums, assignments or quizzes) in its new order. */
 export const itemOrderBody = z.object({ kind: z.enum(ITEM_KINDS), ids: orderedIds });
 export type ItemOrderBody = z.input<typeof itemOrderBody>;
 
@@ -164,7 +164,7 @@ const positiveId = (message: string) =>
   );
 
 /**
- * POST …/contents/:contentId/copy ("Salin ke kelas lain"): the content with its materials (files
+ * POST …/contents/:lessonId/copy ("Salin ke kelas lain"): the content with its materials (files
  * shared, not duplicated), forums (topic and description, no comments) and assignments (deadline,
  * closing time and schedules moved by `shift_days`) into another current class of the same teacher.
  */

@@ -16,7 +16,7 @@ import { authorName, deleteAssignment, insertAssignment, updateAssignment } from
 import { toAssignment } from './present.js';
 import { itemsShown } from '../notifications/events.js';
 
-/** /api/teacher/online-classes/:classId/contents/:contentId/assignments: the teacher's assignments. */
+/** /api/teacher/online-classes/:classId/contents/:lessonId/assignments: the teacher's assignments. */
 export default async function assignmentsRoutes(app: App): Promise<void> {
   const tags = ['teacher: assignments'];
   const base = '/online-classes/:classId/contents/:lessonId/assignments';

@@ -16,7 +16,7 @@ import { deleteForum, insertForum, updateForum } from './queries.js';
 import { publishChange, reachForum, threadPage, underLiveParent, values } from './thread.js';
 import { threadRoutes } from './thread-routes.js';
 
-/** /api/teacher/online-classes/:classId/contents/:contentId/forums: forums of the teacher's own classes, with moderation. */
+/** /api/teacher/online-classes/:classId/contents/:lessonId/forums: forums of the teacher's own classes, with moderation. */
 export async function teacherRoutes(app: App): Promise<void> {
   const tags = ['teacher: forums'];
   const base = '/online-classes/:classId/contents/:lessonId';

@@ -25,7 +25,7 @@ import { notifyThread, postComment, publishChange, reachComment, reachForum, sho
 
 /**
  * The thread read, comments, replies, edits and comment deletion, the same for both roles under `base`
- * (…/contents/:contentId). Access: forumFor checks in one query that the forum belongs to the
+ * (…/contents/:lessonId). Access: forumFor checks in one query that the forum belongs to the
  * content and the content to a class within the caller's reach; the comment must belong to the
  * forum; anything else is a 404. Every change of a comment is published to the thread's live
  * streams, and the people it concerns are notified.

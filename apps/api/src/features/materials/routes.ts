@@ -53,7 +53,7 @@ async function updated(app: App, lessonId: number, materialId: number, userId: n
   return { success: true as const, message: CLASS_MSG.materialUpdated, data: toMaterial(app.files.forUser(userId), m, f) };
 }
 
-/** /api/teacher/online-classes/:classId/contents/:contentId/materials (and /links): files and links of a content. */
+/** /api/teacher/online-classes/:classId/contents/:lessonId/materials (and /links): files and links of a content. */
 export default async function materialsRoutes(app: App): Promise<void> {
   addRoutes(app);
   changeRoutes(app);

@@ -193,7 +193,7 @@ function attemptRoutes(app: App, tags: string[], attemptPath: string): void {
 }
 
 /**
- * /api/student/my-classes/:classId/contents/:contentId/quizzes/:quizId: taking a quiz. Only a quiz
+ * /api/student/my-classes/:classId/contents/:lessonId/quizzes/:quizId: taking a quiz. Only a quiz
  * of a class of the student's rombel that is shown now (404 otherwise), only the student's own
  * attempts; the server keeps the clock (the database's), and no key leaves before the review allows.
  */

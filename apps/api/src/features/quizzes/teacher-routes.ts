@@ -42,7 +42,7 @@ import { statisticsOf } from './statistics.js';
 /** A quiz as the teacher's form shows it: its slots in full, with their keys. */
 const detail = async (app: App, q: Quiz, userId: number) => toQuiz(app.files.forUser(userId), q, await quizDetailRows(app.db, q));
 
-/** Adding, reading, editing and deleting a quiz under `base` (…/contents/:contentId/quizzes). */
+/** Adding, reading, editing and deleting a quiz under `base` (…/contents/:lessonId/quizzes). */
 function quizRoutes(app: App, tags: string[], base: string): void {
   const one = `${base}/:quizId`;
 
@@ -267,7 +267,7 @@ function resultRoutes(app: App, tags: string[], one: string): void {
   );
 }
 
-/** /api/teacher/online-classes/:classId/contents/:contentId/quizzes: the teacher's quizzes, their results, grading and statistics. */
+/** /api/teacher/online-classes/:classId/contents/:lessonId/quizzes: the teacher's quizzes, their results, grading and statistics. */
 export default async function quizzesRoutes(app: App): Promise<void> {
   const tags = ['teacher: quizzes'];
   const base = '/online-classes/:classId/contents/:lessonId/quizzes';

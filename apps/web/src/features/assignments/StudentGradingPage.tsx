@@ -22,7 +22,7 @@ import { useLiveTopic } from '../../live/useLiveTopic';
 import { lessonItemRef, positiveId } from '../../lib/route-params';
 import { assignmentPath } from './paths';
 
-/** /online-class/:classId/contents/:contentId/assignment/:assignmentId/students/:studentId — one student's work, by id (a link or reload works). */
+/** /online-class/:classId/contents/:lessonId/assignment/:assignmentId/students/:studentId — one student's work, by id (a link or reload works). */
 export default function StudentGradingPage() {
   const params = useParams();
   const r = lessonItemRef(params, 'assignmentId');

@@ -20,7 +20,7 @@ import { useLiveTopic } from '../../live/useLiveTopic';
 import { lessonItemRef } from '../../lib/route-params';
 import { studentWorkPath } from './paths';
 
-/** /online-class/:classId/contents/:contentId/assignment/:assignmentId — everything loads by id, so a reload works. */
+/** /online-class/:classId/contents/:lessonId/assignment/:assignmentId — everything loads by id, so a reload works. */
 export default function TeacherAssignmentPage() {
   const r = lessonItemRef(useParams(), 'assignmentId');
   return r ? <AssignmentView r={r} /> : <NotFoundPage />;

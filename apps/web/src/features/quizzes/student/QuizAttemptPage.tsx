@@ -181,7 +181,7 @@ function AttemptBar({ state, submitButton, numbers }: { state: Attempt; submitBu
   );
 }
 
-/** /my-classes/:classId/contents/:contentId/quizzes/:quizId/attempts/:attemptId — the attempt, one question per page or all at once. */
+/** /my-classes/:classId/contents/:lessonId/quizzes/:quizId/attempts/:attemptId — the attempt, one question per page or all at once. */
 export default function QuizAttemptPage() {
   const { ref, attemptId } = useQuizParams();
   const attempt = useStudentAttempt(ref, attemptId);

@@ -186,7 +186,7 @@ function QuizIntro({ r, v }: { r: QuizRef; v: StudentQuizView }) {
   );
 }
 
-/** /my-classes/:classId/contents/:contentId/quizzes/:quizId — the quiz's intro: times, limit, attempts, start or resume. */
+/** /my-classes/:classId/contents/:lessonId/quizzes/:quizId — the quiz's intro: times, limit, attempts, start or resume. */
 export default function QuizIntroPage() {
   const { ref } = useQuizParams();
   const query = useStudentQuiz(ref);

@@ -30,7 +30,7 @@ import { TypeBadge, formatNumber, letter } from '../../../components/QuestionKey
 import { quizPath } from './paths';
 import { AttemptGradeHistory } from '../../audit-log/GradeHistory';
 
-/** /online-class/:classId/contents/:contentId/quiz/:quizId/attempts/:attemptId — one attempt, every answer with its key; essays graded here. */
+/** /online-class/:classId/contents/:lessonId/quiz/:quizId/attempts/:attemptId — one attempt, every answer with its key; essays graded here. */
 export default function AttemptPage() {
   const params = useParams();
   const r = lessonItemRef(params, 'quizId');

@@ -32,7 +32,7 @@ import { QuestionPickerModal, RandomSlotModal } from './QuestionPickerModal';
 import { useQuizForm, type QuizFormState, type QuizFormType, type SlotRow } from './useQuizForm';
 
 /**
- * /online-class/:classId/contents/:contentId/quiz/new — "Buat Kuis" from the content's Sub konten
+ * /online-class/:classId/contents/:lessonId/quiz/new — "Buat Kuis" from the content's Sub konten
  * menu — and …/quiz/:quizId/edit, "Edit Kuis". Everything loads by id, so a reload works.
  */
 export default function QuizFormPage() {

@@ -19,7 +19,7 @@ import { QuizStatistics } from './QuizStatistics';
 import { QuizStatusBadge, quizWindowText } from './QuizStatus';
 import { attemptPath, editQuizPath } from './paths';
 
-/** /online-class/:classId/contents/:contentId/quiz/:quizId — the quiz as its teacher sees it: results and statistics. */
+/** /online-class/:classId/contents/:lessonId/quiz/:quizId — the quiz as its teacher sees it: results and statistics. */
 export default function TeacherQuizPage() {
   const r = lessonItemRef(useParams(), 'quizId');
   return r ? <QuizView r={r} /> : <NotFoundPage />;
