@@ -39,10 +39,11 @@ for (const phone of [false, true]) {
 
     await openLog(page, phone);
     await apiIdle(page);
-    // The newest row first: who, the action in Indonesian, the target and the name before → after.
-    const newest = phone
-      ? page.getByRole('list', { name: 'Log aktivitas' }).getByRole('listitem').first()
-      : page.locator('tbody tr').first();
+    // The row of this change (other tests' admins write too, in parallel): who, the action in
+    // Indonesian, the target and the name before → after.
+    const newest = (phone ? page.getByRole('list', { name: 'Log aktivitas' }).getByRole('listitem') : page.locator('tbody tr'))
+      .filter({ hasText: renamed })
+      .first();
     await expect(newest).toContainText('Mengubah pengguna');
     await expect(newest).toContainText(DEMO.admin.name);
     await expect(newest).toContainText(`Siswa ${renamed} (${student.username})`);
@@ -58,7 +59,7 @@ for (const phone of [false, true]) {
     await expect(page).toHaveURL(/actor=admin/);
     await apiIdle(page);
     const rows = phone ? page.getByRole('list', { name: 'Log aktivitas' }).getByRole('listitem') : page.locator('tbody tr');
-    await expect(rows.first()).toContainText(`Nama: ${student.name} → ${renamed}`);
+    await expect(rows.filter({ hasText: renamed }).first()).toContainText(`Nama: ${student.name} → ${renamed}`);
     for (const text of await rows.allTextContents()) expect(text).toContain('Mengubah pengguna');
     // A reload keeps them.
     await page.reload();
@@ -81,7 +82,9 @@ for (const phone of [false, true]) {
       'Sasaran',
       'Perubahan',
     ]);
-    const first = (ws.getRow(2).values as unknown[]).slice(1);
+    // This change's row (another test's admin may have written one since).
+    const dataRows = Array.from({ length: ws.actualRowCount - 1 }, (_, i) => (ws.getRow(i + 2).values as unknown[]).slice(1));
+    const first = dataRows.find((v) => String(v[5]).includes(renamed))!;
     expect(first.slice(1, 3)).toEqual([DEMO.admin.name, 'Admin']);
     expect(first[4]).toBe('Mengubah pengguna');
     expect(first[5]).toBe(`Siswa ${renamed} (${student.username})`);
