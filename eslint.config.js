@@ -121,9 +121,10 @@ const webFeatureNames = fs
 /** Which features a feature composes on purpose (its pages show their pieces). */
 const webFeatureAllow = {
   // The class page: the lessons' cards hold assignments, forums and quizzes; the tabs show announcements and the gradebook.
-  'online-classes': ['announcements', 'assignments', 'forums', 'gradebook', 'quizzes'],
-  // The student's class page: announcements and the quizzes' badges.
-  'student-classes': ['announcements', 'quizzes'],
+  // The teacher's dashboard starts with today's lessons ("Hari ini", schedule/TodayLessons).
+  'online-classes': ['announcements', 'assignments', 'forums', 'gradebook', 'quizzes', 'schedule'],
+  // The student's class page: announcements and the quizzes' badges; the dashboard starts with "Hari ini".
+  'student-classes': ['announcements', 'quizzes', 'schedule'],
   // "/" shows the dashboard of each role.
   dashboard: ['admin-dashboard', 'online-classes', 'student-classes'],
   'admin-dashboard': ['backup'],

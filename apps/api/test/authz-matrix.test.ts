@@ -14,67 +14,38 @@ import { multipartBody, samples, useTestApp, type TestContext } from './helpers.
 import { envelopeProblem, fingerprint } from './hardening.js';
 import { FACTORY_IDENTITY, type TestUser } from './factory.js';
 import { ROLE_IDS } from '@kelasku/contract';
+import {
+  CALLERS,
+  adminOnly,
+  all,
+  authed,
+  classMembers,
+  json,
+  studentArea,
+  studentChain,
+  studentList,
+  studentTop,
+  teacherArea,
+  teacherChain,
+  teacherList,
+  teacherTop,
+  uniq,
+  type Body,
+  type CallContext,
+  type Caller,
+  type Cell,
+  type Chain,
+  type Expectations,
+  type Row,
+  type Scene,
+  type Variant,
+} from './authz-shape.js';
+import * as schoolYearArea from './areas/school-year.js';
+import * as teachingArea from './areas/teaching.js';
+import * as timetableArea from './areas/timetable.js';
+import * as scheduleArea from './areas/schedule.js';
 
 const t = useTestApp();
-
-const CALLERS = ['none', 'expired', 'admin', 'owner', 'otherTeacher', 'student', 'otherStudent'] as const;
-type Caller = (typeof CALLERS)[number];
-type Variant = 'own' | 'foreign';
-/** One status for both variants, or [own, foreign]. */
-type Cell = number | [own: number, foreign: number];
-type Expectations = Record<Caller, Cell>;
-
-/** Every object of one class, from the class down to a graded-to-be submission, plus admin objects. */
-interface Chain {
-  teacher: TestUser;
-  student: TestUser;
-  rombelId: number;
-  classId: number;
-  lessonId: number;
-  materialId: number;
-  fileId: number;
-  forumId: number;
-  commentId: number;
-  assignmentId: number;
-  submissionFileId: number;
-  /** The chain's student (of the class's rombel), who handed in the assignment. */
-  studentId: number;
-  /** The revision of that submission (what the teacher saw). */
-  revision: number;
-  /** Admin objects: a user to edit or delete, an empty rombel, a motivational word. */
-  userId: number;
-  emptyRombelId: number;
-  wordId: number;
-  /** A finished user import whose slips are still there. */
-  importId: number;
-  /** An announcement of the class ("Pengumuman"). */
-  announcementId: number;
-  /** A notification of the chain's teacher. */
-  notificationId: number;
-  /** Issue 25: a quiz of the content (unlimited attempts) on a question of the teacher's bank, and the student's finished attempt. */
-  quizId: number;
-  questionId: number;
-  attemptId: number;
-  /** The question bank's category holding that question. */
-  categoryId: number;
-  /** Issue 23: a resumable upload of the chain's teacher, nothing sent yet. */
-  uploadId: string;
-  /** Written into every title, topic and comment of the chain: a refused answer must not contain it. */
-  marker: string;
-}
-
-interface Scene {
-  app: TestContext['app'];
-  admin: TestUser;
-  owner: TestUser;
-  otherTeacher: TestUser;
-  student: TestUser;
-  otherStudent: TestUser;
-  ownRombel: number;
-  otherRombel: number;
-  own: Chain;
-  foreign: Chain;
-}
 
 const NO_SUCH_ID = 2_147_483_000;
 
@@ -188,110 +159,9 @@ function tusCreate(): Record<string, string> {
   };
 }
 
-// ---------------------------------------------------------------- expectation shapes
-
-const all = (s: number): Expectations => ({ none: s, expired: s, admin: s, owner: s, otherTeacher: s, student: s, otherStudent: s });
-/** Any logged-in user. */
-const authed = (ok: Cell): Expectations => ({
-  none: 401,
-  expired: 401,
-  admin: ok,
-  owner: ok,
-  otherTeacher: ok,
-  student: ok,
-  otherStudent: ok,
-});
-/** The admin area; the foreign variant of an id route is an id that does not exist. */
-const adminOnly = (ok: Cell): Expectations => ({
-  none: 401,
-  expired: 401,
-  admin: ok,
-  owner: 403,
-  otherTeacher: 403,
-  student: 403,
-  otherStudent: 403,
-});
-const teacherArea = (owner: Cell, otherTeacher: Cell): Expectations => ({
-  none: 401,
-  expired: 401,
-  admin: 403,
-  owner,
-  otherTeacher,
-  student: 403,
-  otherStudent: 403,
-});
-const studentArea = (student: Cell, otherStudent: Cell): Expectations => ({
-  none: 401,
-  expired: 401,
-  admin: 403,
-  owner: 403,
-  otherTeacher: 403,
-  student,
-  otherStudent,
-});
-/** An object of a class, reached by its teacher and the students of its rombel; the admin reaches no class. */
-const classMembers: Expectations = {
-  none: 401,
-  expired: 401,
-  admin: 404,
-  owner: [200, 404],
-  otherTeacher: [404, 200],
-  student: [200, 404],
-  otherStudent: [404, 200],
-};
-/** A teacher route without an id: every teacher works on their own. */
-const teacherList = (ok: number) => teacherArea(ok, ok);
-/** One id: the foreign variant is the other teacher's object. */
-const teacherTop = (ok: number) => teacherArea([ok, 404], [404, ok]);
-/** Several ids: the foreign variant puts another class's object under the owner's parents. */
-const teacherChain = (ok: number) => teacherArea([ok, 404], 404);
-const studentList = (ok: number) => studentArea(ok, ok);
-const studentTop = (ok: number) => studentArea([ok, 404], [404, ok]);
-const studentChain = (ok: number) => studentArea([ok, 404], 404);
-
-// ---------------------------------------------------------------- how to call each route
-
-interface CallContext {
-  scene: Scene;
-  /** The chain the path's last id is taken from (own, or foreign for the foreign variant). */
-  target: Chain;
-  own: Chain;
-  variant: Variant;
-  caller: Caller;
-  /** The user behind the caller (the owner for `none` and `expired`). */
-  user: TestUser;
-}
-
-type Body =
-  | { json: unknown }
-  | { form: { fields: Record<string, string>; files: Record<string, { name: string; data: Buffer }> } }
-  | { raw: Buffer | undefined; headers: Record<string, string> };
-
-interface Row {
-  expect: Expectations;
-  /** What `:id` names on this route (other params are named after their object). */
-  id?: keyof Chain | 'profile';
-  body?: (c: CallContext) => Body;
-  /** A whole URL instead of the template filled in (public links, catch-all areas). */
-  url?: (c: CallContext) => string | Promise<string>;
-  /** A granted read of an object shows the object's marker, except on this route (an empty list by design). */
-  noMarker?: true;
-  /** A server-sent-events stream: called over a real socket and closed once its status and headers are in. */
-  stream?: true;
-  /** Brings the objects into the state a granted call needs (run only before granted cells, on fresh objects). */
-  prepare?: (c: CallContext) => Promise<void>;
-  /**
-   * A list across the caller's own classes: a granted answer shows the caller's chain (the scene's
-   * own for the owner and the student, the foreign one for the others) and never the other chain.
-   */
-  mine?: true;
-}
-
-const json = (v: unknown): Body => ({ json: v });
 const pdfForm = (fields: Record<string, string> = {}): Body => ({
   form: { fields, files: { file: { name: 'matriks.pdf', data: samples.pdf() } } },
 });
-const uniq = () => randomBytes(4).toString('hex');
 const T = '/api/teacher/online-classes/:classId/contents/:lessonId';
 const S = '/api/student/my-classes/:classId/contents/:lessonId';
 const deadline = () => new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString();
@@ -323,6 +193,11 @@ const studentCatchAll = studentArea(404, 404);
 
 /** The matrix: one row per route, keyed "METHOD /url" ("* /url" covers every method of a catch-all). */
 const MATRIX: Record<string, Row> = {
+  // Issue 37: the school year's areas keep their rows beside their tests (areas/*.ts).
+  ...schoolYearArea.matrixRows,
+  ...teachingArea.matrixRows,
+  ...timetableArea.matrixRows,
+  ...scheduleArea.matrixRows,
   // ---- public
   'GET /api/health': { expect: all(200) },
   // Readiness: the matrix app is built without server.ts's start-up, so it is marked ready as the server marks it.

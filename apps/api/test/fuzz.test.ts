@@ -17,7 +17,15 @@ import { issueToken } from '../src/auth/tokens.js';
 import { envelopeProblem, fingerprint } from './hardening.js';
 import { ROLE_IDS } from '@kelasku/contract';
 
+import * as schoolYearArea from './areas/school-year.js';
+import * as teachingArea from './areas/teaching.js';
+import * as timetableArea from './areas/timetable.js';
+import * as scheduleArea from './areas/schedule.js';
+
 const t = useTestApp();
+/** Issue 37: the school year's areas bring their own objects and endpoints (areas/*.ts). */
+const AREAS = [schoolYearArea.fuzz, teachingArea.fuzz, timetableArea.fuzz, scheduleArea.fuzz];
+const areaScenes: unknown[] = [];
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const ID_RUNS = Number(process.env.FUZZ_ID_RUNS ?? 12);
@@ -103,6 +111,7 @@ beforeAll(async () => {
     attemptId: finishedAttempt.id,
     openAttemptId: openAttempt.id,
   };
+  for (const [i, area] of AREAS.entries()) areaScenes[i] = await area.scene({ db: t.db, factory: f, admin, teacher, student });
 });
 
 // ---------------------------------------------------------------- the JSON endpoints
@@ -426,6 +435,15 @@ const NOT_JSON = new Set([
   'POST /api/admin/imports/users',
   'POST /api/admin/imports/users/preview',
 ]);
+
+for (const [i, area] of AREAS.entries()) {
+  const scene = () => areaScenes[i] as Record<string, number>;
+  for (const [key, ep] of Object.entries(area.endpoints)) {
+    const ids = ep.ids;
+    ENDPOINTS[key] = { as: (x) => x[ep.as], ...(ids ? { ids: () => ids(scene()) } : {}), valid: () => ep.valid(scene()) };
+  }
+  for (const key of area.notJson) NOT_JSON.add(key);
+}
 
 // ---------------------------------------------------------------- generators
 

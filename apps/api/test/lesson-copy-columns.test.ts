@@ -59,6 +59,7 @@ describe('copy plans', () => {
       createdAt: new Date(),
       updatedAt: new Date(),
       archivedAt: new Date(),
+      semesterId: 2,
     };
     expect(copiedValues(onlineClasses, CLASS_COPY, source)).toEqual({ description: 'D' });
   });

@@ -40,7 +40,12 @@ function RequireAuth({ children }: { children: ReactNode }) {
 
 /** A logged-in user in another role's area → /permissiondenied (the server refuses it too). */
 function RequireRole({ role }: { role: RoleName }) {
-  return getSessionUser()?.role === role ? <Outlet /> : <Navigate to="/permissiondenied" replace />;
+  return <RequireRoles roles={[role]} />;
+}
+
+function RequireRoles({ roles }: { roles: RoleName[] }) {
+  const role = getSessionUser()?.role;
+  return role && roles.includes(role) ? <Outlet /> : <Navigate to="/permissiondenied" replace />;
 }
 
 /** Only visitors without a session reach /login; a signed-in one goes on to where the login would have led. */
@@ -167,6 +172,25 @@ export const router = createBrowserRouter([
               { path: 'archived-classes', element: page(() => import('./features/promotion/ArchivedClassesPage')) },
               { path: 'audit-log', element: page(() => import('./features/audit-log/AuditLogPage')) },
             ],
+          },
+          {
+            // Issue 37, the school year: departments, semesters, subjects, teaching, wali kelas, timetable.
+            path: 'school',
+            element: <RequireRole role="admin" />,
+            children: [
+              { path: 'departments', element: page(() => import('./features/school-year/DepartmentsPage')) },
+              { path: 'semesters', element: page(() => import('./features/school-year/SemestersPage')) },
+              { path: 'homerooms', element: page(() => import('./features/school-year/HomeroomsPage')) },
+              { path: 'subjects', element: page(() => import('./features/teaching/SubjectsPage')) },
+              { path: 'teaching', element: page(() => import('./features/teaching/TeachingPage')) },
+              { path: 'timetable', element: page(() => import('./features/timetable/TimetablePage')) },
+              { path: 'fet-import', element: page(() => import('./features/timetable/FetImportPage')) },
+            ],
+          },
+          {
+            // The teacher's and the student's week ("Jadwal").
+            element: <RequireRoles roles={['teacher', 'student']} />,
+            children: [{ path: 'jadwal', element: page(() => import('./features/schedule/SchedulePage')) }],
           },
           { path: 'permissiondenied', element: <PermissionDeniedPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -12,3 +12,4 @@ export * from './schema/quizzes.js';
 export * from './schema/notifications.js';
 export * from './schema/imports.js';
 export * from './schema/audit.js';
+export * from './schema/school-year.js';

@@ -33,12 +33,20 @@ import backupRoutes, { backupLinkRoutes } from './backup/routes.js';
 import quizzesRoutes, { studentQuizRoutes } from './quizzes/routes.js';
 import questionBankRoutes from './question-bank/routes.js';
 import * as auditLog from './audit-log/routes.js';
+import departmentRoutes from './departments/routes.js';
+import * as semesters from './semesters/routes.js';
+import homeroomRoutes from './homerooms/routes.js';
+import subjectRoutes from './subjects/routes.js';
+import teachingAssignmentRoutes from './teaching-assignments/routes.js';
+import timetableRoutes from './timetable/routes.js';
+import fetImportRoutes from './fet-import/routes.js';
+import * as schedule from './schedule/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
 export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student', Plugin[]> = {
   public: [session.publicRoutes, fileRoutes, submissionZipLinkRoutes, backupLinkRoutes, uploadDiscoveryRoutes],
-  authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes, uploadRoutes, notificationRoutes],
+  authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes, uploadRoutes, notificationRoutes, semesters.authedRoutes],
   admin: [
     adminDashboardRoutes,
     usersRoutes,
@@ -49,6 +57,13 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     promotionRoutes,
     backupRoutes,
     auditLog.adminRoutes,
+    departmentRoutes,
+    semesters.adminRoutes,
+    homeroomRoutes,
+    subjectRoutes,
+    teachingAssignmentRoutes,
+    timetableRoutes,
+    fetImportRoutes,
   ],
   teacher: [
     onlineClassesRoutes,
@@ -64,6 +79,7 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     questionBankRoutes,
     quizzesRoutes,
     auditLog.teacherRoutes,
+    schedule.teacherRoutes,
   ],
   student: [
     studentClassesRoutes,
@@ -73,5 +89,6 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     motivationalWords.studentRoutes,
     announcements.studentRoutes,
     studentQuizRoutes,
+    schedule.studentRoutes,
   ],
 };

@@ -7,6 +7,14 @@ import {
   IconArchive,
   IconArrowLeft,
   IconBook,
+  IconBooks,
+  IconBuildingCommunity,
+  IconCalendarEvent,
+  IconCalendarTime,
+  IconChalkboard,
+  IconFileImport,
+  IconSitemap,
+  IconUserStar,
   IconChartBar,
   IconClipboardList,
   IconChevronDown,
@@ -43,6 +51,14 @@ const TITLES: Record<string, string> = {
   '/resources/promotion': 'Kenaikan Kelas',
   '/resources/archived-classes': 'Arsip Kelas',
   '/resources/audit-log': 'Log Aktivitas',
+  '/school/departments': 'Jurusan',
+  '/school/semesters': 'Semester',
+  '/school/homerooms': 'Wali Kelas',
+  '/school/subjects': 'Mata Pelajaran',
+  '/school/teaching': 'Pembagian Tugas Mengajar',
+  '/school/timetable': 'Jadwal Pelajaran',
+  '/school/fet-import': 'Impor dari FET',
+  '/jadwal': 'Jadwal',
   '/my-work': 'Tugas Saya',
   '/my-grades': 'Nilai Saya',
   '/bank-soal': 'Bank Soal',
@@ -78,6 +94,18 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           {link('/resources/audit-log', 'Log Aktivitas', <IconHistory size={16} />)}
         </NavLink>
       )}
+      {user?.role === 'admin' && (
+        <NavLink label="Sekolah" leftSection={<IconBuildingCommunity size={18} />} defaultOpened childrenOffset={28}>
+          {link('/school/semesters', 'Semester', <IconCalendarEvent size={16} />)}
+          {link('/school/departments', 'Jurusan', <IconSitemap size={16} />)}
+          {link('/school/subjects', 'Mata Pelajaran', <IconBooks size={16} />)}
+          {link('/school/teaching', 'Pembagian Tugas', <IconChalkboard size={16} />)}
+          {link('/school/homerooms', 'Wali Kelas', <IconUserStar size={16} />)}
+          {link('/school/timetable', 'Jadwal Pelajaran', <IconCalendarTime size={16} />)}
+          {link('/school/fet-import', 'Impor dari FET', <IconFileImport size={16} />)}
+        </NavLink>
+      )}
+      {(user?.role === 'teacher' || user?.role === 'student') && link('/jadwal', 'Jadwal', <IconCalendarTime size={18} />)}
       {classes && (
         <NavLink label="My Class" leftSection={<IconBook size={18} />} defaultOpened childrenOffset={28}>
           {(classes.data ?? []).map((c) => link(user?.role === 'teacher' ? `/online-class/${c.id}` : `/my-classes/${c.id}`, c.name, null))}
@@ -145,6 +173,7 @@ function BottomNav() {
   return (
     <Group component="nav" aria-label="Navigasi bawah" gap={0} h="100%" wrap="nowrap">
       {item('/dashboard', 'Dashboard', <IconHome size={20} />)}
+      {getSessionUser()?.role === 'teacher' && item('/jadwal', 'Jadwal', <IconCalendarTime size={20} />)}
       {getSessionUser()?.role === 'student' && item('/my-work', 'Tugas Saya', <IconClipboardList size={20} />)}
       {getSessionUser()?.role === 'student' && item('/my-grades', 'Nilai Saya', <IconChartBar size={20} />)}
       <BottomNavBell />

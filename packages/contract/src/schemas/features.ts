@@ -12,3 +12,6 @@ export * from './notifications.js';
 export * from './question-bank.js';
 export * from './quizzes.js';
 export * from './audit-log.js';
+export * from './school-year.js';
+export * from './teaching.js';
+export * from './timetable.js';

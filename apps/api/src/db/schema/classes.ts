@@ -17,6 +17,7 @@ import {
 import { createdAt, updatedAt } from './columns.js';
 import { storedFiles } from './files.js';
 import { rombelClasses } from './school.js';
+import { semesters } from './school-year.js';
 import { users } from './users.js';
 
 export const onlineClasses = pgTable(
@@ -31,6 +32,8 @@ export const onlineClasses = pgTable(
     teacherId: integer('teacher_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The semester the class belongs to; left out on insert, the active one (a trigger, migration 0023). */
+    semesterId: integer('semester_id').references((): AnyPgColumn => semesters.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Set by the year-end promotion: the class is read-only, hidden from dashboards, listed under "Arsip". */
@@ -39,6 +42,7 @@ export const onlineClasses = pgTable(
   (t) => [
     index('online_classes_rombel_idx').on(t.rombelClassId),
     index('online_classes_teacher_idx').on(t.teacherId),
+    index('online_classes_semester_idx').on(t.semesterId),
     // The admin's archive list (newest first); only archived classes are indexed.
     index('online_classes_archived_idx')
       .on(t.archivedAt)

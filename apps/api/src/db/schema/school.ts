@@ -7,6 +7,8 @@ export const departments = pgTable('departments', {
   id: serial('id').primaryKey(),
   code: varchar('code', { length: 20 }).notNull().unique(),
   name: varchar('name', { length: 150 }).notNull(),
+  /** "TKJ", "AKL": what class names and the timetable show. */
+  shortName: varchar('short_name', { length: 20 }).notNull().default(''),
   enabled: boolean('enabled').notNull().default(false),
 });
 

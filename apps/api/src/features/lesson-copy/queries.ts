@@ -121,9 +121,9 @@ export interface ClassCopyValues extends CopyOptions {
   rombelClassId: number;
 }
 
-/** A class copied: the new name, rombel and teacher; not archived. */
+/** A class copied: the new name, rombel and teacher; not archived; in the active semester (the insert's default). */
 export const CLASS_COPY = {
-  ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', archivedAt: 'fresh' },
+  ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', archivedAt: 'fresh', semesterId: 'fresh' },
   ...{ name: 'set', rombelClassId: 'set', teacherId: 'set', description: 'copy' },
 } as const satisfies RowPlan<typeof onlineClasses>;
 
