@@ -197,10 +197,15 @@ export class ExpensiveGuard {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the wrapper below gets Fastify's instance as its own `this`
     const guard = this;
     // A whole answer (JSON, a generated file) means the work is done; a stream is still working,
-    // and its lock is released when the handler settles, after the stream.
+    // and its lock is released once the stream has given its last byte (before the client has it,
+    // so a client that asks again as soon as its download ends finds the lock free), or when the
+    // handler settles, whichever comes first.
     app.addHook('onSend', async (_request, reply, payload) => {
       const release = guard.releases.get(reply);
-      if (release && typeof (payload as { pipe?: unknown } | null)?.pipe !== 'function') await release();
+      if (!release) return payload;
+      const stream = payload as { pipe?: unknown; once?: (event: string, listener: () => void) => void } | null;
+      if (typeof stream?.pipe !== 'function') await release();
+      else for (const event of ['end', 'close', 'error']) stream.once?.(event, () => void release());
       return payload;
     });
     app.addHook('onRoute', (route: RouteOptions) => {
