@@ -77,6 +77,8 @@ export function isIndonesian(message: string): boolean {
     KNOWN.has(message) ||
     KNOWN_PATTERNS.some((p) => p.test(message)) ||
     /^Maksimal \d+ karakter$/.test(message) ||
+    // MSG.expensiveRateLimited writes its number as seconds or minutes: its pattern is not built from a slot.
+    /^Terlalu banyak permintaan\. Coba lagi dalam \d+ (detik|menit)\.$/.test(message) ||
     /^(Input tidak valid|Pilihan tidak valid|Terlalu (besar|kecil)|String tidak valid|Angka tidak valid|Kunci tidak)/.test(message)
   );
 }

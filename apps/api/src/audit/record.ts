@@ -17,7 +17,22 @@ export type AuditValues = Record<string, unknown>;
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType: 'user' | 'users' | 'import' | 'promotion' | 'rombel' | 'word' | 'backup' | 'submission' | 'quiz_attempt';
+  targetType:
+    | 'user'
+    | 'users'
+    | 'import'
+    | 'promotion'
+    | 'rombel'
+    | 'word'
+    | 'backup'
+    | 'submission'
+    | 'quiz_attempt'
+    | 'department'
+    | 'semester'
+    | 'homeroom'
+    | 'timetable'
+    | 'subject'
+    | 'teaching';
   targetId?: number | null;
   /** A short human description of the target ("Siswa Budi Santoso (budi)"). */
   summary: string;

@@ -11,10 +11,13 @@
  *   POST /semesters/next/preview           nextSemesterBody → nextSemesterPreview (writes nothing)
  *   POST /semesters/next                   nextSemesterBody → nextSemesterResult
  * Read by everyone signed in: GET /api/semesters/active → semester.
+ * Wali kelas (GET /homerooms, PUT /homerooms/:rombelId) take their params here, their bodies and
+ * replies from teaching.ts.
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { requiredText } from '../fields.js';
+import { idParam, requiredText } from '../fields.js';
+import { TEACHING_MSG } from './teaching.js';
 
 export const SCHOOL_MSG = {
   departmentCreated: 'Jurusan berhasil ditambahkan',
@@ -32,6 +35,8 @@ export const SCHOOL_MSG = {
   semesterTaken: (label: string) => `${label} sudah ada`,
   semesterOverlap: (label: string) => `Tanggalnya bertumpang tindih dengan ${label}`,
   semesterAlreadyActive: 'Semester ini sudah aktif',
+  activeChanged: 'Semester aktif baru saja berubah. Muat ulang lalu coba lagi.',
+  noActiveSemester: 'Belum ada semester aktif. Aktifkan satu semester dulu.',
   nextSemesterStarted: (label: string) => `${label} dimulai. Kelas semester lalu sudah diarsipkan.`,
   ungradedWarning: (n: number) => `${n} pengumpulan tugas belum dinilai. Nilai tetap bisa diberikan dari arsip.`,
 } as const;
@@ -55,6 +60,8 @@ export const departmentBody = z.object({
 });
 export type DepartmentBody = z.input<typeof departmentBody>;
 
+export const departmentParams = z.object({ id: idParam });
+
 export const schoolDepartment = z.object({
   id: z.number(),
   code: z.string(),
@@ -68,7 +75,12 @@ export type SchoolDepartment = z.infer<typeof schoolDepartment>;
 
 // ---------------------------------------------------------------- semesters
 
-const isoDate = z.string({ error: MSG.required }).regex(/^\d{4}-\d{2}-\d{2}$/, SCHOOL_MSG.dateFormat);
+/** A day of the calendar that exists ("2027-02-30" does not), years 1900–2999. */
+const realDay = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900' && v < '3000';
+};
+const isoDate = z.string({ error: MSG.required }).refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && realDay(v), SCHOOL_MSG.dateFormat);
 
 export const semesterBody = z
   .object({
@@ -82,6 +94,8 @@ export const semesterBody = z
   })
   .refine((b) => b.ends_on > b.starts_on, { path: ['ends_on'], message: SCHOOL_MSG.endsBeforeStart });
 export type SemesterBody = z.input<typeof semesterBody>;
+
+export const semesterParams = z.object({ id: idParam });
 
 export const semester = z.object({
   id: z.number(),
@@ -107,6 +121,16 @@ export const nextSemesterBody = z.object({
   starts_on: isoDate.optional(),
   ends_on: isoDate.optional(),
   carry_over: z.boolean().default(true),
+  /**
+   * The active semester the preview showed (`from.id`): when another start got there first the
+   * semester has changed, and this start is refused (409) instead of starting the one after.
+   */
+  from_semester_id: z.coerce
+    .number({ error: SCHOOL_MSG.activeChanged })
+    .int(SCHOOL_MSG.activeChanged)
+    .positive(SCHOOL_MSG.activeChanged)
+    .max(2_147_483_647, SCHOOL_MSG.activeChanged)
+    .optional(),
 });
 export type NextSemesterBody = z.input<typeof nextSemesterBody>;
 
@@ -134,3 +158,16 @@ export const nextSemesterResult = z.object({
   slots: z.number(),
 });
 export type NextSemesterResult = z.infer<typeof nextSemesterResult>;
+
+// ---------------------------------------------------------------- wali kelas (params; shapes in teaching.ts)
+
+export const homeroomParams = z.object({ rombelId: idParam });
+export const homeroomQuery = z.object({
+  /** Omitted: the active semester. */
+  semester_id: z.coerce
+    .number({ error: TEACHING_MSG.semesterUnknown })
+    .int(TEACHING_MSG.semesterUnknown)
+    .positive(TEACHING_MSG.semesterUnknown)
+    .max(2_147_483_647, TEACHING_MSG.semesterUnknown)
+    .optional(),
+});
