@@ -460,6 +460,8 @@ describe('POST /online-classes/:classId/copy', () => {
         description: 'Kelas sumber',
         rombel: { id: s.targetRombel.id, name: s.targetRombel.name },
         teacher: { id: s.teacher.id, name: s.teacher.name, avatar: null },
+        // A copy is a class made by hand: it has no subject (issue 37).
+        subject: null,
         created_at: klass!.createdAt.toISOString(),
         updated_at: klass!.updatedAt.toISOString(),
         archived_at: null,

@@ -84,6 +84,7 @@ describe('GET /api/teacher/online-classes', () => {
       updated_at: zeta.updatedAt.toISOString(),
       archived_at: null,
       waiting_count: 0,
+      subject: null,
     });
     expect(res.body.data[0].description).toBeNull();
     expect(res.body.data[2].rombel).toEqual({ id: rombelB.id, name: 'XII TKJ Zulu' });
@@ -117,6 +118,7 @@ describe('GET /api/teacher/online-classes', () => {
         'id',
         'name',
         'rombel',
+        'subject',
         'teacher',
         'updated_at',
         'waiting_count',
@@ -227,6 +229,7 @@ describe('GET /api/teacher/online-classes/{id}', () => {
       'name',
       'rombel',
       'students',
+      'subject',
       'teacher',
       'updated_at',
     ]);

@@ -95,6 +95,7 @@ describe('GET /api/admin/resources/rombel-classes/:id', () => {
         { id: a.id, name: 'Agus Salim', nis: '1234', nisn: a.nisn },
         { id: b.id, name: 'Bayu Saputra', nis: '1234', nisn: b.nisn },
       ],
+      teaching: { homeroom: null, subjects: [] },
     });
   });
 

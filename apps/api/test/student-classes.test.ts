@@ -61,6 +61,7 @@ describe('GET /api/student/my-classes', () => {
       created_at: b.createdAt.toISOString(),
       updated_at: b.updatedAt.toISOString(),
       archived_at: null,
+      subject: null,
     });
     expect(list.find((c) => c.id === a.id).teacher.name).toBe(s.teacher.name);
     expect(list.every((c) => !('students' in c))).toBe(true);

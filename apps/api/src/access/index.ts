@@ -16,9 +16,11 @@ import { conflict, notFound } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
 
 import { aliased, visibleNow } from './visibility.js';
+import { teachesClass } from './teaching.js';
 
 export * from './policies.js';
 export * from './visibility.js';
+export * from './teaching.js';
 
 export type OnlineClass = typeof onlineClasses.$inferSelect;
 export type Content = typeof lessons.$inferSelect;
@@ -52,7 +54,7 @@ export async function classForTeacher(db: Db, user: AuthUser, classId: number, i
     await db
       .select()
       .from(onlineClasses)
-      .where(and(eq(onlineClasses.id, classId), eq(onlineClasses.teacherId, user.id)))
+      .where(and(eq(onlineClasses.id, classId), teachesClass(user.id)))
       .limit(1),
   );
   return open({ klass }, user, intent).klass;
@@ -92,7 +94,7 @@ function inReach<T extends PgSelect>(
         eq(lessons.id, path.lessonId),
         eq(onlineClasses.id, path.classId),
         child ? eq(child.table.id, child.id) : undefined,
-        teacher ? eq(onlineClasses.teacherId, user.id) : visibleNow(lessons, ...(child ? [child.table] : [])),
+        teacher ? teachesClass(user.id) : visibleNow(lessons, ...(child ? [child.table] : [])),
       ),
     )
     .limit(1) as T;
@@ -201,7 +203,7 @@ export async function fileFor(db: Db, user: Pick<AuthUser, 'id' | 'role'>, fileI
   const teacher = user.role === 'teacher';
   const student = user.role === 'student';
   const classReach = teacher
-    ? sql`oc.teacher_id = ${user.id}`
+    ? teachesClass(user.id, 'oc')
     : student
       ? sql`oc.rombel_class_id = (select rombel_class_id from students where user_id = ${user.id}) and oc.archived_at is null`
       : sql`false`;

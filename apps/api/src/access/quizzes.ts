@@ -12,6 +12,7 @@ import { lessons, onlineClasses, questions, quizAttempts, quizzes, students } fr
 import { conflict, notFound } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
 import { visibleNow } from './visibility.js';
+import { teachesClass } from './teaching.js';
 import type { Content, Intent, OnlineClass } from './index.js';
 
 export type Quiz = typeof quizzes.$inferSelect;
@@ -35,14 +36,7 @@ export async function quizForTeacher(
     .from(quizzes)
     .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
     .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
-    .where(
-      and(
-        eq(quizzes.id, path.quizId),
-        eq(lessons.id, path.lessonId),
-        eq(onlineClasses.id, path.classId),
-        eq(onlineClasses.teacherId, user.id),
-      ),
-    )
+    .where(and(eq(quizzes.id, path.quizId), eq(lessons.id, path.lessonId), eq(onlineClasses.id, path.classId), teachesClass(user.id)))
     .limit(1);
   if (!found) throw notFound();
   if (found.klass.archivedAt !== null && intent === 'write') throw conflict(CLASS_MSG.classArchived);

@@ -19,6 +19,7 @@ import {
   usernameField,
 } from '../fields.js';
 import { profile } from './session.js';
+import { rombelTeaching } from './teaching.js';
 
 /** Messages of the admin screens (users, rombel classes, motivational words). */
 export const ADMIN_MSG = {
@@ -226,7 +227,11 @@ export type RombelClass = z.infer<typeof rombelClass>;
 
 export const rombelStudent = z.object({ id: z.number(), name: z.string(), nis: z.string().nullable(), nisn: z.string().nullable() });
 
-export const rombelDetail = rombelClass.extend({ students: z.array(rombelStudent) });
+export const rombelDetail = rombelClass.extend({
+  students: z.array(rombelStudent),
+  /** Issue 37: its wali kelas and its subjects with their teachers in the active semester. */
+  teaching: rombelTeaching.optional(),
+});
 export type RombelDetail = z.infer<typeof rombelDetail>;
 
 /** One choice of a rombel select box (teacher's class form, student's profile, admin's user form). */

@@ -3,6 +3,7 @@ import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { idParam, optionalText, requiredText } from '../fields.js';
 import { classLessonQuiz } from './quizzes.js';
+import { classSubject } from './teaching.js';
 
 /** Messages of the teacher's classes, contents and materials, and of uploads in general. */
 export const CLASS_MSG = {
@@ -113,6 +114,8 @@ export const classSummary = z.object({
   updated_at: z.string(),
   /** When the year-end promotion archived the class (read-only, listed under "Arsip"); null for a current class. */
   archived_at: z.string().nullable(),
+  /** Issue 37: the subject of the teaching assignment owning the class; null for a class made by hand. */
+  subject: classSubject.nullable().optional(),
 });
 export type ClassSummary = z.infer<typeof classSummary>;
 

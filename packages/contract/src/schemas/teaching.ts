@@ -6,24 +6,24 @@
  *   PUT    /subjects/:id                    subjectBody → subject
  *   DELETE /subjects/:id                    → 409 while an assignment uses it
  *   GET    /subjects/export                 XLSX (Kode, Nama, Kelompok, Kelas, Jurusan)
- *   POST   /subjects/import/preview         multipart `file` (XLSX) → subjectImportPreview
- *   POST   /subjects/import                 multipart `file` → subjectImportResult (all rows or none)
+ *   POST   /subjects/import/preview         multipart `file` (XLSX) → teachingImportPreview
+ *   POST   /subjects/import                 multipart `file` → teachingImportResult (all rows or none)
  *   GET    /teaching-assignments?semester_id=   assignmentGrid (the active semester by default)
  *   POST   /teaching-assignments            teachingAssignmentBody → 201 teachingAssignment (its class is created)
  *   PUT    /teaching-assignments/:id        teachingAssignmentUpdateBody → teachingAssignment (new first teacher: the class moves)
  *   DELETE /teaching-assignments/:id        → 409 while its class holds lessons
- *   GET    /teaching-assignments/export?semester_id=   XLSX (Rombel, Kode Mapel, Mapel, Guru, NIP, Jam)
- *   POST   /teaching-assignments/import/preview    multipart `file` → assignmentImportPreview
- *   POST   /teaching-assignments/import            multipart `file` → assignmentImportResult
+ *   GET    /teaching-assignments/export?semester_id=   XLSX (Rombel, Kode Mapel, Mapel, Guru, Jam per Minggu, Wali Kelas)
+ *   POST   /teaching-assignments/import/preview?semester_id=   multipart `file` → teachingImportPreview
+ *   POST   /teaching-assignments/import?semester_id=           multipart `file` → teachingImportResult (all rows or none)
  *   GET    /homerooms?semester_id=          homeroom[] (one per rombel, teacher null when none)
  *   PUT    /homerooms/:rombelId             homeroomBody → homeroom (teacher_id null removes)
- * The admin's rombel detail (GET /api/admin/resources/rombel-classes/:id) gains `homeroom` and
- * `subjects` (rombelTeaching) of the active semester. Teacher and student class lists gain
+ * The admin's rombel detail (GET /api/admin/resources/rombel-classes/:id) gains `teaching`
+ * (rombelTeaching: homeroom and subjects) of the active semester. Teacher and student class lists gain
  * `subject` (classSubject | null; null for a class made by hand).
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { requiredText } from '../fields.js';
+import { idParam, requiredText } from '../fields.js';
 
 export const TEACHING_MSG = {
   subjectCreated: 'Mata pelajaran berhasil ditambahkan',
@@ -42,6 +42,8 @@ export const TEACHING_MSG = {
   assignmentDeleted: 'Tugas mengajar berhasil dihapus',
   assignmentTaken: (rombel: string, subject: string) => `${rombel} sudah punya tugas mengajar ${subject} di semester ini`,
   assignmentInUse: 'Tugas mengajar tidak dapat dihapus karena kelasnya sudah berisi pembelajaran',
+  /** A teacher deleting the class of a teaching assignment: only the admin removes the assignment (and its class). */
+  classOfAssignment: 'Kelas ini dibuat dari pembagian tugas mengajar. Minta admin menghapus tugas mengajarnya.',
   rombelDepartmentDisabled: (rombel: string) => `Jurusan rombel ${rombel} tidak aktif`,
   teacherUnknown: 'Guru tidak ditemukan',
   teacherInactive: (name: string) => `Guru ${name} sudah dinonaktifkan`,
@@ -56,6 +58,12 @@ export const TEACHING_MSG = {
   rowSubjectUnknown: (row: number, code: string) => `Baris ${row}: mata pelajaran "${code}" tidak ada`,
   rowRombelUnknown: (row: number, name: string) => `Baris ${row}: rombel "${name}" tidak ada`,
   rowTeacherUnknown: (row: number, name: string) => `Baris ${row}: guru "${name}" tidak ditemukan`,
+  rowTeacherAmbiguous: (row: number, name: string) => `Baris ${row}: ada beberapa guru "${name}"; tulis NIP-nya`,
+  rowRepeated: (row: number, first: number) => `Baris ${row}: sama dengan baris ${first}`,
+  rowHomeroomConflict: (row: number, first: number) => `Baris ${row}: wali kelas berbeda dengan baris ${first}`,
+  /** A message of a field's rule, placed on its row: "Baris 4: Jam per minggu harus 1 sampai 40". */
+  rowError: (row: number, message: string) => `Baris ${row}: ${message}`,
+  headerMissing: (columns: string) => `Kolom ${columns} tidak ditemukan di baris judul`,
 } as const;
 
 export const SUBJECT_GROUPS = ['umum', 'kejuruan', 'mulok'] as const;
@@ -69,6 +77,11 @@ export const SUBJECT_GROUP_LABELS: Record<SubjectGroup, string> = {
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 // ---------------------------------------------------------------- subjects
+
+export const subjectParams = z.object({ id: idParam });
+export const teachingAssignmentParams = z.object({ id: idParam });
+/** ?semester_id= of the grid, its export and its import; omitted: the active semester. */
+export const semesterQuery = z.object({ semester_id: positiveId(TEACHING_MSG.semesterUnknown).optional() });
 
 export const subjectBody = z.object({
   code: z.preprocess(

@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
-  FILE_MSG,
   IMPORT_LIMITS,
   IMPORT_MSG,
-  MSG,
   errorEnvelope,
   importJob,
   importParams,
@@ -17,12 +15,12 @@ import {
 } from '@kelasku/contract';
 import { userImports } from '../../db/schema.js';
 import type { App } from '../../types.js';
-import { HttpError, invalidField, notFound } from '../../http/errors.js';
-import { multipartFailure } from '../../files/multipart.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import { DOWNLOAD_TYPES, attachment } from '../../http/download.js';
 import { IMPORT_QUEUE } from './job.js';
 import { slipsOf, slipsPdf, slipsXlsx, takeSlips } from './slips.js';
 import { SHEET_ROWS_MAX, readSheet } from './sheet.js';
+import { uploadedSheet } from './upload.js';
 import { readRecords } from './header.js';
 import { planImport, type PlannedRow } from './plan.js';
 import { loadSchoolData } from './queries.js';
@@ -32,23 +30,6 @@ import { recordAudit } from '../../audit/record.js';
 /** Answers a generated PDF or XLSX as a download named `name`. */
 const download = (reply: FastifyReply, format: 'pdf' | 'xlsx', name: string, bytes: Buffer) =>
   attachment(reply, DOWNLOAD_TYPES[format], name, bytes);
-
-/** The uploaded spreadsheet (multipart `file`), read whole: at most IMPORT_LIMITS.bytes. */
-async function uploadedSheet(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
-  let bytes: Buffer | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: IMPORT_LIMITS.bytes, files: 1 } })) {
-      if (part.type === 'file' && part.fieldname === 'file' && bytes === null) bytes = await part.toBuffer();
-      else if (part.type === 'file') part.file.resume();
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, IMPORT_MSG.tooLarge);
-    throw multipartFailure(request, err, 'file') ?? err;
-  }
-  if (bytes === null) throw invalidField('file', MSG.fileRequired);
-  return bytes;
-}
 
 /** Reads, checks and plans an uploaded file against the school as it is now. */
 export async function planUpload(app: App, request: FastifyRequest): Promise<PlannedRow[]> {

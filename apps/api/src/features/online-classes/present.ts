@@ -2,8 +2,8 @@ import type { ClassDetail, ClassSummary } from '@kelasku/contract';
 import type { FileService } from '../../files/service.js';
 import type { ClassRow, RosterRow } from './queries.js';
 
-/** A class as the lists show it: rombel and teacher, no students. */
-export function toClassSummary(files: FileService, { klass, rombelName, teacherName, teacherAvatar }: ClassRow): ClassSummary {
+/** A class as the lists show it: rombel, teacher and subject, no students. */
+export function toClassSummary(files: FileService, { klass, rombelName, teacherName, teacherAvatar, subject }: ClassRow): ClassSummary {
   return {
     id: klass.id,
     name: klass.name,
@@ -13,6 +13,8 @@ export function toClassSummary(files: FileService, { klass, rombelName, teacherN
     created_at: klass.createdAt.toISOString(),
     updated_at: klass.updatedAt.toISOString(),
     archived_at: klass.archivedAt?.toISOString() ?? null,
+    /** Of the teaching assignment owning the class; null for a class made by hand. */
+    subject: subject?.id ? subject : null,
   };
 }
 

@@ -1,13 +1,29 @@
-import { MSG } from '@kelasku/contract';
+import { MSG, TEACHING_MSG } from '@kelasku/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { deleteSubmissions } from '../submissions/queries.js';
 import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
-import { invalidField } from '../../http/errors.js';
-import { assignments, lessons, materials, onlineClasses, rombelClasses, students, submissions, users } from '../../db/schema.js';
+import { conflict, invalidField } from '../../http/errors.js';
+import {
+  assignments,
+  lessons,
+  materials,
+  onlineClasses,
+  rombelClasses,
+  students,
+  subjects,
+  submissions,
+  teachingAssignments,
+  users,
+} from '../../db/schema.js';
+import { teachesClass } from '../../access/teaching.js';
 
-/** Online classes with their rombel and teacher, one query; the caller adds the filter (and may put the most recently archived first). */
+/**
+ * Online classes with their rombel, teacher and subject (of the teaching assignment owning the
+ * class; none for a class made by hand), one query; the caller adds the filter (and may put the
+ * most recently archived first).
+ */
 function selectClasses(db: Db, where: SQL, archivedFirst = false) {
   return db
     .select({
@@ -15,10 +31,13 @@ function selectClasses(db: Db, where: SQL, archivedFirst = false) {
       rombelName: rombelClasses.name,
       teacherName: users.name,
       teacherAvatar: users.avatarFileId,
+      subject: { id: subjects.id, code: subjects.code, name: subjects.name },
     })
     .from(onlineClasses)
     .innerJoin(rombelClasses, eq(rombelClasses.id, onlineClasses.rombelClassId))
     .innerJoin(users, eq(users.id, onlineClasses.teacherId))
+    .leftJoin(teachingAssignments, eq(teachingAssignments.onlineClassId, onlineClasses.id))
+    .leftJoin(subjects, eq(subjects.id, teachingAssignments.subjectId))
     .where(where)
     .orderBy(
       ...(archivedFirst ? [desc(onlineClasses.archivedAt)] : []),
@@ -31,12 +50,12 @@ function selectClasses(db: Db, where: SQL, archivedFirst = false) {
 /** A class with its rombel's name and its teacher's name and avatar. */
 export type ClassRow = Awaited<ReturnType<typeof selectClasses>>[number];
 
-/** The classes a teacher teaches (the current ones, or the archived ones), by rombel name then class name; one query. */
+/**
+ * The classes a teacher teaches, their own and those of a teaching assignment they share (the
+ * current ones, or the archived ones), by rombel name then class name; one query.
+ */
 export const classesOfTeacher = (db: Db, teacherId: number, archived = false): Promise<ClassRow[]> =>
-  selectClasses(
-    db,
-    and(eq(onlineClasses.teacherId, teacherId), archived ? isNotNull(onlineClasses.archivedAt) : isNull(onlineClasses.archivedAt))!,
-  );
+  selectClasses(db, and(teachesClass(teacherId), archived ? isNotNull(onlineClasses.archivedAt) : isNull(onlineClasses.archivedAt))!);
 
 /** The current (not archived) classes of a student's rombel, by rombel name then class name; one query. */
 export const classesOfStudent = (db: Db, studentId: number): Promise<ClassRow[]> =>
@@ -105,7 +124,7 @@ export async function updateClass(db: Db, classId: number, teacherId: number, v:
   const rows = await db
     .update(onlineClasses)
     .set({ name: v.name, description: v.description, rombelClassId: v.rombelClassId, updatedAt: new Date() })
-    .where(and(eq(onlineClasses.id, classId), eq(onlineClasses.teacherId, teacherId)))
+    .where(and(eq(onlineClasses.id, classId), teachesClass(teacherId)))
     .returning({ id: onlineClasses.id });
   return rows.length > 0;
 }
@@ -133,9 +152,15 @@ export async function deleteClass(tx: Executor, classId: number, teacherId: numb
   const [locked] = await tx
     .select({ id: onlineClasses.id })
     .from(onlineClasses)
-    .where(and(eq(onlineClasses.id, classId), eq(onlineClasses.teacherId, teacherId)))
+    .where(and(eq(onlineClasses.id, classId), teachesClass(teacherId)))
     .for('update');
   if (!locked) return null;
+  // A class of a teaching assignment goes only with its assignment (the admin's DELETE).
+  const owned = await tx
+    .select({ id: teachingAssignments.id })
+    .from(teachingAssignments)
+    .where(eq(teachingAssignments.onlineClassId, classId));
+  if (owned.length > 0) throw conflict(TEACHING_MSG.classOfAssignment);
   const fileIds = await deleteFilesUnder(tx, tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.onlineClassId, classId)));
   await tx.delete(onlineClasses).where(eq(onlineClasses.id, classId));
   return fileIds;

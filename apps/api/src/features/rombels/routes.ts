@@ -36,6 +36,7 @@ import {
   type RombelValues,
 } from './queries.js';
 import { auditRecord, snapshotOf } from '../../audit/changes.js';
+import { rombelTeaching } from '../teaching-assignments/queries.js';
 
 /**
  * The department must exist and be enabled; a rombel that already sits in a disabled department
@@ -93,7 +94,7 @@ function readRoutes(app: App): void {
     {
       schema: {
         tags,
-        summary: 'One rombel class with its students',
+        summary: 'One rombel class with its students, and its wali kelas and subjects with their teachers this semester (`teaching`)',
         params: rombelParams,
         response: { 200: ok(rombelDetail), 404: errorEnvelope },
       },
@@ -102,7 +103,8 @@ function readRoutes(app: App): void {
       const rombel = await findRombel(app.db, request.params.id);
       if (!rombel) throw notFound();
       const students = await rombelStudents(app.db, rombel.id);
-      return { success: true as const, data: { ...rombel, students } };
+      const teaching = await rombelTeaching(app.db, rombel.id);
+      return { success: true as const, data: { ...rombel, students, teaching } };
     },
   );
 }
