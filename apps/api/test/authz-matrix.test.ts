@@ -57,7 +57,7 @@ async function importsSettled() {
     const result = (await t.db.execute(sql`
       select (select count(*) from user_imports where status in ('queued', 'running'))::int as pending,
              (select count(*) from user_imports where status = 'done' and created_by is not null
-               and (summary->>'create')::int > 0)::int as finished, -- run by the job (a reset or a chain's slips tell no one)
+               and (summary->>'create')::int > 0 and summary->>'source' is null)::int as finished, -- run by the job (a reset, a chain's slips or the FET import's slips tell no one)
              (select count(*) from notifications where kind = 'import_done')::int as told`)) as unknown as {
       rows: Array<{ pending: number; finished: number; told: number }>;
     };

@@ -6,7 +6,7 @@
  *   PUT  /bell-times                       bellTimesBody → bellDay[] (the whole set replaced)
  *   GET  /timetable?semester_id=&rombel_id=&teacher_id=   timetableWeek
  *   POST /timetable/slots                  slotBody → 201 timetableSlot; a clash is a 409 naming the slot
- *   DELETE /timetable/slots/:id
+ *   DELETE /timetable/slots/:id            → { id }
  *   POST /timetable/import/preview         multipart `file` (XLSX: Hari, Jam ke, Rombel, Kode Mapel) → timetableImportPreview
  *   POST /timetable/import                 same file → timetableImportResult
  *   POST /imports/fet/preview              multipart `fet` (.fet), optional `timetable` (FET's
@@ -38,6 +38,23 @@ export const TIMETABLE_MSG = {
   fetCsvUnreadable: 'Berkas jadwal FET (CSV) tidak dapat dibaca',
   fetNoActiveSemester: 'Belum ada semester aktif',
   fetImported: (n: number) => `Impor FET selesai: ${n} tugas mengajar`,
+  fetSlotsReplaced: (rombel: string, n: number) => `Jadwal ${rombel} yang sudah ada (${n} jam pelajaran) diganti jadwal dari FET`,
+  fetNoTeacher: (id: string) => `Aktivitas ${id} tidak punya guru; aktivitasnya dilewati`,
+  fetActivityUnknown: (row: number, id: string) => `Baris ${row} jadwal FET: aktivitas ${id} tidak ada di berkas .fet`,
+  fetCsvSlot: (row: number, day: string, hour: string) => `Baris ${row} jadwal FET: hari "${day}" jam "${hour}" tidak ada di berkas .fet`,
+  fetTeacherChoice: (name: string) => `Pilihan akun untuk guru "${name}" bukan akun guru yang aktif`,
+  fetHasErrors: 'Berkas FET masih punya kesalahan; perbaiki dulu lalu pratinjau ulang',
+  fetTeachersField: 'Pilihan guru harus berupa daftar JSON',
+  importColumns: 'Kolom Hari, Jam ke, Rombel dan Kode Mapel harus ada di baris judul',
+  importEmpty: 'Berkas tidak berisi baris jadwal',
+  importHasErrors: 'Masih ada baris yang salah; perbaiki dulu lalu pratinjau ulang',
+  rowDay: (row: number) => `Baris ${row}: hari harus Senin sampai Minggu`,
+  rowPeriod: (row: number) => `Baris ${row}: jam ke harus angka 1 sampai 20`,
+  rowRombel: (row: number, name: string) => `Baris ${row}: rombel "${name}" tidak ditemukan`,
+  rowSubject: (row: number, code: string) => `Baris ${row}: mata pelajaran dengan kode "${code}" tidak ditemukan`,
+  rowAssignment: (row: number, rombel: string, subject: string) =>
+    `Baris ${row}: ${rombel} belum punya tugas mengajar ${subject} di semester aktif`,
+  rowTwice: (row: number, first: number) => `Baris ${row}: sama dengan baris ${first}`,
 } as const;
 
 export const DAY_NAMES = ['Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu', 'Minggu'] as const;
@@ -69,6 +86,14 @@ export const bellTimesBody = z.object({ days: z.array(bellDay).max(7) });
 export type BellTimesBody = z.input<typeof bellTimesBody>;
 
 // ---------------------------------------------------------------- timetable
+
+/** GET /timetable: the active semester unless named; a rombel's or a teacher's week, or the whole school's. */
+export const timetableQuery = z.object({
+  semester_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  rombel_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  teacher_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export const slotParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const slotBody = z.object({
   assignment_id: z.coerce.number().int().positive().max(2_147_483_647),
