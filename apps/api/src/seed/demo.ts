@@ -16,6 +16,7 @@ import {
 } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { insertLesson } from '../features/lessons/queries.js';
+import { seedSchoolYear } from './school-year.js';
 import type { FileService } from '../files/service.js';
 import { ROLE_IDS } from '@kelasku/contract';
 
@@ -30,10 +31,10 @@ export async function seedReferenceData(db: Db): Promise<void> {
   const [{ n }] = (await db.select({ n: count() }).from(departments)) as [{ n: number }];
   if (n > 0) return;
   await db.insert(departments).values([
-    { id: 1, code: 'TKJ', name: 'Teknik Komputer dan Jaringan', enabled: true },
-    { id: 2, code: 'RPL', name: 'Rekayasa Perangkat Lunak', enabled: false },
-    { id: 3, code: 'MM', name: 'Multimedia', enabled: false },
-    { id: 4, code: 'AKL', name: 'Akuntansi dan Keuangan Lembaga', enabled: false },
+    { id: 1, code: 'TKJ', shortName: 'TKJ', name: 'Teknik Komputer dan Jaringan', enabled: true },
+    { id: 2, code: 'RPL', shortName: 'RPL', name: 'Rekayasa Perangkat Lunak', enabled: false },
+    { id: 3, code: 'MM', shortName: 'MM', name: 'Multimedia', enabled: false },
+    { id: 4, code: 'AKL', shortName: 'AKL', name: 'Akuntansi dan Keuangan Lembaga', enabled: false },
   ]);
   await db.insert(rombelClasses).values([
     { id: 1, departmentId: 1, name: 'X TKJ 1', grade: 10 },
@@ -138,6 +139,7 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
     const lessons = await insertClasses(tx, id, files, pdfs);
     await insertForumsAndAssignments(tx, id, lessons);
     await insertMotivationalWords(tx);
+    await seedSchoolYear(tx, id, pw['guru123']!);
   });
   return true;
 }
