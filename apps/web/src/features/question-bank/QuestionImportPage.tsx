@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { QUESTION_LIMITS, QUESTION_MSG, type QuestionCategory, type QuestionImportPreview, type QuestionKey } from '@kelasku/contract';
 import { downloadQuestionTemplate, importErrorsOf, useImportQuestions, usePreviewQuestionImport } from '../../api/question-bank';
 import { FileDropzone } from '../../components/FileDropzone';
+import { PreviewTable } from '../../components/ImportPreview';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
 import { TypeBadge, keySummary } from '../../components/QuestionKey';
 import { CategoryRoute } from './CategoryRoute';
@@ -148,7 +149,7 @@ function ImportView({ category }: { category: QuestionCategory }) {
             ) : (
               <Text size="sm">{`${count} soal siap disimpan ke kategori ${category.name}.`}</Text>
             )}
-            {count > 0 && <PreviewTable questions={data.questions} errorLines={new Set(errors.map((e) => e.line_or_row))} />}
+            {count > 0 && <QuestionsTable questions={data.questions} errorLines={new Set(errors.map((e) => e.line_or_row))} />}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => choose(null)}>
                 Batal
@@ -164,41 +165,28 @@ function ImportView({ category }: { category: QuestionCategory }) {
   );
 }
 
-function PreviewTable({ questions, errorLines }: { questions: QuestionImportPreview['questions']; errorLines: Set<number> }) {
+function QuestionsTable({ questions, errorLines }: { questions: QuestionImportPreview['questions']; errorLines: Set<number> }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped withTableBorder aria-label="Soal dalam file">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Baris</Table.Th>
-            <Table.Th>Jenis</Table.Th>
-            <Table.Th>Soal</Table.Th>
-            <Table.Th>Poin</Table.Th>
-            <Table.Th>Kunci</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {questions.map((q, i) => (
-            <Table.Tr key={`${q.line_or_row}-${i}`} bg={errorLines.has(q.line_or_row) ? 'red.0' : undefined}>
-              <Table.Td>{q.line_or_row}</Table.Td>
-              <Table.Td>
-                <TypeBadge type={q.type} />
-              </Table.Td>
-              <Table.Td maw={360}>
-                <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-                  {q.text}
-                </Text>
-              </Table.Td>
-              <Table.Td>{q.points}</Table.Td>
-              <Table.Td maw={260}>
-                <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-                  {keySummary({ type: q.type, data: q.data } as QuestionKey)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <PreviewTable label="Soal dalam file" columns={['Baris', 'Jenis', 'Soal', 'Poin', 'Kunci']} scroll={{ minWidth: 640 }}>
+      {questions.map((q, i) => (
+        <Table.Tr key={`${q.line_or_row}-${i}`} bg={errorLines.has(q.line_or_row) ? 'red.0' : undefined}>
+          <Table.Td>{q.line_or_row}</Table.Td>
+          <Table.Td>
+            <TypeBadge type={q.type} />
+          </Table.Td>
+          <Table.Td maw={360}>
+            <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+              {q.text}
+            </Text>
+          </Table.Td>
+          <Table.Td>{q.points}</Table.Td>
+          <Table.Td maw={260}>
+            <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {keySummary({ type: q.type, data: q.data } as QuestionKey)}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </PreviewTable>
   );
 }

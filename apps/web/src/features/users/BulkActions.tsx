@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronDown } from '@tabler/icons-react';
-import { SlipButtons } from './SlipButtons';
+import { SlipButtons } from '../../components/SlipButtons';
 import type { UserBulkBody } from '@kelasku/contract';
 import { useBulkUsers } from '../../api/users';
 import { useRombelOptions } from '../../api/profile';

@@ -1,92 +1,48 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, List, Progress, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { IMPORT_LIMITS, IMPORT_MSG, type ImportJob, type ImportPreview, type ImportRow } from '@kelasku/contract';
 import { downloadFile } from '../../api/download';
 import { templatePath, useImportJob, usePreviewImport, useStartImport } from '../../api/imports';
-import { SlipButtons } from './SlipButtons';
+import { SlipButtons } from '../../components/SlipButtons';
 import { FileDropzone } from '../../components/FileDropzone';
+import { ActionBadge, ImportPreviewRows, PreviewReading, PreviewTable, RowErrors } from '../../components/ImportPreview';
 import { errorMessage, toastError } from '../../lib/toast';
 import { DetailHeader } from '../../components/AdminParts';
 
-const ACTION: Record<ImportRow['action'], { label: string; color: string }> = {
-  create: { label: 'Baru', color: 'teal' },
-  update: { label: 'Diperbarui', color: 'blue' },
-  unchanged: { label: 'Tetap', color: 'gray' },
-  error: { label: 'Salah', color: 'red' },
-};
 const ROLE = { student: 'Siswa', teacher: 'Guru' } as const;
 
 /** What a row's last column says: the changed columns, or each error with its column. */
 function rowNote(r: ImportRow) {
-  if (r.errors.length)
-    return (
-      <List size="sm" spacing={2} c="red.8">
-        {r.errors.map((e) => (
-          <List.Item key={e.column + e.message}>
-            Kolom {e.column}: {e.message}
-          </List.Item>
-        ))}
-      </List>
-    );
+  if (r.errors.length) return <RowErrors errors={r.errors.map((e) => `Kolom ${e.column}: ${e.message}`)} />;
   if (r.changes.length) return <Text size="sm">Berubah: {r.changes.join(', ')}</Text>;
   return null;
 }
 
-function PreviewTable({ preview }: { preview: ImportPreview }) {
-  const [show, setShow] = useState<'all' | 'error'>(preview.summary.error ? 'error' : 'all');
-  const rows = show === 'error' ? preview.rows.filter((r) => r.action === 'error') : preview.rows;
-  const s = preview.summary;
+function UserPreview({ preview }: { preview: ImportPreview }) {
   return (
-    <Stack gap="sm">
-      <Group gap="xs" aria-label="Ringkasan pratinjau" role="group">
-        <Badge color="teal" variant="light">{`${s.create} baru`}</Badge>
-        <Badge color="blue" variant="light">{`${s.update} diperbarui`}</Badge>
-        <Badge color="gray" variant="light">{`${s.unchanged} tetap`}</Badge>
-        <Badge color="red" variant="light">{`${s.error} salah`}</Badge>
-      </Group>
-      {s.error > 0 && (
-        <SegmentedControl
-          value={show}
-          onChange={(v) => setShow(v as 'all' | 'error')}
-          data={[
-            { value: 'error', label: 'Baris yang salah' },
-            { value: 'all', label: 'Semua baris' },
-          ]}
-          aria-label="Baris yang ditampilkan"
-        />
-      )}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped withTableBorder aria-label="Pratinjau impor">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Baris</Table.Th>
-              <Table.Th>Nama</Table.Th>
-              <Table.Th>Peran</Table.Th>
-              <Table.Th>Username</Table.Th>
-              <Table.Th>Hasil</Table.Th>
-              <Table.Th>Keterangan</Table.Th>
+    <ImportPreviewRows totals={preview.summary} rows={preview.rows}>
+      {(rows) => (
+        <PreviewTable
+          label="Pratinjau impor"
+          columns={['Baris', 'Nama', 'Peran', 'Username', 'Hasil', 'Keterangan']}
+          scroll={{ minWidth: 640 }}
+        >
+          {rows.map((r) => (
+            <Table.Tr key={r.line}>
+              <Table.Td>{r.line}</Table.Td>
+              <Table.Td>{r.name || '-'}</Table.Td>
+              <Table.Td>{ROLE[r.role]}</Table.Td>
+              <Table.Td>{r.username ?? '-'}</Table.Td>
+              <Table.Td>
+                <ActionBadge action={r.action} />
+              </Table.Td>
+              <Table.Td>{rowNote(r)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.line}>
-                <Table.Td>{r.line}</Table.Td>
-                <Table.Td>{r.name || '-'}</Table.Td>
-                <Table.Td>{ROLE[r.role]}</Table.Td>
-                <Table.Td>{r.username ?? '-'}</Table.Td>
-                <Table.Td>
-                  <Badge color={ACTION[r.action].color} variant="light">
-                    {ACTION[r.action].label}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{rowNote(r)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
+          ))}
+        </PreviewTable>
+      )}
+    </ImportPreviewRows>
   );
 }
 
@@ -190,17 +146,12 @@ export default function UserImportPage() {
               />
             </Stack>
           </Card>
-          {preview.isPending && <Text>Membaca file…</Text>}
-          {preview.isError && (
-            <Alert color="red" title="File tidak dapat dibaca">
-              {errorMessage(preview.error)}
-            </Alert>
-          )}
+          <PreviewReading preview={preview} />
           {preview.data && (
             <Card withBorder>
               <Stack>
                 <Title order={3}>Pratinjau</Title>
-                <PreviewTable key={file?.name} preview={preview.data} />
+                <UserPreview key={file?.name} preview={preview.data} />
                 {s!.error > 0 && <Alert color="red">{IMPORT_MSG.hasErrors}</Alert>}
                 {s!.error === 0 && writes === 0 && <Alert color="gray">{IMPORT_MSG.nothingToDo}</Alert>}
                 <Group justify="flex-end">
