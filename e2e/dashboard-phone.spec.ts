@@ -121,17 +121,21 @@ test('@phone the dashboard opens with the work due and the quizzes, nearest dead
   await expect(due).not.toContainText(s.done.title);
   await expect(due).not.toContainText(s.quizDraft.title);
 
-  // The first thing under the header is the work due; the quote follows, then the class search and grid.
+  // The first thing under the header is "Hari ini" (issue 37), then the work due; the quote follows, then the class search and grid.
   const quote = quoteOf(page);
   const search = page.getByRole('textbox', { name: 'Cari kelas' });
   const card = page.getByRole('article', { name: s.className });
   await expect(quote).toBeVisible();
   await expect(card).toBeVisible();
   const header = await box(page.getByRole('banner'));
+  const today = page.getByRole('region', { name: /^Hari ini/ });
+  await expect(today).toContainText('Tidak ada pelajaran hari ini.');
+  const todayBox = await box(today);
   const dueBox = await box(due);
-  const gap = dueBox.y - (header.y + header.height);
-  expect(gap, 'space between the header and the work due, in px').toBeGreaterThanOrEqual(0);
-  expect(gap, 'space between the header and the work due, in px').toBeLessThanOrEqual(24);
+  const gap = todayBox.y - (header.y + header.height);
+  expect(gap, 'space between the header and "Hari ini", in px').toBeGreaterThanOrEqual(0);
+  expect(gap, 'space between the header and "Hari ini", in px').toBeLessThanOrEqual(24);
+  expect(dueBox.y).toBeGreaterThanOrEqual(todayBox.y + todayBox.height);
   const quoteBox = await box(quote);
   expect(quoteBox.y).toBeGreaterThanOrEqual(dueBox.y + dueBox.height);
   const searchBox = await box(search);

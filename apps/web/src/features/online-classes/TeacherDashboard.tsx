@@ -10,6 +10,8 @@ import { confirmDelete } from '../../components/ConfirmDelete';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { truncate } from '../../lib/format';
+import { SubjectBadge } from '../schedule/SubjectBadge';
+import { TodayLessons } from '../schedule/TodayLessons';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
 import { ClassFormModal } from './ClassFormModal';
 
@@ -27,7 +29,10 @@ function ClassCard({ klass, onEdit }: { klass: TeacherClassSummary; onEdit: () =
   return (
     <Card withBorder shadow="xs" padding="lg" component="article" aria-label={klass.name}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Badge variant="light">{klass.rombel.name}</Badge>
+        <Group gap={6} miw={0}>
+          <Badge variant="light">{klass.rombel.name}</Badge>
+          <SubjectBadge klass={klass} />
+        </Group>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" aria-label={`Menu kelas ${klass.name}`} loading={del.isPending}>
@@ -75,7 +80,7 @@ function ClassCard({ klass, onEdit }: { klass: TeacherClassSummary; onEdit: () =
   );
 }
 
-/** The teacher's dashboard (SPEC §2): My Class, search, class cards, add/edit/delete. */
+/** The teacher's dashboard (SPEC §2): "Hari ini" (issue 37), My Class, search, class cards, add/edit/delete. */
 export default function TeacherDashboard() {
   useDocumentTitle('Teacher | Dashboard');
   const classes = useTeacherClasses();
@@ -103,6 +108,7 @@ export default function TeacherDashboard() {
 
   return (
     <Stack>
+      <TodayLessons role="teacher" />
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>My Class</Title>
         <Group gap="xs" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>

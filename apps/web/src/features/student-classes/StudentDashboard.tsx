@@ -29,6 +29,8 @@ import { QueryState } from '../../components/QueryState';
 import { LoadingDots } from '../../components/LoadingDots';
 import { UserAvatar } from '../../components/UserAvatar';
 import { isDueSoon, truncate } from '../../lib/format';
+import { SubjectBadge } from '../schedule/SubjectBadge';
+import { TodayLessons } from '../schedule/TodayLessons';
 import { dueKey, dueLink, dueList, dueTimes, type DueItem } from './due';
 import classes from './StudentDashboard.module.css';
 
@@ -55,9 +57,12 @@ function ClassCard({ klass }: { klass: ClassSummary }) {
   return (
     <Card withBorder padding="md" component="article" aria-label={klass.name}>
       <Stack gap="xs" h="100%">
-        <Badge variant="light" color="teal">
-          {klass.rombel.name}
-        </Badge>
+        <Group gap={6}>
+          <Badge variant="light" color="teal">
+            {klass.rombel.name}
+          </Badge>
+          <SubjectBadge klass={klass} />
+        </Group>
         <Text fw={600} size="lg">
           {klass.name}
         </Text>
@@ -245,18 +250,20 @@ function UpcomingPanel() {
 }
 
 /**
- * The student's dashboard (SPEC §2): quote, searchable class grid and the upcoming assignments beside
- * them; on a phone the work due comes first, right under the header, then the quote and the classes.
+ * The student's dashboard (SPEC §2): "Hari ini" (issue 37), quote, searchable class grid and the
+ * upcoming assignments beside them; on a phone "Hari ini" and the work due come first, right under the
+ * header, then the quote and the classes.
  */
 export default function StudentDashboard() {
   const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   if (isPhone) {
     return (
       <Stack>
-        {/* The first screen of a phone is the work due: the page's name is for screen readers only. */}
+        {/* The first screen of a phone is today's lessons and the work due: the page's name is for screen readers only. */}
         <VisuallyHidden>
           <Title order={2}>Dashboard Siswa</Title>
         </VisuallyHidden>
+        <TodayLessons role="student" />
         <UpcomingPanel />
         <QuoteBlock />
         <ClassGrid />
@@ -266,6 +273,7 @@ export default function StudentDashboard() {
   return (
     <Stack>
       <Title order={2}>Dashboard Siswa</Title>
+      <TodayLessons role="student" />
       <QuoteBlock />
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
