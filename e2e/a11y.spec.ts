@@ -182,6 +182,7 @@ for (const phone of [false, true]) {
             ['assignment: Penilaian Tugas', `${c}/contents/${s.lessonId}/assignment/${s.assignmentId}`, tab('Penilaian Tugas')],
             ['teacher forum', `${c}/contents/${s.lessonId}/forums/${s.forumId}`],
             ['teacher archive', '/online-class/arsip'],
+            ['teacher jadwal', '/jadwal'],
           ]);
         } else {
           await login(page, s.student.username, s.student.password);
@@ -203,12 +204,29 @@ for (const phone of [false, true]) {
             ['tugas saya', '/my-work'],
             ['tugas saya: Selesai', '/my-work?tab=done'],
             ['nilai saya', '/my-grades'],
+            ['student jadwal', '/jadwal'],
             ['student forum', `${c}/contents/${s.lessonId}/forums/${s.forumId}`],
           ]);
         }
         expect(found, found.join('\n')).toEqual([]);
       });
     }
+
+    // Issue 37: the school year's admin screens, in a test of their own (one test per role would outgrow its time).
+    test(`every admin school-year screen has no serious or critical axe violation${tag}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await login(page, DEMO.admin.username, DEMO.admin.password);
+      const found = await audit(page, [
+        ['semester', '/school/semesters'],
+        ['jurusan', '/school/departments'],
+        ['mata pelajaran', '/school/subjects'],
+        ['pembagian tugas', '/school/teaching'],
+        ['wali kelas', '/school/homerooms'],
+        ['jadwal pelajaran', '/school/timetable'],
+        ['impor FET', '/school/fet-import'],
+      ]);
+      expect(found, found.join('\n')).toEqual([]);
+    });
 
     test(`forms work from the keyboard alone: log in, then create a class in its dialog${tag}`, async ({ page }) => {
       const s = scene;

@@ -42,9 +42,15 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  // Tests that change the whole school run after all the others, one stage at a time: the FET
+  // import (@fet: dozens of teachers, rombels and classes) and then the start of the next semester
+  // (@semester-end: every class of the semester goes to the archive). A test tagged with either
+  // takes the viewport it names itself.
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@phone/ },
-    { name: 'phone', use: { viewport: { width: 390, height: 844 } }, grep: /@phone/ },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grepInvert: [/@phone/, /@fet/, /@semester-end/] },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 } }, grep: /@phone/, grepInvert: [/@fet/, /@semester-end/] },
+    { name: 'fet', use: { viewport: { width: 1280, height: 800 } }, grep: /@fet/, dependencies: ['desktop', 'phone'] },
+    { name: 'semester-end', use: { viewport: { width: 1280, height: 800 } }, grep: /@semester-end/, dependencies: ['fet'] },
   ],
   webServer: {
     // What users run: the built server (npm start), serving the built web app.
