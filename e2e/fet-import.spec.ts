@@ -59,8 +59,8 @@ async function stat(page: Page, label: string): Promise<number> {
 }
 
 // The import writes the school year of the whole server: one test after the other, after every
-// other browser test (@fet: the `fet` project of playwright.config.ts).
-test.describe.serial('FET import @fet', () => {
+// other browser test (@school-wide: a project of its own in playwright.config.ts).
+test.describe.serial('FET import @school-wide', () => {
   let slips: { name: string; username: string; password: string }[] = [];
 
   test.beforeAll(() => {

@@ -42,15 +42,13 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  // Tests that change the whole school run after all the others, one stage at a time: the FET
-  // import (@fet: dozens of teachers, rombels and classes) and then the start of the next semester
-  // (@semester-end: every class of the semester goes to the archive). A test tagged with either
-  // takes the viewport it names itself.
+  // Tests that change the whole school (@school-wide: the FET import's dozens of teachers, rombels
+  // and classes; the next semester, which archives every class) run in a project of their own,
+  // which `npm run test:e2e` starts after the others on a fresh server, one test at a time.
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grepInvert: [/@phone/, /@fet/, /@semester-end/] },
-    { name: 'phone', use: { viewport: { width: 390, height: 844 } }, grep: /@phone/, grepInvert: [/@fet/, /@semester-end/] },
-    { name: 'fet', use: { viewport: { width: 1280, height: 800 } }, grep: /@fet/, dependencies: ['desktop', 'phone'] },
-    { name: 'semester-end', use: { viewport: { width: 1280, height: 800 } }, grep: /@semester-end/, dependencies: ['fet'] },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grepInvert: [/@phone/, /@school-wide/] },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 } }, grep: /@phone/, grepInvert: /@school-wide/ },
+    { name: 'school-wide', use: { viewport: { width: 1280, height: 800 } }, grep: /@school-wide/ },
   ],
   webServer: {
     // What users run: the built server (npm start), serving the built web app.

@@ -204,9 +204,9 @@ async function classWithUngradedWork(request: APIRequestContext) {
   return { teacher, klass: klass.body.data as { id: number; name: string } };
 }
 
-// Every class of the semester goes to the archive: after every other browser test (@semester-end,
-// the last project of playwright.config.ts).
-test.describe('starting the next semester @semester-end', () => {
+// Every class of the semester goes to the archive: after every other browser test (@school-wide,
+// a project of its own in playwright.config.ts).
+test.describe('starting the next semester @school-wide', () => {
   // It changes the active semester for every test of the run: one at a time, asserting on its own data.
   test.describe.configure({ mode: 'serial' });
 

@@ -15,7 +15,7 @@ function TeachingCard({ teaching }: { teaching: RombelTeaching }) {
       {teaching.subjects.length === 0 ? (
         <Text size="sm" c="dimmed">
           Belum ada mata pelajaran di semester ini. Atur di{' '}
-          <Anchor component={Link} to="/school/teaching">
+          <Anchor component={Link} to="/school/teaching" underline="always">
             Pembagian Tugas
           </Anchor>
           .
