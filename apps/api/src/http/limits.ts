@@ -153,12 +153,16 @@ export class ExpensiveGuard {
       throw err;
     }
     return async () => {
+      // The user may start their next call at once: its lock query goes on this same connection
+      // after the unlock below (a session takes its own advisory lock again), so a client that
+      // asks again the moment its answer ends is not refused.
+      this.users.delete(userId);
       try {
         await client.query('select pg_advisory_unlock($1, $2)', [LOCK_CLASS, userId]);
-        this.forget(userId);
+        this.idle();
       } catch {
         // A lost connection took its locks with it.
-        this.forget(userId, connection);
+        this.idle(connection);
       }
     };
   }
@@ -180,6 +184,11 @@ export class ExpensiveGuard {
    */
   private forget(userId: number, broken?: Promise<pg.PoolClient>): void {
     this.users.delete(userId);
+    this.idle(broken);
+  }
+
+  /** With no call left on this instance the connection goes back to the pool (`broken`: see forget). */
+  private idle(broken?: Promise<pg.PoolClient>): void {
     const held = this.client;
     if (!held || (broken ? held !== broken : this.users.size > 0)) return;
     this.client = null;
