@@ -1,6 +1,6 @@
 /** Rows → the contract's "Hari ini" and "Jadwal" (contract schemas/timetable.ts). */
-import { semesterLabel, type BellDay, type TimetableSlot, type Today, type TodayDue, type TodayLesson } from '@kelasku/contract';
-import type { BellRow, DueRow, SlotRow } from './queries.js';
+import { semesterLabel, type TimetableSlot, type Today, type TodayDue, type TodayLesson } from '@kelasku/contract';
+import type { DueRow, SlotRow } from './queries.js';
 
 const WIB_OFFSET_MS = 7 * 3600_000;
 
@@ -91,14 +91,3 @@ export const toSlot = (r: SlotRow): TimetableSlot => ({
   teachers: r.teachers,
   class_id: r.classId,
 });
-
-/** The bell rows grouped by day, the days in order. */
-export function toBellDays(rows: BellRow[]): BellDay[] {
-  const days: BellDay[] = [];
-  for (const r of rows) {
-    let d = days.at(-1);
-    if (d?.day !== r.day) days.push((d = { day: r.day, periods: [] }));
-    d.periods.push({ period: r.period, starts_at: hhmm(padTime(r.startsAt)), ends_at: hhmm(padTime(r.endsAt)) });
-  }
-  return days;
-}

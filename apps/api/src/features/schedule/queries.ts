@@ -83,15 +83,6 @@ export function slotsOf(db: Db, who: Caller, day?: number) {
 }
 export type SlotRow = Awaited<ReturnType<typeof slotsOf>>[number];
 
-/** The school's bell times, every day, in order. */
-export function bellTimes(db: Db) {
-  return db
-    .select({ day: bellPeriods.day, period: bellPeriods.period, startsAt: bellPeriods.startsAt, endsAt: bellPeriods.endsAt })
-    .from(bellPeriods)
-    .orderBy(asc(bellPeriods.day), asc(bellPeriods.startsAt));
-}
-export type BellRow = Awaited<ReturnType<typeof bellTimes>>[number];
-
 /** The columns of each side of dueBetween's union: both alike, in one order. */
 const dueColumns = <I extends AnyPgColumn, T extends AnyPgColumn>(kind: 'assignment' | 'quiz', id: I, title: T, due: SQL) => ({
   kind: sql<'assignment' | 'quiz'>`${sql.raw(`'${kind}'`)}`.as('kind'),

@@ -1,8 +1,9 @@
 import { ok, TIMETABLE_MSG, timetableWeek, today, type TimetableWeek, type Today } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { HttpError } from '../../http/errors.js';
-import { activeSemester, bellTimes, dueBetween, homeroomsOf, slotsOf, type Caller } from './queries.js';
-import { todayLessons, toBellDays, toDue, toSemester, toSlot, wibDay } from './present.js';
+import { activeSemester, dueBetween, homeroomsOf, slotsOf, type Caller } from './queries.js';
+import { readBell } from '../timetable/bell.js';
+import { todayLessons, toDue, toSemester, toSlot, wibDay } from './present.js';
 
 /** "Hari ini": today's lessons of the caller in order, what is due today, the wali kelas. Four statements at once. */
 async function todayOf(app: App, who: Caller): Promise<Today> {
@@ -25,9 +26,9 @@ async function todayOf(app: App, who: Caller): Promise<Today> {
 
 /** "Jadwal": the bell times and the caller's lesson periods of the week. */
 async function weekOf(app: App, who: Caller): Promise<TimetableWeek> {
-  const [semester, bell, slots] = await Promise.all([activeSemester(app.db), bellTimes(app.db), slotsOf(app.db, who)]);
+  const [semester, bell, slots] = await Promise.all([activeSemester(app.db), readBell(app.db), slotsOf(app.db, who)]);
   if (!semester) throw new HttpError(404, TIMETABLE_MSG.fetNoActiveSemester);
-  return { semester_id: semester.id, bell: toBellDays(bell), slots: slots.map(toSlot) };
+  return { semester_id: semester.id, bell, slots: slots.map(toSlot) };
 }
 
 function scheduleRoutes(role: Caller['role']) {
