@@ -44,6 +44,10 @@ import * as schoolYearArea from './areas/school-year.js';
 import * as teachingArea from './areas/teaching.js';
 import * as timetableArea from './areas/timetable.js';
 import * as scheduleArea from './areas/schedule.js';
+import * as meetingsArea from './areas/meetings.js';
+import * as checkinArea from './areas/checkin.js';
+import * as leaveRequestsArea from './areas/leave-requests.js';
+import * as attendanceRecapsArea from './areas/attendance-recaps.js';
 
 const t = useTestApp();
 
@@ -198,6 +202,11 @@ const MATRIX: Record<string, Row> = {
   ...teachingArea.matrixRows,
   ...timetableArea.matrixRows,
   ...scheduleArea.matrixRows,
+  // Issue 38: Presensi.
+  ...meetingsArea.matrixRows,
+  ...checkinArea.matrixRows,
+  ...leaveRequestsArea.matrixRows,
+  ...attendanceRecapsArea.matrixRows,
   // ---- public
   'GET /api/health': { expect: all(200) },
   // Readiness: the matrix app is built without server.ts's start-up, so it is marked ready as the server marks it.

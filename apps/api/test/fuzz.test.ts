@@ -21,10 +21,23 @@ import * as schoolYearArea from './areas/school-year.js';
 import * as teachingArea from './areas/teaching.js';
 import * as timetableArea from './areas/timetable.js';
 import * as scheduleArea from './areas/schedule.js';
+import * as meetingsArea from './areas/meetings.js';
+import * as checkinArea from './areas/checkin.js';
+import * as leaveRequestsArea from './areas/leave-requests.js';
+import * as attendanceRecapsArea from './areas/attendance-recaps.js';
 
 const t = useTestApp();
 /** Issue 37: the school year's areas bring their own objects and endpoints (areas/*.ts). */
-const AREAS = [schoolYearArea.fuzz, teachingArea.fuzz, timetableArea.fuzz, scheduleArea.fuzz];
+const AREAS = [
+  schoolYearArea.fuzz,
+  teachingArea.fuzz,
+  timetableArea.fuzz,
+  scheduleArea.fuzz,
+  meetingsArea.fuzz,
+  checkinArea.fuzz,
+  leaveRequestsArea.fuzz,
+  attendanceRecapsArea.fuzz,
+];
 const areaScenes: unknown[] = [];
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);

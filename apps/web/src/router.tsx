@@ -112,6 +112,11 @@ export const router = createBrowserRouter([
             children: [
               { path: 'my-work', element: page(() => import('./features/my-work/MyWorkPage')) },
               { path: 'my-grades', element: page(() => import('./features/my-work/MyGradesPage')) },
+              // Issue 38, Presensi: self check-in (and the QR code's address), the student's record, izin requests.
+              { path: 'presensi', element: page(() => import('./features/checkin/StudentAttendancePage')) },
+              { path: 'presensi/masuk', element: page(() => import('./features/checkin/CheckinLinkPage')) },
+              { path: 'presensi/riwayat', element: page(() => import('./features/attendance-recaps/StudentRecordPage')) },
+              { path: 'presensi/izin', element: page(() => import('./features/leave-requests/StudentLeavePage')) },
             ],
           },
           {
@@ -120,6 +125,10 @@ export const router = createBrowserRouter([
             children: [
               { path: 'arsip', element: page(() => import('./features/online-classes/ArchivePage')) },
               { path: ':classId', element: page(() => import('./features/online-classes/ClassDetailPage')) },
+              // Issue 38, Presensi: a meeting's class list and journal, its self check-in screen, the class's recap.
+              { path: ':classId/presensi/:meetingId', element: page(() => import('./features/attendance/MeetingPage')) },
+              { path: ':classId/presensi/:meetingId/mandiri', element: page(() => import('./features/checkin/CheckinDisplayPage')) },
+              { path: ':classId/rekap-presensi', element: page(() => import('./features/attendance-recaps/ClassRecapPage')) },
               {
                 path: ':classId/contents/:lessonId/assignment/:assignmentId',
                 element: page(() => import('./features/assignments/TeacherAssignmentPage')),
@@ -185,6 +194,15 @@ export const router = createBrowserRouter([
               { path: 'teaching', element: page(() => import('./features/teaching/TeachingPage')) },
               { path: 'timetable', element: page(() => import('./features/timetable/TimetablePage')) },
               { path: 'fet-import', element: page(() => import('./features/timetable/FetImportPage')) },
+              { path: 'presensi', element: page(() => import('./features/attendance-recaps/AdminAttendancePage')) },
+            ],
+          },
+          {
+            // Issue 38: the teacher's journal (jurnal mengajar) and the wali kelas's rombel (izin requests, recaps).
+            element: <RequireRole role="teacher" />,
+            children: [
+              { path: 'jurnal', element: page(() => import('./features/attendance/JournalPage')) },
+              { path: 'perwalian', element: page(() => import('./features/leave-requests/HomeroomPage')) },
             ],
           },
           {

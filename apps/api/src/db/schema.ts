@@ -13,3 +13,4 @@ export * from './schema/notifications.js';
 export * from './schema/imports.js';
 export * from './schema/audit.js';
 export * from './schema/school-year.js';
+export * from './schema/attendance.js';

@@ -41,6 +41,10 @@ import teachingAssignmentRoutes from './teaching-assignments/routes.js';
 import timetableRoutes from './timetable/routes.js';
 import fetImportRoutes from './fet-import/routes.js';
 import * as schedule from './schedule/routes.js';
+import meetingRoutes from './meetings/routes.js';
+import * as checkin from './checkin/routes.js';
+import * as leaveRequests from './leave-requests/routes.js';
+import * as attendanceRecaps from './attendance-recaps/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
@@ -64,6 +68,8 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     teachingAssignmentRoutes,
     timetableRoutes,
     fetImportRoutes,
+    leaveRequests.adminRoutes,
+    attendanceRecaps.adminRoutes,
   ],
   teacher: [
     onlineClassesRoutes,
@@ -80,6 +86,10 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     quizzesRoutes,
     auditLog.teacherRoutes,
     schedule.teacherRoutes,
+    meetingRoutes,
+    checkin.teacherRoutes,
+    leaveRequests.teacherRoutes,
+    attendanceRecaps.teacherRoutes,
   ],
   student: [
     studentClassesRoutes,
@@ -90,5 +100,8 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     announcements.studentRoutes,
     studentQuizRoutes,
     schedule.studentRoutes,
+    checkin.studentRoutes,
+    leaveRequests.studentRoutes,
+    attendanceRecaps.studentRoutes,
   ],
 };

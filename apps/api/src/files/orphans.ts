@@ -7,7 +7,8 @@ import type { FileStorage } from './storage-port.js';
 const unreferenced = sql`not exists (select 1 from users u where u.avatar_file_id = stored_files.id)
   and not exists (select 1 from materials m where m.file_id = stored_files.id)
   and not exists (select 1 from submission_files s where s.file_id = stored_files.id)
-  and not exists (select 1 from questions q where q.image_file_id = stored_files.id)`;
+  and not exists (select 1 from questions q where q.image_file_id = stored_files.id)
+  and not exists (select 1 from leave_requests l where l.file_id = stored_files.id)`;
 
 /**
  * Deletes the given stored files that nothing refers to any more (after a delete or a replacement

@@ -2,18 +2,29 @@ import type { ReactNode } from 'react';
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 
-const TABS = ['konten', 'nilai', 'tentang'] as const;
+const TABS = ['konten', 'presensi', 'nilai', 'tentang'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * The class page's tabs, "Konten" (default) and "Tentang" for teachers and students alike, and
- * "Nilai" (the gradebook) where the page gives one (the teacher's). The open tab lives in the
+ * "Presensi" (meetings and attendance, issue 38) and "Nilai" (the gradebook) where the page gives them (the teacher's). The open tab lives in the
  * address (`?tab=nilai`), so a link can open it and coming back from an assignment finds it open.
  */
-export function ClassTabs({ konten, nilai, tentang }: { konten: ReactNode; nilai?: ReactNode; tentang: ReactNode }) {
+export function ClassTabs({
+  konten,
+  presensi,
+  nilai,
+  tentang,
+}: {
+  konten: ReactNode;
+  presensi?: ReactNode;
+  nilai?: ReactNode;
+  tentang: ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab') as Tab | null;
-  const value: Tab = asked && TABS.includes(asked) && (asked !== 'nilai' || nilai) ? asked : 'konten';
+  const given = { nilai, presensi };
+  const value: Tab = asked && TABS.includes(asked) && (!(asked in given) || given[asked as keyof typeof given]) ? asked : 'konten';
   const select = (tab: string | null) =>
     setParams(
       (p) => {
@@ -28,12 +39,18 @@ export function ClassTabs({ konten, nilai, tentang }: { konten: ReactNode; nilai
     <Tabs value={value} onChange={select} keepMounted={false}>
       <Tabs.List>
         <Tabs.Tab value="konten">Konten</Tabs.Tab>
+        {presensi && <Tabs.Tab value="presensi">Presensi</Tabs.Tab>}
         {nilai && <Tabs.Tab value="nilai">Nilai</Tabs.Tab>}
         <Tabs.Tab value="tentang">Tentang</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="konten" pt="md">
         {konten}
       </Tabs.Panel>
+      {presensi && (
+        <Tabs.Panel value="presensi" pt="md">
+          {presensi}
+        </Tabs.Panel>
+      )}
       {nilai && (
         <Tabs.Panel value="nilai" pt="md">
           {nilai}

@@ -15,6 +15,8 @@ import {
   IconFileImport,
   IconSitemap,
   IconUserStar,
+  IconUserCheck,
+  IconNotebook,
   IconChartBar,
   IconClipboardList,
   IconChevronDown,
@@ -59,6 +61,12 @@ const TITLES: Record<string, string> = {
   '/school/timetable': 'Jadwal Pelajaran',
   '/school/fet-import': 'Impor dari FET',
   '/jadwal': 'Jadwal',
+  '/school/presensi': 'Presensi',
+  '/presensi': 'Presensi',
+  '/presensi/riwayat': 'Riwayat Presensi',
+  '/presensi/izin': 'Izin dan Sakit',
+  '/jurnal': 'Jurnal Mengajar',
+  '/perwalian': 'Perwalian',
   '/my-work': 'Tugas Saya',
   '/my-grades': 'Nilai Saya',
   '/bank-soal': 'Bank Soal',
@@ -103,9 +111,13 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           {link('/school/homerooms', 'Wali Kelas', <IconUserStar size={16} />)}
           {link('/school/timetable', 'Jadwal Pelajaran', <IconCalendarTime size={16} />)}
           {link('/school/fet-import', 'Impor dari FET', <IconFileImport size={16} />)}
+          {link('/school/presensi', 'Presensi', <IconUserCheck size={16} />)}
         </NavLink>
       )}
       {(user?.role === 'teacher' || user?.role === 'student') && link('/jadwal', 'Jadwal', <IconCalendarTime size={18} />)}
+      {user?.role === 'student' && link('/presensi', 'Presensi', <IconUserCheck size={18} />)}
+      {user?.role === 'teacher' && link('/jurnal', 'Jurnal Mengajar', <IconNotebook size={18} />)}
+      {user?.role === 'teacher' && link('/perwalian', 'Perwalian', <IconUserStar size={18} />)}
       {classes && (
         <NavLink label="My Class" leftSection={<IconBook size={18} />} defaultOpened childrenOffset={28}>
           {(classes.data ?? []).map((c) => link(user?.role === 'teacher' ? `/online-class/${c.id}` : `/my-classes/${c.id}`, c.name, null))}
@@ -174,6 +186,7 @@ function BottomNav() {
     <Group component="nav" aria-label="Navigasi bawah" gap={0} h="100%" wrap="nowrap">
       {item('/dashboard', 'Dashboard', <IconHome size={20} />)}
       {getSessionUser()?.role === 'teacher' && item('/jadwal', 'Jadwal', <IconCalendarTime size={20} />)}
+      {getSessionUser()?.role === 'student' && item('/presensi', 'Presensi', <IconUserCheck size={20} />)}
       {getSessionUser()?.role === 'student' && item('/my-work', 'Tugas Saya', <IconClipboardList size={20} />)}
       {getSessionUser()?.role === 'student' && item('/my-grades', 'Nilai Saya', <IconChartBar size={20} />)}
       <BottomNavBell />

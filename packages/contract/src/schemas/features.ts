@@ -15,3 +15,8 @@ export * from './audit-log.js';
 export * from './school-year.js';
 export * from './teaching.js';
 export * from './timetable.js';
+export * from './attendance.js';
+export * from './meetings.js';
+export * from './checkin.js';
+export * from './leave-requests.js';
+export * from './attendance-recaps.js';

@@ -30,6 +30,12 @@ export const NOTIFICATION_KINDS = [
   'hand_ins',
   'late_hand_in',
   'forum_comment',
+  // attendance (issue 38): a student marked Alpa; an izin request decided (student); a new izin
+  // request, and a student's Alpa days reaching the school's number this month (wali kelas)
+  'absent',
+  'leave_decided',
+  'leave_request',
+  'absence_alert',
   // admin
   'import_done',
   'account_locked',
@@ -86,6 +92,8 @@ export const liveQuery = z.object({
   content: idParam.optional(),
   forum: idParam.optional(),
   assignment: idParam.optional(),
+  /** A meeting's attendance (teacher, with `class`): check-ins as they come (issue 38). */
+  meeting: idParam.optional(),
   last_event_id: z.coerce.number().int().min(0).optional(),
 });
 export type LiveQuery = z.input<typeof liveQuery>;
@@ -106,5 +114,5 @@ export type LiveForumEvent = z.infer<typeof liveForumEvent>;
 export const liveGradingEvent = z.object({ assignment_id: z.number(), student_id: z.number() });
 export type LiveGradingEvent = z.infer<typeof liveGradingEvent>;
 /** `reset`: the stream could not resume from the given id (too old): refetch what is on screen. */
-export const LIVE_EVENTS = ['notification', 'read', 'forum', 'grading', 'reset'] as const;
+export const LIVE_EVENTS = ['notification', 'read', 'forum', 'grading', 'attendance', 'reset'] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];

@@ -41,6 +41,17 @@ export function notificationText(kind: NotificationKind, p: TextParts): string {
       return `${who} terlambat mengumpulkan "${p.subject}"${inClass(p.context)}`;
     case 'forum_comment':
       return `${who} berkomentar di forum "${p.subject}"${inClass(p.context)}`;
+    case 'absent':
+      // subject: "Pertemuan 7, Senin 1 Desember"; context: the class.
+      return `Kamu tercatat Alpa di ${p.subject}${inClass(p.context)}`;
+    case 'leave_decided':
+      // subject: "Permohonan sakit 1–2 Desember disetujui".
+      return p.subject;
+    case 'leave_request':
+      return `${who} mengajukan ${p.subject}${inClass(p.context)}`;
+    case 'absence_alert':
+      // subject: "Budi Santoso sudah 3 hari Alpa bulan November"; context: the rombel.
+      return `${p.subject}${inClass(p.context)}`;
     case 'import_done':
       return `Impor pengguna selesai: ${p.subject}`;
     case 'account_locked':

@@ -17,6 +17,7 @@ import { ClassFormModal } from './ClassFormModal';
 import { LessonCard } from './LessonCard';
 import { LessonFormModal } from './LessonFormModal';
 import { ClassTabs } from '../../components/ClassTabs';
+import { MeetingsTab } from '../attendance/MeetingsTab';
 import { GradebookTab } from '../gradebook/GradebookTab';
 import { AnnouncementsSection } from '../announcements/AnnouncementsSection';
 import { CopyClassModal } from './CopyClassModal';
@@ -193,6 +194,7 @@ function ClassDetail({ klass }: { klass: ClassSummary | ClassWithStudents }) {
       </Paper>
       <ClassTabs
         konten={<LessonsTab classId={klass.id} readOnly={archived} />}
+        presensi={<MeetingsTab classId={klass.id} />}
         nilai={<GradebookTab classId={klass.id} />}
         tentang={
           <AboutTab
