@@ -52,6 +52,8 @@ export const topics = {
   user: (id: number) => `user:${id}`,
   forum: (id: number) => `forum:${id}`,
   grading: (assignmentId: number) => `grading:${assignmentId}`,
+  /** A meeting's marks (issue 38): check-ins and saves, for the teacher's screens. */
+  attendance: (meetingId: number) => `attendance:${meetingId}`,
 };
 
 /** Writes events inside the caller's transaction; they reach the streams when it commits. */
