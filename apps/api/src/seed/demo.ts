@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import {
   announcements,
@@ -10,6 +10,7 @@ import {
   motivationalWords,
   onlineClasses,
   rombelClasses,
+  semesters,
   students,
   teachers,
   users,
@@ -17,6 +18,7 @@ import {
 import { hashPassword } from '../auth/passwords.js';
 import { insertLesson } from '../features/lessons/queries.js';
 import { seedSchoolYear } from './school-year.js';
+import { seedAttendance } from './attendance.js';
 import type { FileService } from '../files/service.js';
 import { ROLE_IDS } from '@kelasku/contract';
 
@@ -134,12 +136,23 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
     ),
   );
 
+  const letters = await Promise.all(
+    ['Surat Keterangan Dokter', 'Surat Izin Orang Tua', 'Surat Dispensasi Lomba LKS'].map(async (t) =>
+      files.receiveBuffer(`${t}.pdf`, 'application/pdf', demoPdf(t)),
+    ),
+  );
+
   await db.transaction(async (tx) => {
     const id = await insertPeople(tx, pw);
     const lessons = await insertClasses(tx, id, files, pdfs);
     await insertForumsAndAssignments(tx, id, lessons);
     await insertMotivationalWords(tx);
     await seedSchoolYear(tx, id, pw['guru123']!);
+    const [semester] = await tx.select().from(semesters).where(eq(semesters.active, true));
+    const letterIds: number[] = [];
+    for (const l of letters) letterIds.push(await files.record(tx, l));
+    const [sick, leave, contest] = letterIds as [number, number, number];
+    if (semester) await seedAttendance(tx, semester, id, { sick, leave, contest });
   });
   return true;
 }
