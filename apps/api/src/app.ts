@@ -36,6 +36,7 @@ import { LiveSessions } from './live/sessions.js';
 import { Notifier } from './features/notifications/service.js';
 import { registerNotificationJobs } from './features/notifications/jobs.js';
 import { registerQuizJobs } from './features/quizzes/job.js';
+import { registerMeetingJobs } from './features/meetings/jobs.js';
 
 z.config(z.locales.id());
 
@@ -231,6 +232,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await registerQuizJobs(app);
   // Deletes resumable uploads nobody used within a day.
   await registerUploadJobs(app);
+  // Makes the timetable's meetings of the day (issue 38): every night after 00.00 WIB, and once at start-up.
+  await registerMeetingJobs(app);
 
   const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
   if (webDir) {

@@ -32,7 +32,10 @@ export interface AuditEntry {
     | 'homeroom'
     | 'timetable'
     | 'subject'
-    | 'teaching';
+    | 'teaching'
+    | 'leave_request'
+    | 'meeting'
+    | 'setting';
   targetId?: number | null;
   /** A short human description of the target ("Siswa Budi Santoso (budi)"). */
   summary: string;

@@ -47,7 +47,7 @@ export const attendanceDate = z.string({ error: MSG.required }).refine(realDay, 
 /** "2026-11": a month. */
 export const attendanceMonth = z
   .string({ error: MSG.required })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, ATTENDANCE_MSG.monthFormat)
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: ATTENDANCE_MSG.monthFormat, abort: true })
   .refine((v) => v >= '1900' && v < '3000', ATTENDANCE_MSG.monthFormat);
 
 export const attendanceStatus = z.enum(ATTENDANCE_STATUSES, { error: ATTENDANCE_MSG.statusInvalid });

@@ -46,6 +46,10 @@ export const AUDIT_ACTIONS = [
   'teaching.update',
   'teaching.delete',
   'teaching.import',
+  'leave.approve',
+  'leave.refuse',
+  'attendance.update',
+  'attendance.settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -91,6 +95,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'teaching.update': 'Mengubah tugas mengajar',
   'teaching.delete': 'Menghapus tugas mengajar',
   'teaching.import': 'Mengimpor tugas mengajar',
+  'leave.approve': 'Menyetujui permohonan izin/sakit',
+  'leave.refuse': 'Menolak permohonan izin/sakit',
+  'attendance.update': 'Mengubah presensi',
+  'attendance.settings': 'Mengubah pengaturan presensi',
 };
 
 /** The labels of the fields a before → after shows (keys not listed show as they are). */
@@ -133,6 +141,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   mappings: 'Pemetaan',
   import_id: 'Nomor impor',
   file: 'Berkas',
+  decision_note: 'Catatan keputusan',
+  marks: 'Presensi',
+  alpa_alert_days: 'Batas hari Alpa sebulan',
 };
 
 export const AUDIT_MSG = {

@@ -1,17 +1,19 @@
 /**
  * Issue 38 — meetings, taking attendance and the teaching journal. Teacher (/api/teacher), for
  * the classes the teacher teaches (team teaching included; 404 otherwise):
- *   GET    /online-classes/:classId/meetings                  meeting[] (the timetable's meetings up to today are made first)
+ *   GET    /online-classes/:classId/meetings                  meeting[] newest first (date, first period, id: the reverse
+ *          of the numbering); the timetable's meetings up to today (WIB) are made first
  *   POST   /online-classes/:classId/meetings                  meetingBody → 201 meeting (a meeting outside the timetable)
  *   GET    /online-classes/:classId/meetings/:meetingId       meetingDetail (the class list with each student's mark)
  *   PATCH  /online-classes/:classId/meetings/:meetingId       journalBody → meeting (topic, activities, notes, Pembelajaran)
  *   POST   /online-classes/:classId/meetings/:meetingId/cancel    cancelBody → meeting
- *   POST   /online-classes/:classId/meetings/:meetingId/restore   → meeting (not cancelled any more)
+ *   POST   /online-classes/:classId/meetings/:meetingId/restore   → meeting (not cancelled any more; 409 slotTaken when
+ *          another meeting of the class took its time meanwhile)
  *   DELETE /online-classes/:classId/meetings/:meetingId       → { id } (a meeting added by hand only, 409 otherwise)
  *   PUT    /online-classes/:classId/meetings/:meetingId/attendance  attendanceBody → meetingDetail;
  *          409 when the meeting is cancelled, or when another device changed a student since this
  *          one read it (`errors["students.<id>"]` names each, nothing is written).
- *   GET    /journal?month=2026-11                            journalMonth (the caller's meetings)
+ *   GET    /journal?month=2026-11                            journalMonth (the caller's meetings, oldest first)
  *   GET    /journal.xlsx?month=2026-11                       the same as XLSX ("Jurnal Mengajar")
  */
 import { z } from 'zod';
@@ -123,6 +125,9 @@ export const journalRow = z.object({
   class_id: z.number(),
   date: z.string(),
   periods: z.array(z.number()),
+  /** ISO instants (WIB on screen); what "Jam ke-" shows for a meeting without periods. */
+  starts_at: z.string(),
+  ends_at: z.string(),
   rombel: z.string(),
   subject: z.string().nullable(),
   class_name: z.string(),
@@ -132,6 +137,7 @@ export const journalRow = z.object({
   activities: z.string().nullable(),
   notes: z.string().nullable(),
   cancelled: z.boolean(),
+  cancel_reason: z.string().nullable(),
   /** H + T, and S + I + D + A, of the recorded marks. */
   present: z.number(),
   absent: z.number(),

@@ -143,6 +143,8 @@ export const todayLesson = z.object({
   rombel: z.object({ id: z.number(), name: z.string() }),
   teachers: z.array(z.object({ id: z.number(), name: z.string() })),
   class_id: z.number(),
+  /** Issue 38: today's meeting of this lesson (the teacher's "Presensi"); null for a student or before it is made. */
+  meeting_id: z.number().nullable(),
   /** now | next | done | later, at the time of the answer (WIB). */
   state: z.enum(['done', 'now', 'next', 'later']),
 });

@@ -26,14 +26,18 @@ export const hhmm = (t: string) => t.slice(0, 5).replace(':', '.');
 /** Zero-padded "7:00:00" → "07:00:00", so times compare as strings. */
 const padTime = (t: string) => t.padStart(8, '0');
 
-type Merged = Omit<TodayLesson, 'state' | 'starts_at' | 'ends_at'> & { assignmentId: number; startsAt: string; endsAt: string };
+type Merged = Omit<TodayLesson, 'state' | 'starts_at' | 'ends_at' | 'meeting_id'> & {
+  assignmentId: number;
+  startsAt: string;
+  endsAt: string;
+};
 
 /**
  * Today's periods (in time order) as lessons: consecutive periods of one assignment become one
  * ("jam ke-3–4"), each with its state at `time` (WIB "HH:MM:SS"): done, now, the first upcoming
- * next, the others later.
+ * next, the others later. `meetingIds` ("classId:firstPeriod" → id) gives each its meeting of today.
  */
-export function todayLessons(rows: SlotRow[], time: string): TodayLesson[] {
+export function todayLessons(rows: SlotRow[], time: string, meetingIds: ReadonlyMap<string, number> = new Map()): TodayLesson[] {
   const merged: Merged[] = [];
   for (const r of rows) {
     const last = merged.at(-1);
@@ -62,7 +66,8 @@ export function todayLessons(rows: SlotRow[], time: string): TodayLesson[] {
       state = 'next';
       nextGiven = true;
     }
-    return { ...l, starts_at: hhmm(startsAt), ends_at: hhmm(endsAt), state };
+    const meeting_id = meetingIds.get(`${l.class_id}:${l.periods[0]}`) ?? null;
+    return { ...l, starts_at: hhmm(startsAt), ends_at: hhmm(endsAt), meeting_id, state };
   });
 }
 

@@ -147,3 +147,12 @@ export function homeroomsOf(db: Db, who: Caller) {
     .where(who.role === 'teacher' ? eq(homerooms.teacherId, who.id) : eq(homerooms.rombelClassId, rombelOf(who.id)))
     .orderBy(asc(rombelClasses.grade), asc(rombelClasses.name));
 }
+
+/** Issue 38: the teacher's meetings of `date` made from the timetable, as "classId:firstPeriod" → meeting id. */
+export async function todayMeetingsOf(db: Db, teacherId: number, date: string): Promise<Map<string, number>> {
+  const result = await db.execute<{ id: number; class_id: number; period_from: number }>(sql`
+    select m.id, m.online_class_id as class_id, m.period_from
+      from meetings m join online_classes oc on oc.id = m.online_class_id
+     where m.date = ${date}::date and m.period_from is not null and ${teachesClass(teacherId, 'oc')}`);
+  return new Map(result.rows.map((r) => [`${r.class_id}:${r.period_from}`, r.id]));
+}
