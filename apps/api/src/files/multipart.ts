@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { FILE_MSG, LIMITS, MSG } from '@kelasku/contract';
+import { FILE_MSG, MSG } from '@kelasku/contract';
 import { badRequest, fieldErrorsOf, HttpError, invalid, invalidField, isStorageFull, tooLarge, type FieldErrors } from '../http/errors.js';
 import type { ReceivedFile } from './receive.js';
 import type { UploadKind } from './sniff.js';
+import { UPLOAD_RULES } from './types.js';
 
 /**
  * The text field that names a finished resumable upload (its id) in place of a file part; it may
@@ -73,7 +74,7 @@ export async function readMultipartFiles(
   try {
     const parts = request.parts({
       limits: {
-        fileSize: kind === 'avatar' ? LIMITS.avatarBytes : LIMITS.fileBytes,
+        fileSize: UPLOAD_RULES[kind].maxBytes,
         files: limits.maxFiles,
         fields: 40,
         fieldSize: 64 * 1024,

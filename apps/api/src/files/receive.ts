@@ -4,6 +4,7 @@ import { MSG } from '@kelasku/contract';
 import { HttpError, invalidField, isStorageFull, tooLarge, unsupportedType } from '../http/errors.js';
 import { displayName } from './display-names.js';
 import { decideType, UploadMeter, type UploadKind } from './sniff.js';
+import { UPLOAD_RULES } from './types.js';
 import type { FileStorage, PendingObject } from './storage-port.js';
 
 /** A file written to storage that no row points at yet (FileService.commit records it). */
@@ -78,9 +79,9 @@ export async function receiveStream(
   }
   try {
     await pipeline(source, meter, pending.stream);
-    if (opts.truncated?.()) throw tooLarge(kind === 'avatar' ? MSG.avatarTooLarge : MSG.fileTooLarge);
+    if (opts.truncated?.()) throw tooLarge(UPLOAD_RULES[kind].tooLarge);
     if (meter.size === 0) throw invalidField(field, MSG.fileEmpty);
-    if (!meter.mimeType) throw unsupportedType(kind === 'avatar' ? MSG.avatarType : MSG.fileType, field);
+    if (!meter.mimeType) throw unsupportedType(UPLOAD_RULES[kind].type, field);
     await pending.commit();
   } catch (err) {
     await pending.abort();

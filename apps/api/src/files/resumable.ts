@@ -17,7 +17,7 @@ import type { ReceivedFile } from './receive.js';
 import type { FileService } from './service.js';
 import { decideType, UploadMeter, type UploadKind } from './sniff.js';
 import { FolderStore } from './tus-file-store-adapter.js';
-import { extensionOf } from './types.js';
+import { extensionOf, UPLOAD_RULES } from './types.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -270,7 +270,7 @@ export class ResumableUploads {
     const upload = await this.store.getUpload(id).catch(() => null);
     if (!upload) throw invalidField(field, FILE_MSG.uploadNotFound);
     if (upload.size === undefined || upload.offset !== upload.size) throw invalidField(field, FILE_MSG.uploadUnfinished);
-    if (kind === 'avatar' && upload.size > LIMITS.avatarBytes) throw tooLarge(MSG.avatarTooLarge);
+    if (upload.size > UPLOAD_RULES[kind].maxBytes) throw tooLarge(UPLOAD_RULES[kind].tooLarge);
     const source = await this.store.read(id);
     const file = await this.files.receiveStream(source, { name: row.originalName, kind, field });
     return { ...file, uploadId: id };

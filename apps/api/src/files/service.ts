@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { MSG } from '@kelasku/contract';
 import type { Db, Tx } from '../db/client.js';
 import { tooLarge } from '../http/errors.js';
 import { LinkSigner, loadLinkSecret, type FileLinks, type LinkCheck } from './links.js';
@@ -9,6 +8,7 @@ import { receiveBuffer, receiveStream, type ReceivedFile, type ReceiveOptions, t
 import type { UploadKind } from './sniff.js';
 import type { FileStorage } from './storage-port.js';
 import { commitFiles, recordFile } from './transactions.js';
+import { UPLOAD_RULES } from './types.js';
 
 // What features take from the files service, named where they always were.
 export type { FileLinks } from './links.js';
@@ -57,9 +57,7 @@ export class FileService {
    */
   async receive(part: MultipartFile, kind: UploadKind): Promise<ReceivedFile> {
     const refusal = (err: unknown) =>
-      (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-        ? tooLarge(kind === 'avatar' ? MSG.avatarTooLarge : MSG.fileTooLarge)
-        : err;
+      (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(UPLOAD_RULES[kind].tooLarge) : err;
     return this.receiveStream(part.file, {
       name: part.filename,
       kind,

@@ -1,8 +1,8 @@
 import { Transform } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { avatarType, documentType } from './types.js';
+import { avatarType, documentType, letterType, type UploadKind } from './types.js';
 
-export type UploadKind = 'avatar' | 'document';
+export type { UploadKind } from './types.js';
 
 const HEAD_BYTES = 4100;
 
@@ -63,5 +63,6 @@ export class UploadMeter extends Transform {
 /** The stored type of an upload from its name and first bytes; null when it may not be stored. */
 export async function decideType(kind: UploadKind, originalName: string, head: Buffer): Promise<string | null> {
   const sniffed = await fileTypeFromBuffer(head);
+  if (kind === 'letter') return letterType(sniffed);
   return kind === 'avatar' ? avatarType(sniffed) : documentType(originalName, sniffed);
 }

@@ -1,6 +1,16 @@
-import { DOCUMENT_TYPES } from '@kelasku/contract';
+import { DOCUMENT_TYPES, LEAVE_FILE_MAX_MB, LEAVE_FILE_TYPES, LEAVE_MSG, LIMITS, MB, MSG } from '@kelasku/contract';
 
 export { DOCUMENT_TYPES };
+
+/** What an upload is for: a profile photo, a document (materials, submissions), or the letter of an izin/sakit request. */
+export type UploadKind = 'avatar' | 'document' | 'letter';
+
+/** Each kind's largest size and the messages of its refusals (413 too large, 415 type). */
+export const UPLOAD_RULES: Record<UploadKind, { maxBytes: number; tooLarge: string; type: string }> = {
+  avatar: { maxBytes: LIMITS.avatarBytes, tooLarge: MSG.avatarTooLarge, type: MSG.avatarType },
+  document: { maxBytes: LIMITS.fileBytes, tooLarge: MSG.fileTooLarge, type: MSG.fileType },
+  letter: { maxBytes: LEAVE_FILE_MAX_MB * MB, tooLarge: LEAVE_MSG.fileTooLarge, type: LEAVE_MSG.fileType },
+};
 
 /** Containers whose sniffed type is generic: a .docx is a zip, a .doc a CFB file. */
 const CONTAINERS: Record<string, string[]> = {
@@ -69,4 +79,9 @@ export function documentType(originalName: string, sniffed: { ext: string; mime:
 
 export function avatarType(sniffed: { mime: string } | undefined): string | null {
   return sniffed && (sniffed.mime === 'image/jpeg' || sniffed.mime === 'image/png') ? sniffed.mime : null;
+}
+
+/** The letter of an izin/sakit request: a photo (JPEG, PNG, WebP) or a PDF by its content, whatever its name. */
+export function letterType(sniffed: { mime: string } | undefined): string | null {
+  return sniffed && (LEAVE_FILE_TYPES as readonly string[]).includes(sniffed.mime) ? sniffed.mime : null;
 }

@@ -13,12 +13,12 @@
  *   GET    /leave-requests/:id/file            the letter (stream)
  * Teacher, as wali kelas of the rombel this semester (/api/teacher; 404 for another rombel):
  *   GET    /homerooms                          homeroomSummary[] (the caller's rombels as wali kelas)
- *   GET    /homerooms/:rombelId/leave-requests?status=pending   leaveRequest[]
+ *   GET    /homerooms/:rombelId/leave-requests?status=pending   leaveRequest[] (newest first)
  *   POST   /homerooms/:rombelId/leave-requests/:id/approve      leaveDecisionBody → leaveRequest
  *   POST   /homerooms/:rombelId/leave-requests/:id/refuse       leaveDecisionBody (note required) → leaveRequest
  *   GET    /homerooms/:rombelId/leave-requests/:id/file         the letter
  * Admin (/api/admin), read only:
- *   GET    /leave-requests?status=&rombel_id=  leaveRequest[]
+ *   GET    /leave-requests?status=&rombel_id=&semester_id=  leaveRequest[] (newest first)
  *   GET    /leave-requests/:id/file            the letter
  */
 import { z } from 'zod';
@@ -48,6 +48,25 @@ export const LEAVE_MSG = {
   noteRequired: 'Alasan penolakan wajib diisi',
   overlap: 'Sudah ada permohonan untuk tanggal itu',
 } as const;
+
+/** The word of each kind inside a sentence ("Permohonan sakit 1–2 Desember disetujui"). */
+export const LEAVE_KIND_WORDS = { S: 'sakit', I: 'izin' } as const;
+
+const MONTHS = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'];
+
+/**
+ * A request's days as a sentence shows them: "1 Desember", "1–2 Desember", "30 November–2 Desember",
+ * "30 Desember 2026–2 Januari 2027" (the year only where the range crosses one).
+ */
+export function leaveRangeText(startsOn: string, endsOn: string): string {
+  const [y1, m1, d1] = startsOn.split('-').map(Number) as [number, number, number];
+  const [y2, m2, d2] = endsOn.split('-').map(Number) as [number, number, number];
+  const month = (m: number) => MONTHS[m - 1] ?? '';
+  if (startsOn === endsOn) return `${d1} ${month(m1)}`;
+  if (y1 !== y2) return `${d1} ${month(m1)} ${y1}–${d2} ${month(m2)} ${y2}`;
+  if (m1 !== m2) return `${d1} ${month(m1)}–${d2} ${month(m2)}`;
+  return `${d1}–${d2} ${month(m1)}`;
+}
 
 export const LEAVE_STATUSES = ['pending', 'approved', 'refused', 'withdrawn'] as const;
 export const LEAVE_STATUS_LABELS: Record<(typeof LEAVE_STATUSES)[number], string> = {
@@ -80,7 +99,11 @@ export const homeroomLeaveParams = z.object({
 export const leaveListQuery = z.object({
   status: z.enum(LEAVE_STATUSES).optional(),
   rombel_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** The admin's list: one semester's requests (default: every semester). */
+  semester_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
+/** The wali kelas's list of a rombel: by status. */
+export const homeroomLeaveQuery = z.object({ status: z.enum(LEAVE_STATUSES).optional() });
 
 export const leaveRequest = z.object({
   id: z.number(),
