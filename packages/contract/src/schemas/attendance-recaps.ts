@@ -23,6 +23,7 @@
  */
 import { z } from 'zod';
 import { attendanceMonth, attendanceStatus, attendanceTotals, meeting } from './attendance.js';
+import { homeroomQuery } from './school-year.js';
 
 export const RECAP_MSG = {
   settingsSaved: 'Pengaturan presensi berhasil disimpan',
@@ -31,6 +32,9 @@ export const RECAP_MSG = {
 } as const;
 
 export const DEFAULT_ALPA_ALERT_DAYS = 3;
+
+/** The wali kelas a rombel recap names (its heading), or null. */
+export const recapHomeroom = z.object({ id: z.number(), name: z.string() }).nullable();
 
 export const recapStudent = z.object({ id: z.number(), name: z.string(), nis: z.string().nullable(), nisn: z.string().nullable() });
 
@@ -48,12 +52,17 @@ export const classRecap = z.object({
 });
 export type ClassRecap = z.infer<typeof classRecap>;
 
-export const monthQuery = z.object({ month: attendanceMonth });
-export const recapSemesterQuery = z.object({ semester_id: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+/** Omitted: the current month (WIB). */
+export const monthQuery = z.object({ month: attendanceMonth.optional() });
+/** Omitted: the active semester; an unknown one is 422 with TEACHING_MSG.semesterUnknown. */
+export const recapSemesterQuery = homeroomQuery;
 
 export const monthRecap = z.object({
   rombel: z.object({ id: z.number(), name: z.string() }),
+  /** "2026-11". */
   month: z.string(),
+  /** The wali kelas of a semester that shares a day with the month (else of the active one). */
+  homeroom: recapHomeroom,
   /** The days of the month that had meetings ("2026-11-03"). */
   dates: z.array(z.string()),
   students: z.array(
@@ -71,6 +80,8 @@ export type MonthRecap = z.infer<typeof monthRecap>;
 export const semesterRecap = z.object({
   rombel: z.object({ id: z.number(), name: z.string() }),
   semester: z.object({ id: z.number(), label: z.string() }),
+  homeroom: recapHomeroom,
+  /** Days per mark (S, I, A are the report card's Sakit, Izin, Tanpa keterangan), and the meetings recorded. */
   students: z.array(z.object({ student: recapStudent, totals: attendanceTotals, meetings: z.number() })),
 });
 export type SemesterRecap = z.infer<typeof semesterRecap>;
