@@ -63,7 +63,7 @@ declare module 'fastify' {
  * Counts one call of `key` within its window unless `max` are already counted: null when counted,
  * else the seconds until the window passes. One statement when it is counted.
  */
-async function takeRate(db: Db, key: string, max: number, windowMinutes: number): Promise<number | null> {
+export async function takeRate(db: Db, key: string, max: number, windowMinutes: number): Promise<number | null> {
   const expired = sql`login_failures.window_start < now() - make_interval(mins => ${windowMinutes})`;
   const { rows } = await db.execute(sql`insert into login_failures (key, count, window_start) values (${key}, 1, now())
     on conflict (key) do update set

@@ -36,6 +36,8 @@ export const CHECKIN_MSG = {
   terlambat: 'Presensi berhasil: Terlambat',
   tooMany: (seconds: number) => `Terlalu banyak kode salah. Coba lagi dalam ${seconds} detik.`,
   meetingCancelled: 'Pertemuan ini dibatalkan',
+  /** Opening a meeting of another day than today (WIB). */
+  notToday: 'Presensi mandiri hanya dapat dibuka pada hari pertemuan',
   windowRange: 'Lama presensi 1 sampai 180 menit',
   lateRange: 'Batas terlambat 0 sampai 180 menit',
 } as const;

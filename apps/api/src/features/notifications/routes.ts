@@ -16,6 +16,7 @@ import { notFound } from '../../http/errors.js';
 import { topics } from '../../live/bus.js';
 import { DISPLACED_RETRY_MS } from '../../live/sessions.js';
 import { presentNotification, unreadOf } from './service.js';
+import { meetingForTeacher } from '../checkin/queries.js';
 
 /** The bell of the signed-in user (any role): /api/notifications. */
 export default async function notificationRoutes(app: App): Promise<void> {
@@ -98,7 +99,8 @@ export default async function notificationRoutes(app: App): Promise<void> {
         tags,
         summary:
           'Server-sent events: the caller’s new notifications (`notification`, `read`), and with `forum` or `assignment` ' +
-          '(and their `class` and `content`) the changes of that thread (`forum`) or grading column (`grading`, teacher). ' +
+          '(and their `class` and `content`) the changes of that thread (`forum`) or grading column (`grading`, teacher); with ' +
+          '`meeting` and its `class` the marks of that meeting as they change (`attendance`, teacher). ' +
           'Resumes after `Last-Event-ID` (or `last_event_id`) without gaps or repeats; `reset` when that is too old.',
         querystring: liveQuery,
         produces: ['text/event-stream'],
@@ -121,6 +123,12 @@ export default async function notificationRoutes(app: App): Promise<void> {
           await assignmentFor(app.db, user, { ...path, id: q.assignment }, 'read');
           list.push(topics.grading(q.assignment));
         }
+      }
+      if (q.meeting !== undefined) {
+        // Issue 38: a meeting's marks as they change (self check-in), for a teacher of its class.
+        if (user.role !== 'teacher' || q.class === undefined) throw notFound();
+        await meetingForTeacher(app.db, user, q.class, q.meeting, 'read');
+        list.push(topics.attendance(q.meeting));
       }
       const header = request.headers['last-event-id'];
       const fromHeader = typeof header === 'string' && /^\d{1,18}$/.test(header) ? Number(header) : undefined;
