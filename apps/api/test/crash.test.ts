@@ -70,7 +70,9 @@ async function orphans(data: { dataDir: string; databaseUrl: string | null }) {
        (select count(*)::int from teachers t where not exists (select 1 from users u where u.id = t.user_id)) as teachers,
        (select count(*)::int from stored_files f where not exists (select 1 from users u where u.avatar_file_id = f.id)
           and not exists (select 1 from materials m where m.file_id = f.id)
-          and not exists (select 1 from submission_files s where s.file_id = f.id)) as unreferenced,
+          and not exists (select 1 from submission_files s where s.file_id = f.id)
+          and not exists (select 1 from questions q where q.image_file_id = f.id)
+          and not exists (select 1 from leave_requests l where l.file_id = f.id)) as unreferenced,
        (select count(*)::int from users u where (u.role_id = ${ROLE_IDS.student} and not exists (select 1 from students s where s.user_id = u.id))
           or (u.role_id = ${ROLE_IDS.teacher} and not exists (select 1 from teachers t where t.user_id = u.id))) as missing_detail`,
   );

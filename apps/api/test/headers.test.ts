@@ -227,11 +227,11 @@ describe('Cache-Control of authenticated answers (shared lab computers)', () => 
       for (const token of [tokenFor(r.url), 'x'.repeat(43)]) {
         const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
         if (res.statusCode === 200) granted++;
-        // Spreadsheet, PDF, CSV, ZIP, GIFT and backup downloads (the import templates and slips, the gradebook, the submissions,
-        // a question category, the school's backup) are files, but never kept either.
+        // Spreadsheet, PDF, CSV, ZIP, GIFT and backup downloads (the import templates and slips, the gradebook, the recaps and
+        // the journal, the submissions, a question category, an izin letter, the school's backup) are files, but never kept either.
         const download =
           res.statusCode === 200 &&
-          /\/template$|\/export$|\/slips\.|\/gradebook\.(xlsx|csv)$|\/submissions\.zip$|\/admin\/backup$|\/question-template\.xlsx$|\/export\.gift$|\/audit-log\.xlsx$/.test(
+          /\/template$|\/export$|\/slips\.|\.(xlsx|csv)$|\/submissions\.zip$|\/admin\/backup$|\/export\.gift$|\/leave-requests\/:id\/file$/.test(
             r.url,
           );
         if (!download && !String(res.headers['content-type']).startsWith('application/json'))
