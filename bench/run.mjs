@@ -12,6 +12,8 @@
  * 3. The slow phone's first visit (bench/slow-phone.mjs, issue 23).
  * 4. One teacher hammering the expensive calls during a lesson, with the per-user limits and
  *    without (bench/hammer.mjs, issue 35; also writes bench/RESULTS-hammer.md). About 10 minutes.
+ * 5. The check-in minute: 720 students of 20 rombels check in within 2 minutes while the school
+ *    day runs (bench/checkin-minute.mjs, issue 38; also writes bench/RESULTS-checkin.md). About 10 minutes.
  *
  *   npm run bench
  *
@@ -28,6 +30,7 @@
  *   BENCH_EXTRA=1            also run the upload, deadline-rush, load-without-loss, submissions-ZIP and exam-start benchmarks and add their tables
  *   BENCH_SLOW_PHONE=0       skip the slow-phone first visit (bench/slow-phone.mjs, on the built web app apps/web/dist; about 2 minutes)
  *   BENCH_HAMMER=0           skip the hammering teacher (its own settings: bench/hammer.mjs)
+ *   BENCH_CHECKIN=0          skip the check-in minute (its own settings: bench/checkin-minute.mjs)
  *
  * Every read is computed (the server keeps no replies): these numbers are what each read costs.
  */
@@ -340,6 +343,11 @@ async function main() {
     // No user stalls the school (issue 35): the lesson's page time while one teacher hammers, limits on and off.
     const hammer = await import('./hammer.mjs');
     lines.push(...(await hammer.run({ pgUrl: PG_URL, command: 'npm run bench' })), '');
+  }
+  if (env.BENCH_CHECKIN !== '0') {
+    // The check-in minute (issue 38): 720 self check-ins in 2 minutes during the school day, bench/RESULTS-checkin.md.
+    const checkin = await import('./checkin-minute.mjs');
+    lines.push(...(await checkin.run({ pgUrl: PG_URL, command: 'npm run bench' })), '');
   }
   if (env.BENCH_SLOW_PHONE !== '0') {
     // The first visit of a phone on mobile data (issue 23): login page and student dashboard, bench/RESULTS-slow-phone.md.
