@@ -122,7 +122,8 @@ const webFeatureNames = fs
 const webFeatureAllow = {
   // The class page: the lessons' cards hold assignments, forums and quizzes; the tabs show announcements and the gradebook.
   // The teacher's dashboard starts with today's lessons ("Hari ini", schedule/TodayLessons).
-  'online-classes': ['announcements', 'assignments', 'forums', 'gradebook', 'quizzes', 'schedule'],
+  // Issue 38: its "Presensi" tab lists the class's meetings.
+  'online-classes': ['announcements', 'assignments', 'attendance', 'forums', 'gradebook', 'quizzes', 'schedule'],
   // The student's class page: announcements and the quizzes' badges; the dashboard starts with "Hari ini".
   'student-classes': ['announcements', 'quizzes', 'schedule'],
   // "/" shows the dashboard of each role.
@@ -133,6 +134,8 @@ const webFeatureAllow = {
   quizzes: ['audit-log'],
   // The hand-in form takes photos into one PDF.
   submissions: ['photos'],
+  // Issue 38: "Perwalian" (the wali kelas's rombel) and the admin's "Presensi" show the izin requests beside the recaps.
+  'attendance-recaps': ['leave-requests'],
 };
 const layerRule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const noUpward = (layer) => ({

@@ -202,7 +202,7 @@ export const router = createBrowserRouter([
             element: <RequireRole role="teacher" />,
             children: [
               { path: 'jurnal', element: page(() => import('./features/attendance/JournalPage')) },
-              { path: 'perwalian', element: page(() => import('./features/leave-requests/HomeroomPage')) },
+              { path: 'perwalian', element: page(() => import('./features/attendance-recaps/HomeroomPage')) },
             ],
           },
           {

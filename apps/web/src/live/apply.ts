@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveEventName, LiveForumEvent, LiveGradingEvent, LiveNotificationEvent } from '@kelasku/contract';
+import type { LiveAttendanceEvent, LiveEventName, LiveForumEvent, LiveGradingEvent, LiveNotificationEvent } from '@kelasku/contract';
+import { checkinKeys, type MeetingRef } from '../api/checkin';
 import { keys, type AssignmentRef, type ForumPath } from '../api/keys';
 import { receiveLiveNotification, receiveLiveRead } from '../api/notifications';
 import type { LiveTopic } from './topic';
@@ -17,9 +18,15 @@ function refreshGrading(qc: QueryClient, r: AssignmentRef) {
   void qc.invalidateQueries({ queryKey: keys.teacherClasses, exact: true });
 }
 
+/** The meeting and everything read under it (its class list, its self check-in count). */
+function refreshMeeting(qc: QueryClient, r: MeetingRef) {
+  void qc.invalidateQueries({ queryKey: checkinKeys.meeting(r) });
+}
+
 function refreshTopic(qc: QueryClient, topic: LiveTopic | null) {
   if (!topic) return;
   if ('forum' in topic) refreshForum(qc, topic.forum);
+  else if ('meeting' in topic) refreshMeeting(qc, topic.meeting);
   else refreshGrading(qc, topic.assignment);
 }
 
@@ -57,6 +64,10 @@ export function applyLiveEvent(
       if (topic && 'assignment' in topic && topic.assignment.id === (data as LiveGradingEvent).assignment_id) {
         refreshGrading(qc, topic.assignment);
       }
+      return;
+    case 'attendance':
+      if (topic && 'meeting' in topic && topic.meeting.meetingId === (data as LiveAttendanceEvent).meeting_id)
+        refreshMeeting(qc, topic.meeting);
       return;
     case 'reset':
       refreshAfterGap(qc, topic);

@@ -1,10 +1,12 @@
+import type { MeetingRef } from '../api/checkin';
 import type { AssignmentRef, ForumPath } from '../api/keys';
 
 /**
  * What the page on screen wants from the live stream besides the bell: the changes of one forum
- * thread, or (teacher) of one assignment's grading columns.
+ * thread, or (teacher) of one assignment's grading columns, or (teacher) of one meeting's
+ * attendance (issue 38: check-ins as they come).
  */
-export type LiveTopic = { forum: ForumPath } | { assignment: AssignmentRef };
+export type LiveTopic = { forum: ForumPath } | { assignment: AssignmentRef } | { meeting: MeetingRef };
 
 export const LIVE_PATH = '/api/live';
 
@@ -12,6 +14,7 @@ export const LIVE_PATH = '/api/live';
 export function topicKey(topic: LiveTopic | null): string {
   if (!topic) return '';
   if ('forum' in topic) return `forum:${topic.forum.classId}/${topic.forum.lessonId}/${topic.forum.forumId}`;
+  if ('meeting' in topic) return `meeting:${topic.meeting.classId}/${topic.meeting.meetingId}`;
   return `assignment:${topic.assignment.classId}/${topic.assignment.lessonId}/${topic.assignment.id}`;
 }
 
@@ -27,6 +30,9 @@ export function liveUrl(topic: LiveTopic | null, lastEventId: string | null): st
     query.set('class', String(topic.forum.classId));
     query.set('content', String(topic.forum.lessonId));
     query.set('forum', String(topic.forum.forumId));
+  } else if (topic && 'meeting' in topic) {
+    query.set('class', String(topic.meeting.classId));
+    query.set('meeting', String(topic.meeting.meetingId));
   } else if (topic) {
     query.set('class', String(topic.assignment.classId));
     query.set('content', String(topic.assignment.lessonId));

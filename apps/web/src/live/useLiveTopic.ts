@@ -36,7 +36,8 @@ export function wantTopic(topic: LiveTopic): () => void {
 /**
  * While the calling page is mounted, the tab's live stream also carries the changes of its forum
  * thread or grading column, and its queries are refreshed when one arrives:
- * `useLiveTopic({ forum: { classId, contentId, forumId } })`, `useLiveTopic({ assignment: r })`.
+ * `useLiveTopic({ forum: { classId, contentId, forumId } })`, `useLiveTopic({ assignment: r })`,
+ * `useLiveTopic({ meeting: { classId, meetingId } })` (a meeting's attendance).
  */
 export function useLiveTopic(topic: LiveTopic | null): void {
   const key = topicKey(topic);
@@ -55,6 +56,8 @@ export function useLiveForumTopic(): void {
 
 /** The topic back from its key (the effect depends on the key only: a new object each render is the same topic). */
 export function parseTopicKey(key: string): LiveTopic | null {
+  const meeting = /^meeting:(\d+)\/(\d+)$/.exec(key);
+  if (meeting) return { meeting: { classId: Number(meeting[1]), meetingId: Number(meeting[2]) } };
   const m = /^(forum|assignment):(\d+)\/(\d+)\/(\d+)$/.exec(key);
   if (!m) return null;
   const [classId, lessonId, id] = [Number(m[2]), Number(m[3]), Number(m[4])];

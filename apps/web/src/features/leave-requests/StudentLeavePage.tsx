@@ -1,6 +1,65 @@
-import { Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Link } from 'react-router';
+import { LEAVE_MSG, type LeaveRequest } from '@kelasku/contract';
+import { useMyLeaveRequests, useWithdrawLeaveRequest } from '../../api/leave-requests';
+import { QueryState } from '../../components/QueryState';
+import { toastSuccess } from '../../lib/toast';
+import { LeaveForm } from './LeaveForm';
+import { LeaveList, LeaveRequestCard } from './LeaveRequestCard';
 
-/** Placeholder (issue 38); replaced by its feature. */
+/** "Batalkan" of a pending request (its errors go to the red toast). */
+function WithdrawButton({ r }: { r: LeaveRequest }) {
+  const withdraw = useWithdrawLeaveRequest();
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      color="red"
+      loading={withdraw.isPending && withdraw.variables === r.id}
+      onClick={() => withdraw.mutate(r.id, { onSuccess: (res) => toastSuccess(res.message ?? LEAVE_MSG.withdrawn) })}
+    >
+      Batalkan
+    </Button>
+  );
+}
+
+function MyRequests({ list }: { list: LeaveRequest[] }) {
+  if (list.length === 0)
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        Belum ada permohonan.
+      </Text>
+    );
+  return (
+    <LeaveList label="Permohonanku">
+      {list.map((r) => (
+        <LeaveRequestCard key={r.id} r={r} reader={{ role: 'student' }} actions={r.status === 'pending' && <WithdrawButton r={r} />} />
+      ))}
+    </LeaveList>
+  );
+}
+
+/** "Izin dan Sakit": the request form, then the student's requests with their status and the wali kelas's note. */
 export default function StudentLeavePage() {
-  return <Title order={2}>Izin dan Sakit</Title>;
+  useDocumentTitle('Izin dan Sakit | Kelasku');
+  const requests = useMyLeaveRequests();
+  return (
+    <Stack maw={760}>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2}>Izin dan Sakit</Title>
+        <Anchor component={Link} to="/presensi/riwayat" size="sm">
+          Riwayat presensi
+        </Anchor>
+      </Group>
+      <Text c="gray.7" size="sm">
+        Permohonan dikirim ke wali kelasmu. Setelah disetujui, semua pertemuan pada tanggal itu tercatat Sakit atau Izin.
+      </Text>
+      <LeaveForm />
+      <Title order={3} size="h4">
+        Permohonanku
+      </Title>
+      <QueryState query={requests}>{(list) => <MyRequests list={list} />}</QueryState>
+    </Stack>
+  );
 }

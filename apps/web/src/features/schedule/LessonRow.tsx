@@ -1,6 +1,6 @@
-import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronRight } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconUserCheck } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
 import type { TimetableSlot, TodayLesson } from '@kelasku/contract';
 import type { ScheduleRole } from '../../api/schedule';
 import { classLink, lessonWho, periodsLabel, timeRange } from './week';
@@ -21,14 +21,20 @@ export interface LessonRowProps {
   who: string;
   to: string;
   state?: TodayLesson['state'];
+  /** The teacher's "Presensi" beside the row (today's lessons): the lesson's meeting, or the class's meetings. */
+  attendanceTo?: string;
 }
 
+/** Beside the row's link, not inside it (no control within a control). */
+const WITH_ACTION = { display: 'flex', alignItems: 'center', gap: 6 } as const;
+
 /** One lesson as a compact row, the whole row a link to its class: time, subject, who, and "now"/"next". */
-export function LessonRow({ starts_at, ends_at, periods, subject, who, to, state }: LessonRowProps) {
+export function LessonRow({ starts_at, ends_at, periods, subject, who, to, state, attendanceTo }: LessonRowProps) {
   const badge = state ? STATE_BADGE[state] : undefined;
   const done = state === 'done';
+  const navigate = useNavigate();
   return (
-    <li className={classes.row} data-state={state}>
+    <li className={classes.row} data-state={state} style={attendanceTo ? WITH_ACTION : undefined}>
       <UnstyledButton component={Link} to={to} className={classes.link} aria-current={state === 'now' ? 'time' : undefined}>
         {/* A lesson that is over is greyed (gray 7, still AA: no opacity). */}
         <Group wrap="nowrap" gap="sm" align="flex-start">
@@ -55,6 +61,20 @@ export function LessonRow({ starts_at, ends_at, periods, subject, who, to, state
           <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0, marginTop: 3, color: 'var(--mantine-color-dimmed)' }} />
         </Group>
       </UnstyledButton>
+      {attendanceTo && (
+        // A button (the row is the lesson's one link): it opens the lesson's meeting.
+        <Button
+          onClick={() => navigate(attendanceTo)}
+          variant="light"
+          h={40}
+          px="xs"
+          leftSection={<IconUserCheck size={16} aria-hidden />}
+          aria-label={`Presensi ${subject} ${who}`}
+          style={{ flexShrink: 0 }}
+        >
+          Presensi
+        </Button>
+      )}
     </li>
   );
 }
@@ -72,11 +92,14 @@ export function LessonList<L extends ListedLesson>({
   label,
   lessons,
   keyOf,
+  attendanceLink,
 }: {
   role: ScheduleRole;
   label: string;
   lessons: L[];
   keyOf: (lesson: L) => string;
+  /** The teacher's "Presensi" of a lesson (today's lessons only). */
+  attendanceLink?: (lesson: L) => string;
 }) {
   return (
     <ul className={classes.list} aria-label={label}>
@@ -90,6 +113,7 @@ export function LessonList<L extends ListedLesson>({
           who={lessonWho(role, l)}
           to={classLink(role, l.class_id)}
           state={l.state}
+          attendanceTo={attendanceLink?.(l)}
         />
       ))}
     </ul>

@@ -1,13 +1,19 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { dayName, type Today } from '@kelasku/contract';
+import { dayName, type Today, type TodayLesson } from '@kelasku/contract';
 import { useToday, type ScheduleRole } from '../../api/schedule';
 import { LoadingDots } from '../../components/LoadingDots';
 import { formatClockWib, formatDate } from '../../lib/format';
 import { LessonList } from './LessonRow';
 import { dueLink } from './week';
 import classes from './schedule.module.css';
+
+/** Where a teacher's "Presensi" of a lesson goes: its meeting of today when the answer names it, else the class's meetings. */
+function attendanceLink(lesson: TodayLesson): string {
+  const meetingId = 'meeting_id' in lesson && typeof lesson.meeting_id === 'number' ? lesson.meeting_id : null;
+  return meetingId ? `/online-class/${lesson.class_id}/presensi/${meetingId}` : `/online-class/${lesson.class_id}?tab=presensi`;
+}
 
 /** "Senin, 30 November 2026" for the answer's WIB date. */
 const longDate = (today: Today) => `${dayName(today.day)}, ${formatDate(`${today.date}T12:00:00+07:00`)}`;
@@ -67,7 +73,13 @@ function TodayBody({ role, today }: { role: ScheduleRole; today: Today }) {
           Tidak ada pelajaran hari ini.
         </Text>
       ) : (
-        <LessonList role={role} label="Pelajaran hari ini" lessons={today.lessons} keyOf={(l) => `${l.class_id}-${l.periods.join('-')}`} />
+        <LessonList
+          role={role}
+          label="Pelajaran hari ini"
+          lessons={today.lessons}
+          keyOf={(l) => `${l.class_id}-${l.periods.join('-')}`}
+          attendanceLink={role === 'teacher' ? attendanceLink : undefined}
+        />
       )}
       <DueToday role={role} today={today} />
     </Stack>

@@ -1,6 +1,0 @@
-import { Title } from '@mantine/core';
-
-/** Placeholder (issue 38); replaced by its feature. */
-export default function HomeroomPage() {
-  return <Title order={2}>Perwalian</Title>;
-}
