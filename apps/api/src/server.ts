@@ -6,6 +6,7 @@ import { EmbeddedError } from './db/embedded.js';
 import { seedDemo, seedReferenceData } from './seed/demo.js';
 import { purgeIdleTokens } from './auth/tokens.js';
 import { runFileSweep } from './files/upload-jobs.js';
+import { askMeetingGeneration } from './features/meetings/jobs.js';
 
 /** Opens, migrates and seeds the database, then builds the app. Failures become one line that says what to fix. */
 export async function startServices(
@@ -50,6 +51,7 @@ export async function startServices(
     // Leftovers of a crash; the running app repeats this every FILE_SWEEP_SECONDS (files/upload-jobs.ts).
     await runFileSweep(app);
     await purgeIdleTokens(database.db);
+    await askMeetingGeneration(app);
     app.markReady();
     return { app, database, seeded };
   } catch (err) {

@@ -81,6 +81,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
+  // A client checked out of the pool (a transaction) whose connection dies (the server restarts, an
+  // operator ends the backend) also emits 'error', which the pool leaves to its user: its query in
+  // flight fails on its own, and this keeps the event from ending the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     (await pool.connect()).release();
   } catch (err) {
