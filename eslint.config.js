@@ -123,17 +123,23 @@ const webFeatureAllow = {
   // The class page: the lessons' cards hold assignments, forums and quizzes; the tabs show announcements and the gradebook.
   // The teacher's dashboard starts with today's lessons ("Hari ini", schedule/TodayLessons).
   // Issue 38: its "Presensi" tab lists the class's meetings.
-  'online-classes': ['announcements', 'assignments', 'attendance', 'forums', 'gradebook', 'quizzes', 'schedule'],
+  // Issue 39: its "Rapor" tab holds the class's grade scheme and Nilai Akhir.
+  'online-classes': ['announcements', 'assignments', 'attendance', 'forums', 'gradebook', 'quizzes', 'report-grades', 'schedule'],
   // The student's class page: announcements and the quizzes' badges; the dashboard starts with "Hari ini".
   'student-classes': ['announcements', 'quizzes', 'schedule'],
   // "/" shows the dashboard of each role.
   dashboard: ['admin-dashboard', 'online-classes', 'student-classes'],
   'admin-dashboard': ['backup'],
   // The grading pages show a grade's history.
-  assignments: ['audit-log'],
-  quizzes: ['audit-log'],
+  // Issue 39: the assignment's form picks its category, TPs and rubric; its grading page grades with the rubric.
+  assignments: ['audit-log', 'learning-objectives', 'rubrics'],
+  quizzes: ['audit-log', 'learning-objectives'],
   // The hand-in form takes photos into one PDF.
-  submissions: ['photos'],
+  // Issue 39: the student sees the assignment's rubric before handing in.
+  submissions: ['photos', 'rubrics'],
+  // Issue 39: "Nilai Saya" shows each class's report grade; the Rapor tab edits the class's scheme.
+  'my-work': ['report-grades'],
+  'report-grades': ['grade-scheme'],
   // Issue 38: "Perwalian" (the wali kelas's rombel) and the admin's "Presensi" show the izin requests beside the recaps.
   'attendance-recaps': ['leave-requests'],
 };

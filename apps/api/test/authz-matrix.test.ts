@@ -48,6 +48,12 @@ import * as meetingsArea from './areas/meetings.js';
 import * as checkinArea from './areas/checkin.js';
 import * as leaveRequestsArea from './areas/leave-requests.js';
 import * as attendanceRecapsArea from './areas/attendance-recaps.js';
+import * as gradeSchemeArea from './areas/grade-scheme.js';
+import * as learningObjectivesArea from './areas/learning-objectives.js';
+import * as reportGradesArea from './areas/report-grades.js';
+import * as rubricsArea from './areas/rubrics.js';
+import * as quickGradingArea from './areas/quick-grading.js';
+import * as eraporArea from './areas/erapor.js';
 
 const t = useTestApp();
 
@@ -207,6 +213,13 @@ const MATRIX: Record<string, Row> = {
   ...checkinArea.matrixRows,
   ...leaveRequestsArea.matrixRows,
   ...attendanceRecapsArea.matrixRows,
+  // Issue 39: Nilai rapor.
+  ...gradeSchemeArea.matrixRows,
+  ...learningObjectivesArea.matrixRows,
+  ...reportGradesArea.matrixRows,
+  ...rubricsArea.matrixRows,
+  ...quickGradingArea.matrixRows,
+  ...eraporArea.matrixRows,
   // ---- public
   'GET /api/health': { expect: all(200) },
   // Readiness: the matrix app is built without server.ts's start-up, so it is marked ready as the server marks it.

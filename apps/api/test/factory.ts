@@ -237,6 +237,7 @@ export class Factory {
         score: over.score ?? null,
         feedback: over.feedback ?? null,
         textAnswer: over.textAnswer ?? null,
+        lastScore: over.score ?? null,
         gradedAt: over.score == null ? null : new Date(),
         returnedAt: over.returnedAt ?? null,
         submittedAt: over.submittedAt === undefined ? new Date() : over.submittedAt,

@@ -25,6 +25,12 @@ import * as meetingsArea from './areas/meetings.js';
 import * as checkinArea from './areas/checkin.js';
 import * as leaveRequestsArea from './areas/leave-requests.js';
 import * as attendanceRecapsArea from './areas/attendance-recaps.js';
+import * as gradeSchemeArea from './areas/grade-scheme.js';
+import * as learningObjectivesArea from './areas/learning-objectives.js';
+import * as reportGradesArea from './areas/report-grades.js';
+import * as rubricsArea from './areas/rubrics.js';
+import * as quickGradingArea from './areas/quick-grading.js';
+import * as eraporArea from './areas/erapor.js';
 
 const t = useTestApp();
 /** Issue 37: the school year's areas bring their own objects and endpoints (areas/*.ts). */
@@ -37,6 +43,12 @@ const AREAS = [
   checkinArea.fuzz,
   leaveRequestsArea.fuzz,
   attendanceRecapsArea.fuzz,
+  gradeSchemeArea.fuzz,
+  learningObjectivesArea.fuzz,
+  reportGradesArea.fuzz,
+  rubricsArea.fuzz,
+  quickGradingArea.fuzz,
+  eraporArea.fuzz,
 ];
 const areaScenes: unknown[] = [];
 

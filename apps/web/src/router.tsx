@@ -133,6 +133,11 @@ export const router = createBrowserRouter([
                 path: ':classId/contents/:lessonId/assignment/:assignmentId',
                 element: page(() => import('./features/assignments/TeacherAssignmentPage')),
               },
+              // Issue 39: every student of an assignment in one table, graded with the keyboard.
+              {
+                path: ':classId/contents/:lessonId/assignment/:assignmentId/cepat',
+                element: page(() => import('./features/quick-grading/QuickGradingPage')),
+              },
               {
                 path: ':classId/contents/:lessonId/assignment/:assignmentId/students/:studentId',
                 element: page(() => import('./features/assignments/StudentGradingPage')),
@@ -195,6 +200,10 @@ export const router = createBrowserRouter([
               { path: 'timetable', element: page(() => import('./features/timetable/TimetablePage')) },
               { path: 'fet-import', element: page(() => import('./features/timetable/FetImportPage')) },
               { path: 'presensi', element: page(() => import('./features/attendance-recaps/AdminAttendancePage')) },
+              // Issue 39: the school's default grade scheme and the semester's lock, the TPs, any rombel's leger.
+              { path: 'nilai', element: page(() => import('./features/grade-scheme/AdminGradeSchemePage')) },
+              { path: 'tujuan-pembelajaran', element: page(() => import('./features/learning-objectives/ObjectivesPage')) },
+              { path: 'leger', element: page(() => import('./features/report-grades/LegerPage')) },
             ],
           },
           {
@@ -203,6 +212,11 @@ export const router = createBrowserRouter([
             children: [
               { path: 'jurnal', element: page(() => import('./features/attendance/JournalPage')) },
               { path: 'perwalian', element: page(() => import('./features/attendance-recaps/HomeroomPage')) },
+              // Issue 39: the TPs of the teacher's subjects, their rubrics, the wali kelas's leger.
+              { path: 'tujuan-pembelajaran', element: page(() => import('./features/learning-objectives/ObjectivesPage')) },
+              { path: 'rubrik', element: page(() => import('./features/rubrics/RubricsPage')) },
+              { path: 'rubrik/:rubricId', element: page(() => import('./features/rubrics/RubricEditorPage')) },
+              { path: 'perwalian/leger', element: page(() => import('./features/report-grades/LegerPage')) },
             ],
           },
           {

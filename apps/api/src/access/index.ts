@@ -21,6 +21,7 @@ import { teachesClass } from './teaching.js';
 export * from './policies.js';
 export * from './visibility.js';
 export * from './teaching.js';
+export * from './grade-lock.js';
 
 export type OnlineClass = typeof onlineClasses.$inferSelect;
 export type Content = typeof lessons.$inferSelect;

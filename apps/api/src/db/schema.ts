@@ -14,3 +14,4 @@ export * from './schema/imports.js';
 export * from './schema/audit.js';
 export * from './schema/school-year.js';
 export * from './schema/attendance.js';
+export * from './schema/report-grades.js';

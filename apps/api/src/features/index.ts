@@ -45,11 +45,17 @@ import meetingRoutes from './meetings/routes.js';
 import * as checkin from './checkin/routes.js';
 import * as leaveRequests from './leave-requests/routes.js';
 import * as attendanceRecaps from './attendance-recaps/routes.js';
+import * as gradeScheme from './grade-scheme/routes.js';
+import * as learningObjectives from './learning-objectives/routes.js';
+import * as reportGrades from './report-grades/routes.js';
+import rubricRoutes from './rubrics/routes.js';
+import quickGradingRoutes from './quick-grading/routes.js';
+import * as erapor from './erapor/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
 export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student', Plugin[]> = {
-  public: [session.publicRoutes, fileRoutes, submissionZipLinkRoutes, backupLinkRoutes, uploadDiscoveryRoutes],
+  public: [session.publicRoutes, fileRoutes, submissionZipLinkRoutes, backupLinkRoutes, uploadDiscoveryRoutes, erapor.publicRoutes],
   authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes, uploadRoutes, notificationRoutes, semesters.authedRoutes],
   admin: [
     adminDashboardRoutes,
@@ -70,6 +76,9 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     fetImportRoutes,
     leaveRequests.adminRoutes,
     attendanceRecaps.adminRoutes,
+    gradeScheme.adminRoutes,
+    learningObjectives.adminRoutes,
+    reportGrades.adminRoutes,
   ],
   teacher: [
     onlineClassesRoutes,
@@ -90,6 +99,12 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     checkin.teacherRoutes,
     leaveRequests.teacherRoutes,
     attendanceRecaps.teacherRoutes,
+    gradeScheme.teacherRoutes,
+    learningObjectives.teacherRoutes,
+    reportGrades.teacherRoutes,
+    rubricRoutes,
+    quickGradingRoutes,
+    erapor.teacherRoutes,
   ],
   student: [
     studentClassesRoutes,
@@ -103,5 +118,6 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     checkin.studentRoutes,
     leaveRequests.studentRoutes,
     attendanceRecaps.studentRoutes,
+    reportGrades.studentRoutes,
   ],
 };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 
-const TABS = ['konten', 'presensi', 'nilai', 'tentang'] as const;
+const TABS = ['konten', 'presensi', 'nilai', 'rapor', 'tentang'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -14,16 +14,19 @@ export function ClassTabs({
   konten,
   presensi,
   nilai,
+  rapor,
   tentang,
 }: {
   konten: ReactNode;
   presensi?: ReactNode;
   nilai?: ReactNode;
+  /** Issue 39: the class's grade scheme, Nilai Akhir and e-Rapor (the teacher's). */
+  rapor?: ReactNode;
   tentang: ReactNode;
 }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab') as Tab | null;
-  const given = { nilai, presensi };
+  const given = { nilai, presensi, rapor };
   const value: Tab = asked && TABS.includes(asked) && (!(asked in given) || given[asked as keyof typeof given]) ? asked : 'konten';
   const select = (tab: string | null) =>
     setParams(
@@ -41,6 +44,7 @@ export function ClassTabs({
         <Tabs.Tab value="konten">Konten</Tabs.Tab>
         {presensi && <Tabs.Tab value="presensi">Presensi</Tabs.Tab>}
         {nilai && <Tabs.Tab value="nilai">Nilai</Tabs.Tab>}
+        {rapor && <Tabs.Tab value="rapor">Rapor</Tabs.Tab>}
         <Tabs.Tab value="tentang">Tentang</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="konten" pt="md">
@@ -54,6 +58,11 @@ export function ClassTabs({
       {nilai && (
         <Tabs.Panel value="nilai" pt="md">
           {nilai}
+        </Tabs.Panel>
+      )}
+      {rapor && (
+        <Tabs.Panel value="rapor" pt="md">
+          {rapor}
         </Tabs.Panel>
       )}
       <Tabs.Panel value="tentang" pt="md">

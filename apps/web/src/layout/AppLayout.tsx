@@ -17,6 +17,10 @@ import {
   IconUserStar,
   IconUserCheck,
   IconNotebook,
+  IconReportAnalytics,
+  IconTargetArrow,
+  IconTable,
+  IconListCheck,
   IconChartBar,
   IconClipboardList,
   IconChevronDown,
@@ -67,6 +71,12 @@ const TITLES: Record<string, string> = {
   '/presensi/izin': 'Izin dan Sakit',
   '/jurnal': 'Jurnal Mengajar',
   '/perwalian': 'Perwalian',
+  '/perwalian/leger': 'Leger Nilai',
+  '/tujuan-pembelajaran': 'Tujuan Pembelajaran',
+  '/rubrik': 'Rubrik',
+  '/school/nilai': 'Nilai Rapor',
+  '/school/tujuan-pembelajaran': 'Tujuan Pembelajaran',
+  '/school/leger': 'Leger Nilai',
   '/my-work': 'Tugas Saya',
   '/my-grades': 'Nilai Saya',
   '/bank-soal': 'Bank Soal',
@@ -112,6 +122,9 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           {link('/school/timetable', 'Jadwal Pelajaran', <IconCalendarTime size={16} />)}
           {link('/school/fet-import', 'Impor dari FET', <IconFileImport size={16} />)}
           {link('/school/presensi', 'Presensi', <IconUserCheck size={16} />)}
+          {link('/school/nilai', 'Nilai Rapor', <IconReportAnalytics size={16} />)}
+          {link('/school/tujuan-pembelajaran', 'Tujuan Pembelajaran', <IconTargetArrow size={16} />)}
+          {link('/school/leger', 'Leger Nilai', <IconTable size={16} />)}
         </NavLink>
       )}
       {(user?.role === 'teacher' || user?.role === 'student') && link('/jadwal', 'Jadwal', <IconCalendarTime size={18} />)}
@@ -129,6 +142,8 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         </NavLink>
       )}
       {user?.role === 'teacher' && link('/bank-soal', 'Bank Soal', <IconDatabase size={18} />)}
+      {user?.role === 'teacher' && link('/tujuan-pembelajaran', 'Tujuan Pembelajaran', <IconTargetArrow size={18} />)}
+      {user?.role === 'teacher' && link('/rubrik', 'Rubrik', <IconListCheck size={18} />)}
       {user?.role === 'teacher' && link('/online-class/arsip', 'Arsip', <IconArchive size={18} />)}
     </nav>
   );

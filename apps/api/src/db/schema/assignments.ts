@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -18,6 +19,12 @@ import { createdAt, updatedAt } from './columns.js';
 import { lessons } from './classes.js';
 import { storedFiles } from './files.js';
 import { users } from './users.js';
+
+/** One criterion's mark of a rubric grade: the level chosen (its index; null: not chosen) and a comment. */
+export interface RubricMark {
+  level: number | null;
+  comment: string | null;
+}
 
 export const assignments = pgTable(
   'assignments',
@@ -39,6 +46,9 @@ export const assignments = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     /** Scheduled: students see it from this instant on (null: as soon as it is not hidden). */
     publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
+    /** Issue 39: its grade category (grade_categories; null: the class's first category) and rubric (rubrics). */
+    categoryId: integer('category_id'),
+    rubricId: integer('rubric_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -47,6 +57,8 @@ export const assignments = pgTable(
     index('assignments_content_idx').on(t.lessonId, t.position),
     index('assignments_author_idx').on(t.authorId),
     index('assignments_deadline_idx').on(t.deadline),
+    index('assignments_category_idx').on(t.categoryId),
+    index('assignments_rubric_idx').on(t.rubricId),
   ],
 );
 
@@ -76,6 +88,10 @@ export const submissions = pgTable(
     feedback: text('feedback'),
     gradedAt: timestamp('graded_at', { withTimezone: true, mode: 'date' }),
     returnedAt: timestamp('returned_at', { withTimezone: true, mode: 'date' }),
+    /** The latest grade: it stays while returned work, handed in again, waits for a new grade (issue 39). */
+    lastScore: smallint('last_score'),
+    /** Rubric grading, per criterion in the rubric's order. */
+    rubricMarks: jsonb('rubric_marks').$type<RubricMark[]>(),
   },
   (t) => [
     uniqueIndex('submissions_assignment_student_uq').on(t.assignmentId, t.studentId),
@@ -116,6 +132,7 @@ export const submissionVersions = pgTable(
     feedback: text('feedback'),
     gradedAt: timestamp('graded_at', { withTimezone: true, mode: 'date' }),
     returnedAt: timestamp('returned_at', { withTimezone: true, mode: 'date' }),
+    rubricMarks: jsonb('rubric_marks').$type<RubricMark[]>(),
   },
   (t) => [uniqueIndex('submission_versions_uq').on(t.submissionId, t.version)],
 );

@@ -99,12 +99,15 @@ export const quizzes = pgTable(
     position: integer('position').notNull().default(0),
     hidden: boolean('hidden').notNull().default(false),
     publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
+    /** Issue 39: its grade category (grade_categories; null: the class's first category). */
+    categoryId: integer('category_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('quizzes_content_idx').on(t.lessonId, t.position),
     index('quizzes_author_idx').on(t.authorId),
+    index('quizzes_category_idx').on(t.categoryId),
     check('quizzes_window_ck', sql`${t.closesAt} is null or ${t.opensAt} is null or ${t.closesAt} > ${t.opensAt}`),
     check('quizzes_limit_ck', sql`${t.timeLimitMinutes} is null or ${t.timeLimitMinutes} between 1 and 600`),
     check('quizzes_attempts_ck', sql`${t.attemptsAllowed} between 0 and 20`),

@@ -13,6 +13,7 @@ import {
   serial,
   smallint,
   time,
+  timestamp,
   unique,
   uniqueIndex,
   varchar,
@@ -33,6 +34,9 @@ export const semesters = pgTable(
     endsOn: date('ends_on', { mode: 'string' }).notNull(),
     /** Exactly one semester is active (a partial unique index; an overlap is refused by an exclusion constraint). */
     active: boolean('active').notNull().default(false),
+    /** "Kunci nilai" (issue 39): the semester's grades are locked since then; null: open. */
+    gradesLockedAt: timestamp('grades_locked_at', { withTimezone: true, mode: 'date' }),
+    gradesLockedBy: integer('grades_locked_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

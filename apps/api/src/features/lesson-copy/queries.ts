@@ -41,7 +41,9 @@ async function copyItems(tx: Executor, pairs: SQL, days: number, authorId: numbe
     order by p.new_id, f.position, f.id`);
   const a = copyLists(assignments, 'a', {
     ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', lessonId: sql`p.new_id`, authorId: author },
-    ...{ title: 'copy', description: 'copy', position: 'copy', hidden: 'copy' },
+    ...{ title: 'copy', description: 'copy', position: 'copy', hidden: 'copy', rubricId: 'copy' },
+    // The grade category is the target class's own: the copy starts in its first category.
+    categoryId: 'fresh',
     deadline: shifted(sql`a.deadline`, days),
     closesAt: shifted(sql`a.closes_at`, days),
     publishAt: shifted(sql`a.publish_at`, days),
@@ -64,7 +66,7 @@ async function copyQuizzes(tx: Executor, pairs: SQL, days: number, author: SQL):
     ...{ id: sql`new_quiz_id`, createdAt: 'fresh', updatedAt: 'fresh', lessonId: sql`new_content_id`, authorId: author },
     ...{ title: 'copy', description: 'copy', timeLimitMinutes: 'copy', attemptsAllowed: 'copy', gradingMethod: 'copy' },
     ...{ shuffleQuestions: 'copy', shuffleOptions: 'copy', onePerPage: 'copy', showResults: 'copy', showReview: 'copy' },
-    ...{ position: 'copy', hidden: 'copy' },
+    ...{ position: 'copy', hidden: 'copy', categoryId: 'fresh' },
     opensAt: shifted(sql`src.opens_at`, days),
     closesAt: shifted(sql`src.closes_at`, days),
     publishAt: shifted(sql`src.publish_at`, days),

@@ -19,6 +19,7 @@ import { LessonFormModal } from './LessonFormModal';
 import { ClassTabs } from '../../components/ClassTabs';
 import { MeetingsTab } from '../attendance/MeetingsTab';
 import { GradebookTab } from '../gradebook/GradebookTab';
+import { ReportGradesTab } from '../report-grades/ReportGradesTab';
 import { AnnouncementsSection } from '../announcements/AnnouncementsSection';
 import { CopyClassModal } from './CopyClassModal';
 
@@ -196,6 +197,7 @@ function ClassDetail({ klass }: { klass: ClassSummary | ClassWithStudents }) {
         konten={<LessonsTab classId={klass.id} readOnly={archived} />}
         presensi={<MeetingsTab classId={klass.id} />}
         nilai={<GradebookTab classId={klass.id} />}
+        rapor={<ReportGradesTab classId={klass.id} />}
         tentang={
           <AboutTab
             klass={klass}
