@@ -33,8 +33,10 @@ export const gradebookParams = z.object({ classId: idParam });
 export const gradebookCell = z.object({
   assignment_id: z.number(),
   state: z.enum(GRADEBOOK_STATES),
-  /** 0–100 when graded, else null. */
+  /** 0–100 when graded (or the last grade while `awaiting_regrade`), else null. */
   score: z.number().nullable(),
+  /** Returned work was handed in again: `score` is its last grade, kept until the teacher grades the new version. */
+  awaiting_regrade: z.boolean(),
   /** Handed in after the student's own deadline (extension-aware). */
   late: z.boolean(),
   /** The student has an extension for this assignment. */

@@ -15,11 +15,12 @@ const key = (assignmentId: number, studentId: number) => `${assignmentId}:${stud
 /**
  * One cell: graded when it has a score, waiting when handed in, else missing once the student's
  * deadline (their extension's, or the assignment's) has passed, todo before. Late: handed in after
- * that deadline.
+ * that deadline. A grade does not vanish (issue 39): returned work handed in again keeps showing
+ * its last grade, marked `awaiting_regrade`, until the teacher grades the new version.
  */
 export function cellOf(
   assignment: { id: number; deadline: Date },
-  work: Pick<GradebookWorkRow, 'submittedAt' | 'score'> | undefined,
+  work: (Pick<GradebookWorkRow, 'submittedAt' | 'score'> & Partial<Pick<GradebookWorkRow, 'lastScore'>>) | undefined,
   extension: Pick<GradebookExtensionRow, 'deadline'> | undefined,
   now: Date,
 ): GradebookCell {
@@ -29,7 +30,15 @@ export function cellOf(
   // The rules of Tugas Saya (done / late / todo) and of the status (3: after the deadline), split for the teacher.
   const handIn = workStateOf({ submittedAt, score }, deadline, now);
   const state = handIn === 'done' ? (score !== null ? 'graded' : 'waiting') : handIn === 'late' ? 'missing' : 'todo';
-  return { assignment_id: assignment.id, state, score, late: statusIdOf(submittedAt, deadline) === 3, extended: !!extension };
+  const last = score === null ? (work?.lastScore ?? null) : null;
+  return {
+    assignment_id: assignment.id,
+    state,
+    score: score ?? last,
+    awaiting_regrade: last !== null,
+    late: statusIdOf(submittedAt, deadline) === 3,
+    extended: !!extension,
+  };
 }
 
 /**

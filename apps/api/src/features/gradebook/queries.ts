@@ -150,6 +150,7 @@ export const workOf = (db: Db, classIds: number[]) =>
       studentId: submissions.studentId,
       submittedAt: submissions.submittedAt,
       score: submissions.score,
+      lastScore: submissions.lastScore,
     })
     .from(submissions)
     .where(inArray(submissions.assignmentId, assignmentIdsOf(db, classIds)));

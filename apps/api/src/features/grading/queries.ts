@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { assignmentExtensions, students, submissions, users } from '../../db/schema.js';
+import type { RubricMark } from '../../db/schema/assignments.js';
 import type { OnlineClass } from '../../access/index.js';
 import { filesOfSubmissions } from '../submissions/queries.js';
 
@@ -121,11 +122,21 @@ async function whyNot(db: Executor, assignmentId: number, rombelId: number, stud
  */
 export async function gradeSubmission(
   db: Executor,
-  g: { assignmentId: number; rombelId: number; studentId: number; score: number; feedback: string | null; seenRevision?: number },
+  g: {
+    assignmentId: number;
+    rombelId: number;
+    studentId: number;
+    score: number;
+    feedback: string | null;
+    seenRevision?: number;
+    /** Rubric grading (issue 39): the marks per criterion the score was computed from; null: none. */
+    rubricMarks?: RubricMark[] | null;
+  },
 ): Promise<GradeOutcome> {
   const done = await db
     .update(submissions)
-    .set({ score: g.score, feedback: g.feedback, gradedAt: sql`now()` })
+    // last_score follows every grade: it is what stays while returned work waits for a new one.
+    .set({ score: g.score, lastScore: g.score, feedback: g.feedback, rubricMarks: g.rubricMarks ?? null, gradedAt: sql`now()` })
     .where(
       and(
         eq(submissions.assignmentId, g.assignmentId),

@@ -193,6 +193,7 @@ export async function writeHandIn(tx: Tx, h: HandIn): Promise<{ created: boolean
           feedback: current.feedback,
           gradedAt: current.gradedAt,
           returnedAt: current.returnedAt,
+          rubricMarks: current.rubricMarks,
         });
       } else {
         const dropped = files.filter((f) => !keep.includes(f.fileId));
@@ -219,8 +220,10 @@ export async function writeHandIn(tx: Tx, h: HandIn): Promise<{ created: boolean
           revision: current.revision + 1,
           textAnswer: h.text,
           submittedAt: sql`now()`,
+          // last_score stays: the returned grade shows until the new version is graded (issue 39).
           score: null,
           feedback: null,
+          rubricMarks: null,
           gradedAt: null,
           returnedAt: null,
         })
