@@ -74,6 +74,10 @@ describe('POST …/contents/{lessonId}/assignments', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       online_class: { id: s.klass.id, name: s.klass.name },
+      rubric_id: null,
+      // Issue 39: its grade category (none: the class's first) and TPs.
+      category_id: null,
+      objective_ids: [],
     });
     const [row] = await t.db.select().from(assignments).where(eq(assignments.id, a.id));
     expect(row!.deadline.toISOString()).toBe('2026-11-30T16:59:00.000Z');

@@ -35,7 +35,9 @@ export interface AuditEntry {
     | 'teaching'
     | 'leave_request'
     | 'meeting'
-    | 'setting';
+    | 'setting'
+    | 'grade_scheme'
+    | 'learning_objective';
   targetId?: number | null;
   /** A short human description of the target ("Siswa Budi Santoso (budi)"). */
   summary: string;

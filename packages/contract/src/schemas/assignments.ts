@@ -3,6 +3,9 @@ import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { SUBMISSION_STATUS } from '../roles.js';
 import { dateTimeField, idParam, optionalText, requiredText } from '../fields.js';
+import { workGradingFields } from './grade-scheme.js';
+import { rubric, rubricMarksField } from './rubrics.js';
+import { returnMessageField } from './quick-grading.js';
 
 /** Messages of assignments, grading and submissions. */
 export const ASSIGNMENT_MSG = {
@@ -89,6 +92,7 @@ export const assignmentBody = z
     closes_at: closesField
       .optional()
       .describe('Optional closing time (ISO date-time, not before the deadline): after it hand-ins are refused. Null or absent: never'),
+    ...workGradingFields,
   })
   .superRefine(closesAfterDeadline);
 export type AssignmentBody = z.input<typeof assignmentBody>;
@@ -126,11 +130,18 @@ export const gradeBody = z.object({
       'The submission.revision the teacher looked at. When sent, the grade is saved only if the student has not handed ' +
         'in or unsubmitted since (409 otherwise), so work racing the grade is never graded unseen. The web always sends it.',
     ),
+  rubric_marks: rubricMarksField
+    .optional()
+    .describe("Issue 39: one mark per criterion of the assignment's rubric; `score` must then equal rubricScore (422 otherwise)"),
 });
 export type GradeBody = z.input<typeof gradeBody>;
 
 export const studentParams = assignmentParams.extend({ studentId: idParam });
-export const returnBody = z.object({ student_id: idField(ASSIGNMENT_MSG.studentNotInClass) });
+export const returnBody = z.object({
+  student_id: idField(ASSIGNMENT_MSG.studentNotInClass),
+  /** Issue 39: a message to the student, written in the private thread of the assignment and carried by the notification. */
+  message: returnMessageField,
+});
 
 /** "Perpanjang untuk siswa ini": a later deadline and optional closing time for one student. */
 export const extensionBody = z
@@ -178,6 +189,11 @@ export const assignment = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   online_class: z.object({ id: z.number(), name: z.string() }),
+  /** Issue 39: the rubric attached (null: none). */
+  rubric_id: z.number().nullable(),
+  /** Issue 39: its grade category (null: the class's first) and its TPs (teacher replies only). */
+  category_id: z.number().nullable().optional(),
+  objective_ids: z.array(z.number()).optional(),
 });
 export type Assignment = z.infer<typeof assignment>;
 
@@ -221,6 +237,10 @@ export const submissionDetail = z.object({
   grading_status: z.string().describe('Belum Mengumpulkan | Menunggu untuk dinilai | Sudah dinilai | Dikembalikan'),
   state: workState,
   score: z.number().nullable().describe('null while ungraded; 0 is a real grade'),
+  last_score: z
+    .number()
+    .nullable()
+    .describe('Issue 39: returned work handed in again waits for a new grade: its last grade, kept until then (null otherwise)'),
   feedback: z.string().nullable(),
   text_answer: z.string().nullable(),
   submitted_at: z.string().nullable(),
@@ -236,6 +256,8 @@ export const submissionDetail = z.object({
   extended: z.boolean(),
   can_hand_in: z.boolean(),
   can_unsubmit: z.boolean(),
+  /** Issue 39: the rubric marks of the grade, per criterion (null until graded with a rubric). */
+  rubric_marks: z.array(z.object({ level: z.number().nullable(), comment: z.string().nullable() })).nullable(),
 });
 export type SubmissionDetail = z.infer<typeof submissionDetail>;
 
@@ -243,7 +265,11 @@ export type SubmissionDetail = z.infer<typeof submissionDetail>;
 export const studentSubmission = submissionDetail;
 export type StudentSubmission = SubmissionDetail;
 
-export const assignmentWithSubmission = assignment.extend({ submission: studentSubmission });
+export const assignmentWithSubmission = assignment.extend({
+  submission: studentSubmission,
+  /** Issue 39: the rubric attached, shown before handing in (null: none). */
+  rubric: rubric.nullable(),
+});
 export type AssignmentWithSubmission = z.infer<typeof assignmentWithSubmission>;
 
 /** The assignment student entry of SPEC §3 (teacher grading lists); `submission` is null when nothing is handed in. */
@@ -286,6 +312,8 @@ export const studentWork = z.object({
   /** The previous and next student by name among those who handed in (null at the ends). */
   previous_student_id: z.number().nullable(),
   next_student_id: z.number().nullable(),
+  /** Issue 39: the assignment's rubric, to grade with (null: none). */
+  rubric: rubric.nullable(),
 });
 export type StudentWork = z.infer<typeof studentWork>;
 
@@ -303,12 +331,17 @@ export const myWorkItem = z.object({
   grading_status: z.string(),
   submitted_at: z.string().nullable(),
   score: z.number().nullable(),
+  /** Issue 39: returned work handed in again waits for a new grade: its last grade, kept until then (null otherwise). */
+  last_score: z.number().nullable(),
   feedback: z.string().nullable(),
   returned_at: z.string().nullable(),
 });
 export type MyWorkItem = z.infer<typeof myWorkItem>;
 
-/** "Nilai Saya": one class with this student's assignments and the average of the graded ones (null when none). */
+/**
+ * "Nilai Saya": one class with this student's assignments and the average of the graded ones (null when none);
+ * work waiting for a new grade counts with its last grade (`last_score`), as in the gradebook.
+ */
 export const myClassGrades = z.object({
   online_class: z.object({ id: z.number(), name: z.string() }),
   average: z.number().nullable(),

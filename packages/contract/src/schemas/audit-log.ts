@@ -50,6 +50,17 @@ export const AUDIT_ACTIONS = [
   'leave.refuse',
   'attendance.update',
   'attendance.settings',
+  'grade.lock',
+  'grade.unlock',
+  'grade.scheme_defaults',
+  'grade.scheme',
+  'grade.release',
+  'grade.description',
+  'objective.create',
+  'objective.update',
+  'objective.delete',
+  'objective.order',
+  'objective.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -99,6 +110,17 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'leave.refuse': 'Menolak permohonan izin/sakit',
   'attendance.update': 'Mengubah presensi',
   'attendance.settings': 'Mengubah pengaturan presensi',
+  'grade.lock': 'Mengunci nilai semester',
+  'grade.unlock': 'Membuka kunci nilai semester',
+  'grade.scheme_defaults': 'Mengubah skema nilai bawaan sekolah',
+  'grade.scheme': 'Mengubah skema nilai kelas',
+  'grade.release': 'Menampilkan/menyembunyikan nilai akhir',
+  'grade.description': 'Mengubah deskripsi rapor siswa',
+  'objective.create': 'Menambah tujuan pembelajaran',
+  'objective.update': 'Mengubah tujuan pembelajaran',
+  'objective.delete': 'Menghapus tujuan pembelajaran',
+  'objective.order': 'Mengubah urutan tujuan pembelajaran',
+  'objective.import': 'Mengimpor tujuan pembelajaran',
 };
 
 /** The labels of the fields a before → after shows (keys not listed show as they are). */
@@ -144,6 +166,12 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   decision_note: 'Catatan keputusan',
   marks: 'Presensi',
   alpa_alert_days: 'Batas hari Alpa sebulan',
+  categories: 'Kategori nilai',
+  kktp: 'KKTP',
+  released: 'Ditampilkan ke siswa',
+  locked: 'Nilai dikunci',
+  code: 'Kode',
+  description: 'Deskripsi',
 };
 
 export const AUDIT_MSG = {

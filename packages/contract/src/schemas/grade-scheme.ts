@@ -59,6 +59,9 @@ export const ERAPOR_PART_LABELS: Record<EraporPart, string> = {
   akhir_non_tes: 'Sumatif Akhir Semester — Non-tes',
 };
 
+/** An id in a JSON body: a whole positive number (not coerced: `true` is no id). */
+const bodyId = z.number({ error: MSG.invalid }).int(MSG.invalid).positive(MSG.invalid).max(2_147_483_647, MSG.invalid);
+
 const wholeNumber = (min: number, max: number, message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
@@ -67,7 +70,7 @@ const wholeNumber = (min: number, max: number, message: string) =>
 
 export const categoryBody = z.object({
   /** Absent: a new category; else one of the class's (or the defaults') own. */
-  id: idParam.optional(),
+  id: bodyId.optional(),
   name: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z.string({ error: GRADE_MSG.categoryName }).min(1, GRADE_MSG.categoryName).max(60, GRADE_MSG.categoryName),
@@ -150,16 +153,23 @@ export const classGradeScheme = z.object({
 export type ClassGradeScheme = z.infer<typeof classGradeScheme>;
 
 /** The category (null: the class's first) and TPs (of the class's subject and grade) of an assignment or quiz. */
-export const workGradingBody = z.object({
-  category_id: idParam.nullable().optional(),
-  objective_ids: z.array(idParam, { error: MSG.invalid }).max(30, MSG.invalid).optional(),
-});
+export const workGradingFields = {
+  category_id: bodyId.nullable().optional().describe("Issue 39: a grade category of this class (null: the class's first)"),
+  objective_ids: z
+    .array(bodyId, { error: MSG.invalid })
+    .max(30, MSG.invalid)
+    .optional()
+    .describe("Issue 39: TPs of the class's subject and grade (absent: unchanged)"),
+};
+export const workGradingBody = z.object(workGradingFields);
 export type WorkGradingBody = z.input<typeof workGradingBody>;
 export const workGrading = z.object({ category_id: z.number().nullable(), objective_ids: z.array(z.number()) });
 export type WorkGrading = z.infer<typeof workGrading>;
 
+export const classSchemeParams = z.object({ classId: idParam });
+export const workParams = z.object({ classId: idParam, lessonId: idParam, id: idParam });
 export const quizSlotParams = z.object({ classId: idParam, lessonId: idParam, id: idParam, slotId: idParam });
-export const slotObjectivesBody = z.object({ objective_ids: z.array(idParam, { error: MSG.invalid }).max(30, MSG.invalid) });
+export const slotObjectivesBody = z.object({ objective_ids: z.array(bodyId, { error: MSG.invalid }).max(30, MSG.invalid) });
 export const slotObjectives = z.object({ slot_id: z.number(), objective_ids: z.array(z.number()) });
 
 export const semesterLockParams = z.object({ id: idParam });

@@ -38,6 +38,9 @@ export const TP_MSG = {
   noRows: 'Tidak ada TP yang bisa dibaca dari berkas ini',
   tooManyRows: 'Maksimal 100 TP dalam satu berkas',
   wrongSubject: (inFile: string, expected: string) => `Template ini untuk mata pelajaran ${inFile}, bukan ${expected}`,
+  headerMissing: 'Baris judul "Kode | Tujuan Pembelajaran" tidak ditemukan. Pakai template dari Kelasku atau template TP dari e-Rapor.',
+  rowRepeated: (code: string) => `Kode TP "${code}" muncul lebih dari sekali di berkas ini`,
+  dryRun: 'Pratinjau impor: belum ada yang disimpan',
 } as const;
 
 export const objectivesQuery = z.object({
@@ -64,6 +67,7 @@ export type ObjectiveBody = z.input<typeof objectiveBody>;
 export const objectiveUpdateBody = z.object({ code: codeField, description: descriptionField });
 export const objectiveOrderBody = objectivesQuery.extend({ ids: z.array(idParam, { error: MSG.invalid }).min(1).max(100) });
 export const objectiveParams = z.object({ id: idParam });
+export const classObjectivesParams = z.object({ classId: idParam });
 export const objectiveImportQuery = objectivesQuery.extend({ dry_run: z.enum(['0', '1']).optional() });
 
 export const learningObjective = z.object({

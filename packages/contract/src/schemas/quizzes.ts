@@ -3,6 +3,7 @@ import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { dateTimeOf, endOfDayOf, idParam, requiredText } from '../fields.js';
 import { QUESTION_TYPES, question } from './question-bank.js';
+import { workGradingFields } from './grade-scheme.js';
 
 /**
  * Quizzes and exams (issue 25, docs/features/quizzes.md): the teacher's quizzes inside a content, the
@@ -117,6 +118,7 @@ export const quizBody = z
       .min(1, QUIZ_MSG.slotsRequired)
       .max(QUIZ_LIMITS.slotsMax, QUIZ_MSG.slotsMax)
       .describe('[{ question_id } | { category_id, count }], in order'),
+    ...workGradingFields,
   })
   .superRefine((v, ctx) => {
     if (v.opens_at && v.closes_at && new Date(v.closes_at).getTime() <= new Date(v.opens_at).getTime()) {
@@ -184,6 +186,9 @@ const settings = {
 export const quizQuestion = question;
 
 export const quizSlot = z.object({
+  /** Issue 39: the slot's id (to tag it with TPs) and its TPs. */
+  id: z.number(),
+  objective_ids: z.array(z.number()),
   position: z.number(),
   /** A fixed question (with its key), or null for a category slot. */
   question_id: z.number().nullable(),
@@ -214,6 +219,9 @@ export const quiz = z.object({
   slots: z.array(quizSlot),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Issue 39: its grade category (null: the class's first) and its TPs. */
+  category_id: z.number().nullable(),
+  objective_ids: z.array(z.number()),
 });
 export type Quiz = z.infer<typeof quiz>;
 

@@ -109,6 +109,8 @@ export const semester = z.object({
   active: z.boolean(),
   /** Online classes of the semester (archived ones included). */
   classes: z.number(),
+  /** Issue 39, "Kunci nilai": the semester's grades are locked since this instant (ISO); null: open. */
+  grades_locked_at: z.string().nullable(),
 });
 export type Semester = z.infer<typeof semester>;
 

@@ -53,7 +53,10 @@ export const gradeCategories = pgTable(
       .notNull()
       .references(() => onlineClasses.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('grade_categories_class_name_uq').on(t.onlineClassId, sql`lower(${t.name})`), index('grade_categories_class_idx').on(t.onlineClassId, t.position)],
+  (t) => [
+    uniqueIndex('grade_categories_class_name_uq').on(t.onlineClassId, sql`lower(${t.name})`),
+    index('grade_categories_class_idx').on(t.onlineClassId, t.position),
+  ],
 );
 
 /** A class's KKTP, release and scheme revision (a row once the scheme was read or changed). */

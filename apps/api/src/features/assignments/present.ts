@@ -14,4 +14,5 @@ export const toAssignment = (a: Assignment, author: string, klass: Pick<OnlineCl
   created_at: a.createdAt.toISOString(),
   updated_at: a.updatedAt.toISOString(),
   online_class: { id: klass.id, name: klass.name },
+  rubric_id: a.rubricId,
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { nextPosition } from '../lessons/queries.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { assignments, submissions, users } from '../../db/schema.js';
 import type { Assignment } from '../../access/index.js';
 import { deleteSubmissions } from '../submissions/queries.js';
@@ -21,7 +21,7 @@ export interface AssignmentValues {
 
 const closesOf = (v: AssignmentValues) => (v.closes_at === undefined ? undefined : v.closes_at === null ? null : new Date(v.closes_at));
 
-export async function insertAssignment(db: Db, lessonId: number, authorId: number, v: AssignmentValues): Promise<Assignment> {
+export async function insertAssignment(db: Executor, lessonId: number, authorId: number, v: AssignmentValues): Promise<Assignment> {
   const [row] = await db
     .insert(assignments)
     .values({
@@ -38,7 +38,7 @@ export async function insertAssignment(db: Db, lessonId: number, authorId: numbe
 }
 
 /** Edits an assignment of this content; null when it is gone meanwhile. */
-export async function updateAssignment(db: Db, lessonId: number, id: number, v: AssignmentValues): Promise<Assignment | null> {
+export async function updateAssignment(db: Executor, lessonId: number, id: number, v: AssignmentValues): Promise<Assignment | null> {
   const [row] = await db
     .update(assignments)
     .set({ title: v.title, description: v.description, deadline: new Date(v.deadline), closesAt: closesOf(v), updatedAt: new Date() })

@@ -7,6 +7,7 @@ import {
   errorEnvelope,
   ok,
   okMessage,
+  type Assignment as AssignmentView,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { assignmentFor, lessonFor } from '../../access/index.js';
@@ -15,6 +16,16 @@ import { notFound } from '../../http/errors.js';
 import { authorName, deleteAssignment, insertAssignment, updateAssignment } from './queries.js';
 import { toAssignment } from './present.js';
 import { itemsShown } from '../notifications/events.js';
+import { assertTagsOpen, checkTags, tagsOf, writeTags, type WorkTags } from '../grade-scheme/tags.js';
+
+/** The category and TPs an assignment body carries (issue 39; absent: unchanged). */
+const tagsOfBody = (b: WorkTags): WorkTags => ({ category_id: b.category_id, objective_ids: b.objective_ids });
+
+/** The teacher's reply: the assignment with its category and TPs. */
+async function withTags(app: App, a: AssignmentView): Promise<AssignmentView> {
+  const tags = (await tagsOf(app.db, 'assignment', [a.id])).get(a.id);
+  return { ...a, category_id: tags?.category_id ?? null, objective_ids: tags?.objective_ids ?? [] };
+}
 
 /** /api/teacher/online-classes/:classId/contents/:lessonId/assignments: the teacher's assignments. */
 export default async function assignmentsRoutes(app: App): Promise<void> {
@@ -29,22 +40,33 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
         summary: 'Add an assignment to a content (title, description and deadline required; the deadline keeps its offset)',
         params: assignmentsParams,
         body: assignmentBody,
-        response: { 201: ok(assignment), 404: errorEnvelope, 422: errorEnvelope },
+        response: { 201: ok(assignment), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request, reply) => {
       const { klass, content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
+      const tags = tagsOfBody(request.body);
+      await checkTags(app.db, klass.id, tags);
+      await assertTagsOpen(app.db, klass.id, { category_id: null, objective_ids: [] }, tags);
       let row;
       try {
-        row = await insertAssignment(app.db, content.id, request.user.id, request.body);
+        row = await app.db.transaction(async (tx) => {
+          const row = await insertAssignment(tx, content.id, request.user.id, request.body);
+          await writeTags(tx, 'assignment', row.id, tags);
+          return row;
+        });
       } catch (err) {
-        // The content was deleted meanwhile.
+        // The content (or a category or TP) was deleted meanwhile.
         if (isForeignKeyViolation(err)) throw notFound();
         throw err;
       }
       await itemsShown(app, 'assignments', [row.id]);
       reply.code(201);
-      return { success: true as const, message: ASSIGNMENT_MSG.created, data: toAssignment(row, request.user.name, klass) };
+      return {
+        success: true as const,
+        message: ASSIGNMENT_MSG.created,
+        data: await withTags(app, toAssignment(row, request.user.name, klass)),
+      };
     },
   );
 
@@ -60,7 +82,7 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { klass, assignment: row } = await assignmentFor(app.db, request.user, request.params, 'read');
-      return { success: true as const, data: toAssignment(row, await authorName(app.db, row.authorId), klass) };
+      return { success: true as const, data: await withTags(app, toAssignment(row, await authorName(app.db, row.authorId), klass)) };
     },
   );
 
@@ -74,17 +96,30 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
           'so moving it re-judges submissions already handed in.',
         params: assignmentParams,
         body: assignmentBody,
-        response: { 200: ok(assignment), 404: errorEnvelope, 422: errorEnvelope },
+        response: { 200: ok(assignment), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request) => {
       const { klass, content, assignment: current } = await assignmentFor(app.db, request.user, request.params, 'write');
-      const row = await updateAssignment(app.db, content.id, current.id, request.body);
+      const tags = tagsOfBody(request.body);
+      await checkTags(app.db, klass.id, tags);
+      const now = (await tagsOf(app.db, 'assignment', [current.id])).get(current.id);
+      if (now) await assertTagsOpen(app.db, klass.id, now, tags);
+      const row = await app.db
+        .transaction(async (tx) => {
+          const row = await updateAssignment(tx, content.id, current.id, request.body);
+          if (row) await writeTags(tx, 'assignment', row.id, tags);
+          return row;
+        })
+        .catch((err) => {
+          if (isForeignKeyViolation(err)) throw notFound();
+          throw err;
+        });
       if (!row) throw notFound();
       return {
         success: true as const,
         message: ASSIGNMENT_MSG.updated,
-        data: toAssignment(row, await authorName(app.db, row.authorId), klass),
+        data: await withTags(app, toAssignment(row, await authorName(app.db, row.authorId), klass)),
       };
     },
   );

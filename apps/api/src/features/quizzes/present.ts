@@ -91,6 +91,8 @@ export function toQuiz(files: FileLinks, q: Quiz, rows: QuizDetailRows): QuizVie
       const question = s.questionId === null ? undefined : questions.get(s.questionId);
       const category = s.categoryId === null ? undefined : categories.get(s.categoryId);
       return {
+        id: s.id,
+        objective_ids: rows.slotTags.get(s.id) ?? [],
         position: s.position,
         question_id: s.questionId,
         question: question ? toQuizQuestion(files, question) : null,
@@ -102,6 +104,8 @@ export function toQuiz(files: FileLinks, q: Quiz, rows: QuizDetailRows): QuizVie
     }),
     created_at: q.createdAt.toISOString(),
     updated_at: q.updatedAt.toISOString(),
+    category_id: rows.tags.category_id,
+    objective_ids: rows.tags.objective_ids,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Quiz, QuizAttempt } from '../../access/quizzes.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { nextPosition } from '../lessons/queries.js';
 import { layoutOf } from './layout.js';
+import { slotTagsOf, tagsOf, writeTags, type WorkTags } from '../grade-scheme/tags.js';
 
 // ---------------------------------------------------------------- the quiz and its slots
 
@@ -102,13 +103,20 @@ const slotRows = (quizId: number, slots: SlotValue[]) =>
   }));
 
 /** Adds a quiz at the end of the content's quizzes, with its slots. */
-export async function insertQuiz(db: Db, lessonId: number, authorId: number, v: ReturnType<typeof valuesOf>): Promise<Quiz> {
+export async function insertQuiz(
+  db: Db,
+  lessonId: number,
+  authorId: number,
+  v: ReturnType<typeof valuesOf>,
+  tags: WorkTags = {},
+): Promise<Quiz> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(quizzes)
       .values({ ...v.settings, lessonId, authorId, position: nextPosition(quizzes, lessonId) })
       .returning();
     await tx.insert(quizSlots).values(slotRows(row!.id, v.slots));
+    await writeTags(tx, 'quiz', row!.id, tags);
     return row!;
   });
 }
@@ -145,6 +153,7 @@ export async function updateQuiz(
   quizId: number,
   v: ReturnType<typeof valuesOf>,
   slotsInvalid: boolean,
+  tags: WorkTags = {},
 ): Promise<Quiz | null | 'hasAttempts' | 'invalidSlots'> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.id, quizId)).for('update');
@@ -162,6 +171,7 @@ export async function updateQuiz(
       .set({ ...v.settings, updatedAt: new Date() })
       .where(eq(quizzes.id, quizId))
       .returning();
+    await writeTags(tx, 'quiz', quizId, tags);
     await tx
       .update(quizAttempts)
       .set({
@@ -236,7 +246,13 @@ export async function quizDetailRows(db: Db, quiz: Quiz) {
   );
   const categories = await categoriesOf(db, slots);
   const [attempts] = await db.select({ n: count() }).from(quizAttempts).where(eq(quizAttempts.quizId, quiz.id));
-  return { slots, fixed, categories, attemptCount: attempts!.n };
+  // Issue 39: the quiz's grade category and TPs, and each slot's TPs.
+  const tags = (await tagsOf(db, 'quiz', [quiz.id])).get(quiz.id) ?? { category_id: quiz.categoryId, objective_ids: [] };
+  const slotTags = await slotTagsOf(
+    db,
+    slots.map((s) => s.id),
+  );
+  return { slots, fixed, categories, attemptCount: attempts!.n, tags, slotTags };
 }
 export type QuizDetailRows = Awaited<ReturnType<typeof quizDetailRows>>;
 

@@ -16,7 +16,7 @@ import {
   quizzesParams,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { lessonFor } from '../../access/index.js';
+import { assertGradesOpen, lessonFor } from '../../access/index.js';
 import { attemptOfQuiz, quizForTeacher, type Quiz, type QuizAttempt } from '../../access/quizzes.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { conflict, invalid, invalidField, notFound } from '../../http/errors.js';
@@ -38,6 +38,10 @@ import {
 } from './queries.js';
 import { toAttemptDetail, toQuiz, toResultRow } from './present.js';
 import { statisticsOf } from './statistics.js';
+import { assertTagsOpen, checkTags, tagsOf, type WorkTags } from '../grade-scheme/tags.js';
+
+/** The grade category and TPs a quiz body carries (issue 39; absent: unchanged). */
+const tagsOfBody = (b: WorkTags): WorkTags => ({ category_id: b.category_id, objective_ids: b.objective_ids });
 
 /** A quiz as the teacher's form shows it: its slots in full, with their keys. */
 const detail = async (app: App, q: Quiz, userId: number) => toQuiz(app.files.forUser(userId), q, await quizDetailRows(app.db, q));
@@ -56,17 +60,20 @@ function quizRoutes(app: App, tags: string[], base: string): void {
           "the teacher's own, a category slot may not draw more questions than the category holds (422 per slot)",
         params: quizzesParams,
         body: quizBody,
-        response: { 201: ok(quiz), 404: errorEnvelope, 422: errorEnvelope },
+        response: { 201: ok(quiz), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request, reply) => {
-      const { content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
+      const { klass, content } = await lessonFor(app.db, request.user, request.params.classId, request.params.lessonId, 'write');
       const v = valuesOf(request.body);
       const errors = await slotErrors(app.db, request.user.id, v.slots);
       if (errors) throw invalid(errors);
+      const tags = tagsOfBody(request.body);
+      await checkTags(app.db, klass.id, tags);
+      await assertTagsOpen(app.db, klass.id, { category_id: null, objective_ids: [] }, tags);
       let row;
       try {
-        row = await insertQuiz(app.db, content.id, request.user.id, v);
+        row = await insertQuiz(app.db, content.id, request.user.id, v, tags);
       } catch (err) {
         // The content (or a question of a slot) was deleted meanwhile.
         if (isForeignKeyViolation(err)) throw notFound();
@@ -108,12 +115,16 @@ function quizRoutes(app: App, tags: string[], base: string): void {
       },
     },
     async (request) => {
-      const { quiz: current } = await quizForTeacher(app.db, request.user, request.params, 'write');
+      const { klass, quiz: current } = await quizForTeacher(app.db, request.user, request.params, 'write');
       const v = valuesOf(request.body);
       const errors = await slotErrors(app.db, request.user.id, v.slots);
+      const tags = tagsOfBody(request.body);
+      await checkTags(app.db, klass.id, tags);
+      const now = (await tagsOf(app.db, 'quiz', [current.id])).get(current.id);
+      if (now) await assertTagsOpen(app.db, klass.id, now, tags);
       let row;
       try {
-        row = await updateQuiz(app.db, current.id, v, errors !== null);
+        row = await updateQuiz(app.db, current.id, v, errors !== null, tags);
       } catch (err) {
         if (isForeignKeyViolation(err)) throw notFound();
         throw err;
@@ -209,8 +220,10 @@ function resultRoutes(app: App, tags: string[], one: string): void {
       },
     },
     async (request) => {
-      const { quiz: row } = await quizForTeacher(app.db, request.user, request.params, 'write');
+      const { klass, quiz: row } = await quizForTeacher(app.db, request.user, request.params, 'write');
       const found = await closedIfOverdue(app.db, await attemptOfQuiz(app.db, row, request.params.attemptId), new Date());
+      // Issue 39: no hand grade while the semester's grades are locked.
+      await assertGradesOpen(app.db, klass.id);
       const questions = await attemptQuestions(app.db, found);
       const question = questions.find((q) => q.id === request.params.questionId);
       if (!question || !layoutOf(found.layout).some((i) => i.question_id === question.id)) throw notFound();
@@ -235,11 +248,12 @@ function resultRoutes(app: App, tags: string[], one: string): void {
         summary:
           "Grades every saved answer of the quiz's finished attempts again by the current keys (hand grades stay); { regraded: attempts }",
         params: quizParams,
-        response: { 200: ok(quizRegrade), 404: errorEnvelope },
+        response: { 200: ok(quizRegrade), 404: errorEnvelope, 409: errorEnvelope },
       },
     },
     async (request) => {
-      const { quiz: row } = await quizForTeacher(app.db, request.user, request.params, 'write');
+      const { klass, quiz: row } = await quizForTeacher(app.db, request.user, request.params, 'write');
+      await assertGradesOpen(app.db, klass.id);
       await closeOverdueOfQuiz(app.db, row.id);
       const regraded = await regradeQuiz(app.db, row.id, request);
       return { success: true as const, message: QUIZ_MSG.regraded(regraded), data: { regraded } };

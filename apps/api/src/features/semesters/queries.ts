@@ -19,6 +19,7 @@ const selectSemesters = (db: Executor) =>
       starts_on: semesters.startsOn,
       ends_on: semesters.endsOn,
       active: semesters.active,
+      gradesLockedAt: semesters.gradesLockedAt,
       // Qualified by hand: inside a subquery drizzle writes bare column names.
       classes: sql<number>`(select count(*) from online_classes oc where oc.semester_id = semesters.id)::int`.mapWith(Number),
     })
@@ -94,4 +95,19 @@ export async function activate(tx: Executor, id: number): Promise<void> {
     .set({ active: false })
     .where(and(eq(semesters.active, true), ne(semesters.id, id)));
   await tx.update(semesters).set({ active: true }).where(eq(semesters.id, id));
+}
+
+/**
+ * "Kunci nilai" (issue 39): locks (`lock` true) or opens the semester's grades, the row locked
+ * first so two admins do not both lock it. 'same' when it already is so, null when it is gone.
+ */
+export async function setGradeLock(tx: Executor, id: number, lock: boolean, by: number): Promise<'same' | 'done' | null> {
+  const [row] = await tx.select({ at: semesters.gradesLockedAt }).from(semesters).where(eq(semesters.id, id)).for('update');
+  if (!row) return null;
+  if ((row.at !== null) === lock) return 'same';
+  await tx
+    .update(semesters)
+    .set(lock ? { gradesLockedAt: new Date(), gradesLockedBy: by } : { gradesLockedAt: null, gradesLockedBy: null })
+    .where(eq(semesters.id, id));
+  return 'done';
 }

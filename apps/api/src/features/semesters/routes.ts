@@ -234,6 +234,7 @@ async function previewNext(db: Executor, body: z.output<typeof nextSemesterBody>
       ends_on: to.endsOn,
       active: true,
       classes: n.assignments,
+      gradesLockedAt: null,
     }),
     archived_classes: n.archived,
     assignments: n.assignments,
