@@ -98,6 +98,7 @@ export const classReportGrades = z.object({
 });
 export type ClassReportGrades = z.infer<typeof classReportGrades>;
 
+export const reportGradesParams = z.object({ classId: idParam });
 export const descriptionParams = z.object({ classId: idParam, studentId: idParam });
 const descriptionPart = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),

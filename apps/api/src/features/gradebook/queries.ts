@@ -36,6 +36,8 @@ export const assignmentsOf = (db: Db, classIds: number[]) =>
       id: assignments.id,
       title: assignments.title,
       deadline: assignments.deadline,
+      closesAt: assignments.closesAt,
+      categoryId: assignments.categoryId,
       classId: lessons.onlineClassId,
       lessonId: lessons.id,
       lessonTitle: lessons.title,
@@ -54,6 +56,7 @@ export const quizzesOf = (db: Db, classIds: number[]) =>
       title: quizzes.title,
       closesAt: quizzes.closesAt,
       gradingMethod: quizzes.gradingMethod,
+      categoryId: quizzes.categoryId,
       classId: lessons.onlineClassId,
       lessonId: lessons.id,
       lessonTitle: lessons.title,
@@ -163,6 +166,7 @@ export const extensionsOf = (db: Db, classIds: number[]) =>
       assignmentId: assignmentExtensions.assignmentId,
       studentId: assignmentExtensions.studentId,
       deadline: assignmentExtensions.deadline,
+      closesAt: assignmentExtensions.closesAt,
     })
     .from(assignmentExtensions)
     .where(inArray(assignmentExtensions.assignmentId, assignmentIdsOf(db, classIds)));
