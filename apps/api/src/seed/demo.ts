@@ -19,6 +19,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { insertLesson } from '../features/lessons/queries.js';
 import { seedSchoolYear } from './school-year.js';
 import { seedAttendance } from './attendance.js';
+import { seedReportGrades } from './report-grades.js';
 import type { FileService } from '../files/service.js';
 import { ROLE_IDS } from '@kelasku/contract';
 
@@ -153,6 +154,7 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
     for (const l of letters) letterIds.push(await files.record(tx, l));
     const [sick, leave, contest] = letterIds as [number, number, number];
     if (semester) await seedAttendance(tx, semester, id, { sick, leave, contest });
+    await seedReportGrades(tx, id);
   });
   return true;
 }
