@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { GRADEBOOK_LABELS, type Gradebook } from '@kelasku/contract';
+import { GRADEBOOK_LABELS, REPORT_MSG, type Gradebook, type MyClassGrades } from '@kelasku/contract';
 import { assignmentExtensions, onlineClasses, students, submissions, users } from '../src/db/schema.js';
 import { useTestApp, type TestContext } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
-import { assignmentScene, expectNotFound, expectOtherRolesRefused } from './assignment-scene.js';
+import { assignmentScene, expectNotFound, expectOtherRolesRefused, submit } from './assignment-scene.js';
 
 const t = useTestApp();
 const HOUR = 3600_000;
@@ -71,7 +71,13 @@ async function gradebookScene(t: TestContext) {
   return { ...s, a1, a2, a3, lesson2, ani, budi, citra, dewi, url };
 }
 
-const cell = (state: string, score: number | null, late = false, extended = false) => ({ state, score, late, extended });
+const cell = (state: string, score: number | null, late = false, extended = false, awaiting = false) => ({
+  state,
+  score,
+  awaiting_regrade: awaiting,
+  late,
+  extended,
+});
 
 describe('gradebook (JSON)', () => {
   it('shows the rombel students by name × the assignments by content then deadline, with marks and averages', async () => {
@@ -178,11 +184,12 @@ describe('gradebook downloads', () => {
       null,
       'FFFFC9C9',
     ]);
-    const legend = [8, 9, 10].map((r) => String(ws.getRow(r).getCell(3).value));
+    const legend = [8, 9, 10, 11].map((r) => String(ws.getRow(r).getCell(3).value));
     expect(legend).toEqual([
       expect.stringContaining(GRADEBOOK_LABELS.waiting),
       expect.stringContaining(GRADEBOOK_LABELS.missing),
       expect.stringContaining(GRADEBOOK_LABELS.late),
+      `${REPORT_MSG.awaitingRegrade} (nilai terakhir ditampilkan dan tetap dihitung)`,
     ]);
   });
 
@@ -279,5 +286,81 @@ describe('waiting counts on the class list', () => {
     // Two queries whatever the number of classes (and the session lookup).
     const n = await statementsDuring(t, () => t.as(s.teacher.token).get('/api/teacher/online-classes'));
     expect(n).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('a grade does not vanish (issue 39)', () => {
+  it('85 and 100 average 92.5; after the returned work is handed in again the row still reads 85 (awaiting) and 100', async () => {
+    const s = await assignmentScene(t, { students: 1, deadline: new Date(Date.now() + 2 * DAY) });
+    const { teacher, student } = s;
+    await t.db.update(users).set({ name: 'Rina Wulandari' }).where(eq(users.id, student.id));
+    const praktik = await t.factory.assignment(s.content.id, teacher.id, {
+      title: 'Praktik Jaringan',
+      deadline: new Date(Date.now() + 3 * DAY),
+    });
+    const a1 = s.assignment;
+    const base = `/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}/assignments`;
+    const as = t.as(teacher.token);
+    const revision = async (id: number) => (await as.get(`${base}/${id}/students/${student.id}`)).body.data.submission.revision as number;
+    for (const [a, score] of [
+      [a1, 85],
+      [praktik, 100],
+    ] as const) {
+      expect((await submit(t, student.token, a.id)).status).toBeLessThan(300);
+      expect((await as.post(`${base}/${a.id}/grade`, { student_id: student.id, score, revision: await revision(a.id) })).status).toBe(200);
+    }
+    const row = async () => ((await as.get(`/api/teacher/online-classes/${s.klass.id}/gradebook`)).body.data as Gradebook).students[0]!;
+    expect((await row()).average).toBe(92.5);
+
+    // Returned, handed in again: the last grade stays, marked, and the average does not jump.
+    expect((await as.post(`${base}/${a1.id}/return`, { student_id: student.id })).status).toBe(200);
+    expect((await submit(t, student.token, a1.id)).status).toBeLessThan(300);
+    const after = await row();
+    expect(after.cells.map(({ assignment_id: _id, ...c }) => c)).toEqual([cell('waiting', 85, false, false, true), cell('graded', 100)]);
+    expect(after.average).toBe(92.5);
+
+    // XLSX: the 85 in its cell, coloured "Menunggu nilai baru", the average 92.5.
+    const xlsx = await as.get(`/api/teacher/online-classes/${s.klass.id}/gradebook.xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.raw.rawPayload as unknown as ExcelJS.Buffer);
+    const ws = wb.worksheets[0]!;
+    expect(Array.from({ length: 6 }, (_, i) => ws.getRow(2).getCell(i + 1).value)).toEqual([1, '1234', 'Rina Wulandari', 85, 100, 92.5]);
+    expect((ws.getRow(2).getCell(4).fill as ExcelJS.FillPattern).fgColor?.argb).toBe('FFD0EBFF');
+    expect((ws.getRow(2).getCell(5).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb ?? null).toBeNull();
+    const legend = [5, 6, 7, 8].map((r) => String(ws.getRow(r).getCell(3).value));
+    expect(legend[3]).toBe(`${REPORT_MSG.awaitingRegrade} (nilai terakhir ditampilkan dan tetap dihitung)`);
+    expect((ws.getRow(8).getCell(2).fill as ExcelJS.FillPattern).fgColor?.argb).toBe('FFD0EBFF');
+
+    // CSV: the same plain table, and a line naming the cell awaiting a new grade.
+    const csv = (await as.get(`/api/teacher/online-classes/${s.klass.id}/gradebook.csv`)).raw.rawPayload.toString('utf8').slice(1);
+    expect(csv.split('\r\n')).toEqual([
+      `No;NIS;Nama;${a1.title};Praktik Jaringan;Rata-rata`,
+      '1;1234;Rina Wulandari;85;100;92,5',
+      ';;Rata-rata kelas;85;100;',
+      '',
+      `;;${REPORT_MSG.awaitingRegrade}: Rina Wulandari — ${a1.title}`,
+      '',
+    ]);
+
+    // The student's "Nilai Saya" and the assignment page keep the 85, marked.
+    const grades = (await t.as(student.token).get('/api/student/grades')).body.data as MyClassGrades[];
+    const mine = grades.find((g) => g.online_class.id === s.klass.id)!;
+    expect(mine.average).toBe(92.5);
+    expect(mine.items.map((i) => [i.title, i.score, i.last_score, i.grading_status])).toEqual([
+      [a1.title, null, 85, 'Menunggu untuk dinilai'],
+      ['Praktik Jaringan', 100, null, 'Sudah dinilai'],
+    ]);
+    const page = (await t.as(student.token).get(`/api/student/submissions/${a1.id}`)).body.data;
+    expect([page.submission.score, page.submission.last_score]).toEqual([null, 85]);
+
+    // The new version graded: the cell is an ordinary grade again.
+    expect((await as.post(`${base}/${a1.id}/grade`, { student_id: student.id, score: 90, revision: await revision(a1.id) })).status).toBe(
+      200,
+    );
+    const regraded = await row();
+    expect(regraded.cells[0]).toMatchObject({ state: 'graded', score: 90, awaiting_regrade: false });
+    expect(regraded.average).toBe(95);
+    const page2 = (await t.as(student.token).get(`/api/student/submissions/${a1.id}`)).body.data;
+    expect([page2.submission.score, page2.submission.last_score]).toEqual([90, null]);
   });
 });

@@ -210,13 +210,27 @@ describe('what students hear of', () => {
     expect((await teacher.post(`${s.base}/assignments/${a.id}/students/${s.s1.id}/comments`, { body: 'Lihat catatan saya.' })).status).toBe(
       201,
     );
+    // One notification per grading act, each with the score (issue 39).
     expect(await texts(s.s1)).toEqual([
       `${s.teacher.name} mengirim komentar pribadi di tugas "Esai"`,
-      'Tugas "Esai" dikembalikan oleh guru',
-      'Ada masukan baru dari guru untuk tugas "Esai"',
-      'Tugas "Esai" sudah dinilai',
+      'Tugas "Esai" dikembalikan dengan nilai 80',
+      'Ada masukan baru dari guru untuk tugas "Esai", nilai 80',
+      'Tugas "Esai" dinilai: 80',
     ]);
     expect(await texts(s.s2)).toEqual([]);
+  });
+
+  it('a notification written before the score was carried still reads as it did', async () => {
+    const s = await scene();
+    const old = { userId: s.s1.id, subject: 'Esai', context: s.klass.name, link: '/my-classes' };
+    await t.db.insert(notifications).values([
+      { ...old, kind: 'graded' },
+      { ...old, kind: 'feedback' },
+      { ...old, kind: 'returned' },
+    ]);
+    expect((await texts(s.s1)).sort()).toEqual(
+      ['Ada masukan baru dari guru untuk tugas "Esai"', 'Tugas "Esai" dikembalikan oleh guru', 'Tugas "Esai" sudah dinilai'].sort(),
+    );
   });
 });
 

@@ -66,12 +66,15 @@ describe('GET /api/student/submissions/{assignmentId}', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       online_class: { id: s.klass.id, name: s.klass.name },
+      rubric_id: null,
+      rubric: null,
       submission: {
         status_id: 1,
         status: 'Belum Mengumpulkan',
         grading_status: 'Belum Mengumpulkan',
         state: 'todo',
         score: null,
+        last_score: null,
         feedback: null,
         text_answer: null,
         submitted_at: null,
@@ -86,6 +89,7 @@ describe('GET /api/student/submissions/{assignmentId}', () => {
         extended: false,
         can_hand_in: true,
         can_unsubmit: false,
+        rubric_marks: null,
       },
     });
   });
@@ -105,6 +109,7 @@ describe('POST/PUT /api/student/submissions/{assignmentId}', () => {
       grading_status: 'Menunggu untuk dinilai',
       state: 'done',
       score: null,
+      last_score: null,
       feedback: null,
       text_answer: null,
       submitted_at: expect.any(String),
@@ -128,6 +133,7 @@ describe('POST/PUT /api/student/submissions/{assignmentId}', () => {
       extended: false,
       can_hand_in: true,
       can_unsubmit: true,
+      rubric_marks: null,
     });
     expect(Math.abs(Date.parse(sub.submitted_at) - Date.now())).toBeLessThan(60_000);
     const file = await t.app.inject({ method: 'GET', url: sub.files[0].file });

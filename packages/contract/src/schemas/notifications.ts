@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'quiz',
   'announcement',
   'due_soon',
+  // One per grading act, with the score (issue 39): graded ("Tugas "X" dinilai: 85"), graded again
+  // with other feedback, returned ("… dikembalikan dengan nilai 85", with the teacher's message).
   'graded',
   'feedback',
   'returned',

@@ -9,9 +9,11 @@
  *   POST …/return                            also takes `message` (sent to the student in the private thread)
  * The gradebook import (teacher of the class):
  *   POST /online-classes/:classId/gradebook/import?apply=0|1   multipart `file` (the gradebook XLSX,
- *        edited in Excel) → gradebookImportPreview (apply=1: saved in one transaction, same preview back)
+ *        edited in Excel) → gradebookImportPreview (apply=1: saved in one transaction, same preview back;
+ *        while the file has any error nothing is saved: `applied` false, the errors listed, status 200)
  * One notification per grading act, with the score in it (kind `graded`: "Tugas "X" dinilai: 85";
- * a grade and return in one act: kind `returned` with the score).
+ * a grade and return in one act, `and_return: true`: kind `returned` with the score).
+ * Every write here is refused with 409 GRADE_MSG.locked while the semester's grades are locked.
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
@@ -24,6 +26,8 @@ export const QUICK_MSG = {
   returnedAll: (n: number) => (n === 0 ? 'Tidak ada tugas yang sudah dinilai untuk dikembalikan' : `${n} tugas dikembalikan kepada siswa`),
   returnMessageMax: 'Pesan maksimal 1000 karakter',
   notSubmitted: 'Siswa ini belum mengumpulkan, jadi belum bisa dinilai',
+  savedAndReturned: 'Nilai tersimpan dan tugas dikembalikan',
+  importHasErrors: 'Perbaiki kesalahan di berkas dulu; belum ada nilai yang disimpan',
   importApplied: (n: number) => `${n} nilai berhasil diperbarui dari berkas`,
   importNothing: 'Tidak ada nilai yang berubah di berkas ini',
   notXlsx: 'Berkas harus berupa file Excel (.xlsx) dari buku nilai Kelasku',
@@ -32,6 +36,8 @@ export const QUICK_MSG = {
   studentUnknown: (nis: string) => `NIS ${nis} tidak dikenal di kelas ini`,
   scoreText: (cell: string) => `Isi sel ${cell} harus angka 0 sampai 100`,
   scoreRange: (cell: string) => `Nilai di sel ${cell} harus 0 sampai 100`,
+  scoreWhole: (cell: string) => `Nilai di sel ${cell} harus bilangan bulat`,
+  studentTwice: (who: string) => `${who} ada lebih dari satu baris di berkas`,
   cellNotSubmitted: (cell: string) => `Sel ${cell}: siswa belum mengumpulkan tugas ini, nilai tidak bisa diisi`,
   columnUnknown: (title: string) => `Kolom "${title}" tidak cocok dengan tugas mana pun di kelas ini`,
   quizColumn: (title: string) => `Kolom kuis "${title}" dilewati: nilai kuis berasal dari jawaban siswa`,
@@ -65,6 +71,8 @@ export const quickGradeBody = z.object({
   ),
   revision: z.number({ error: MSG.invalid }).int().positive(),
   rubric_marks: rubricMarksField.optional(),
+  /** "Nilai & kembalikan": grade and return in one act (one notification, kind `returned`, with the score). */
+  and_return: z.boolean({ error: MSG.invalid }).optional(),
 });
 export type QuickGradeBody = z.input<typeof quickGradeBody>;
 

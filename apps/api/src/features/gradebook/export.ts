@@ -4,11 +4,15 @@
  * rather than holding a mark or "0" — a pasted 0 would become a real grade, a text mark would be
  * refused. The marks live beside the values instead: in the XLSX as the cell's colour (legend
  * under the table), in the CSV not at all (it is the same table of plain values).
+ *
+ * A grade does not vanish (issue 39): returned work handed in again keeps its last grade in its
+ * cell until the teacher grades the new version, marked "Menunggu nilai baru" — in the XLSX by its
+ * colour, in the CSV by a line under the table naming each such cell (the table stays plain values).
  */
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
-import { GRADEBOOK_LABELS, type Gradebook, type GradebookCell } from '@kelasku/contract';
+import { GRADEBOOK_LABELS, REPORT_MSG, type Gradebook, type GradebookCell } from '@kelasku/contract';
 
 type Value = string | number | null;
 
@@ -38,17 +42,22 @@ function table(g: Gradebook): { header: string[]; students: Value[][]; averages:
 
 // ---------------------------------------------------------------- XLSX
 
-const FILLS: Partial<Record<GradebookCell['state'] | 'late', string>> = {
+const FILLS: Partial<Record<GradebookCell['state'] | 'late' | 'awaiting', string>> = {
   waiting: 'FFFFF3BF',
   missing: 'FFFFC9C9',
   late: 'FFFFD8A8',
+  awaiting: 'FFD0EBFF',
 };
 
 const LEGEND: Array<[keyof typeof FILLS, string]> = [
   ['waiting', `${GRADEBOOK_LABELS.waiting} (sel kosong)`],
   ['missing', `${GRADEBOOK_LABELS.missing} (sel kosong)`],
   ['late', `${GRADEBOOK_LABELS.late} (nilai tetap dihitung)`],
+  ['awaiting', `${REPORT_MSG.awaitingRegrade} (nilai terakhir ditampilkan dan tetap dihitung)`],
 ];
+
+/** The colour of an assignment cell: awaiting a new grade first, then late, then its state. */
+const fillOf = (c: GradebookCell) => (c.awaiting_regrade ? FILLS.awaiting : c.late ? FILLS.late : FILLS[c.state]);
 
 const fill = (argb: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'solid', fgColor: { argb } });
 
@@ -79,7 +88,7 @@ function addSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, g: Gradebook, taken: S
   g.students.forEach((s, i) => {
     const row = ws.addRow(t.students[i]);
     s.cells.forEach((c, j) => {
-      const argb = c.late ? FILLS.late : FILLS[c.state];
+      const argb = fillOf(c);
       if (argb) row.getCell(4 + j).fill = fill(argb);
     });
     s.quiz_cells.forEach((c, j) => {
@@ -97,7 +106,12 @@ function addSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, g: Gradebook, taken: S
     const row = ws.addRow([null, null, text]);
     row.getCell(2).fill = fill(FILLS[mark]!);
   }
-  ws.addRow([null, null, 'Sel kosong tanpa warna: belum waktunya dikumpulkan. Rata-rata hanya menghitung tugas yang sudah dinilai.']);
+  ws.addRow([
+    null,
+    null,
+    'Sel kosong tanpa warna: belum waktunya dikumpulkan. Rata-rata hanya menghitung tugas yang sudah dinilai ' +
+      '(dan nilai terakhir tugas yang menunggu nilai baru).',
+  ]);
   ws.commit();
 }
 
@@ -141,9 +155,19 @@ function csvValue(v: Value): string {
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Under the CSV's table: one line per cell that shows a last grade awaiting a new one ("Menunggu nilai baru: Budi — Tugas 1"). */
+function awaitingLines(g: Gradebook): Value[][] {
+  const lines = g.students.flatMap((s) =>
+    s.cells.flatMap((c, j) =>
+      c.awaiting_regrade ? [[null, null, `${REPORT_MSG.awaitingRegrade}: ${s.name} — ${g.assignments[j]!.title}`]] : [],
+    ),
+  );
+  return lines.length ? [[], ...lines] : [];
+}
+
 export function gradebookCsv(g: Gradebook): Buffer {
   const t = table(g);
-  const lines = [t.header, ...t.students, t.averages].map((row) => row.map(csvValue).join(';'));
+  const lines = [t.header, ...t.students, t.averages, ...awaitingLines(g)].map((row) => row.map(csvValue).join(';'));
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 

@@ -31,3 +31,14 @@ export function toAssignmentStudent(files: FileLinks, a: Assignment, r: GradingR
       : null,
   };
 }
+
+/**
+ * The notification of a grade: a first grade is "dinilai"; a later one that changes the feedback is
+ * "masukan baru" (each with the score).
+ */
+export function gradeNoticeKind(
+  before: { score: number | null; feedback: string | null } | null,
+  feedback: string | null,
+): 'graded' | 'feedback' {
+  return before?.score != null && feedback !== null && feedback !== before.feedback ? 'feedback' : 'graded';
+}

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { assignmentExtensions, students, submissions, users } from '../../db/schema.js';
+import { assignmentExtensions, students, submissionComments, submissions, users } from '../../db/schema.js';
 import type { RubricMark } from '../../db/schema/assignments.js';
 import type { OnlineClass } from '../../access/index.js';
 import { filesOfSubmissions } from '../submissions/queries.js';
@@ -20,10 +20,10 @@ const stateFilter: Record<GradingState, SQL> = {
  * class (the rombel now holds another year's students) those who handed in, wherever the
  * promotion moved them.
  */
-const inClass = (klass: Pick<OnlineClass, 'rombelClassId' | 'archivedAt'>) =>
+export const inClass = (klass: Pick<OnlineClass, 'rombelClassId' | 'archivedAt'>) =>
   klass.archivedAt ? isNotNull(submissions.id) : eq(students.rombelClassId, klass.rombelClassId);
 
-const gradingSelect = (db: Executor, assignmentId: number, where: SQL | undefined) =>
+export const gradingSelect = (db: Executor, assignmentId: number, where: SQL | undefined) =>
   db
     .select({
       id: users.id,
@@ -163,12 +163,14 @@ export async function currentGrade(db: Executor, assignmentId: number, studentId
   return row ?? null;
 }
 
-/** "Kembalikan": graded work goes back to the student, who may hand in again. */
+export type ReturnOutcome = { outcome: 'returned'; score: number } | { outcome: 'not-in-class' | 'ungraded' };
+
+/** "Kembalikan": graded work goes back to the student, who may hand in again; answers the score it went back with. */
 export async function returnSubmission(
   db: Executor,
   r: { assignmentId: number; rombelId: number; studentId: number },
-): Promise<'returned' | 'not-in-class' | 'ungraded'> {
-  const done = await db
+): Promise<ReturnOutcome> {
+  const [done] = await db
     .update(submissions)
     .set({ returnedAt: sql`now()` })
     .where(
@@ -179,10 +181,41 @@ export async function returnSubmission(
         sql`exists (${member(db, r.rombelId)})`,
       ),
     )
-    .returning({ id: submissions.id });
-  if (done.length) return 'returned';
+    .returning({ score: submissions.score });
+  if (done) return { outcome: 'returned', score: done.score! };
   const why = await whyNot(db, r.assignmentId, r.rombelId, r.studentId);
-  return why.inClass ? 'ungraded' : 'not-in-class';
+  return { outcome: why.inClass ? 'ungraded' : 'not-in-class' };
+}
+
+/**
+ * "Kembalikan semua yang sudah dinilai": every graded, not yet returned work of the students of the
+ * class's rombel goes back in one UPDATE; answers who got theirs back, with the score.
+ */
+export async function returnAllGraded(db: Executor, r: { assignmentId: number; rombelId: number }) {
+  const rows = await db
+    .update(submissions)
+    .set({ returnedAt: sql`now()` })
+    .where(
+      and(
+        eq(submissions.assignmentId, r.assignmentId),
+        isNotNull(submissions.score),
+        isNull(submissions.returnedAt),
+        sql`exists (${member(db, r.rombelId)})`,
+      ),
+    )
+    .returning({ studentId: submissions.studentId, score: submissions.score });
+  return rows.map((x) => ({ studentId: x.studentId, score: x.score! }));
+}
+
+/** The teacher's message of a return, into the private thread of each student named (one INSERT). */
+export async function returnMessages(
+  db: Executor,
+  m: { assignmentId: number; authorId: number; body: string | null | undefined; studentIds: number[] },
+): Promise<void> {
+  if (!m.body || m.studentIds.length === 0) return;
+  await db
+    .insert(submissionComments)
+    .values(m.studentIds.map((studentId) => ({ assignmentId: m.assignmentId, studentId, authorId: m.authorId, body: m.body! })));
 }
 
 export async function setExtension(

@@ -14,7 +14,7 @@ import {
   studentWork,
 } from '@kelasku/contract';
 import type { App, AuthUser } from '../../types.js';
-import { assignmentFor, type Assignment, type OnlineClass } from '../../access/index.js';
+import { assertGradesOpen, assignmentFor, type Assignment, type OnlineClass } from '../../access/index.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { addPrivateComment, loadWork, privateComments } from '../submissions/queries.js';
 import { toPrivateComment, toSubmissionDetail } from '../submissions/present.js';
@@ -24,15 +24,19 @@ import {
   gradeSubmission,
   isStudentOfRombel,
   removeExtension,
+  returnMessages,
   returnSubmission,
   setExtension,
   studentInClass,
   type GradingState,
 } from './queries.js';
-import { toAssignmentStudent } from './present.js';
+import { gradeNoticeKind, toAssignmentStudent } from './present.js';
 import { lockedSubmission } from '../../audit/queries.js';
 import { auditAssignmentGrade } from '../../audit/changes.js';
 import { gradedOrReturned, privateCommented, workPath } from '../notifications/events.js';
+import { checkRubricGrade } from '../rubrics/grade.js';
+import { rubricOfAssignment } from '../rubrics/queries.js';
+import { toAssignmentRubric } from '../rubrics/present.js';
 
 const columns: Array<[GradingState, string]> = [
   ['unsubmitted', "Ditugaskan: students of the class's rombel with nothing handed in now (never, or unsubmitted)"],
@@ -55,7 +59,11 @@ export default async function gradingRoutes(app: App): Promise<void> {
 async function workOf(app: App, klass: OnlineClass, a: Assignment, studentId: number) {
   const found = await studentInClass(app.db, a.id, klass, studentId);
   if (!found) throw notFound();
-  const [work, comments] = await Promise.all([loadWork(app.db, a, studentId), privateComments(app.db, a.id, studentId)]);
+  const [work, comments, rubric] = await Promise.all([
+    loadWork(app.db, a, studentId),
+    privateComments(app.db, a.id, studentId),
+    rubricOfAssignment(app.db, a),
+  ]);
   return {
     student: { id: found.student.id, name: found.student.name, nis: found.student.nis, avatar: app.files.url(found.student.avatar) },
     // Links for the class's teacher, the one who asks.
@@ -63,6 +71,7 @@ async function workOf(app: App, klass: OnlineClass, a: Assignment, studentId: nu
     comments: comments.map((c) => toPrivateComment(app.files.forUser(klass.teacherId), c)),
     previous_student_id: found.previousId,
     next_student_id: found.nextId,
+    rubric: toAssignmentRubric(rubric),
   };
 }
 
@@ -123,7 +132,8 @@ function gradeRoutes(app: App): void {
         summary:
           "Grade (or re-grade) the handed-in work of a student of the class's rombel with an integer score 0–100 and " +
           'optional feedback. Send the `revision` you looked at: when the student handed in again or unsubmitted since, ' +
-          'nothing is saved (409). Once graded the student can no longer change the work until it is returned.',
+          'nothing is saved (409). Once graded the student can no longer change the work until it is returned. ' +
+          "Refused (409) while the semester's grades are locked; the student is told once, with the score.",
         params: assignmentParams,
         body: gradeBody,
         response: { 200: ok(assignmentStudent), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
@@ -132,7 +142,9 @@ function gradeRoutes(app: App): void {
     async (request) => {
       const found = await assignmentFor(app.db, request.user, request.params, 'write');
       const { klass, assignment: a } = found;
+      await assertGradesOpen(app.db, klass.id);
       const { student_id, score, feedback, revision } = request.body;
+      const rubricMarks = await checkRubricGrade(app.db, a, score, request.body.rubric_marks);
       const before = await currentGrade(app.db, a.id, student_id);
       // The grade and its audit row (score and feedback before → after) commit together.
       const outcome = await app.db.transaction(async (tx) => {
@@ -144,6 +156,7 @@ function gradeRoutes(app: App): void {
           score,
           feedback: feedback ?? null,
           seenRevision: revision,
+          rubricMarks,
         });
         if (graded === 'graded' && locked) await auditAssignmentGrade(tx, request, locked.id, locked);
         return graded;
@@ -153,9 +166,7 @@ function gradeRoutes(app: App): void {
       if (outcome === 'changed') throw conflict(ASSIGNMENT_MSG.fileChanged, 'revision');
       const [entry] = await assignmentStudents(app.db, a.id, klass, 'graded', student_id);
       if (!entry) throw notFound(); // deleted meanwhile
-      // First grade: "sudah dinilai"; a later one that changes the feedback: "masukan baru".
-      const regradedFeedback = before?.score != null && (feedback ?? null) !== null && (feedback ?? null) !== before.feedback;
-      await gradedOrReturned(app, workPath(found, student_id), regradedFeedback ? 'feedback' : 'graded');
+      await gradedOrReturned(app, workPath(found, student_id), gradeNoticeKind(before, feedback ?? null), score);
       return {
         success: true as const,
         message: ASSIGNMENT_MSG.graded,
@@ -171,7 +182,9 @@ function gradeRoutes(app: App): void {
         tags,
         summary:
           '"Kembalikan": graded work goes back to the student with its score and feedback; the student may hand in again ' +
-          '(the returned version stays in the history). Ungraded work is refused (409); a student not in the class is a 404.',
+          '(the returned version stays in the history). Ungraded work is refused (409); a student not in the class is a 404. ' +
+          'An optional `message` goes to the private thread of the assignment and in the notification (with the score). ' +
+          "Refused (409) while the semester's grades are locked.",
         params: assignmentParams,
         body: returnBody,
         response: { 200: ok(studentWork), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
@@ -180,11 +193,20 @@ function gradeRoutes(app: App): void {
     async (request) => {
       const found = await assignmentFor(app.db, request.user, request.params, 'write');
       const { klass, assignment: a } = found;
-      const studentId = request.body.student_id;
-      const outcome = await returnSubmission(app.db, { assignmentId: a.id, rombelId: klass.rombelClassId, studentId });
-      if (outcome === 'not-in-class') throw notFound();
-      if (outcome === 'ungraded') throw conflict(ASSIGNMENT_MSG.returnUngraded, 'student_id');
-      await gradedOrReturned(app, workPath(found, studentId), 'returned');
+      await assertGradesOpen(app.db, klass.id);
+      const { student_id: studentId, message } = request.body;
+      // The return and the message in the student's private thread commit together.
+      const returned = await app.db.transaction(async (tx) => {
+        const r = await returnSubmission(tx, { assignmentId: a.id, rombelId: klass.rombelClassId, studentId });
+        if (r.outcome === 'returned')
+          await returnMessages(tx, { assignmentId: a.id, authorId: request.user.id, body: message, studentIds: [studentId] });
+        return r;
+      });
+      if (returned.outcome !== 'returned') {
+        if (returned.outcome === 'not-in-class') throw notFound();
+        throw conflict(ASSIGNMENT_MSG.returnUngraded, 'student_id');
+      }
+      await gradedOrReturned(app, workPath(found, studentId), 'returned', returned.score, message);
       return { success: true as const, message: ASSIGNMENT_MSG.returned, data: await workOf(app, klass, a, studentId) };
     },
   );

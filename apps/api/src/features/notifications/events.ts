@@ -8,6 +8,7 @@ import type { App } from '../../types.js';
 import type { Executor } from '../../db/client.js';
 import { topics } from '../../live/bus.js';
 import type { NotificationRow } from './service.js';
+import { gradeContext } from './text.js';
 import { ROLE_IDS } from '@kelasku/contract';
 
 type RawRow = Record<string, unknown>;
@@ -165,17 +166,75 @@ export async function handedIn(app: App, p: WorkPath, late: boolean): Promise<vo
   await workChanged(app, p);
 }
 
-/** The teacher graded (first time: "sudah dinilai"; again with other feedback: "masukan baru") or returned the work. */
-export async function gradedOrReturned(app: App, p: WorkPath, kind: 'graded' | 'feedback' | 'returned'): Promise<void> {
+/**
+ * One grading act of the teacher, one notification with the score (issue 39): graded (first time:
+ * "dinilai: 85"; again with other feedback: "masukan baru"), or returned ("dikembalikan dengan
+ * nilai 85", with the teacher's message) — a grade and return in one act is one `returned`. The
+ * score (and message) ride in `context` (gradeContext, text.ts).
+ */
+export async function gradedOrReturned(
+  app: App,
+  p: WorkPath,
+  kind: 'graded' | 'feedback' | 'returned',
+  score: number | null,
+  message?: string | null,
+): Promise<void> {
   await app.notifier.send({
     userIds: [p.studentId],
     kind,
     actorId: p.teacherId,
     subject: p.assignmentTitle,
-    context: p.className,
+    context: gradeContext(score, message),
     link: studentWorkLink(p),
   });
   await workChanged(app, p);
+}
+
+/** A grade of one student's work, for gradeNotices. */
+export interface GradeNotice {
+  studentId: number;
+  score: number;
+  assignmentId: number;
+  assignmentTitle: string;
+}
+
+/**
+ * Many grading acts at once ("Kembalikan semua", the gradebook import): one notification per
+ * student's work, each with its score (and the return's message), written by one statement whatever
+ * their number; then the open grading columns refresh.
+ */
+export async function gradeNotices(
+  app: App,
+  klass: { id: number; teacherId: number },
+  kind: 'graded' | 'returned',
+  items: GradeNotice[],
+  message: string | null,
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const rows = items.map((r) => ({
+    user_id: r.studentId,
+    subject: r.assignmentTitle.slice(0, 255),
+    context: gradeContext(r.score, message),
+    link: `/my-classes/${klass.id}/submissions/${r.assignmentId}`,
+  }));
+  const sent = await app.notifier.sendWith((tx) =>
+    insertedRows(
+      tx,
+      sql`insert into notifications (user_id, kind, actor_id, subject, context, link)
+        select r.user_id, ${kind}::varchar, ${klass.teacherId}::int, r.subject, r.context, r.link
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(user_id int, subject varchar, context varchar, link varchar)
+         where r.user_id <> ${klass.teacherId}
+        returning *`,
+    ),
+  );
+  await app.notifier.publish(
+    items.map((r) => ({
+      topic: topics.grading(r.assignmentId),
+      event: 'grading' as const,
+      data: { assignment_id: r.assignmentId, student_id: r.studentId },
+    })),
+  );
+  return sent;
 }
 
 /** A private comment: to the student from the teacher, to the teacher from the student. */

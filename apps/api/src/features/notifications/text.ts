@@ -9,6 +9,25 @@ export interface TextParts {
 
 const inClass = (context: string | null) => (context ? ` di ${context}` : '');
 
+/**
+ * The `context` of a grading notification (graded, feedback, returned; issue 39): the score, then,
+ * after a line break, the teacher's message of a return when there is one ("85\nPerbaiki bab 2"),
+ * cut to the column's 255 characters. Rows written before issue 39 hold the class's name there.
+ */
+export function gradeContext(score: number | null, message?: string | null): string | null {
+  if (score === null) return null;
+  const text = message?.replace(/\s+/g, ' ').trim();
+  if (!text) return String(score);
+  const room = 255 - String(score).length - 1;
+  return `${score}\n${text.length > room ? `${text.slice(0, room - 1)}…` : text}`;
+}
+
+/** The score and message of a grading notification's context; null for a row without a score. */
+export function readGradeContext(context: string | null): { score: string; message: string | null } | null {
+  const m = context ? /^(\d{1,3})(?:\n([\s\S]*))?$/.exec(context) : null;
+  return m ? { score: m[1]!, message: m[2] || null } : null;
+}
+
 /** The sentence the bell shows for a notification, in Indonesian. */
 export function notificationText(kind: NotificationKind, p: TextParts): string {
   const who = p.actor ?? 'Seseorang';
@@ -24,11 +43,9 @@ export function notificationText(kind: NotificationKind, p: TextParts): string {
     case 'due_soon':
       return `Tugas "${p.subject}"${inClass(p.context)} berakhir kurang dari 24 jam lagi dan belum kamu kumpulkan`;
     case 'graded':
-      return `Tugas "${p.subject}" sudah dinilai`;
     case 'feedback':
-      return `Ada masukan baru dari guru untuk tugas "${p.subject}"`;
     case 'returned':
-      return `Tugas "${p.subject}" dikembalikan oleh guru`;
+      return gradingText(kind, p.subject, readGradeContext(p.context));
     case 'private_comment':
       return `${who} mengirim komentar pribadi di tugas "${p.subject}"`;
     case 'reply':
@@ -59,4 +76,16 @@ export function notificationText(kind: NotificationKind, p: TextParts): string {
     case 'storage_full':
       return 'Penyimpanan server penuh: unggahan siswa dan guru gagal tersimpan. Kosongkan ruang disk server atau tambah kapasitasnya.';
   }
+}
+
+/** A grading notification's sentence: with the score (and a return's message) since issue 39, without for older rows. */
+function gradingText(kind: 'graded' | 'feedback' | 'returned', subject: string, g: ReturnType<typeof readGradeContext>): string {
+  if (!g) {
+    if (kind === 'graded') return `Tugas "${subject}" sudah dinilai`;
+    if (kind === 'feedback') return `Ada masukan baru dari guru untuk tugas "${subject}"`;
+    return `Tugas "${subject}" dikembalikan oleh guru`;
+  }
+  if (kind === 'graded') return `Tugas "${subject}" dinilai: ${g.score}`;
+  if (kind === 'feedback') return `Ada masukan baru dari guru untuk tugas "${subject}", nilai ${g.score}`;
+  return `Tugas "${subject}" dikembalikan dengan nilai ${g.score}${g.message ? `. Pesan guru: ${g.message}` : ''}`;
 }

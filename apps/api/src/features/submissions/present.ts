@@ -47,6 +47,8 @@ export function toSubmissionDetail(files: FileLinks, work: Work): SubmissionDeta
     grading_status: gradingStatus(handedIn, s?.score ?? null, !!s?.returnedAt),
     state: workStateOf({ submittedAt: s?.submittedAt ?? null, score: s?.score ?? null }, due.deadline, now),
     score: s?.score ?? null,
+    // A grade does not vanish (issue 39): returned work handed in again keeps its last grade until the new one.
+    last_score: s && s.score === null ? s.lastScore : null,
     feedback: s?.feedback ?? null,
     text_answer: s?.textAnswer ?? null,
     submitted_at: iso(s?.submittedAt ?? null),
@@ -70,6 +72,7 @@ export function toSubmissionDetail(files: FileLinks, work: Work): SubmissionDeta
     extended: due.extended,
     can_hand_in: !closed && (!s || s.score === null || s.returnedAt !== null),
     can_unsubmit: !closed && handedIn && s.score === null,
+    rubric_marks: s?.rubricMarks ?? null,
   };
 }
 
@@ -98,6 +101,7 @@ export function toMyWorkItem(r: WorkRow, now = new Date()): MyWorkItem {
     grading_status: gradingStatus(r.submittedAt !== null, r.score, r.returnedAt !== null),
     submitted_at: iso(r.submittedAt),
     score: r.score,
+    last_score: r.score === null ? r.lastScore : null,
     feedback: r.feedback,
     returned_at: iso(r.returnedAt),
   };

@@ -321,6 +321,7 @@ export function workOfStudent(db: Executor, studentId: number, todoAt?: Date) {
       ext: { deadline: assignmentExtensions.deadline, closesAt: assignmentExtensions.closesAt },
       submittedAt: submissions.submittedAt,
       score: submissions.score,
+      lastScore: submissions.lastScore,
       feedback: submissions.feedback,
       returnedAt: submissions.returnedAt,
     })

@@ -27,6 +27,8 @@ import { toAssignment } from '../assignments/present.js';
 import { addPrivateComment, handInRefusal, loadWork, privateComments, rowAndDue, unsubmit, workOfStudent, writeHandIn } from './queries.js';
 import { myWork, toMyWorkItem, toPrivateComment, toSubmissionDetail } from './present.js';
 import { handedIn, privateCommented, workChanged, workPath } from '../notifications/events.js';
+import { rubricOfAssignment } from '../rubrics/queries.js';
+import { toAssignmentRubric } from '../rubrics/present.js';
 
 type Found = Awaited<ReturnType<typeof assignmentForStudent>>;
 
@@ -34,8 +36,16 @@ const tags = ['student: submissions'];
 
 /** The assignment with the student's work as it is now. */
 async function view(app: App, studentId: number, { assignment: a, klass }: Found) {
-  const [author, work] = await Promise.all([authorName(app.db, a.authorId), loadWork(app.db, a, studentId)]);
-  return { ...toAssignment(a, author, klass), submission: toSubmissionDetail(app.files.forUser(studentId), work) };
+  const [author, work, rubric] = await Promise.all([
+    authorName(app.db, a.authorId),
+    loadWork(app.db, a, studentId),
+    rubricOfAssignment(app.db, a),
+  ]);
+  return {
+    ...toAssignment(a, author, klass),
+    submission: toSubmissionDetail(app.files.forUser(studentId), work),
+    rubric: toAssignmentRubric(rubric),
+  };
 }
 
 /** /api/student/…: the student's own work on the assignments of their rombel's classes. */
@@ -235,7 +245,8 @@ function overviewRoutes(app: App): void {
         if (!entry) byClass.set(r.classId, (entry = { online_class: { id: r.classId, name: r.className }, average: null, items: [] }));
         entry.items.push(toMyWorkItem(r, now));
       }
-      const data = [...byClass.values()].map((c) => ({ ...c, average: averageScore(c.items.map((i) => i.score)) }));
+      // Work awaiting a new grade counts with its last one, as in the gradebook (issue 39).
+      const data = [...byClass.values()].map((c) => ({ ...c, average: averageScore(c.items.map((i) => i.score ?? i.last_score)) }));
       return { success: true as const, data };
     },
   );
