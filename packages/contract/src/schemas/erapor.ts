@@ -18,7 +18,10 @@
  *   POST /online-classes/:classId/erapor/fill    multipart `file` → eraporFillResult (the filled
  *        file behind a short-lived link; 422 for a file that is not one of the three templates, of
  *        another subject or rombel, with its heading row edited or hidden columns removed)
- *   GET  /erapor/files/:token                    the filled XLSX (same file name as uploaded)
+ *        (at most ERAPOR_MAX_BYTES, 413 beyond; 422 ERAPOR_MSG.notXlsx for anything but an XLSX)
+ * Public (/api), the link of eraporFillResult.download_url (five minutes, ends with the session):
+ *   GET  /erapor/files/:token                    the filled XLSX (same file name as uploaded);
+ *        404 ERAPOR_MSG.linkExpired once expired, altered or logged out
  */
 import { z } from 'zod';
 
@@ -35,7 +38,15 @@ export const ERAPOR_MSG = {
   nisnUnknown: (row: number, name: string, nisn: string) => `Baris ${row}: ${name} (NISN ${nisn || '-'}) tidak ditemukan di kelas ini`,
   noCategory: (part: string) => `Belum ada kategori yang diisi ke kolom e-Rapor "${part}". Atur di skema nilai.`,
   linkExpired: 'Tautan unduhan sudah kedaluwarsa. Unggah template sekali lagi.',
+  fileRequired: 'Pilih berkas template e-Rapor (.xlsx) untuk diisi',
+  tooLarge: 'Berkas terlalu besar (maksimal 2 MB). Template nilai e-Rapor biasanya hanya beberapa puluh KB.',
+  tpRowsUneven: 'Jumlah baris TP tidak sama untuk setiap siswa; baris TP yang tidak dikenal dibiarkan apa adanya.',
 } as const;
+
+/** The most an uploaded template may weigh (multipart `file`; more: 413 ERAPOR_MSG.tooLarge). */
+export const ERAPOR_MAX_BYTES = 2 * 1024 * 1024;
+/** How long the filled file's link works, in seconds. */
+export const ERAPOR_LINK_SECONDS = 300;
 
 export const ERAPOR_TEMPLATES = ['sumatif_lingkup_materi', 'sumatif_akhir_semester', 'nilai_akhir'] as const;
 export type EraporTemplate = (typeof ERAPOR_TEMPLATES)[number];
