@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, NativeSelect, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconTable, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { LEAVE_MSG, type HomeroomSummary, type LeaveRequest } from '@kelasku/contract';
 import { useDecideLeaveRequest, useHomeroomLeaveRequests, useMyHomerooms } from '../../api/leave-requests';
 import { QueryState } from '../../components/QueryState';
@@ -198,7 +199,12 @@ export default function HomeroomPage() {
   const homerooms = useMyHomerooms();
   return (
     <Stack>
-      <Title order={2}>Perwalian</Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>Perwalian</Title>
+        <Button component={Link} to="/perwalian/leger" variant="light" leftSection={<IconTable size={16} />}>
+          Leger Nilai
+        </Button>
+      </Group>
       <QueryState query={homerooms}>{(list) => <Homerooms list={list} />}</QueryState>
     </Stack>
   );

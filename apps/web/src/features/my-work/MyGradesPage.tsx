@@ -1,10 +1,13 @@
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { MyClassGrades, MyWorkItem } from '@kelasku/contract';
+import type { MyClassGrades, MyWorkItem, StudentReportCard } from '@kelasku/contract';
+import { useMyReportGrades } from '../../api/report-grades';
 import { useMyGrades } from '../../api/submissions';
 import { QueryState } from '../../components/QueryState';
 import { WorkBadge } from '../../components/WorkBadge';
+import { StudentReportCardView } from '../report-grades/StudentReportCard';
 import { submissionPath } from './MyWorkPage';
+import { LastGradeAwaiting } from '../../components/AwaitingRegrade';
 
 const average = (n: number | null) => (n === null ? '-' : n.toLocaleString('id-ID', { maximumFractionDigits: 1 }));
 
@@ -15,7 +18,7 @@ function GradeItem({ w }: { w: MyWorkItem }) {
         <Anchor component={Link} to={submissionPath(w)} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {w.title}
         </Anchor>
-        <WorkBadge work={w} waiting />
+        {w.score === null && w.last_score !== null ? <LastGradeAwaiting score={w.last_score} /> : <WorkBadge work={w} waiting />}
       </Group>
       {w.feedback && (
         <Text size="sm" c="dimmed" className="kls-pre">
@@ -26,7 +29,7 @@ function GradeItem({ w }: { w: MyWorkItem }) {
   );
 }
 
-function ClassGrades({ c }: { c: MyClassGrades }) {
+function ClassGrades({ c, report }: { c: MyClassGrades; report: StudentReportCard | undefined }) {
   const titleId = `nilai-kelas-${c.online_class.id}`;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
@@ -45,6 +48,11 @@ function ClassGrades({ c }: { c: MyClassGrades }) {
           </Text>
         </Stack>
       </Group>
+      {report && (
+        <Box mb="sm">
+          <StudentReportCardView card={report} />
+        </Box>
+      )}
       {c.items.length === 0 ? (
         <Text size="sm" c="dimmed">
           Belum ada tugas di kelas ini.
@@ -60,9 +68,15 @@ function ClassGrades({ c }: { c: MyClassGrades }) {
   );
 }
 
-/** /my-grades — "Nilai Saya": per class the student's scores, the teacher's feedback and the average of the graded work. */
+/**
+ * /my-grades — "Nilai Saya": per class the report grade (categories, weights, the Nilai Akhir once
+ * released, TPs in words), then the student's scores, the teacher's feedback and the average of the graded work.
+ */
 export default function MyGradesPage() {
   const grades = useMyGrades();
+  // The report part comes apart from the per-assignment list: a failure of one leaves the other readable.
+  const reports = useMyReportGrades();
+  const reportOf = (classId: number) => reports.data?.find((r) => r.online_class.id === classId);
   return (
     <Stack maw={860}>
       <Title order={2}>Nilai Saya</Title>
@@ -76,7 +90,7 @@ export default function MyGradesPage() {
           ) : (
             <Stack>
               {list.map((c) => (
-                <ClassGrades key={c.online_class.id} c={c} />
+                <ClassGrades key={c.online_class.id} c={c} report={reportOf(c.online_class.id)} />
               ))}
             </Stack>
           )
