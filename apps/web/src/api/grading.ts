@@ -61,9 +61,11 @@ function useWorkChange<V>(r: AssignmentRef, studentId: number, send: (v: V) => P
   });
 }
 
-/** "Kembalikan": graded work goes back to the student. */
+/** "Kembalikan": graded work goes back to the student, with an optional message (written in the private thread). */
 export function useReturnWork(r: AssignmentRef, studentId: number) {
-  return useWorkChange(r, studentId, () => api.post<StudentWork>(`${url(r)}/return`, { student_id: studentId }));
+  return useWorkChange(r, studentId, (message?: string) =>
+    api.post<StudentWork>(`${url(r)}/return`, message ? { student_id: studentId, message } : { student_id: studentId }),
+  );
 }
 
 /** "Perpanjang untuk siswa ini": a body sets the extension, null removes it. */

@@ -1,4 +1,4 @@
-import { Alert, Checkbox, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ASSIGNMENT_MSG, LIMITS, assignmentBody } from '@kelasku/contract';
@@ -7,6 +7,9 @@ import { ClosingTimeField, DateTimeField } from '../../components/DateFields';
 import { DescriptionField } from '../../components/DescriptionField';
 import { FormModal } from '../../components/FormModal';
 import { fromWibPickerValue, isPastWib, toWibPickerValue } from '../../lib/format';
+import { errorMessage, toastError } from '../../lib/toast';
+import { CategorySelect, ObjectivePicker } from '../learning-objectives/ObjectivePicker';
+import { attachRubric, useRubricAttached, useRubrics } from '../rubrics/api';
 
 /**
  * "Buat Assignment" (create) and edit of an assignment, opened from the class page's Sub konten
@@ -18,7 +21,17 @@ export interface AssignmentFormModalProps {
   opened: boolean;
   onClose: () => void;
   /** Present when editing. */
-  assignment?: { id: number; title: string; description: string; deadline: string; closes_at?: string | null };
+  assignment?: {
+    id: number;
+    title: string;
+    description: string;
+    deadline: string;
+    closes_at?: string | null;
+    /** Issue 39: its grade category, TPs and rubric. */
+    category_id?: number | null;
+    objective_ids?: number[];
+    rubric_id?: number | null;
+  };
 }
 
 interface AssignmentForm extends Record<string, unknown> {
@@ -30,18 +43,27 @@ interface AssignmentForm extends Record<string, unknown> {
   closes_at: string | null;
   /** The teacher has read the past-deadline warning and saves anyway. */
   pastAccepted: boolean;
+  /** "Kategori nilai" (null: the class's first) and "Tujuan pembelajaran". */
+  category_id: number | null;
+  objective_ids: number[];
+  /** "Rubrik": a rubric's id, or '' for none; attached after the assignment is saved. */
+  rubric: string;
 }
 
 export const PAST_DEADLINE_WARNING = 'Tenggat sudah lewat. Siswa akan langsung tercatat terlambat.';
 
 export function AssignmentFormModal({ classId, lessonId, opened, onClose, assignment }: AssignmentFormModalProps) {
   const save = useSaveAssignment(classId, lessonId);
+  const attached = useRubricAttached();
   const initialValues: AssignmentForm = {
     title: assignment?.title ?? '',
     description: assignment?.description ?? '',
     deadline: toWibPickerValue(assignment?.deadline),
     closes_at: toWibPickerValue(assignment?.closes_at),
     pastAccepted: false,
+    category_id: assignment?.category_id ?? null,
+    objective_ids: assignment?.objective_ids ?? [],
+    rubric: assignment?.rubric_id ? String(assignment.rubric_id) : '',
   };
   const form = useForm<AssignmentForm>({
     initialValues,
@@ -65,22 +87,47 @@ export function AssignmentFormModal({ classId, lessonId, opened, onClose, assign
       draft={assignment ? `tugas-${assignment.id}` : `tugas-baru-${lessonId}`}
       savedMessage={assignment ? ASSIGNMENT_MSG.updated : ASSIGNMENT_MSG.created}
       ready={title.trim() !== '' && description.trim() !== '' && deadline !== null && (!past || pastAccepted)}
-      save={(v) =>
-        save.mutateAsync({
+      save={async (v) => {
+        const res = await save.mutateAsync({
           id: assignment?.id,
           body: {
             title: v.title.trim(),
             description: v.description.trim(),
             deadline: fromWibPickerValue(v.deadline!),
             closes_at: v.closes_at ? fromWibPickerValue(v.closes_at) : null,
+            category_id: v.category_id,
+            objective_ids: v.objective_ids,
           },
-        })
-      }
+        });
+        // The rubric follows the saved assignment; a refusal (e.g. graded with another rubric) is said, the rest stays saved.
+        const rubricId = v.rubric ? Number(v.rubric) : null;
+        if (rubricId !== (assignment?.rubric_id ?? null)) {
+          const ref = { classId, lessonId, id: res.data.id };
+          await attachRubric(ref, rubricId).then(
+            () => attached(ref),
+            (err: unknown) => toastError(errorMessage(err)),
+          );
+        }
+        return res;
+      }}
     >
       <TextInput label="Judul" maxLength={LIMITS.titleMax} required data-autofocus {...form.getInputProps('title')} />
       <DescriptionField required minRows={4} {...form.getInputProps('description')} />
       <DateTimeField label="Tenggat (WIB)" required endOfDay {...form.getInputProps('deadline')} />
       <ClosingTimeField {...form.getInputProps('closes_at')} />
+      <CategorySelect
+        classId={classId}
+        value={form.values.category_id}
+        onChange={(v) => form.setFieldValue('category_id', v)}
+        error={form.errors.category_id}
+      />
+      <ObjectivePicker
+        classId={classId}
+        value={form.values.objective_ids}
+        onChange={(v) => form.setFieldValue('objective_ids', v)}
+        error={form.errors.objective_ids}
+      />
+      <RubricSelect value={form.values.rubric} current={assignment?.rubric_id ?? null} onChange={(v) => form.setFieldValue('rubric', v)} />
       {past && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
           {PAST_DEADLINE_WARNING}
@@ -88,5 +135,23 @@ export function AssignmentFormModal({ classId, lessonId, opened, onClose, assign
         </Alert>
       )}
     </FormModal>
+  );
+}
+
+/** "Rubrik": one of the teacher's rubrics, or none. A rubric of a co-teacher already attached stays choosable. */
+function RubricSelect({ value, current, onChange }: { value: string; current: number | null; onChange: (v: string) => void }) {
+  const rubrics = useRubrics();
+  const data = [{ value: '', label: 'Tanpa rubrik' }, ...(rubrics.data ?? []).map((r) => ({ value: String(r.id), label: r.title }))];
+  if (current && !data.some((d) => d.value === String(current))) data.push({ value: String(current), label: 'Rubrik yang terpasang' });
+  return (
+    <Select
+      label="Rubrik"
+      description="Siswa melihat rubrik sebelum mengumpulkan; Anda menilai dengan memilih level."
+      data={data}
+      value={value}
+      onChange={(v) => onChange(v ?? '')}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }

@@ -21,6 +21,7 @@ import { SubmissionGradeHistory } from '../audit-log/GradeHistory';
 import { useLiveTopic } from '../../live/useLiveTopic';
 import { lessonItemRef, positiveId } from '../../lib/route-params';
 import { assignmentPath } from './paths';
+import { RubricView } from '../rubrics/RubricView';
 
 /** /online-class/:classId/contents/:lessonId/assignment/:assignmentId/students/:studentId — one student's work, by id (a link or reload works). */
 export default function StudentGradingPage() {
@@ -110,9 +111,12 @@ function WorkView({ r, work }: { r: AssignmentRef; work: StudentWork }) {
                 {sub.score ?? 'Belum dinilai'}
               </Text>
               {handedIn && !archived ? (
-                <GradeForm key={student.id} r={r} studentId={student.id} sub={sub} />
+                <GradeForm key={student.id} r={r} studentId={student.id} sub={sub} rubric={work.rubric} />
               ) : (
-                sub.feedback && <Text style={{ whiteSpace: 'pre-wrap' }}>Masukan: {sub.feedback}</Text>
+                <>
+                  {work.rubric && <RubricView rubric={work.rubric} marks={sub.rubric_marks} />}
+                  {sub.feedback && <Text style={{ whiteSpace: 'pre-wrap' }}>Masukan: {sub.feedback}</Text>}
+                </>
               )}
               {handedIn && (
                 <Box mt="sm">

@@ -14,6 +14,8 @@ import { toastApiError, toastSuccess } from '../../lib/toast';
 import { HandInForm } from './HandInForm';
 import { PrivateComments } from './PrivateComments';
 import { SubmittedFiles } from './SubmissionFiles';
+import { LastGradeAwaiting } from '../../components/AwaitingRegrade';
+import { RubricView } from '../rubrics/RubricView';
 
 /** Status 2 (on time) teal, 3 (late) red; the label is the server's. */
 const STATUS_COLOR: Record<number, string | undefined> = { 2: 'teal', 3: 'red' };
@@ -81,7 +83,7 @@ function StatusCard({ a }: { a: AssignmentWithSubmission }) {
     ],
     ...(s.closes_at ? ([['Ditutup', formatDateTimeWib(s.closes_at)]] as [string, ReactNode][]) : []),
     ['Submitted At', s.submitted_at ? formatDateTimeWib(s.submitted_at) : '-'],
-    ['Score', s.score ?? '-'],
+    ['Score', s.score ?? (s.last_score !== null ? <LastGradeAwaiting score={s.last_score} /> : '-')],
   ];
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="status-title">
@@ -94,6 +96,23 @@ function StatusCard({ a }: { a: AssignmentWithSubmission }) {
           <Feedback text={s.feedback} />
         </Stack>
       )}
+    </Card>
+  );
+}
+
+/** Issue 39: the assignment's rubric, read before handing in; once graded with it, the chosen levels and comments. */
+function RubricCard({ a }: { a: AssignmentWithSubmission }) {
+  if (!a.rubric) return null;
+  const marks = a.submission.score !== null ? a.submission.rubric_marks : null;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="rubrik-title">
+      <Title order={3} id="rubrik-title" mb="xs">
+        {marks ? 'Penilaian rubrik' : 'Rubrik penilaian'}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {marks ? `Level yang dipilih gurumu pada rubrik ${a.rubric.title}.` : `Tugas ini dinilai dengan rubrik ${a.rubric.title}.`}
+      </Text>
+      <RubricView rubric={a.rubric} marks={marks} />
     </Card>
   );
 }
@@ -250,6 +269,7 @@ function SubmissionView({ a }: { a: AssignmentWithSubmission }) {
   return (
     <>
       <InstructionCard a={a} />
+      <RubricCard a={a} />
       <StatusCard a={a} />
       {showForm ? (
         <HandInForm

@@ -30,6 +30,7 @@ import { NotFoundPage } from '../../../components/ErrorPages';
 import { TypeBadge } from '../../../components/QuestionKey';
 import { QuestionPickerModal, RandomSlotModal } from './QuestionPickerModal';
 import { useQuizForm, type QuizFormState, type QuizFormType, type SlotRow } from './useQuizForm';
+import { CategorySelect, ObjectivePicker } from '../../learning-objectives/ObjectivePicker';
 
 /**
  * /online-class/:classId/contents/:lessonId/quiz/new — "Buat Kuis" from the content's Sub konten
@@ -90,6 +91,8 @@ function QuizForm({ classId, lessonId, quiz }: { classId: number; lessonId: numb
           <QuizTimeCard form={form} />
 
           <QuizSettingsCard form={form} />
+
+          <QuizGradingCard classId={classId} form={form} />
 
           <QuizSlotsCard state={state} />
 
@@ -189,6 +192,31 @@ function QuizSettingsCard({ form }: { form: QuizFormType }) {
         <Switch
           label="Tampilkan pembahasan (jawaban benar) saat siswa melihat hasil"
           {...form.getInputProps('show_review', { type: 'checkbox' })}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+/** "Penilaian" (issue 39): the quiz's grade category and its TPs. */
+function QuizGradingCard({ classId, form }: { classId: number; form: QuizFormType }) {
+  return (
+    <Card withBorder component="section" aria-label="Penilaian">
+      <Stack>
+        <Title order={3} size="h5">
+          Penilaian
+        </Title>
+        <CategorySelect
+          classId={classId}
+          value={form.values.category_id}
+          onChange={(v) => form.setFieldValue('category_id', v)}
+          error={form.errors.category_id}
+        />
+        <ObjectivePicker
+          classId={classId}
+          value={form.values.objective_ids}
+          onChange={(v) => form.setFieldValue('objective_ids', v)}
+          error={form.errors.objective_ids}
         />
       </Stack>
     </Card>

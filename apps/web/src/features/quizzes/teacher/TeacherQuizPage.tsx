@@ -18,6 +18,7 @@ import { formatNumber } from '../../../components/QuestionKey';
 import { QuizStatistics } from './QuizStatistics';
 import { QuizStatusBadge, quizWindowText } from './QuizStatus';
 import { attemptPath, editQuizPath } from './paths';
+import { SlotObjectives } from '../../learning-objectives/SlotObjectives';
 
 /** /online-class/:classId/contents/:lessonId/quiz/:quizId — the quiz as its teacher sees it: results and statistics. */
 export default function TeacherQuizPage() {
@@ -25,12 +26,14 @@ export default function TeacherQuizPage() {
   return r ? <QuizView r={r} /> : <NotFoundPage />;
 }
 
-type Tab = 'hasil' | 'statistik';
+type Tab = 'hasil' | 'statistik' | 'soal';
+const TABS: readonly string[] = ['statistik', 'soal'];
 
 function QuizView({ r }: { r: QuizRef }) {
   const quiz = useTeacherQuiz(r);
   const [search, setSearch] = useSearchParams();
-  const tab: Tab = search.get('tab') === 'statistik' ? 'statistik' : 'hasil';
+  const tab: Tab = TABS.includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : 'hasil';
+  const archived = useClassArchived(r.classId);
   useDocumentTitle(quiz.data ? `${quiz.data.title} | Kuis` : 'Kuis');
 
   if (isNotFound(quiz.error)) return <NotFoundPage />;
@@ -45,16 +48,20 @@ function QuizView({ r }: { r: QuizRef }) {
         {(q) => (
           <>
             <QuizHeader r={r} quiz={q} />
-            <Tabs value={tab} onChange={(v) => setSearch(v === 'statistik' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+            <Tabs value={tab} onChange={(v) => setSearch(v && TABS.includes(v) ? { tab: v } : {}, { replace: true })} keepMounted={false}>
               <Tabs.List>
                 <Tabs.Tab value="hasil">Hasil</Tabs.Tab>
                 <Tabs.Tab value="statistik">Statistik</Tabs.Tab>
+                <Tabs.Tab value="soal">Soal dan TP</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="hasil" pt="md">
                 <Results r={r} />
               </Tabs.Panel>
               <Tabs.Panel value="statistik" pt="md">
                 <QuizStatistics r={r} />
+              </Tabs.Panel>
+              <Tabs.Panel value="soal" pt="md">
+                <SlotObjectives r={r} quiz={q} readOnly={archived} />
               </Tabs.Panel>
             </Tabs>
           </>

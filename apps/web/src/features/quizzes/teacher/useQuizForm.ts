@@ -30,6 +30,9 @@ export interface QuizFormValues extends Record<string, unknown> {
   show_review: boolean;
   visibility: Visibility;
   publish_at: string | null;
+  /** Issue 39: "Kategori nilai" (null: the class's first) and "Tujuan pembelajaran". */
+  category_id: number | null;
+  objective_ids: number[];
 }
 
 /** One place of the quiz in the form: a fixed question, or `count` drawn from a category. `id` is local (the list's order). */
@@ -70,6 +73,8 @@ const valuesOf = (quiz: Quiz | undefined): QuizFormValues => ({
   show_review: quiz?.show_review ?? false,
   visibility: quiz?.hidden ? 'draft' : quiz?.publish_at && Date.parse(quiz.publish_at) > Date.now() ? 'schedule' : 'show',
   publish_at: quiz?.publish_at && Date.parse(quiz.publish_at) > Date.now() ? toWibPickerValue(quiz.publish_at) : null,
+  category_id: quiz?.category_id ?? null,
+  objective_ids: quiz?.objective_ids ?? [],
 });
 
 const bodyOf = (v: QuizFormValues, slots: SlotRow[]): QuizBody => ({
@@ -88,6 +93,8 @@ const bodyOf = (v: QuizFormValues, slots: SlotRow[]): QuizBody => ({
   hidden: v.visibility === 'draft',
   publish_at: v.visibility === 'schedule' && v.publish_at ? fromWibPickerValue(v.publish_at) : null,
   slots: slots.map((s) => (s.kind === 'question' ? { question_id: s.question.id } : { category_id: s.category.id, count: s.count })),
+  category_id: v.category_id,
+  objective_ids: v.objective_ids,
 });
 
 const FORM_FIELDS = [
@@ -100,6 +107,8 @@ const FORM_FIELDS = [
   'grading_method',
   'show_results',
   'publish_at',
+  'category_id',
+  'objective_ids',
 ];
 
 /** The messages of a schema or server failure: per field, and the slots' (and anything else's) as one. */
