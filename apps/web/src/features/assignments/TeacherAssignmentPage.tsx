@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Badge, Button, Card, Divider, Group, NavLink, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconKeyboard, IconPencil, IconTrash } from '@tabler/icons-react';
 import { ASSIGNMENT_MSG, LIMITS, TRUNCATE, type Assignment, type AssignmentStudent } from '@kelasku/contract';
 import { isNotFound } from '../../api/client';
 import { useDeleteAssignment, useTeacherAssignment, type AssignmentRef, type GradingColumn } from '../../api/assignments';
@@ -18,7 +18,7 @@ import { DownloadAllButton } from './DownloadAllButton';
 import { useClassArchived } from '../../api/online-classes';
 import { useLiveTopic } from '../../live/useLiveTopic';
 import { lessonItemRef } from '../../lib/route-params';
-import { studentWorkPath } from './paths';
+import { assignmentPath, studentWorkPath } from './paths';
 
 /** /online-class/:classId/contents/:lessonId/assignment/:assignmentId — everything loads by id, so a reload works. */
 export default function TeacherAssignmentPage() {
@@ -183,7 +183,12 @@ function Grading({ r, title }: { r: AssignmentRef; title: string }) {
         <Title order={2} size="h3">
           Penilaian: {title}
         </Title>
-        <DownloadAllButton r={r} disabled={loaded && handedIn === 0} />
+        <Group gap="xs">
+          <Button component={Link} to={`${assignmentPath(r)}/cepat`} variant="light" leftSection={<IconKeyboard size={16} aria-hidden />}>
+            Penilaian cepat
+          </Button>
+          <DownloadAllButton r={r} disabled={loaded && handedIn === 0} />
+        </Group>
       </Group>
       <SimpleGrid cols={3} spacing="sm" role="group" aria-label="Ringkasan pengumpulan">
         <Summary label="Diserahkan" value={count('ungrading')} />

@@ -2,11 +2,13 @@ import { useState, type CSSProperties } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { GRADEBOOK_LABELS, type Gradebook, type GradebookCell, type GradebookQuizCell } from '@kelasku/contract';
+import { GRADEBOOK_LABELS, REPORT_MSG, type Gradebook, type GradebookCell, type GradebookQuizCell } from '@kelasku/contract';
 import { downloadGradebook, useGradebook } from '../../api/gradebook';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTimeWib } from '../../lib/format';
 import { errorMessage, toastError } from '../../lib/toast';
+import { AwaitingIcon } from '../../components/AwaitingRegrade';
+import { GradebookImportButton } from './GradebookImport';
 
 /** The name column stays in view while a phone scrolls the table sideways. */
 const sticky: CSSProperties = {
@@ -22,12 +24,23 @@ const sticky: CSSProperties = {
 const formatAverage = (n: number | null) => (n === null ? '–' : n.toLocaleString('id-ID', { maximumFractionDigits: 1 }));
 
 /** One student's work on one assignment (or grade of one quiz): the score, or a mark of what is missing. */
-function Cell({ cell }: { cell: Pick<GradebookCell, 'state' | 'score'> & { late?: boolean } }) {
+function Cell({ cell }: { cell: Pick<GradebookCell, 'state' | 'score'> & { late?: boolean; awaiting_regrade?: boolean } }) {
   const late = cell.late && (
     <Badge size="xs" color="orange" variant="light">
       {GRADEBOOK_LABELS.late}
     </Badge>
   );
+  // Returned work handed in again: its last grade stays, marked, until the new version is graded.
+  if (cell.awaiting_regrade)
+    return (
+      <Stack gap={2} align="center">
+        <Group gap={4} wrap="nowrap" justify="center">
+          <Text fw={600}>{cell.score}</Text>
+          <AwaitingIcon />
+        </Group>
+        {late}
+      </Stack>
+    );
   if (cell.state === 'graded')
     return (
       <Stack gap={2} align="center">
@@ -179,6 +192,7 @@ export function GradebookTab({ classId }: { classId: number }) {
           <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy === 'csv'} onClick={() => download('csv')}>
             Unduh CSV
           </Button>
+          <GradebookImportButton classId={classId} disabled={book.data?.online_class.archived_at != null} />
         </Group>
       </Group>
       <QueryState query={book}>
@@ -190,6 +204,13 @@ export function GradebookTab({ classId }: { classId: number }) {
           ) : (
             <>
               <GradebookTable book={data} classId={classId} />
+              <Group gap={6} wrap="nowrap">
+                <AwaitingIcon />
+                <Text size="xs" c="dimmed">
+                  {REPORT_MSG.awaitingRegrade}: tugas dikembalikan lalu dikumpulkan lagi. Nilai terakhirnya tetap dihitung sampai dinilai
+                  ulang.
+                </Text>
+              </Group>
               <Text size="xs" c="dimmed">
                 Rata-rata hanya menghitung tugas dan kuis yang sudah dinilai. Di file XLSX, nilai kosong berarti belum dinilai atau tidak
                 mengumpulkan (ditandai warna), sehingga siap disalin ke e-Rapor.

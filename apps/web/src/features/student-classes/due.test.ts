@@ -27,6 +27,7 @@ const late = (id: number, agoMs: number, closesInMs: number | null = null): MyWo
   grading_status: 'Belum Mengumpulkan',
   submitted_at: null,
   score: null,
+  last_score: null,
   feedback: null,
   returned_at: null,
 });
