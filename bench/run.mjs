@@ -121,6 +121,10 @@ async function discover(base) {
       { name: 'teacher: grading Ditugaskan (36 students)', url: `${grading}/unsubmitted`, token: teacher },
       { name: 'teacher: grading Diserahkan', url: `${grading}/ungrading`, token: teacher },
       { name: 'teacher: grading Dinilai', url: `${grading}/graded`, token: teacher },
+      // Issue 39: the class's Nilai Akhir (36 students × its work, with the breakdown) and the student's report part.
+      { name: 'teacher: gradebook (36 students)', url: `/api/teacher/online-classes/${klass.id}/gradebook`, token: teacher },
+      { name: 'teacher: Nilai Akhir of a class', url: `/api/teacher/online-classes/${klass.id}/report-grades`, token: teacher },
+      { name: 'student: Nilai Saya (report grades)', url: '/api/student/report-grades', token: student },
       {
         name: `admin: user list, page of 50 (of ${users})`,
         url: '/api/admin/resources/users?page=1&per_page=50',
