@@ -493,12 +493,12 @@ describe('e-Rapor: access and the link', () => {
     const res = await upload(me.token, other.classId, await sumatifAkhirSemester(templateData(other)));
     expect(res.status).toBe(200);
     const url: string = res.body.data.download_url;
-    expect(url).toMatch(/^\/api\/erapor\/files\//);
+    expect(url).toMatch(/^\/api\/downloads\/erapor\//);
     expect((await t.as(null).get(url)).status).toBe(200);
     const altered = await t.as(null).get(`${url.slice(0, -2)}xx`);
     expect(altered.status).toBe(404);
     expect(altered.body.message).toBe(ERAPOR_MSG.linkExpired);
-    expect((await t.as(null).get('/api/erapor/files/unknown')).body.message).toBe(ERAPOR_MSG.linkExpired);
+    expect((await t.as(null).get('/api/downloads/erapor/unknown')).body.message).toBe(ERAPOR_MSG.linkExpired);
     const now = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(now + 301_000);
     const late = await t.as(null).get(url);

@@ -139,10 +139,11 @@ async function publicTables(db: pg.Pool | pg.PoolClient): Promise<string[]> {
 
 /** The restore writes only into an empty database and an empty storage: nothing of a running school is ever overwritten. */
 /**
- * Tables whose first row a migration writes itself (0023: the semester of the day the school
- * upgraded): a target holding only that is still empty, and the archive's rows replace it.
+ * Tables whose first rows a migration writes itself (0023: the semester of the day the school
+ * upgraded; 0025: the school's default grade categories): a target holding only those is still
+ * empty, and the archive's rows replace them.
  */
-export const MIGRATION_ROWS: ReadonlySet<string> = new Set(['semesters']);
+export const MIGRATION_ROWS: ReadonlySet<string> = new Set(['semesters', 'grade_category_defaults']);
 
 async function ensureEmpty(target: RestoreTarget): Promise<void> {
   const pool = target.database.pool;

@@ -153,7 +153,22 @@ async function seedClass(tx: Tx, c: Awaited<ReturnType<typeof demoClasses>>[numb
     .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
     .where(eq(lessons.onlineClassId, c.classId))
     .orderBy(asc(assignments.id));
-  const work = existing.map((a) => a.id);
+  // The demo's own assignments are still ahead of their deadlines: they stay to do (the students'
+  // "Tugas Saya"), placed and tagged. A sumatif lingkup materi of last week is graded for everyone.
+  const [harian] = await tx
+    .insert(assignments)
+    .values({
+      lessonId: c.lessonId,
+      authorId: id.guru!,
+      title: 'Ulangan Harian 1',
+      description: 'Ulangan harian lingkup materi pertama, dikerjakan di kelas dan difoto.',
+      deadline: daysAgo(6),
+      position: nextPosition(assignments, c.lessonId),
+      categoryId: lingkup.id,
+    })
+    .returning({ id: assignments.id });
+  const work = [harian!.id, ...existing.map((a) => a.id)];
+  const past = [harian!.id];
   if (work.length) await tx.update(assignments).set({ categoryId: lingkup.id }).where(inArray(assignments.id, work));
   const [final] = await tx
     .insert(assignments)
@@ -173,7 +188,7 @@ async function seedClass(tx: Tx, c: Awaited<ReturnType<typeof demoClasses>>[numb
   const tagged = [...work.map((a, i) => [a, tps[i % tps.length]]), [final!.id, tps[tps.length - 1]], [final!.id, tps[1]]];
   const tags = tagged.flatMap(([assignmentId, objectiveId]) => (objectiveId ? [{ assignmentId: assignmentId!, objectiveId }] : []));
   if (tags.length) await tx.insert(assignmentObjectives).values(tags).onConflictDoNothing();
-  for (const [i, a] of work.entries())
+  for (const [i, a] of past.entries())
     await gradeWork(
       tx,
       a,

@@ -53,7 +53,7 @@ export const matrixRows: Record<string, Row> = {
     body: form,
     noMarker: true,
   },
-  'GET /api/erapor/files/:token': {
+  'GET /api/downloads/erapor/:token': {
     // The filled file's link opens for anyone holding it while its maker's session lasts; a made-up one for nobody.
     // Minted once, before the first granted cell (refused cells come first and must leave the storage as it was).
     expect: Object.fromEntries(CALLERS.map((k) => [k, [200, 404]])) as Expectations,
@@ -65,7 +65,7 @@ export const matrixRows: Record<string, Row> = {
       const res = await owner.upload('POST', `/api/teacher/online-classes/${c.scene.own.classId}/erapor/fill`, {}, form().form.files);
       minted = res.body.data.download_url as string;
     },
-    url: (c) => (c.variant === 'own' && minted ? minted : `/api/erapor/files/${'0'.repeat(32)}.zz.1.${'A'.repeat(32)}`),
+    url: (c) => (c.variant === 'own' && minted ? minted : `/api/downloads/erapor/${'0'.repeat(32)}.zz.1.${'A'.repeat(32)}`),
     noMarker: true,
   },
 };

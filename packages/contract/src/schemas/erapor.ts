@@ -20,7 +20,7 @@
  *        another subject or rombel, with its heading row edited or hidden columns removed)
  *        (at most ERAPOR_MAX_BYTES, 413 beyond; 422 ERAPOR_MSG.notXlsx for anything but an XLSX)
  * Public (/api), the link of eraporFillResult.download_url (five minutes, ends with the session):
- *   GET  /erapor/files/:token                    the filled XLSX (same file name as uploaded);
+ *   GET  /downloads/erapor/:token                 the filled XLSX (same file name as uploaded);
  *        404 ERAPOR_MSG.linkExpired once expired, altered or logged out
  */
 import { z } from 'zod';

@@ -40,7 +40,7 @@ export async function storeFilled(app: App, bytes: Buffer, fileName: string, tok
   if (!m) throw new Error(`unexpected storage key ${pending.key}`);
   const hex = m.slice(2).join('');
   const exp = Math.floor(Date.now() / 1000) + ERAPOR_LINK_SECONDS;
-  return `/api/erapor/files/${hex}.${exp.toString(36)}.${tokenId.toString(36)}.${app.files.signFor(subject(hex, tokenId), exp)}`;
+  return `/api/downloads/erapor/${hex}.${exp.toString(36)}.${tokenId.toString(36)}.${app.files.signFor(subject(hex, tokenId), exp)}`;
 }
 
 /** The link's file (name and bytes), or null when it is unknown, altered, expired, gone or its session has ended. */

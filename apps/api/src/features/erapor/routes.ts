@@ -80,7 +80,7 @@ export async function teacherRoutes(app: App): Promise<void> {
 /** /api: the filled file behind its short-lived link. */
 export async function publicRoutes(app: App): Promise<void> {
   app.get(
-    '/erapor/files/:token',
+    '/downloads/erapor/:token',
     {
       schema: {
         tags: ['teacher: report grades'],

@@ -13,6 +13,7 @@ import { countingAttempt, gradeOf } from '../quizzes/grading.js';
 import type { ClassScheme } from '../grade-scheme/queries.js';
 import { computeStudentGrades, describeObjectives, type SchemeCategory, type WorkItem, type WorkMark } from './compute.js';
 import { classContextOf, schemesOf, slotAnswersOf, studentExtrasOf, tagsOf, type SlotTagRow } from './queries.js';
+import { toCategory } from '../grade-scheme/present.js';
 
 const pair = (a: number, b: number) => `${a}:${b}`;
 
@@ -168,15 +169,7 @@ export async function reportGradesOfClasses(db: Executor, classes: OnlineClass[]
 
     return {
       online_class: { id: klass.id, name: klass.name },
-      categories: scheme.categories.map((c) => ({
-        id: c.id,
-        name: c.name,
-        weight: c.weight,
-        drop_lowest: c.dropLowest,
-        missing_counts_zero: c.missingCountsZero,
-        erapor_part: c.eraporPart,
-        position: c.position,
-      })),
+      categories: scheme.categories.map(toCategory),
       kktp: scheme.kktp,
       released_at: scheme.releasedAt?.toISOString() ?? null,
       locked: ctx.locked,
