@@ -60,6 +60,7 @@ for (const phone of [false, true]) {
     await expect(errors).toContainText('Isi sel D3 harus angka 0 sampai 100');
     await expect(errors).toContainText('Sel D5: siswa belum mengumpulkan tugas ini, nilai tidak bisa diisi');
     await expect(dialog.getByRole('button', { name: /^Terapkan \d+ perubahan$/ })).toBeDisabled();
+    await expect(dialog).toHaveCSS('opacity', '1');
     expect(await violations(page, 'impor nilai')).toEqual([]);
 
     // Fixed: Ani 80 → 90, Budi – → 75.

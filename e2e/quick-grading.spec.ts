@@ -76,6 +76,8 @@ async function gradeWithKeyboard(page: Page, w: Awaited<ReturnType<typeof quickW
   await page.getByRole('button', { name: 'Kembalikan semua yang sudah dinilai' }).click();
   const dialog = page.getByRole('dialog', { name: 'Kembalikan semua yang sudah dinilai' });
   await dialog.getByRole('textbox', { name: 'Pesan untuk siswa (opsional)' }).fill('Perbaiki sesuai masukan ya.');
+  // Axe reads colours as drawn: wait for the dialog's opening fade to end.
+  await expect(dialog).toHaveCSS('opacity', '1');
   expect(await violations(page, 'kembalikan semua')).toEqual([]);
   await dialog.getByRole('button', { name: 'Kembalikan', exact: true }).click();
   await expect(toast(page, '3 tugas dikembalikan kepada siswa')).toBeVisible();
