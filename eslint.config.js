@@ -128,7 +128,8 @@ const webFeatureAllow = {
   // The student's class page: announcements and the quizzes' badges; the dashboard starts with "Hari ini".
   'student-classes': ['announcements', 'quizzes', 'schedule'],
   // "/" shows the dashboard of each role.
-  dashboard: ['admin-dashboard', 'online-classes', 'student-classes'],
+  // Issue 40: a parent's dashboard lists their children.
+  dashboard: ['admin-dashboard', 'online-classes', 'student-classes', 'parents'],
   'admin-dashboard': ['backup'],
   // The grading pages show a grade's history.
   // Issue 39: the assignment's form picks its category, TPs and rubric; its grading page grades with the rubric.
@@ -142,6 +143,13 @@ const webFeatureAllow = {
   'report-grades': ['grade-scheme'],
   // Issue 38: "Perwalian" (the wali kelas's rombel) and the admin's "Presensi" show the izin requests beside the recaps.
   'attendance-recaps': ['leave-requests'],
+  // Issue 40: a parent's page of a child shows the child's own pieces (today, work, grades, attendance, izin, announcements).
+  parents: ['announcements', 'attendance-recaps', 'leave-requests', 'my-work', 'report-grades', 'schedule'],
+  // Issue 40: "Kelas Perwalian" holds the izin requests, the recaps and the leger.
+  homeroom: ['attendance-recaps', 'leave-requests', 'report-grades', 'parent-links'],
+  // Issue 40: a student's detail page lists their parents; the student's profile makes a pairing code.
+  users: ['parent-links'],
+  profile: ['parent-links'],
 };
 const layerRule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const noUpward = (layer) => ({

@@ -224,6 +224,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(mount(routeAreas.admin, 'admin'), { prefix: '/api/admin' });
   await app.register(mount(routeAreas.teacher, 'teacher'), { prefix: '/api/teacher' });
   await app.register(mount(routeAreas.student, 'student'), { prefix: '/api/student' });
+  await app.register(mount(routeAreas.parent, 'parent'), { prefix: '/api/parent' });
   await registerImportWorker(app);
   // Erases first-password slips 7 days old.
   await registerSlipSweep(app);

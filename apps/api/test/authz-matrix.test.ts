@@ -17,6 +17,8 @@ import { ROLE_IDS } from '@kelasku/contract';
 import {
   CALLERS,
   adminOnly,
+  parentArea,
+  parentDefault,
   all,
   authed,
   classMembers,
@@ -54,6 +56,10 @@ import * as reportGradesArea from './areas/report-grades.js';
 import * as rubricsArea from './areas/rubrics.js';
 import * as quickGradingArea from './areas/quick-grading.js';
 import * as eraporArea from './areas/erapor.js';
+import * as parentAccountsArea from './areas/parent-accounts.js';
+import * as parentAreaArea from './areas/parent-area.js';
+import * as homeroomOverviewArea from './areas/homeroom-overview.js';
+import * as parentSummaryArea from './areas/parent-summary.js';
 
 const t = useTestApp();
 
@@ -184,6 +190,8 @@ const uploaderOnly = (status: number): Expectations => ({
   owner: [status, 404],
   otherTeacher: [404, status],
   student: 404,
+  parent: 404,
+  otherParent: 404,
   otherStudent: 404,
 });
 const teacherCatchAll = teacherArea(404, 404);
@@ -220,6 +228,11 @@ const MATRIX: Record<string, Row> = {
   ...rubricsArea.matrixRows,
   ...quickGradingArea.matrixRows,
   ...eraporArea.matrixRows,
+  // Issue 40: wali kelas and parents.
+  ...parentAccountsArea.matrixRows,
+  ...parentAreaArea.matrixRows,
+  ...homeroomOverviewArea.matrixRows,
+  ...parentSummaryArea.matrixRows,
   // ---- public
   'GET /api/health': { expect: all(200) },
   // Readiness: the matrix app is built without server.ts's start-up, so it is marked ready as the server marks it.
@@ -299,7 +312,17 @@ const MATRIX: Record<string, Row> = {
   'GET /api/notifications/unread-count': { expect: authed(200) },
   'POST /api/notifications/:id/read': {
     id: 'notificationId',
-    expect: { none: 401, expired: 401, admin: 404, owner: [200, 404], otherTeacher: [404, 200], student: 404, otherStudent: 404 },
+    expect: {
+      none: 401,
+      expired: 401,
+      admin: 404,
+      owner: [200, 404],
+      otherTeacher: [404, 200],
+      student: 404,
+      otherStudent: 404,
+      parent: 404,
+      otherParent: 404,
+    },
   },
   'POST /api/notifications/read-all': { expect: authed(200) },
   'GET /api/live': {
@@ -697,6 +720,8 @@ const MATRIX: Record<string, Row> = {
     },
   },
   '* /api/student/*': { expect: studentCatchAll, url: () => '/api/student/tidak-ada/1', body: () => json({}) },
+  // Issue 40: the parent area's unknown paths.
+  '* /api/parent/*': { expect: parentArea(404, 404), url: () => '/api/parent/tidak-ada/1', body: () => json({}) },
 };
 
 // ---------------------------------------------------------------- running a cell
@@ -801,6 +826,8 @@ beforeAll(async () => {
     otherTeacher,
     student,
     otherStudent,
+    parent: await f.parent([student.id]),
+    otherParent: await f.parent([otherStudent.id]),
     ownRombel,
     otherRombel,
     own: await buildChain(t, owner, student, ownRombel, admin),
@@ -823,6 +850,15 @@ describe('authorization matrix', () => {
       'rows without a route',
     ).toEqual([]);
     expect(routes.length).toBeGreaterThan(60);
+    // Issue 40: outside the other roles' areas a row says what parents get.
+    const undeclared = routes
+      .filter(
+        (r) =>
+          MATRIX[rowKey(r)] &&
+          (['parent', 'otherParent'] as const).some((k) => (MATRIX[rowKey(r)]!.expect[k] ?? parentDefault(r.url)) === undefined),
+      )
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undeclared, "rows without the parents' cells").toEqual([]);
   });
 
   it('answers every cell with its declared status; refused cells leak nothing and change nothing', async () => {
@@ -833,9 +869,14 @@ describe('authorization matrix', () => {
       const row = MATRIX[rowKey(route)]!;
       const hasIds = route.url.includes(':');
       const variants: Variant[] = hasIds ? ['own', 'foreign'] : ['own'];
-      const plan = CALLERS.flatMap((caller) =>
-        variants.map((variant) => ({ caller, variant, status: cellOf(row.expect[caller], variant) })),
+      const planned = CALLERS.flatMap((caller) =>
+        variants.map((variant) => {
+          // A row without the parents' cells is named by the test above; here they are skipped.
+          const cell = row.expect[caller] ?? parentDefault(route.url);
+          return { caller, variant, status: cell === undefined ? -1 : cellOf(cell, variant) };
+        }),
       );
+      const plan = planned.filter((p) => p.status > 0);
       // Refused cells first, on the shared scene, which they must leave exactly as it was.
       const refused = plan.filter((p) => p.status >= 400);
       const granted = plan.filter((p) => p.status < 400);
@@ -881,7 +922,8 @@ describe('authorization matrix', () => {
           // A granted read shows the object asked for (proves the cell reached a real object).
           failures.push(`${where}: granted answer does not show the object ${target.marker}`);
         } else if (row.mine) {
-          const [mine, theirs] = p.caller === 'owner' || p.caller === 'student' ? [scene.own, scene.foreign] : [scene.foreign, scene.own];
+          const ownSide = p.caller === 'owner' || p.caller === 'student' || p.caller === 'parent';
+          const [mine, theirs] = ownSide ? [scene.own, scene.foreign] : [scene.foreign, scene.own];
           if (!res.body.includes(mine.marker)) failures.push(`${where}: the caller's own ${mine.marker} is not listed`);
           if (res.body.includes(theirs.marker)) failures.push(`${where}: lists another class's ${theirs.marker}`);
         }

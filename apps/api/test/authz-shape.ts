@@ -6,12 +6,23 @@ import { randomBytes } from 'node:crypto';
 import type { TestContext } from './helpers.js';
 import type { TestUser } from './factory.js';
 
-export const CALLERS = ['none', 'expired', 'admin', 'owner', 'otherTeacher', 'student', 'otherStudent'] as const;
+/**
+ * Issue 40: `parent` is linked to the own chain's student, `otherParent` to the foreign chain's.
+ * A row may leave the parents out: on /api/admin, /api/teacher and /api/student they get 403; any
+ * other route must declare them.
+ */
+export const CALLERS = ['none', 'expired', 'admin', 'owner', 'otherTeacher', 'student', 'otherStudent', 'parent', 'otherParent'] as const;
 export type Caller = (typeof CALLERS)[number];
+export type ParentCaller = 'parent' | 'otherParent';
 export type Variant = 'own' | 'foreign';
 /** One status for both variants, or [own, foreign]. */
 export type Cell = number | [own: number, foreign: number];
-export type Expectations = Record<Caller, Cell>;
+export type Expectations = Record<Exclude<Caller, ParentCaller>, Cell> & Partial<Record<ParentCaller, Cell>>;
+
+/** The parents' cell of a row that does not declare it: 403 in the other roles' areas; undefined elsewhere (the row must say). */
+export function parentDefault(url: string): Cell | undefined {
+  return /^\/api\/(admin|teacher|student)\//.test(url) ? 403 : undefined;
+}
 
 /** Every object of one class, from the class down to a graded-to-be submission, plus admin objects. */
 export interface Chain {
@@ -59,6 +70,9 @@ export interface Scene {
   otherTeacher: TestUser;
   student: TestUser;
   otherStudent: TestUser;
+  /** Issue 40: the parent of `student`, and the parent of `otherStudent`. */
+  parent: TestUser;
+  otherParent: TestUser;
   ownRombel: number;
   otherRombel: number;
   own: Chain;
@@ -67,7 +81,17 @@ export interface Scene {
 
 // ---------------------------------------------------------------- expectation shapes
 
-export const all = (s: number): Expectations => ({ none: s, expired: s, admin: s, owner: s, otherTeacher: s, student: s, otherStudent: s });
+export const all = (s: number): Expectations => ({
+  none: s,
+  expired: s,
+  admin: s,
+  owner: s,
+  otherTeacher: s,
+  student: s,
+  otherStudent: s,
+  parent: s,
+  otherParent: s,
+});
 /** Any logged-in user. */
 export const authed = (ok: Cell): Expectations => ({
   none: 401,
@@ -77,6 +101,8 @@ export const authed = (ok: Cell): Expectations => ({
   otherTeacher: ok,
   student: ok,
   otherStudent: ok,
+  parent: ok,
+  otherParent: ok,
 });
 /** The admin area; the foreign variant of an id route is an id that does not exist. */
 export const adminOnly = (ok: Cell): Expectations => ({
@@ -115,6 +141,8 @@ export const classMembers: Expectations = {
   otherTeacher: [404, 200],
   student: [200, 404],
   otherStudent: [404, 200],
+  parent: 404,
+  otherParent: 404,
 };
 /** A teacher route without an id: every teacher works on their own. */
 export const teacherList = (ok: number) => teacherArea(ok, ok);
@@ -122,6 +150,21 @@ export const teacherList = (ok: number) => teacherArea(ok, ok);
 export const teacherTop = (ok: number) => teacherArea([ok, 404], [404, ok]);
 /** Several ids: the foreign variant puts another class's object under the owner's parents. */
 export const teacherChain = (ok: number) => teacherArea([ok, 404], 404);
+/** Issue 40: the parent area; `parent` follows the own chain's student, `otherParent` the foreign one's. */
+export const parentArea = (parent: Cell, otherParent: Cell): Expectations => ({
+  none: 401,
+  expired: 401,
+  admin: 403,
+  owner: 403,
+  otherTeacher: 403,
+  student: 403,
+  otherStudent: 403,
+  parent,
+  otherParent,
+});
+export const parentList = (ok: number) => parentArea(ok, ok);
+/** A route on the own child: the foreign variant is the other family's child. */
+export const parentTop = (ok: number) => parentArea([ok, 404], [404, ok]);
 export const studentList = (ok: number) => studentArea(ok, ok);
 export const studentTop = (ok: number) => studentArea([ok, 404], [404, ok]);
 export const studentChain = (ok: number) => studentArea([ok, 404], 404);

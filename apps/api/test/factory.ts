@@ -8,6 +8,8 @@ import {
   materials,
   motivationalWords,
   onlineClasses,
+  parentLinks,
+  parents,
   questionCategories,
   questions,
   quizAnswers,
@@ -79,7 +81,7 @@ export class Factory {
       mustChangePassword: boolean;
     }> = {},
   ): Promise<TestUser> {
-    const username = over.username ?? unique(['', 'admin', 'guru', 'siswa'][roleId]!);
+    const username = over.username ?? unique(['', 'admin', 'guru', 'siswa', 'ortu'][roleId]!);
     const password = over.password ?? 'rahasia1';
     const name = over.name ?? `Pengguna ${username}`;
     const email = over.email ?? `${username}@test.sch.id`;
@@ -126,6 +128,26 @@ export class Factory {
   /** A student of rombel 1 (X TKJ 1) unless told otherwise. */
   student(over: Parameters<Factory['user']>[1] = {}) {
     return this.user(ROLE_IDS.student, over);
+  }
+
+  /**
+   * Issue 40: a parent linked to `children` (as `relation`, source 'admin'), who has read the privacy
+   * notice unless `privacyAccepted` is false.
+   */
+  async parent(
+    children: number[],
+    over: Parameters<Factory['user']>[1] & { relation?: 'ayah' | 'ibu' | 'wali'; privacyAccepted?: boolean; nik?: string | null } = {},
+  ) {
+    const user = await this.user(ROLE_IDS.parent, over);
+    await this.db.insert(parents).values({
+      userId: user.id,
+      nik: over.nik ?? null,
+      privacyAcceptedAt: over.privacyAccepted === false ? null : new Date(),
+    });
+    for (const studentId of children) {
+      await this.db.insert(parentLinks).values({ parentId: user.id, studentId, relation: over.relation ?? 'ibu', source: 'admin' });
+    }
+    return user;
   }
 
   async rombel(over: Partial<{ name: string; grade: number; departmentId: number }> = {}) {

@@ -31,6 +31,10 @@ import * as reportGradesArea from './areas/report-grades.js';
 import * as rubricsArea from './areas/rubrics.js';
 import * as quickGradingArea from './areas/quick-grading.js';
 import * as eraporArea from './areas/erapor.js';
+import * as parentAccountsArea from './areas/parent-accounts.js';
+import * as parentAreaArea from './areas/parent-area.js';
+import * as homeroomOverviewArea from './areas/homeroom-overview.js';
+import * as parentSummaryArea from './areas/parent-summary.js';
 
 const t = useTestApp();
 /** Issue 37: the school year's areas bring their own objects and endpoints (areas/*.ts). */
@@ -49,6 +53,10 @@ const AREAS = [
   rubricsArea.fuzz,
   quickGradingArea.fuzz,
   eraporArea.fuzz,
+  parentAccountsArea.fuzz,
+  parentAreaArea.fuzz,
+  homeroomOverviewArea.fuzz,
+  parentSummaryArea.fuzz,
 ];
 const areaScenes: unknown[] = [];
 
@@ -62,6 +70,8 @@ interface Scene {
   admin: TestUser;
   teacher: TestUser;
   student: TestUser;
+  /** Issue 40: a parent linked to `student`. */
+  parent: TestUser;
   /** Users whose own profile and password are fuzzed (so the others keep theirs). */
   profileUser: TestUser;
   passwordUser: TestUser;
@@ -135,8 +145,10 @@ beforeAll(async () => {
     questionId: question.id,
     attemptId: finishedAttempt.id,
     openAttemptId: openAttempt.id,
+    parent: await f.parent([student.id]),
   };
-  for (const [i, area] of AREAS.entries()) areaScenes[i] = await area.scene({ db: t.db, factory: f, admin, teacher, student });
+  const parent = s.parent;
+  for (const [i, area] of AREAS.entries()) areaScenes[i] = await area.scene({ db: t.db, factory: f, admin, teacher, student, parent });
 });
 
 // ---------------------------------------------------------------- the JSON endpoints

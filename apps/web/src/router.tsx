@@ -66,6 +66,17 @@ export const router = createBrowserRouter([
     children: [{ index: true, element: <LoginPage /> }],
   },
   {
+    // Issue 40: a parent signs up with the code their child made.
+    path: '/daftar-orang-tua',
+    element: (
+      <GuestOnly>
+        <LoginLayout />
+      </GuestOnly>
+    ),
+    errorElement: <RouteError banner />,
+    children: [{ index: true, element: page(() => import('./features/parents/ParentSignupPage')) }],
+  },
+  {
     path: '/',
     element: (
       <RequireAuth>
@@ -204,6 +215,7 @@ export const router = createBrowserRouter([
               { path: 'nilai', element: page(() => import('./features/grade-scheme/AdminGradeSchemePage')) },
               { path: 'tujuan-pembelajaran', element: page(() => import('./features/learning-objectives/ObjectivesPage')) },
               { path: 'leger', element: page(() => import('./features/report-grades/LegerPage')) },
+              { path: 'perwalian', element: page(() => import('./features/parent-links/HomeroomSettingsPage')) },
             ],
           },
           {
@@ -211,7 +223,7 @@ export const router = createBrowserRouter([
             element: <RequireRole role="teacher" />,
             children: [
               { path: 'jurnal', element: page(() => import('./features/attendance/JournalPage')) },
-              { path: 'perwalian', element: page(() => import('./features/attendance-recaps/HomeroomPage')) },
+              { path: 'perwalian', element: page(() => import('./features/homeroom/HomeroomPage')) },
               // Issue 39: the TPs of the teacher's subjects, their rubrics, the wali kelas's leger.
               { path: 'tujuan-pembelajaran', element: page(() => import('./features/learning-objectives/ObjectivesPage')) },
               { path: 'rubrik', element: page(() => import('./features/rubrics/RubricsPage')) },
@@ -223,6 +235,15 @@ export const router = createBrowserRouter([
             // The teacher's and the student's week ("Jadwal").
             element: <RequireRoles roles={['teacher', 'student']} />,
             children: [{ path: 'jadwal', element: page(() => import('./features/schedule/SchedulePage')) }],
+          },
+          {
+            // Issue 40: orang tua/wali — each child's pages, the weekly summaries, pairing another child.
+            element: <RequireRole role="parent" />,
+            children: [
+              { path: 'anak/:studentId', element: page(() => import('./features/parents/ChildPage')) },
+              { path: 'ringkasan', element: page(() => import('./features/parents/SummariesPage')) },
+              { path: 'tambah-anak', element: page(() => import('./features/parents/AddChildPage')) },
+            ],
           },
           { path: 'permissiondenied', element: <PermissionDeniedPage /> },
           { path: '*', element: <NotFoundPage /> },

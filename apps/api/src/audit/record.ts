@@ -37,7 +37,8 @@ export interface AuditEntry {
     | 'meeting'
     | 'setting'
     | 'grade_scheme'
-    | 'learning_objective';
+    | 'learning_objective'
+    | 'parent_link';
   targetId?: number | null;
   /** A short human description of the target ("Siswa Budi Santoso (budi)"). */
   summary: string;

@@ -15,3 +15,4 @@ export * from './schema/audit.js';
 export * from './schema/school-year.js';
 export * from './schema/attendance.js';
 export * from './schema/report-grades.js';
+export * from './schema/parents.js';

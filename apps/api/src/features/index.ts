@@ -1,7 +1,7 @@
 /**
  * The route table by access area. app.ts mounts each list under its prefix and guard:
  * public under /api, authed under /api (any logged-in user), and the role areas under
- * /api/admin, /api/teacher, /api/student.
+ * /api/admin, /api/teacher, /api/student, /api/parent.
  */
 import type { App } from '../types.js';
 import fileRoutes, { fileLinkRoutes } from '../files/routes.js';
@@ -51,11 +51,23 @@ import * as reportGrades from './report-grades/routes.js';
 import rubricRoutes from './rubrics/routes.js';
 import quickGradingRoutes from './quick-grading/routes.js';
 import * as erapor from './erapor/routes.js';
+import * as parentAccounts from './parent-accounts/routes.js';
+import * as parentArea from './parent-area/routes.js';
+import * as homeroomOverview from './homeroom-overview/routes.js';
+import * as parentSummary from './parent-summary/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
-export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student', Plugin[]> = {
-  public: [session.publicRoutes, fileRoutes, submissionZipLinkRoutes, backupLinkRoutes, uploadDiscoveryRoutes, erapor.publicRoutes],
+export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'student' | 'parent', Plugin[]> = {
+  public: [
+    session.publicRoutes,
+    fileRoutes,
+    submissionZipLinkRoutes,
+    backupLinkRoutes,
+    uploadDiscoveryRoutes,
+    erapor.publicRoutes,
+    parentAccounts.publicRoutes,
+  ],
   authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes, uploadRoutes, notificationRoutes, semesters.authedRoutes],
   admin: [
     adminDashboardRoutes,
@@ -79,6 +91,8 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     gradeScheme.adminRoutes,
     learningObjectives.adminRoutes,
     reportGrades.adminRoutes,
+    parentAccounts.adminRoutes,
+    homeroomOverview.adminRoutes,
   ],
   teacher: [
     onlineClassesRoutes,
@@ -105,6 +119,8 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     rubricRoutes,
     quickGradingRoutes,
     erapor.teacherRoutes,
+    parentAccounts.teacherRoutes,
+    homeroomOverview.teacherRoutes,
   ],
   student: [
     studentClassesRoutes,
@@ -119,5 +135,8 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     leaveRequests.studentRoutes,
     attendanceRecaps.studentRoutes,
     reportGrades.studentRoutes,
+    parentAccounts.studentRoutes,
   ],
+  // Issue 40: orang tua/wali.
+  parent: [parentAccounts.parentRoutes, parentArea.parentRoutes, parentSummary.parentRoutes],
 };

@@ -9,11 +9,13 @@ export interface AreaContext {
   admin: TestUser;
   teacher: TestUser;
   student: TestUser;
+  /** Issue 40: a parent linked to `student`. */
+  parent: TestUser;
 }
 
 export interface AreaEndpoint<S> {
   /** Who calls it (its area's role). */
-  as: 'admin' | 'teacher' | 'student';
+  as: 'admin' | 'teacher' | 'student' | 'parent';
   /** Values of the path's ids. */
   ids?: (x: S) => Record<string, number | string>;
   /** A body the endpoint accepts; the fuzzer starts from it. */

@@ -48,6 +48,7 @@ import { OfflineBanner } from '../components/OfflineBanner';
 import { PasswordRequired } from './PasswordRequired';
 import { useClassMenu } from './useClassMenu';
 import { useLogoutAction } from '../api/logout';
+import { ParentNav } from '../features/parents/ParentNav';
 
 const TITLES: Record<string, string> = {
   '/dashboard': 'Dashboard',
@@ -70,7 +71,10 @@ const TITLES: Record<string, string> = {
   '/presensi/riwayat': 'Riwayat Presensi',
   '/presensi/izin': 'Izin dan Sakit',
   '/jurnal': 'Jurnal Mengajar',
-  '/perwalian': 'Perwalian',
+  '/perwalian': 'Kelas Perwalian',
+  '/school/perwalian': 'Perwalian',
+  '/ringkasan': 'Ringkasan Mingguan',
+  '/tambah-anak': 'Tambah Anak',
   '/perwalian/leger': 'Leger Nilai',
   '/tujuan-pembelajaran': 'Tujuan Pembelajaran',
   '/rubrik': 'Rubrik',
@@ -125,12 +129,14 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           {link('/school/nilai', 'Nilai Rapor', <IconReportAnalytics size={16} />)}
           {link('/school/tujuan-pembelajaran', 'Tujuan Pembelajaran', <IconTargetArrow size={16} />)}
           {link('/school/leger', 'Leger Nilai', <IconTable size={16} />)}
+          {link('/school/perwalian', 'Perwalian', <IconUserStar size={16} />)}
         </NavLink>
       )}
       {(user?.role === 'teacher' || user?.role === 'student') && link('/jadwal', 'Jadwal', <IconCalendarTime size={18} />)}
       {user?.role === 'student' && link('/presensi', 'Presensi', <IconUserCheck size={18} />)}
       {user?.role === 'teacher' && link('/jurnal', 'Jurnal Mengajar', <IconNotebook size={18} />)}
-      {user?.role === 'teacher' && link('/perwalian', 'Perwalian', <IconUserStar size={18} />)}
+      {user?.role === 'teacher' && link('/perwalian', 'Kelas Perwalian', <IconUserStar size={18} />)}
+      {user?.role === 'parent' && <ParentNav link={link} />}
       {classes && (
         <NavLink label="My Class" leftSection={<IconBook size={18} />} defaultOpened childrenOffset={28}>
           {(classes.data ?? []).map((c) => link(user?.role === 'teacher' ? `/online-class/${c.id}` : `/my-classes/${c.id}`, c.name, null))}

@@ -122,7 +122,7 @@ export const userListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).optional(),
   /** Part of the name, username or e-mail, case-insensitive. */
   q: z.string().trim().max(100).optional(),
-  role: z.enum(['admin', 'teacher', 'student']).optional(),
+  role: z.enum(['admin', 'teacher', 'student', 'parent']).optional(),
   /** `active` (status 1) or `inactive` (status 0, deactivated); both when left out. */
   status: z.enum(['active', 'inactive'], { error: ADMIN_MSG.statusFilterInvalid }).optional(),
   /** Only the students of this rombel. */

@@ -26,3 +26,4 @@ export * from './report-grades.js';
 export * from './rubrics.js';
 export * from './quick-grading.js';
 export * from './erapor.js';
+export * from './parents.js';

@@ -38,6 +38,11 @@ export const NOTIFICATION_KINDS = [
   'leave_decided',
   'leave_request',
   'absence_alert',
+  // parents (issue 40): the wali kelas's message about a child, the weekly summary, an izin request
+  // the parent sent being decided uses 'leave_decided'; a parent linked to a student (the student)
+  'parent_message',
+  'weekly_summary',
+  'parent_linked',
   // admin
   'import_done',
   'account_locked',

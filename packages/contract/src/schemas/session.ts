@@ -17,7 +17,7 @@ import {
   usernameField,
 } from '../fields.js';
 
-export const roleName = z.enum(['admin', 'teacher', 'student']);
+export const roleName = z.enum(['admin', 'teacher', 'student', 'parent']);
 
 export const loginBody = z.object({
   username: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(255, MSG.loginFailed),

@@ -51,7 +51,7 @@ export const users = pgTable(
     index('users_inactive_idx')
       .on(t.roleId, sql`lower(${t.name})`, t.id)
       .where(sql`${t.status} = 0`),
-    check('users_role_ck', sql`${t.roleId} in (1, 2, 3)`),
+    check('users_role_ck', sql`${t.roleId} in (1, 2, 3, 4)`),
     check('users_gender_ck', sql`${t.gender} is null or ${t.gender} in ('L', 'P')`),
   ],
 );

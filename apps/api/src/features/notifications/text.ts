@@ -69,6 +69,15 @@ export function notificationText(kind: NotificationKind, p: TextParts): string {
     case 'absence_alert':
       // subject: "Budi Santoso sudah 3 hari Alpa bulan November"; context: the rombel.
       return `${p.subject}${inClass(p.context)}`;
+    case 'parent_message':
+      // subject: the child's name; context: the message's first words.
+      return `Pesan wali kelas tentang ${p.subject}${p.context ? `: ${p.context}` : ''}`;
+    case 'weekly_summary':
+      // subject: "Ringkasan minggu 23–27 November"; context: "Andi: 2 tugas belum dikumpulkan, 1 nilai baru".
+      return `${p.subject}${p.context ? ` — ${p.context}` : ''}`;
+    case 'parent_linked':
+      // subject: the parent's name; context: "Ibu".
+      return `${p.subject}${p.context ? ` (${p.context})` : ''} sekarang terhubung sebagai orang tua/wali kamu`;
     case 'import_done':
       return `Impor pengguna selesai: ${p.subject}`;
     case 'account_locked':

@@ -7,6 +7,7 @@ const byRole = {
   admin: lazy(() => import('../admin-dashboard/AdminDashboard')),
   teacher: lazy(() => import('../online-classes/TeacherDashboard')),
   student: lazy(() => import('../student-classes/StudentDashboard')),
+  parent: lazy(() => import('../parents/ParentDashboard')),
 };
 
 /** /dashboard: each role's own dashboard; any other role sees only the heading. */
