@@ -35,8 +35,10 @@ import { LiveBus } from './live/bus.js';
 import { LiveSessions } from './live/sessions.js';
 import { Notifier } from './features/notifications/service.js';
 import { registerNotificationJobs } from './features/notifications/jobs.js';
+import { registerParentSummaryJobs } from './features/parent-summary/jobs.js';
 import { registerQuizJobs } from './features/quizzes/job.js';
 import { registerMeetingJobs } from './features/meetings/jobs.js';
+import { requireParentPrivacy } from './features/parent-accounts/privacy.js';
 
 z.config(z.locales.id());
 
@@ -204,7 +206,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       return payload;
     });
     scope.addHook('onRequest', authenticate);
-    if (guard) scope.addHook('onRequest', requireRole(guard));
+    // Issue 40: the parent area also stays closed until the privacy notice is accepted.
+    if (guard) scope.addHook('onRequest', guard === 'parent' ? requireParentPrivacy : requireRole(guard));
     for (const p of plugins) await scope.register(p);
     // Unknown paths inside a role area are still behind its guard: 401/403 first, then 404.
     if (guard) {
@@ -228,7 +231,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await registerImportWorker(app);
   // Erases first-password slips 7 days old.
   await registerSlipSweep(app);
-  await registerNotificationJobs(app);
+  for (const register of [registerNotificationJobs, registerParentSummaryJobs]) await register(app);
   // Closes quiz attempts whose time ran out, also when no browser comes back.
   await registerQuizJobs(app);
   // Deletes resumable uploads nobody used within a day.

@@ -82,6 +82,13 @@ export interface DapodikStudent {
   rombel: string;
   father: string;
   mother: string;
+  /** The parents' NIK (16 digits); by default made from the NISN, so each student's parents are their own. */
+  fatherNik?: string;
+  motherNik?: string;
+  /** The "Data Wali" group, empty by default. */
+  guardian?: { name: string; nik: string };
+  /** The home "Telepon" (Dapodik's landline column), 0274-123456 by default. */
+  phone?: string;
 }
 
 /** The first header row's line: data starts two lines below it. */
@@ -91,23 +98,23 @@ export const DAPODIK_HEADER_LINE = 5;
 function rowOf(s: DapodikStudent, no: number): (string | number | null)[] {
   const before = [no, s.name, s.nipd, s.gender, s.nisn, 'Sleman', s.birthday, '3404011705080001', 'Islam', 'Jl. Kaliurang Km 5'];
   const address = ['001', '002', 'Karangasem', 'Caturtunggal', 'Kec. Depok', '55281', 'Bersama orang tua', 'Sepeda motor'];
-  const contact = ['0274-123456', s.hp, '', '', 'Tidak', ''];
-  const parent = (name: string, year: number) => [
+  const contact = [s.phone ?? '0274-123456', s.hp, '', '', 'Tidak', ''];
+  const parent = (name: string, year: number, nik: string) => [
     name,
     year,
     'SMA / sederajat',
     'Wiraswasta',
     'Rp. 2,000,000 - Rp. 4,999,999',
-    '3404010101700001',
+    nik,
   ];
-  const guardian = [null, null, null, null, null, null];
+  const guardian = s.guardian ? parent(s.guardian.name, 1965, s.guardian.nik) : [null, null, null, null, null, null];
   const after = [s.rombel, '', '', 'Tidak', '', '', '', '3404-LT-01012008-0001', '', '', '', 'Tidak', '', 'Tidak ada', 'SMP N 1 Depok', 1];
   return [
     ...before,
     ...address,
     ...contact,
-    ...parent(s.father, 1975),
-    ...parent(s.mother, 1978),
+    ...parent(s.father, 1975, s.fatherNik ?? `3404${s.nisn.slice(-6)}750001`),
+    ...parent(s.mother, 1978, s.motherNik ?? `3404${s.nisn.slice(-6)}780002`),
     ...guardian,
     ...after,
     '-7.77',
@@ -153,12 +160,15 @@ export async function dapodikWorkbook(list: DapodikStudent[], school = 'SMK NEGE
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** The NIK of Bunga's and Cahya's father: siblings' rows name one parent (issue 40). */
+export const SIBLINGS_FATHER_NIK = '3404011505700003';
+
 /** The students of the committed fixture. */
 export const FIXTURE_STUDENTS: DapodikStudent[] = [
   ['Agus Salim', '2122.10.001', 'L', '0081234501', '2008-03-11', '081234567801', 'Budi Salim', 'Siti Salimah'],
-  // HPs of 11 and 13 digits, as Dapodik holds many.
+  // HPs of 11 and 13 digits, as Dapodik holds many. Bunga and Cahya are siblings (one father, one NIK).
   ['Bunga Lestari', '2122.10.002', 'P', '0081234502', '2008-07-02', '08123456702', 'Hadi Lestari', 'Ani Lestari'],
-  ['Cahya Nugraha', '2122.10.003', 'L', '0081234503', '2007-12-25', '0812345678031', 'Joko Nugraha', 'Rina Nugraha'],
+  ['Cahya Nugraha', '2122.10.003', 'L', '0081234503', '2007-12-25', '0812345678031', 'Hadi Lestari', 'Rina Nugraha'],
 ].map(([name, nipd, gender, nisn, birthday, hp, father, mother]) => ({
   name: name!,
   nipd: nipd!,
@@ -169,6 +179,9 @@ export const FIXTURE_STUDENTS: DapodikStudent[] = [
   rombel: 'X TKJ 1',
   father: father!,
   mother: mother!,
+  ...(father === 'Hadi Lestari' ? { fatherNik: SIBLINGS_FATHER_NIK } : {}),
+  // Cahya also lives with a guardian (Data Wali): three parents, the most one child has.
+  ...(name === 'Cahya Nugraha' ? { guardian: { name: 'Slamet Riyadi', nik: '3404012002650004' } } : {}),
 }));
 
 export const FIXTURE_PATH = path.join(import.meta.dirname, 'fixtures', 'daftar-peserta-didik.xlsx');

@@ -15,9 +15,11 @@ const PASSWORD = '/api/profile/update-password';
 
 /** What a flagged user may still do: see who they are, set the password, log out. */
 const ALLOWED = new Set(['GET /api/me', `PATCH ${PASSWORD}`, 'POST /api/logout']);
-/** Routes without a session (login, health and readiness, signed links to a file or the submissions ZIP, the API docs). */
+/** Routes without a session (login, a parent's code check and sign-up, health and readiness, signed links to a file or the submissions ZIP, the API docs). */
 const isPublic = (url: string) =>
   url === '/api/login' ||
+  url === '/api/pairing-codes/check' ||
+  url === '/api/parent-signup' ||
   url === '/api/health' ||
   url === '/api/ready' ||
   url === '/api/files/:id' ||

@@ -15,15 +15,11 @@ import { quizSlots, semesters } from '../../src/db/schema.js';
 import { loadScheme } from '../../src/features/grade-scheme/queries.js';
 import { adminOnly, json, teacherChain, teacherTop, type CallContext, type Row } from '../authz-shape.js';
 import type { AreaFuzz } from './types.js';
+import { activeSemesterId } from './homerooms.js';
 
 const NO_SUCH_ID = 2_147_483_000;
 const T = '/api/teacher/online-classes/:classId';
 const L = `${T}/contents/:lessonId`;
-
-async function activeSemesterId(db: Db): Promise<number> {
-  const [row] = await db.select({ id: semesters.id }).from(semesters).where(eq(semesters.active, true));
-  return row!.id;
-}
 
 /** The class's scheme as a save sends it back (its ids and revision), for the granted save. */
 async function schemeBodyOf(db: Db, classId: number) {

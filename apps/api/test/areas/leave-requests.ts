@@ -10,7 +10,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
-import { homerooms, leaveRequests, semesters } from '../../src/db/schema.js';
+import { leaveRequests } from '../../src/db/schema.js';
 import {
   adminOnly,
   json,
@@ -25,21 +25,9 @@ import {
 import { samples } from '../helpers.js';
 import { wibDate } from '../attendance-scene.js';
 import type { AreaFuzz } from './types.js';
+import { activeSemesterId, makeHomeroom } from './homerooms.js';
 
 const NO_SUCH_ID = 2_147_483_000;
-
-async function activeSemesterId(db: Db): Promise<number> {
-  const [row] = await db.select({ id: semesters.id }).from(semesters).where(eq(semesters.active, true));
-  return row!.id;
-}
-
-/** `teacherId` is wali kelas of the rombel this semester (kept as it is when the rombel has one). */
-async function makeHomeroom(db: Db, rombelId: number, teacherId: number): Promise<void> {
-  await db
-    .insert(homerooms)
-    .values({ semesterId: await activeSemesterId(db), rombelClassId: rombelId, teacherId })
-    .onConflictDoNothing();
-}
 
 /** A pending request of the student (`daysAgo` days ago), straight into the database. */
 async function pendingRequest(

@@ -8,26 +8,11 @@
  * the matrix's fingerprint does not watch), the first time a leger row asks for it; the leger lists
  * the rombel's students, among them the chain's student named with its marker.
  */
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../src/db/client.js';
-import { homerooms, semesters } from '../../src/db/schema.js';
 import { adminOnly, json, studentList, teacherChain, teacherTop, type CallContext, type Row } from '../authz-shape.js';
 import type { AreaFuzz } from './types.js';
+import { makeHomeroom } from './homerooms.js';
 
 const NO_SUCH_ID = 2_147_483_000;
-
-async function activeSemesterId(db: Db): Promise<number> {
-  const [row] = await db.select({ id: semesters.id }).from(semesters).where(eq(semesters.active, true));
-  return row!.id;
-}
-
-/** `teacherId` is wali kelas of the rombel this semester (kept as it is when the rombel has one). */
-async function makeHomeroom(db: Db, rombelId: number, teacherId: number): Promise<void> {
-  await db
-    .insert(homerooms)
-    .values({ semesterId: await activeSemesterId(db), rombelClassId: rombelId, teacherId })
-    .onConflictDoNothing();
-}
 
 /** Both chains' teachers are wali kelas of their chain's rombel; the URL of the target chain's leger. */
 async function homeroomLeger(c: CallContext, suffix: string): Promise<string> {

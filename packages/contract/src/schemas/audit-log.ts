@@ -61,6 +61,9 @@ export const AUDIT_ACTIONS = [
   'objective.delete',
   'objective.order',
   'objective.import',
+  'parent.link',
+  'parent.unlink',
+  'homeroom.settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -121,6 +124,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'objective.delete': 'Menghapus tujuan pembelajaran',
   'objective.order': 'Mengubah urutan tujuan pembelajaran',
   'objective.import': 'Mengimpor tujuan pembelajaran',
+  'parent.link': 'Menautkan orang tua ke siswa',
+  'parent.unlink': 'Melepas tautan orang tua dari siswa',
+  'homeroom.settings': 'Mengubah batas siswa perlu perhatian',
 };
 
 /** The labels of the fields a before → after shows (keys not listed show as they are). */

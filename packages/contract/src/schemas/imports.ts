@@ -73,6 +73,13 @@ export const IMPORT_MSG = {
   notFinished: 'Impor belum selesai.',
   /** The import's instance died (a restart, a crash) while it ran; another run takes it up (features/imports/job.ts). */
   resumed: 'Impor terhenti karena server dimulai ulang; dilanjutkan otomatis.',
+  /** A parent the row names, left out because the child already has (or gets) the most parents. */
+  parentOverLimit: (relation: string, name: string, max: number) =>
+    `${relation} (${name}) tidak dibuat: satu siswa paling banyak punya ${max} orang tua/wali`,
+  parentNameInvalid: (relation: string) => `Nama ${relation.toLowerCase()} tidak valid; orang tua ini dilewati`,
+  parentPhoneInvalid: (relation: string) => `Nomor HP ${relation.toLowerCase()} tidak valid; akun dibuat tanpa nomor HP`,
+  parentsPreview: (create: number, existing: number) =>
+    `${create.toLocaleString('id-ID')} akun orang tua baru, ${existing.toLocaleString('id-ID')} ditautkan ke akun yang sudah ada`,
 } as const;
 
 /** One row of the preview: what the import would do with it. */
@@ -88,12 +95,29 @@ export const importRow = z.object({
   changes: z.array(z.string()),
   /** Each problem with the column it is in. */
   errors: z.array(z.object({ column: z.string(), message: z.string() })),
+  /** What the import leaves out of an otherwise good row (a parent over the limit); never blocks the file. Absent when none. */
+  warnings: z.array(z.object({ column: z.string(), message: z.string() })).optional(),
 });
 export type ImportRow = z.infer<typeof importRow>;
+
+/** The parents (issue 40) an import creates from the father, mother and guardian columns, and links to students. */
+export const importParents = z.object({
+  /** New parent accounts (one per NIK, shared by siblings). */
+  create: z.number(),
+  /** Links to parent accounts that already exist in Kelasku (the same NIK). */
+  existing: z.number(),
+  /** Links in all (new and existing accounts). */
+  links: z.number(),
+  /** Parents left out (a child's limit reached); each is a row warning. */
+  skipped: z.number(),
+});
+export type ImportParents = z.infer<typeof importParents>;
 
 export const importPreview = z.object({
   summary: z.object({ create: z.number(), update: z.number(), unchanged: z.number(), error: z.number() }),
   rows: z.array(importRow),
+  /** Added with issue 40; absent from older servers' answers. */
+  parents: importParents.optional(),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
 

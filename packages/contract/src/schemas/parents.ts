@@ -64,6 +64,8 @@ export const PARENT_LINK_SOURCE_LABELS: Record<(typeof PARENT_LINK_SOURCES)[numb
 /** The at-risk defaults (the admin changes them): Alpa days this month, missing pieces of work. */
 export const RISK_DEFAULTS = { alpa: 3, missing: 3 } as const;
 export const PARENT_MESSAGE_MAX = 1000;
+/** Messages to parents one wali kelas may send in an hour. */
+export const PARENT_MESSAGES_PER_HOUR = 30;
 
 export const PARENT_MSG = {
   codeInvalid: 'Kode tidak dikenal. Periksa lagi kode dari anak Anda.',
@@ -88,6 +90,8 @@ export const PARENT_MSG = {
   riskAlpaInvalid: 'Batas alpa harus bilangan bulat 1 sampai 31',
   riskMissingInvalid: 'Batas tugas belum dikumpulkan harus bilangan bulat 1 sampai 50',
   privacyRequired: 'Baca dan setujui pemberitahuan privasi terlebih dahulu',
+  codeRateLimited: 'Terlalu banyak kode yang salah. Coba lagi dalam 15 menit.',
+  messageRateLimited: `Paling banyak ${PARENT_MESSAGES_PER_HOUR} pesan dalam satu jam. Coba lagi nanti.`,
 } as const;
 
 const relationField = z.enum(PARENT_RELATIONS, { error: PARENT_MSG.relationInvalid });
@@ -253,9 +257,9 @@ export const overviewStudent = z.object({
   id: z.number(),
   name: z.string(),
   nis: z.string().nullable(),
-  /** Today's mark at the first recorded meeting (H, S, I, A, T), or null when none is recorded yet. */
-  today: z.enum(['H', 'S', 'I', 'A', 'T']).nullable(),
-  month: z.object({ H: z.number(), S: z.number(), I: z.number(), A: z.number(), T: z.number() }),
+  /** Today's mark as the monthly recap counts a day (the mark of most of today's recorded meetings), or null when none is recorded yet. */
+  today: z.enum(['H', 'S', 'I', 'A', 'T', 'D']).nullable(),
+  month: z.object({ H: z.number(), S: z.number(), I: z.number(), A: z.number(), T: z.number(), D: z.number() }),
   /** Work of every subject: closed and not handed in; handed in after the deadline. */
   missing: z.number(),
   late: z.number(),
@@ -272,7 +276,7 @@ export const homeroomOverview = z.object({
   month_start: z.string(),
   thresholds: z.object({ alpa: z.number(), missing: z.number() }),
   /** Today's marks over the rombel (each student once), and those not recorded yet. */
-  today: z.object({ H: z.number(), S: z.number(), I: z.number(), A: z.number(), T: z.number(), unrecorded: z.number() }),
+  today: z.object({ H: z.number(), S: z.number(), I: z.number(), A: z.number(), T: z.number(), D: z.number(), unrecorded: z.number() }),
   pending_requests: z.number(),
   students: z.array(overviewStudent),
 });

@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, IMPORT_MSG, type ImportField } from '@kelasku/contract';
+import { IMPORT_FIELDS, IMPORT_MSG, PARENT_RELATIONS, type ImportField, type ParentRelation } from '@kelasku/contract';
 import { HttpError } from '../../http/errors.js';
 import type { Cell, Sheet } from './sheet.js';
 
@@ -93,6 +93,44 @@ export interface ImportRecord {
   otherSeparator?: true;
 }
 
+/** A parent's cells (issue 40): Dapodik's "Data Ayah" Nama and NIK, or the template's "Nama Ayah" and "HP Ayah". */
+export type FamilyField = `${ParentRelation}_${'name' | 'nik' | 'hp'}`;
+/** A row's parent cells, and — in a Dapodik export only — its "Telepon" (the home number). */
+export interface FamilyCells {
+  cells: Partial<Record<FamilyField, Cell>>;
+  homePhone: Cell | null;
+}
+
+const FAMILY_BY_NAME = new Map<string, FamilyField>(
+  PARENT_RELATIONS.flatMap((r) => [
+    [`data ${r} nama`, `${r}_name`] as const,
+    [`nama ${r}`, `${r}_name`] as const,
+    [`data ${r} nik`, `${r}_nik`] as const,
+    [`nik ${r}`, `${r}_nik`] as const,
+    ...['hp', 'no hp', 'no. hp', 'nomor hp', 'telepon', 'telpon'].map((h) => [`${h} ${r}`, `${r}_hp`] as const),
+  ]),
+);
+
+/**
+ * The parent cells of each data row, by line (rows naming no parent left out). The home "Telepon"
+ * is read only under Dapodik's two-row header: in the template that column is the student's own number.
+ */
+function familyOf(names: (string | null)[], rows: Row[], dapodik: boolean): Map<number, FamilyCells> {
+  const columns = names.flatMap((name, at) => {
+    const field = name === null ? undefined : FAMILY_BY_NAME.get(normalizeHeader(name));
+    return field ? [{ field, at }] : [];
+  });
+  const homeAt = dapodik ? names.findIndex((name) => name !== null && normalizeHeader(name) === 'telepon') : -1;
+  const family = new Map<number, FamilyCells>();
+  if (columns.length === 0) return family;
+  for (const row of rows) {
+    const cells: FamilyCells['cells'] = {};
+    for (const { field, at } of columns) if (textOf(row.cells[at]) !== null) cells[field] ??= row.cells[at]!;
+    if (Object.keys(cells).length > 0) family.set(row.line, { cells, homePhone: homeAt >= 0 ? (row.cells[homeAt] ?? null) : null });
+  }
+  return family;
+}
+
 /** How far down a header row is looked for (Dapodik puts title rows above it). */
 const HEADER_SEARCH_ROWS = 20;
 
@@ -112,20 +150,22 @@ function findHeader(rows: Row[]): number {
  * (Dapodik's sub-headers under merged groups), then reads the rows below. Where several columns name
  * one field, a row's first filled one in the order of ALIASES is read (HP before Telepon).
  */
-export function readRecords(sheet: Sheet): { columns: ImportField[]; records: ImportRecord[] } {
+export function readRecords(sheet: Sheet): { columns: ImportField[]; records: ImportRecord[]; family: Map<number, FamilyCells> } {
   const at = findHeader(sheet.rows);
   if (at < 0) throw new HttpError(422, IMPORT_MSG.noHeader);
   const header = sheet.rows[at]!;
   const nameAt = header.cells.findIndex((cell) => fieldOfHeader(cell) === 'name');
   const sub = isSubHeader(header, sheet.rows[at + 1], nameAt) ? sheet.rows[at + 1]! : null;
   const index = new Map<ImportField, { at: number; rank: number }[]>();
-  columnNames(header, sub).forEach((name, i) => {
+  const names = columnNames(header, sub);
+  names.forEach((name, i) => {
     const field = name === null ? undefined : fieldOfHeader(name);
     if (field) index.set(field, [...(index.get(field) ?? []), { at: i, rank: rankOf(field, name!) }]);
   });
   for (const columns of index.values()) columns.sort((a, b) => a.rank - b.rank || a.at - b.at);
   const other = header.separator === ';' ? ',' : ';';
-  const records = sheet.rows.slice(at + (sub ? 2 : 1)).map((row): ImportRecord => {
+  const dataRows = sheet.rows.slice(at + (sub ? 2 : 1));
+  const records = dataRows.map((row): ImportRecord => {
     // One cell where the header has several, holding the other separator: the row was written with it.
     const mixed =
       header.separator && index.size > 1 && row.cells.filter((c) => c !== null).length === 1 && String(row.cells[0] ?? '').includes(other);
@@ -140,5 +180,5 @@ export function readRecords(sheet: Sheet): { columns: ImportField[]; records: Im
     };
   });
   if (records.length === 0) throw new HttpError(422, IMPORT_MSG.noRows);
-  return { columns: [...index.keys()], records };
+  return { columns: [...index.keys()], records, family: familyOf(names, dataRows, sub !== null) };
 }

@@ -5,6 +5,7 @@ import { rombelClasses, userImports } from '../../db/schema.js';
 import { uniqueViolation } from '../../http/db-errors.js';
 import type { PlannedRow } from './plan.js';
 import { writePlan } from './write.js';
+import { importSource, writeParents } from './parent-write.js';
 import { importFinished } from '../notifications/events.js';
 
 export const IMPORT_QUEUE = 'user-import';
@@ -42,9 +43,13 @@ export async function runImport(app: App, importId: number): Promise<void> {
         (await tx.select({ id: rombelClasses.id, name: rombelClasses.name }).from(rombelClasses)).map((r) => [r.id, r.name]),
       );
       const rows = job.plan as PlannedRow[];
-      const credentials = await writePlan(tx, rows, rombels, async (done) => {
+      const students = await writePlan(tx, rows, rombels, async (done) => {
         if (done % PROGRESS_EVERY === 0) await progress(done);
       });
+      // The parents the rows name (issue 40), linked to the students just written; on the same slips.
+      const studentIds = new Map(students.map((c) => [c.line, c.userId]));
+      const parentSlips = await writeParents(tx, rows, studentIds, rombels, () => importSource(tx, importId, job.createdBy));
+      const credentials = [...students, ...parentSlips];
       await tx
         .update(userImports)
         .set({ status: 'done', done: job.total, plan: null, credentials, finishedAt: new Date() })

@@ -21,6 +21,7 @@ import {
 import type { Cell } from './sheet.js';
 import type { ImportRecord } from './header.js';
 import { rombelKey, type ExistingUser, type SchoolData } from './school.js';
+import type { PlannedParent } from './parents.js';
 
 /** The roles an import creates: teachers and students. */
 type ImportedRoleId = typeof ROLE_IDS.teacher | typeof ROLE_IDS.student;
@@ -50,6 +51,8 @@ export interface PlannedRow extends ImportRow {
   userId: number | null;
   /** A password generated for a new user (shown once on the slips). */
   generatedPassword: string | null;
+  /** The parents the row names that the import creates or links (issue 40; parents.ts). */
+  parents?: PlannedParent[];
 }
 
 const text = (cell: Cell | undefined): string | null => {

@@ -11,6 +11,7 @@ import {
   slipParams,
   userExportQuery,
   type ImportJob,
+  type ImportParents,
   type ImportPreview,
 } from '@kelasku/contract';
 import { userImports } from '../../db/schema.js';
@@ -24,6 +25,7 @@ import { uploadedSheet } from './upload.js';
 import { readRecords } from './header.js';
 import { planImport, type PlannedRow } from './plan.js';
 import { loadSchoolData } from './queries.js';
+import { loadParentData, planParents } from './parents.js';
 import { exportWorkbook, templateWorkbook } from './template.js';
 import { recordAudit } from '../../audit/record.js';
 
@@ -31,23 +33,32 @@ import { recordAudit } from '../../audit/record.js';
 const download = (reply: FastifyReply, format: 'pdf' | 'xlsx', name: string, bytes: Buffer) =>
   attachment(reply, DOWNLOAD_TYPES[format], name, bytes);
 
-/** Reads, checks and plans an uploaded file against the school as it is now. */
-export async function planUpload(app: App, request: FastifyRequest): Promise<PlannedRow[]> {
+/** Reads, checks and plans an uploaded file against the school as it is now, with the parents its rows name. */
+export async function planUpload(app: App, request: FastifyRequest): Promise<{ rows: PlannedRow[]; parents: ImportParents }> {
   // Read with the cap applied while reading: a longer file is refused after SHEET_ROWS_MAX rows (docs/limits.md).
   const sheet = await readSheet(await uploadedSheet(request), SHEET_ROWS_MAX);
   if (sheet.truncated) throw new HttpError(422, IMPORT_MSG.tooManyRows);
-  const { records } = readRecords(sheet);
+  const { records, family } = readRecords(sheet);
   if (records.length > IMPORT_LIMITS.rows) throw new HttpError(422, IMPORT_MSG.tooManyRows);
-  return await planImport(records, await loadSchoolData(app.db));
+  const school = await loadSchoolData(app.db);
+  const rows = await planImport(records, school);
+  const parents = planParents(rows, family, family.size > 0 ? await loadParentData(app.db) : NO_PARENTS, school.usernames);
+  return { rows, parents };
 }
 
-/** The preview's rows and counts (never a draft or a password). */
-export function previewOf(rows: PlannedRow[]): ImportPreview {
+const NO_PARENTS = { byNik: new Map(), linksByStudent: new Map() };
+
+/** The preview's rows and counts (never a draft or a password); a row's warnings only when it has some. */
+export function previewOf({ rows, parents }: { rows: PlannedRow[]; parents: ImportParents }): ImportPreview {
   const summary = { create: 0, update: 0, unchanged: 0, error: 0 };
   for (const r of rows) summary[r.action]++;
   return {
     summary,
-    rows: rows.map(({ line, action, role, name, username, changes, errors }) => ({ line, action, role, name, username, changes, errors })),
+    rows: rows.map(({ line, action, role, name, username, changes, errors, warnings }) => ({
+      ...{ line, action, role, name, username, changes, errors },
+      ...(warnings?.length ? { warnings } : {}),
+    })),
+    parents,
   };
 }
 
@@ -134,10 +145,11 @@ export async function importJobRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const rows = await planUpload(app, request);
-      const { summary } = previewOf(rows);
+      const planned = await planUpload(app, request);
+      const { summary } = previewOf(planned);
       if (summary.error > 0) throw new HttpError(422, IMPORT_MSG.hasErrors);
-      const writes = rows.filter((r) => r.action === 'create' || r.action === 'update');
+      // A row unchanged itself still goes to the job when it brings parents to create or link.
+      const writes = planned.rows.filter((r) => r.action === 'create' || r.action === 'update' || r.parents?.length);
       if (writes.length === 0) throw new HttpError(422, IMPORT_MSG.nothingToDo);
       const [row] = await app.db
         .insert(userImports)

@@ -65,7 +65,11 @@ export interface School {
 /** pdf-lib's standard fonts speak WinAnsi only: any other character becomes "?" rather than failing. */
 const winAnsi = (s: string) => s.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 
-const ROLE_LABEL = { student: 'Siswa', teacher: 'Guru' } as const;
+const ROLE_LABEL = { student: 'Siswa', teacher: 'Guru', parent: 'Orang Tua' } as const;
+
+/** The slip's line under the name: "Siswa - X TKJ 1", or a parent's "Orang Tua - Ayah dari Agus Salim (X TKJ 1)". */
+const roleLine = (c: Credential) =>
+  c.role === 'parent' && c.child ? `${ROLE_LABEL.parent} - ${c.child}` : `${ROLE_LABEL[c.role]}${c.rombel ? ` - ${c.rombel}` : ''}`;
 
 /**
  * Printable sign-in slips on A4: ten to a page (2 × 5) with cut lines, each with the school,
@@ -102,7 +106,7 @@ export async function slipsPdf(credentials: Credential[], school: School, appUrl
     line(school.name, 20, 10, bold);
     if (school.address) line(school.address, 32, 7.5);
     line(`${c.name}`, 54, 11, bold);
-    line(`${ROLE_LABEL[c.role]}${c.rombel ? ` - ${c.rombel}` : ''}`, 68);
+    line(roleLine(c), 68);
     line('Username', 88, 8);
     line(c.username, 101, 12, mono);
     line('Password awal', 119, 8);
@@ -123,8 +127,9 @@ export async function slipsXlsx(credentials: Credential[]): Promise<Buffer> {
     { header: 'Rombel', key: 'rombel', width: 16 },
     { header: 'Username', key: 'username', width: 22 },
     { header: 'Password awal', key: 'password', width: 16 },
+    { header: 'Anak (untuk orang tua)', key: 'child', width: 40 },
   ];
   ws.getRow(1).font = { bold: true };
-  for (const c of credentials) ws.addRow({ ...c, role: ROLE_LABEL[c.role], rombel: c.rombel ?? '' });
+  for (const c of credentials) ws.addRow({ ...c, role: ROLE_LABEL[c.role], rombel: c.rombel ?? '', child: c.child ?? '' });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -1,5 +1,13 @@
 import ExcelJS from 'exceljs';
-import { GENDER_LABELS, IMPORT_COLUMN_LABELS, RELIGIONS, type ImportField, ROLE_IDS } from '@kelasku/contract';
+import {
+  GENDER_LABELS,
+  IMPORT_COLUMN_LABELS,
+  PARENT_RELATIONS,
+  PARENT_RELATION_LABELS,
+  RELIGIONS,
+  type ImportField,
+  ROLE_IDS,
+} from '@kelasku/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rombelClasses, students, users } from '../../db/schema.js';
 import { selectUsersWithDetails } from './queries.js';
@@ -23,15 +31,26 @@ const COLUMNS: [ImportField, string][] = [
   ['nik', ''],
 ];
 
+/**
+ * The parents' columns (issue 40), optional and after the others so a file made from the old
+ * template still imports: "Nama Ayah", "HP Ayah", "Nama Ibu", "HP Ibu", "Nama Wali", "HP Wali".
+ */
+const PARENT_EXAMPLE: Record<string, string> = { 'Nama Ayah': 'Ahmad Fauzi', 'HP Ayah': '0812-1111-2222', 'Nama Ibu': 'Nur Aini' };
+const PARENT_COLUMNS = PARENT_RELATIONS.flatMap((r) => [`Nama ${PARENT_RELATION_LABELS[r]}`, `HP ${PARENT_RELATION_LABELS[r]}`]);
+
 /** Numbers with leading zeros (NISN, NIP, telephone) and dates typed as dd/mm/yyyy stay text. */
 const TEXT_FIELDS: ImportField[] = ['nis', 'nisn', 'nip', 'nik', 'telpon', 'birthday'];
 
 /** The sheet "Data" of the template and the export: the import's headers in bold, text columns kept as text. */
-function dataSheet(wb: ExcelJS.Workbook, fields: ImportField[]): ExcelJS.Worksheet {
+function dataSheet(wb: ExcelJS.Workbook, fields: ImportField[], extra: string[] = []): ExcelJS.Worksheet {
   const ws = wb.addWorksheet('Data');
-  ws.columns = fields.map((field) => ({ header: IMPORT_COLUMN_LABELS[field], key: field, width: field === 'name' ? 28 : 16 }));
+  ws.columns = [
+    ...fields.map((field) => ({ header: IMPORT_COLUMN_LABELS[field], key: field, width: field === 'name' ? 28 : 16 })),
+    ...extra.map((header) => ({ header, key: header, width: header.startsWith('Nama') ? 24 : 16 })),
+  ];
   ws.getRow(1).font = { bold: true };
   for (const field of TEXT_FIELDS) if (fields.includes(field)) ws.getColumn(field).numFmt = '@';
+  for (const header of extra) if (header.startsWith('HP')) ws.getColumn(header).numFmt = '@';
   return ws;
 }
 
@@ -45,9 +64,10 @@ export async function templateWorkbook(db: Executor): Promise<Buffer> {
   const data = dataSheet(
     wb,
     COLUMNS.map(([field]) => field),
+    PARENT_COLUMNS,
   );
   const example = Object.fromEntries(COLUMNS.map(([field, value]) => [field, field === 'rombel' ? (rombels[0]?.name ?? '') : value]));
-  data.addRow(example);
+  data.addRow({ ...example, ...PARENT_EXAMPLE });
 
   const choices = wb.addWorksheet('Pilihan');
   choices.columns = [

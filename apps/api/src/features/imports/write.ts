@@ -9,10 +9,12 @@ export interface Credential {
   userId: number;
   line: number;
   name: string;
-  role: 'student' | 'teacher';
+  role: 'student' | 'teacher' | 'parent';
   rombel: string | null;
   username: string;
   password: string;
+  /** A parent's children, for the slip: "Ayah dari Agus Salim (X TKJ 1)" (issue 40, the import's parents). */
+  child?: string;
 }
 
 /**

@@ -77,7 +77,7 @@ export default async function bulkUserRoutes(app: App): Promise<void> {
             userId: u.id,
             line: 0,
             name: u.name,
-            role: u.roleId === ROLE_IDS.teacher ? 'teacher' : 'student',
+            role: u.roleId === ROLE_IDS.teacher ? 'teacher' : u.roleId === ROLE_IDS.parent ? 'parent' : 'student',
             rombel: u.rombel,
             username: u.username,
             password,
