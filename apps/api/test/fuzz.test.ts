@@ -714,9 +714,11 @@ describe('hostile ids', () => {
           ? s.teacher
           : route.url.startsWith('/api/student')
             ? s.student
-            : signedLink(route.url)
-              ? null
-              : s.profileUser;
+            : route.url.startsWith('/api/parent')
+              ? s.parent
+              : signedLink(route.url)
+                ? null
+                : s.profileUser;
       // A valid body, so only the id can be wrong.
       const ep = ENDPOINTS[key];
       let payload: string | Buffer | undefined;

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { announcements, users } from '../../db/schema.js';
 
@@ -15,6 +15,10 @@ export type AnnouncementRow = Awaited<ReturnType<typeof selectAnnouncements>>[nu
 /** Every announcement of a class, newest first; one query. */
 export const announcementsOfClass = (db: Db, classId: number): Promise<AnnouncementRow[]> =>
   selectAnnouncements(db).where(eq(announcements.onlineClassId, classId));
+
+/** Every announcement of these classes, newest first; one query (none without a class). */
+export const announcementsOfClasses = (db: Db, classIds: number[]): Promise<AnnouncementRow[]> =>
+  classIds.length ? selectAnnouncements(db).where(inArray(announcements.onlineClassId, classIds)) : Promise.resolve([]);
 
 /** One announcement of a class with its author; null when there is none. */
 async function announcementOf(db: Db, classId: number, id: number): Promise<AnnouncementRow | null> {

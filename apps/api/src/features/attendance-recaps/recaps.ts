@@ -6,6 +6,7 @@ import {
   type ClassRecap,
   type MonthRecap,
   type SemesterRecap,
+  type StudentAttendance,
 } from '@kelasku/contract';
 import type { Executor } from '../../db/client.js';
 import { invalidField, notFound } from '../../http/errors.js';
@@ -19,8 +20,10 @@ import {
   recapClass,
   semesterCounts,
   storedAlpaAlertDays,
+  studentCounts,
+  studentMeetings,
 } from './queries.js';
-import { toClassRecap, toMonthRecap, toSemesterRecap } from './present.js';
+import { toClassRecap, toMonthRecap, toSemesterRecap, toStudentAttendance } from './present.js';
 
 type Rombel = { id: number; name: string };
 export type Semester = { id: number; label: string };
@@ -61,3 +64,13 @@ export async function semesterRecapOf(db: Executor, rombel: Rombel, semester: Se
 
 /** The school's number of Alpa days in a month that tells the wali kelas. */
 export const alpaAlertDays = async (db: Executor) => (await storedAlpaAlertDays(db)) ?? DEFAULT_ALPA_ALERT_DAYS;
+
+/**
+ * A student's own attendance in the semester (`semesterId`, else the active one; 422 when there is
+ * none): the student's page, and a parent's of their child (issue 40).
+ */
+export async function studentAttendanceOf(db: Executor, studentId: number, semesterId: number | undefined): Promise<StudentAttendance> {
+  const semester = await semesterOrRefuse(db, semesterId);
+  const [counts, meetings] = await Promise.all([studentCounts(db, studentId, semester.id), studentMeetings(db, studentId, semester.id)]);
+  return toStudentAttendance(semester, counts, meetings);
+}

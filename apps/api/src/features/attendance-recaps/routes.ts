@@ -24,10 +24,10 @@ import { notFound } from '../../http/errors.js';
 import { DOWNLOAD_TYPES, attachment } from '../../http/download.js';
 import { recordAudit } from '../../audit/record.js';
 import { wibDay } from '../schedule/present.js';
-import { lockSettings, recapRombel, rombelOfHomeroom, storeAlpaAlertDays, studentCounts, studentMeetings } from './queries.js';
-import { alpaAlertDays, classRecapOf, monthRecapOf, semesterOrRefuse, semesterRecapOf } from './recaps.js';
+import { lockSettings, recapRombel, rombelOfHomeroom, storeAlpaAlertDays } from './queries.js';
+import { alpaAlertDays, classRecapOf, monthRecapOf, semesterOrRefuse, semesterRecapOf, studentAttendanceOf } from './recaps.js';
 import { classXlsx, monthXlsx, recapFilename, semesterXlsx } from './export.js';
-import { monthLabel, toStudentAttendance } from './present.js';
+import { monthLabel } from './present.js';
 
 type Rombel = { id: number; name: string };
 /** The rombel when the caller may read its recap of the month or the semester; 404 otherwise. */
@@ -183,14 +183,7 @@ export async function studentRoutes(app: App): Promise<void> {
         response: { 200: ok(studentAttendance), 422: errorEnvelope },
       },
     },
-    async (request) => {
-      const semester = await semesterOrRefuse(app.db, request.query.semester_id);
-      const [counts, meetings] = await Promise.all([
-        studentCounts(app.db, request.user.id, semester.id),
-        studentMeetings(app.db, request.user.id, semester.id),
-      ]);
-      return { success: true as const, data: toStudentAttendance(semester, counts, meetings) };
-    },
+    async (request) => ({ success: true as const, data: await studentAttendanceOf(app.db, request.user.id, request.query.semester_id) }),
   );
 }
 

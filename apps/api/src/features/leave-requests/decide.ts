@@ -48,20 +48,41 @@ export async function decide(
     });
     return { lr, marks };
   });
-  await tellDecision(app, lr, status, note, user.id, marks);
-  return leaveRow(app.db, lr.id);
+  const row = await leaveRow(app.db, lr.id);
+  await tellDecision(app, { lr, studentName: row.studentName }, status, note, user.id, marks);
+  return row;
 }
 
-/** The student is told (bell); the meetings' open screens get each changed mark. */
-async function tellDecision(app: App, lr: LeaveRow, status: Decision, note: string | null, teacherId: number, marks: LeaveMark[]) {
+/**
+ * The student is told (bell), and a parent who sent the request too (issue 40: naming the child,
+ * linked to the child's page); the meetings' open screens get each changed mark.
+ */
+async function tellDecision(
+  app: App,
+  { lr, studentName }: { lr: LeaveRow; studentName: string },
+  status: Decision,
+  note: string | null,
+  teacherId: number,
+  marks: LeaveMark[],
+) {
   const what = `Permohonan ${leaveSubject(lr)}`;
+  const outcome = status === 'approved' ? 'disetujui' : `ditolak: ${note ?? ''}`;
   await app.notifier.send({
     userIds: [lr.studentId],
     kind: 'leave_decided',
     actorId: teacherId,
-    subject: status === 'approved' ? `${what} disetujui` : `${what} ditolak: ${note ?? ''}`,
+    subject: `${what} ${outcome}`,
     link: '/presensi/izin',
   });
+  if (lr.requestedBy !== null && lr.requestedBy !== lr.studentId) {
+    await app.notifier.send({
+      userIds: [lr.requestedBy],
+      kind: 'leave_decided',
+      actorId: teacherId,
+      subject: `${what} untuk ${studentName} ${outcome}`,
+      link: `/anak/${lr.studentId}`,
+    });
+  }
   await app.notifier.publish(
     marks.map((m) => ({
       topic: topics.attendance(m.meetingId),

@@ -1,16 +1,19 @@
 /**
- * The student's request form (multipart: kind, starts_on, ends_on, reason and the letter as `file`):
- * where it goes, the rules of its days, and the letter streamed to storage.
+ * The request form (multipart: kind, starts_on, ends_on, reason and the letter as `file`) of a
+ * student, or of a parent for their child (issue 40): where it goes, the rules of its days, the
+ * letter streamed to storage, and the request made.
  */
 import type { FastifyRequest } from 'fastify';
 import { LEAVE_MSG, leaveRequestBody } from '@kelasku/contract';
 import type { z } from 'zod';
+import type { App } from '../../types.js';
 import type { Executor } from '../../db/client.js';
 import { readMultipart } from '../../files/multipart.js';
 import type { ReceivedFile } from '../../files/service.js';
-import { fieldErrorsOf, HttpError, invalid, type FieldErrors } from '../../http/errors.js';
+import { conflict, fieldErrorsOf, HttpError, invalid, type FieldErrors } from '../../http/errors.js';
 import { wibDay } from '../schedule/present.js';
-import { requestTarget } from './queries.js';
+import { leaveSubject } from './decide.js';
+import { insertLeave, leaveRow, lockStudent, overlaps, requestTarget, type LeaveListRow } from './queries.js';
 
 /** Longest request, in days; how far back a request may start, in days. */
 const MAX_DAYS = 14;
@@ -74,4 +77,45 @@ export async function readLeaveForm(request: FastifyRequest, target: LeaveTarget
     throw invalid(errors);
   }
   return { fields: parsed.data, file: form.file };
+}
+
+/**
+ * Makes a request for `studentId` from the form, asked by `requestedBy` (the student, or a parent
+ * of theirs): 422 without a rombel or a wali kelas, the form's checks, 409 when a pending or
+ * approved request shares a day. The rombel's wali kelas is told, the asker as the actor.
+ */
+export async function applyForLeave(
+  app: App,
+  request: FastifyRequest,
+  who: { studentId: number; requestedBy: number },
+): Promise<LeaveListRow> {
+  // Where it goes first: no letter is stored for a request that cannot be made.
+  const target = await leaveTarget(app.db, who.studentId);
+  const { fields, file } = await readLeaveForm(request, target);
+  const id = await app.files.commit(file, async (tx, fileId) => {
+    await lockStudent(tx, who.studentId);
+    if (await overlaps(tx, who.studentId, fields.starts_on, fields.ends_on)) throw conflict(LEAVE_MSG.overlap);
+    return insertLeave(tx, {
+      studentId: who.studentId,
+      semesterId: target.semesterId,
+      rombelClassId: target.rombelId,
+      kind: fields.kind,
+      startsOn: fields.starts_on,
+      endsOn: fields.ends_on,
+      reason: fields.reason,
+      fileId,
+      requestedBy: who.requestedBy,
+    });
+  });
+  const subject = leaveSubject({ kind: fields.kind, startsOn: fields.starts_on, endsOn: fields.ends_on });
+  await app.notifier.send({
+    userIds: [target.homeroomId],
+    kind: 'leave_request',
+    actorId: who.requestedBy,
+    // A parent's request names the child: "Ibu Sari mengajukan izin 1 Desember untuk Budi di X TKJ 1".
+    subject: who.requestedBy === who.studentId ? subject : `${subject} untuk ${target.studentName}`,
+    context: target.rombelName,
+    link: '/perwalian',
+  });
+  return leaveRow(app.db, id);
 }

@@ -16,10 +16,10 @@ import {
 import type { App } from '../../types.js';
 import { homeroomOf, leaveForAdmin, leaveForHomeroom, leaveForStudent } from '../../access/leave-requests.js';
 import { conflict } from '../../http/errors.js';
-import { decide, leaveSubject } from './decide.js';
+import { decide } from './decide.js';
 import { sendLetter } from './download.js';
-import { leaveTarget, readLeaveForm } from './form.js';
-import { homeroomSummaries, insertLeave, leaveFilter, leaveRow, leaveRows, lockStudent, overlaps, withdrawLeave } from './queries.js';
+import { applyForLeave } from './form.js';
+import { homeroomSummaries, leaveFilter, leaveRow, leaveRows, withdrawLeave } from './queries.js';
 import { toHomeroomSummary, toLeaveRequest } from './present.js';
 
 const letterBytes = z.any().describe('The letter (JPEG, PNG, WebP or PDF) as an attachment under its original name');
@@ -53,35 +53,9 @@ export async function studentRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const student = request.user;
-      // Where it goes first: no letter is stored for a request that cannot be made.
-      const target = await leaveTarget(app.db, student.id);
-      const { fields, file } = await readLeaveForm(request, target);
-      const id = await app.files.commit(file, async (tx, fileId) => {
-        await lockStudent(tx, student.id);
-        if (await overlaps(tx, student.id, fields.starts_on, fields.ends_on)) throw conflict(LEAVE_MSG.overlap);
-        return insertLeave(tx, {
-          studentId: student.id,
-          semesterId: target.semesterId,
-          rombelClassId: target.rombelId,
-          kind: fields.kind,
-          startsOn: fields.starts_on,
-          endsOn: fields.ends_on,
-          reason: fields.reason,
-          fileId,
-          requestedBy: student.id,
-        });
-      });
-      await app.notifier.send({
-        userIds: [target.homeroomId],
-        kind: 'leave_request',
-        actorId: student.id,
-        subject: leaveSubject({ kind: fields.kind, startsOn: fields.starts_on, endsOn: fields.ends_on }),
-        context: target.rombelName,
-        link: '/perwalian',
-      });
+      const row = await applyForLeave(app, request, { studentId: request.user.id, requestedBy: request.user.id });
       reply.code(201);
-      return { success: true as const, message: LEAVE_MSG.created, data: toLeaveRequest(await leaveRow(app.db, id)) };
+      return { success: true as const, message: LEAVE_MSG.created, data: toLeaveRequest(row) };
     },
   );
 

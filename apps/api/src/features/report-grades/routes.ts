@@ -18,9 +18,9 @@ import type { App } from '../../types.js';
 import { assertGradesOpen, classForTeacher } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
 import { DOWNLOAD_TYPES, attachment } from '../../http/download.js';
-import { classesOfStudent, legerSubjectsOf, rombelInActiveSemester, rosterOf, saveDescription, studentOfRombel } from './queries.js';
-import { reportGradesOf, reportGradesOfClasses } from './service.js';
-import { toLeger, toStudentCard } from './present.js';
+import { legerSubjectsOf, rombelInActiveSemester, rosterOf, saveDescription, studentOfRombel } from './queries.js';
+import { reportCardsOfStudent, reportGradesOf, reportGradesOfClasses } from './service.js';
+import { toLeger } from './present.js';
 import { classReportXlsx, legerXlsx, xlsxFilename } from './export.js';
 
 /**
@@ -187,14 +187,7 @@ export async function studentRoutes(app: App): Promise<void> {
         response: { 200: ok(studentReportCard.array()) },
       },
     },
-    async (request) => {
-      const rows = await classesOfStudent(app.db, request.user.id);
-      const reports = await reportGradesOfClasses(
-        app.db,
-        rows.map((r) => r.klass),
-      );
-      return { success: true as const, data: reports.map((r, i) => toStudentCard(r, request.user.id, rows[i]!.subject)) };
-    },
+    async (request) => ({ success: true as const, data: await reportCardsOfStudent(app.db, request.user.id) }),
   );
 }
 

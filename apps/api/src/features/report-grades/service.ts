@@ -4,7 +4,7 @@
  * number of queries whatever the number of classes, students and pieces of work (see
  * reportGradesOfClasses); the first read of a class's scheme copies the school's default.
  */
-import type { ClassReportGrades, StudentReportGrade } from '@kelasku/contract';
+import type { ClassReportGrades, StudentReportCard, StudentReportGrade } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
 import type { OnlineClass } from '../../access/index.js';
 import { gradebookRows, type GradebookExtensionRow, type GradebookQuizAttemptRow, type GradebookWorkRow } from '../gradebook/queries.js';
@@ -12,7 +12,8 @@ import { cellOf, quizCellOf } from '../gradebook/present.js';
 import { countingAttempt, gradeOf } from '../quizzes/grading.js';
 import type { ClassScheme } from '../grade-scheme/queries.js';
 import { computeStudentGrades, describeObjectives, type SchemeCategory, type WorkItem, type WorkMark } from './compute.js';
-import { classContextOf, schemesOf, slotAnswersOf, studentExtrasOf, tagsOf, type SlotTagRow } from './queries.js';
+import { classContextOf, classesOfStudent, schemesOf, slotAnswersOf, studentExtrasOf, tagsOf, type SlotTagRow } from './queries.js';
+import { toStudentCard } from './present.js';
 import { toCategory } from '../grade-scheme/present.js';
 
 const pair = (a: number, b: number) => `${a}:${b}`;
@@ -191,4 +192,17 @@ export async function reportGradesOfClasses(db: Executor, classes: OnlineClass[]
 export async function reportGradesOf(db: Executor, klass: OnlineClass, now = new Date()): Promise<ClassReportGrades> {
   const [one] = await reportGradesOfClasses(db, [klass], now);
   return one!;
+}
+
+/**
+ * The student's "Nilai Saya" report part per (not archived) class of their rombel, the final grade
+ * and description only once released; the student's own page and a parent's of their child (issue 40).
+ */
+export async function reportCardsOfStudent(db: Db, studentId: number): Promise<StudentReportCard[]> {
+  const rows = await classesOfStudent(db, studentId);
+  const reports = await reportGradesOfClasses(
+    db,
+    rows.map((r) => r.klass),
+  );
+  return reports.map((r, i) => toStudentCard(r, studentId, rows[i]!.subject));
 }

@@ -1,30 +1,10 @@
-import { ok, TIMETABLE_MSG, timetableWeek, today, type TimetableWeek, type Today } from '@kelasku/contract';
+import { ok, TIMETABLE_MSG, timetableWeek, today, type TimetableWeek } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { HttpError } from '../../http/errors.js';
-import { activeSemester, dueBetween, homeroomsOf, slotsOf, todayMeetingsOf, type Caller } from './queries.js';
+import { activeSemester, slotsOf, type Caller } from './queries.js';
 import { readBell } from '../timetable/bell.js';
-import { todayLessons, toDue, toSemester, toSlot, wibDay } from './present.js';
-
-/** "Hari ini": today's lessons of the caller in order (a teacher's with their meetings), what is due today, the wali kelas. Four (a teacher: five) statements at once. */
-async function todayOf(app: App, who: Caller): Promise<Today> {
-  const now = wibDay(new Date());
-  const [semester, slots, due, homeroom, meetingIds] = await Promise.all([
-    activeSemester(app.db),
-    slotsOf(app.db, who, now.day),
-    dueBetween(app.db, who, now.from, now.to),
-    homeroomsOf(app.db, who),
-    // Issue 38: the teacher's lesson opens its meeting ("Presensi").
-    who.role === 'teacher' ? todayMeetingsOf(app.db, who.id, now.date) : new Map<string, number>(),
-  ]);
-  return {
-    date: now.date,
-    day: now.day,
-    semester: toSemester(semester),
-    lessons: todayLessons(slots, now.time, meetingIds),
-    due: due.map(toDue),
-    homeroom,
-  };
-}
+import { toSlot } from './present.js';
+import { todayOf } from './today.js';
 
 /** "Jadwal": the bell times and the caller's lesson periods of the week. */
 async function weekOf(app: App, who: Caller): Promise<TimetableWeek> {

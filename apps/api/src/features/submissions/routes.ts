@@ -5,7 +5,6 @@ import {
   SUBMISSION_MSG,
   LIMITS,
   assignmentWithSubmission,
-  averageScore,
   errorEnvelope,
   handInFields,
   myClassGrades,
@@ -15,7 +14,6 @@ import {
   privateComment,
   privateCommentBody,
   studentAssignmentParams,
-  type MyClassGrades,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { assignmentForStudent } from '../../access/index.js';
@@ -24,8 +22,9 @@ import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { fieldErrorsOf, invalid, notFound } from '../../http/errors.js';
 import { authorName } from '../assignments/queries.js';
 import { toAssignment } from '../assignments/present.js';
-import { addPrivateComment, handInRefusal, loadWork, privateComments, rowAndDue, unsubmit, workOfStudent, writeHandIn } from './queries.js';
-import { myWork, toMyWorkItem, toPrivateComment, toSubmissionDetail } from './present.js';
+import { addPrivateComment, handInRefusal, loadWork, privateComments, rowAndDue, unsubmit, writeHandIn } from './queries.js';
+import { toPrivateComment, toSubmissionDetail } from './present.js';
+import { gradesOf, workOf } from './overview.js';
 import { handedIn, privateCommented, workChanged, workPath } from '../notifications/events.js';
 import { rubricOfAssignment } from '../rubrics/queries.js';
 import { toAssignmentRubric } from '../rubrics/present.js';
@@ -217,13 +216,7 @@ function overviewRoutes(app: App): void {
         response: { 200: ok(myWorkItem.array()) },
       },
     },
-    async (request) => {
-      const items = myWork(
-        (await workOfStudent(app.db, request.user.id)).map((r) => toMyWorkItem(r)),
-        request.query.tab,
-      );
-      return { success: true as const, data: items };
-    },
+    async (request) => ({ success: true as const, data: await workOf(app.db, request.user.id, request.query.tab) }),
   );
 
   app.get(
@@ -237,17 +230,6 @@ function overviewRoutes(app: App): void {
         response: { 200: ok(myClassGrades.array()) },
       },
     },
-    async (request) => {
-      const now = new Date();
-      const byClass = new Map<number, MyClassGrades>();
-      for (const r of await workOfStudent(app.db, request.user.id)) {
-        let entry = byClass.get(r.classId);
-        if (!entry) byClass.set(r.classId, (entry = { online_class: { id: r.classId, name: r.className }, average: null, items: [] }));
-        entry.items.push(toMyWorkItem(r, now));
-      }
-      // Work awaiting a new grade counts with its last one, as in the gradebook (issue 39).
-      const data = [...byClass.values()].map((c) => ({ ...c, average: averageScore(c.items.map((i) => i.score ?? i.last_score)) }));
-      return { success: true as const, data };
-    },
+    async (request) => ({ success: true as const, data: await gradesOf(app.db, request.user.id) }),
   );
 }
