@@ -73,6 +73,20 @@ async function api(base, method, url, { token, json } = {}) {
   return { body: JSON.parse(text), bytes: Buffer.byteLength(text) };
 }
 
+/**
+ * The rombel the bench teacher is wali kelas of this semester; when none (the large school names
+ * no wali kelas), the admin names them wali kelas of the measured class's rombel.
+ */
+async function homeroomOfTeacher(base, admin, teacher, klass) {
+  const mine = (await api(base, 'GET', '/api/teacher/homerooms', { token: teacher })).body.data;
+  const found = mine.find((h) => h.rombel.id === klass.rombel.id) ?? mine[0];
+  if (found) return found.rombel.id;
+  const [username, password] = ACCOUNTS.teacher;
+  const me = (await api(base, 'POST', '/api/login', { json: { username, password } })).body.data.user;
+  await api(base, 'PUT', `/api/admin/homerooms/${klass.rombel.id}`, { token: admin, json: { teacher_id: me.id } });
+  return klass.rombel.id;
+}
+
 /** Finds, through the API, what the issue asks to measure in the seeded large school. */
 async function discover(base) {
   const login = async ([username, password]) => (await api(base, 'POST', '/api/login', { json: { username, password } })).body.data.token;
@@ -108,6 +122,7 @@ async function discover(base) {
   const sc = `/api/student/my-classes/${klass.id}/contents/${target.content}`;
   const grading = `${tc}/${target.content}/assignments/${target.assignment}`;
   const users = (await api(base, 'GET', '/api/admin/resources/users?per_page=1', { token: admin })).body.meta.total;
+  const homeroom = await homeroomOfTeacher(base, admin, teacher, klass);
   const loginBody = JSON.stringify({ username: ACCOUNTS.loginStudent[0], password: ACCOUNTS.loginStudent[1] });
   return {
     klass,
@@ -125,6 +140,8 @@ async function discover(base) {
       { name: 'teacher: gradebook (36 students)', url: `/api/teacher/online-classes/${klass.id}/gradebook`, token: teacher },
       { name: 'teacher: Nilai Akhir of a class', url: `/api/teacher/online-classes/${klass.id}/report-grades`, token: teacher },
       { name: 'student: Nilai Saya (report grades)', url: '/api/student/report-grades', token: student },
+      // Issue 40: Kelas Perwalian of the teacher's rombel (36 students: attendance, work of every class, risks, parents).
+      { name: 'teacher: Kelas Perwalian (36 students)', url: `/api/teacher/homerooms/${homeroom}/overview`, token: teacher },
       {
         name: `admin: user list, page of 50 (of ${users})`,
         url: '/api/admin/resources/users?page=1&per_page=50',
