@@ -43,6 +43,8 @@ export interface Config {
   mailFrom: string;
   /** When the digest runs: a cron expression in WIB (Asia/Jakarta). */
   digestCron: string;
+  /** When the parents' weekly summary is written (SUMMARY_CRON, WIB; default Friday 15.00). */
+  summaryCron: string;
   /** The address browsers open the app at (no trailing slash): links in e-mails become absolute; null prints the path. */
   publicUrl: string | null;
   /** Worker processes serving HTTP on the one port (node:cluster); 1 serves from the main process itself. */
@@ -118,7 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schoolAddress: env.SCHOOL_ADDRESS?.trim() ?? '',
     smtpUrl: smtpUrlFrom(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || 'Kelasku <no-reply@localhost>',
-    digestCron: digestCronFrom(env.DIGEST_CRON),
+    digestCron: cronFrom('DIGEST_CRON', env.DIGEST_CRON, '0 17 * * *'),
+    summaryCron: cronFrom('SUMMARY_CRON', env.SUMMARY_CRON, '0 15 * * 5'),
     publicUrl: publicUrlFrom(env.PUBLIC_URL),
     webConcurrency: webConcurrencyFrom(env.WEB_CONCURRENCY),
     orphanGraceMs: intFrom(env, 'ORPHAN_GRACE_MS', 60 * 60 * 1000, 0, 7 * 24 * 3600 * 1000),
@@ -181,12 +184,12 @@ function smtpUrlFrom(raw: string | undefined): string | null {
 }
 
 /** Five cron fields (minute hour day month weekday); pg-boss checks the expression itself when it schedules it. */
-function digestCronFrom(raw: string | undefined): string {
+function cronFrom(name: string, raw: string | undefined, fallback: string): string {
   const v = raw?.trim().replace(/\s+/g, ' ') ?? '';
-  if (v === '') return '0 17 * * *';
+  if (v === '') return fallback;
   if (!/^[\w*,/-]+( [\w*,/-]+){4}$/.test(v)) {
     throw new ConfigError(
-      `DIGEST_CRON=${raw} tidak valid: isi dengan ekspresi cron lima kolom dalam WIB, mis. "0 17 * * *" (setiap hari pukul 17.00).`,
+      `${name}=${raw} tidak valid: isi dengan ekspresi cron lima kolom dalam WIB, mis. "0 17 * * *" (setiap hari pukul 17.00).`,
     );
   }
   return v;

@@ -20,6 +20,7 @@ import { insertLesson } from '../features/lessons/queries.js';
 import { seedSchoolYear } from './school-year.js';
 import { seedAttendance } from './attendance.js';
 import { seedReportGrades } from './report-grades.js';
+import { DEMO_PARENT, seedParents } from './parents.js';
 import type { FileService } from '../files/service.js';
 import { ROLE_IDS } from '@kelasku/contract';
 
@@ -27,6 +28,7 @@ export const DEMO_ACCOUNTS = [
   { role: 'Admin', username: 'admin', password: 'admin123' },
   { role: 'Guru', username: 'guru', password: 'guru123' },
   { role: 'Siswa', username: 'siswa', password: 'siswa123' },
+  { role: 'Ortu', username: 'orangtua', password: 'orangtua123' },
 ] as const;
 
 /** Departments and the six rombels of SPEC §3; every database gets them (migrations make the schema, this the reference data). */
@@ -129,7 +131,7 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
   if (n > 0) return false;
 
   const pw = Object.fromEntries(
-    await Promise.all(['admin123', 'guru123', 'siswa123'].map(async (p) => [p, await hashPassword(p)] as const)),
+    await Promise.all(['admin123', 'guru123', 'siswa123', DEMO_PARENT.password].map(async (p) => [p, await hashPassword(p)] as const)),
   );
   const pdfs = await Promise.all(
     ['Pengenalan Jaringan Komputer', 'Topologi Jaringan', 'Perakitan Komputer'].map(async (t) =>
@@ -155,6 +157,7 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
     const [sick, leave, contest] = letterIds as [number, number, number];
     if (semester) await seedAttendance(tx, semester, id, { sick, leave, contest });
     await seedReportGrades(tx, id);
+    await seedParents(tx, id, pw[DEMO_PARENT.password]!);
   });
   return true;
 }

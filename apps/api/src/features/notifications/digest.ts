@@ -26,7 +26,7 @@ const USER_BATCH = 100;
 /** Notifications listed in one mail; the rest are counted ("dan 12 notifikasi lainnya"). */
 const MAX_LISTED = 50;
 /** Mails handed to the SMTP server at once (its connections are pooled). */
-const CONNECTIONS = 3;
+export const CONNECTIONS = 3;
 
 const wibFmt = new Intl.DateTimeFormat('id-ID', {
   timeZone: 'Asia/Jakarta',
@@ -43,7 +43,7 @@ export function formatWib(d: Date): string {
   return `${wibFmt.format(d).replace(' pukul ', ' ').replace(/, /g, ' ')} WIB`;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 interface Recipient {
@@ -144,8 +144,12 @@ async function pendingOf(app: App, userIds: number[]): Promise<Map<number, Array
   return byUser;
 }
 
+/** The pooled SMTP transport of the app's mails (the digest, the parents' weekly summary). */
+export const mailTransport = (smtpUrl: string, mailFrom: string) =>
+  createTransport({ url: smtpUrl, pool: true, maxConnections: CONNECTIONS }, { from: mailFrom });
+
 /** A refusal of this one message (its recipient or content): the others still go. Anything else (connection, login) stops the run. */
-const refusedMessage = (err: unknown) => ['EENVELOPE', 'EMESSAGE'].includes((err as { code?: string }).code ?? '');
+export const refusedMessage = (err: unknown) => ['EENVELOPE', 'EMESSAGE'].includes((err as { code?: string }).code ?? '');
 
 /**
  * Mails every user their unread notifications not yet e-mailed; returns how many mails went out.
@@ -163,7 +167,7 @@ export async function runDigest(app: App): Promise<number> {
       app.log.info('e-mail digest: another run is in progress');
       return 0;
     }
-    const transport = createTransport({ url: smtpUrl, pool: true, maxConnections: CONNECTIONS }, { from: mailFrom });
+    const transport = mailTransport(smtpUrl, mailFrom);
     try {
       let afterId = 0;
       for (;;) {
