@@ -102,10 +102,12 @@ export function useAdminLeaveRequests(status: LeaveStatusFilter, rombelId: numbe
 }
 
 /** Who reads a letter: its path differs per role. */
-export type LetterReader = { role: 'student' } | { role: 'teacher'; rombelId: number } | { role: 'admin' };
+export type LetterReader =
+  { role: 'student' } | { role: 'teacher'; rombelId: number } | { role: 'admin' } | { role: 'parent'; studentId: number };
 
 export function letterPath(reader: LetterReader, id: number): string {
   if (reader.role === 'student') return `${STUDENT}/${id}/file`;
+  if (reader.role === 'parent') return `/api/parent/children/${reader.studentId}/leave-requests/${id}/file`;
   if (reader.role === 'teacher') return `${homeroomPath(reader.rombelId)}/${id}/file`;
   return `/api/admin/leave-requests/${id}/file`;
 }

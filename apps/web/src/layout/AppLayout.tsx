@@ -48,7 +48,7 @@ import { OfflineBanner } from '../components/OfflineBanner';
 import { PasswordRequired } from './PasswordRequired';
 import { useClassMenu } from './useClassMenu';
 import { useLogoutAction } from '../api/logout';
-import { ParentNav } from '../features/parents/ParentNav';
+import { ParentBottomItem, ParentNav } from '../features/parents/ParentNav';
 
 const TITLES: Record<string, string> = {
   '/dashboard': 'Dashboard',
@@ -210,6 +210,7 @@ function BottomNav() {
       {getSessionUser()?.role === 'student' && item('/presensi', 'Presensi', <IconUserCheck size={20} />)}
       {getSessionUser()?.role === 'student' && item('/my-work', 'Tugas Saya', <IconClipboardList size={20} />)}
       {getSessionUser()?.role === 'student' && item('/my-grades', 'Nilai Saya', <IconChartBar size={20} />)}
+      {getSessionUser()?.role === 'parent' && <ParentBottomItem item={item} />}
       <BottomNavBell />
       {item('/me', 'Profil', <IconUser size={20} />)}
     </Group>

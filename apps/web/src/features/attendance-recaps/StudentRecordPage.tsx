@@ -9,7 +9,7 @@ import { markStyle, TOTAL_COLUMNS } from './marks';
 import { Mark } from './RecapGrid';
 
 /** One mark's total: days (the report card's number) and the meetings behind them. */
-function TotalCard({
+export function TotalCard({
   status,
   label,
   days,
@@ -38,7 +38,7 @@ function TotalCard({
   );
 }
 
-function MeetingList({ meetings }: { meetings: StudentAttendance['meetings'] }) {
+export function MeetingList({ meetings }: { meetings: StudentAttendance['meetings'] }) {
   if (meetings.length === 0)
     return (
       <Text c="dimmed" ta="center" py="lg">

@@ -35,9 +35,13 @@ function useLetter() {
   return { file, setFile, error, setError, shrinking, resetCamera, pick };
 }
 
+/** How the form sends a request: the student's own by default; a parent's for their child (issue 40). */
+export type LeaveSender = Pick<ReturnType<typeof useSendLeaveRequest>, 'mutateAsync' | 'isPending'>;
+
 /** "Ajukan izin / sakit": Sakit or Izin, the dates, the reason and the letter; the server's messages under the fields. */
-export function LeaveForm() {
-  const send = useSendLeaveRequest();
+export function LeaveForm({ sender }: { sender?: LeaveSender } = {}) {
+  const own = useSendLeaveRequest();
+  const send = sender ?? own;
   const letter = useLetter();
   const [message, setMessage] = useState<string | null>(null);
   const initial: LeaveForm = { kind: 'S', starts_on: wibDay(), ends_on: wibDay(), reason: '' };

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title, Text, Group, Checkbox, Anchor } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MSG, TOAST_MS, type SessionUser } from '@kelasku/contract';
 import { ApiError, request } from '../../api/client';
 import { saveSession } from '../../api/session';
@@ -75,6 +75,9 @@ export function LoginPage() {
           <Button type="submit" disabled={!username || !password || login.isPending} loading={login.isPending}>
             Masuk
           </Button>
+          <Anchor component={Link} to="/daftar-orang-tua" size="sm" ta="center">
+            Orang tua/wali? Daftar dengan kode dari anak
+          </Anchor>
         </Stack>
       </form>
     </Card>
