@@ -154,6 +154,8 @@ const openTab = (name: string) => async (page: Page) => {
 };
 
 async function auditAll(browser: Browser, baseURL: string | undefined, request: APIRequestContext, width: number) {
+  // Ten screens at one width, Kelas Perwalian's overview among them: more than a minute on a loaded machine.
+  test.setTimeout(120_000);
   const w = await recapWorld(request);
   const found: string[] = [];
   const student = await otherPage(browser, baseURL, width);

@@ -1,22 +1,13 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, NativeSelect, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { IconCheck, IconTable, IconX } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { LEAVE_MSG, type HomeroomSummary, type LeaveRequest } from '@kelasku/contract';
-import { useDecideLeaveRequest, useHomeroomLeaveRequests, useMyHomerooms } from '../../api/leave-requests';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { LEAVE_MSG, type LeaveRequest } from '@kelasku/contract';
+import { useDecideLeaveRequest, useHomeroomLeaveRequests } from '../../api/leave-requests';
 import { QueryState } from '../../components/QueryState';
 import { formFailure } from '../../lib/form-errors';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
 import { LeaveList, LeaveRequestCard } from '../leave-requests/LeaveRequestCard';
-import { MonthRecapPanel, SemesterRecapPanel } from './RombelRecaps';
-
-/** Pending first (oldest first: the longest waiting), then the decided ones, newest first. */
-export function homeroomOrder(list: LeaveRequest[]): LeaveRequest[] {
-  const pending = list.filter((r) => r.status === 'pending').sort((a, b) => a.created_at.localeCompare(b.created_at));
-  const rest = list.filter((r) => r.status !== 'pending').sort((a, b) => b.created_at.localeCompare(a.created_at));
-  return [...pending, ...rest];
-}
+import { homeroomOrder } from './order';
 
 /** "Tolak": the reason is required, the student reads it. */
 function RefuseModal({ r, rombelId, onClose }: { r: LeaveRequest | null; rombelId: number; onClose: () => void }) {
@@ -78,7 +69,8 @@ function RefuseModal({ r, rombelId, onClose }: { r: LeaveRequest | null; rombelI
   );
 }
 
-function RequestsTab({ rombelId }: { rombelId: number }) {
+/** "Permohonan izin": the rombel's requests, pending first, with Setujui / Tolak. */
+export function RequestsTab({ rombelId }: { rombelId: number }) {
   const requests = useHomeroomLeaveRequests(rombelId);
   const decide = useDecideLeaveRequest(rombelId);
   const [refusing, setRefusing] = useState<LeaveRequest | null>(null);
@@ -128,84 +120,5 @@ function RequestsTab({ rombelId }: { rombelId: number }) {
         )
       }
     </QueryState>
-  );
-}
-
-function Rombel({ h }: { h: HomeroomSummary }) {
-  const [tab, setTab] = useState<string | null>('izin');
-  return (
-    <Tabs value={tab} onChange={setTab} keepMounted={false}>
-      <Tabs.List>
-        <Tabs.Tab
-          value="izin"
-          rightSection={
-            h.pending_requests > 0 ? (
-              <Badge size="xs" color="red">
-                {h.pending_requests}
-              </Badge>
-            ) : undefined
-          }
-        >
-          Permohonan izin
-        </Tabs.Tab>
-        <Tabs.Tab value="bulanan">Rekap bulanan</Tabs.Tab>
-        <Tabs.Tab value="semester">Rekap semester</Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="izin" pt="md">
-        <RequestsTab rombelId={h.rombel.id} />
-      </Tabs.Panel>
-      <Tabs.Panel value="bulanan" pt="md">
-        <MonthRecapPanel scope="teacher" rombelId={h.rombel.id} />
-      </Tabs.Panel>
-      <Tabs.Panel value="semester" pt="md">
-        <SemesterRecapPanel scope="teacher" rombelId={h.rombel.id} />
-      </Tabs.Panel>
-    </Tabs>
-  );
-}
-
-function Homerooms({ list }: { list: HomeroomSummary[] }) {
-  const [chosen, setChosen] = useState<number | null>(null);
-  const first = list[0];
-  if (!first)
-    return (
-      <Text c="dimmed" ta="center" py="xl">
-        Kamu bukan wali kelas di semester ini.
-      </Text>
-    );
-  const h = list.find((x) => x.rombel.id === chosen) ?? first;
-  return (
-    <Stack>
-      {list.length > 1 ? (
-        <NativeSelect
-          label="Rombel"
-          w={260}
-          value={String(h.rombel.id)}
-          onChange={(e) => setChosen(Number(e.currentTarget.value))}
-          data={list.map((x) => ({ value: String(x.rombel.id), label: x.rombel.name }))}
-        />
-      ) : null}
-      <Text c="gray.7" size="sm">
-        Wali kelas {h.rombel.name} · {h.students} siswa · semester {h.semester.label}
-      </Text>
-      <Rombel key={h.rombel.id} h={h} />
-    </Stack>
-  );
-}
-
-/** "Perwalian": the wali kelas's rombel — izin requests to decide, the monthly and the semester recap. */
-export default function HomeroomPage() {
-  useDocumentTitle('Perwalian | Kelasku');
-  const homerooms = useMyHomerooms();
-  return (
-    <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>Perwalian</Title>
-        <Button component={Link} to="/perwalian/leger" variant="light" leftSection={<IconTable size={16} />}>
-          Leger Nilai
-        </Button>
-      </Group>
-      <QueryState query={homerooms}>{(list) => <Homerooms list={list} />}</QueryState>
-    </Stack>
   );
 }
