@@ -27,6 +27,7 @@ import { NO_PASSWORDS, PasswordFields, passwordsFilled, usePasswordForm } from '
 import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
 import { hint } from '../../lib/hint';
 import { OfflineDataCard } from '../../offline/OfflineDataCard';
+import { PairingCard } from '../parent-links/PairingCard';
 
 const GENDER_OPTIONS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -291,6 +292,7 @@ export default function ProfilePage() {
           <Card withBorder>
             <ProfileFormCard profile={profile} />
           </Card>
+          {profile.role === 'student' && <PairingCard />}
           <OfflineDataCard />
           {isMobile && (
             <Button color="red" variant="light" onClick={() => void logout()}>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { genderLabel, type AdminUser } from '@kelasku/contract';
+import { ROLE_IDS, genderLabel, type AdminUser } from '@kelasku/contract';
 import { useUser } from '../../api/users';
 import { getSessionUser } from '../../api/session';
 import { QueryState } from '../../components/QueryState';
@@ -10,6 +10,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { formatDate } from '../../lib/format';
 import { DetailHeader, Details } from '../../components/AdminParts';
 import { AccountBadges, AccountButtons, useAccountActions } from './account-actions';
+import { StudentParentsPanel } from '../parent-links/StudentParentsPanel';
 
 /** The school's fields of the role: NIP and NIK of a teacher; rombel, NIS and NISN of a student. */
 function schoolFields(u: AdminUser): [string, ReactNode][] {
@@ -85,6 +86,7 @@ export default function UserDetailPage() {
           </Card>
         )}
       </QueryState>
+      {user.data?.role_id === ROLE_IDS.student && <StudentParentsPanel studentId={user.data.id} studentName={user.data.name} />}
     </Stack>
   );
 }

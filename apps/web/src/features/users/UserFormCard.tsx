@@ -108,7 +108,8 @@ function ofRole(f: UserForm): UserForm {
   return { ...f, ...blank };
 }
 
-const ROLE_OPTIONS = Object.values(ROLE_IDS).map((id) => ({ value: String(id), label: ROLE_LABELS[id]! }));
+/** Admin, Guru, Siswa: parents are not made here (they sign up with a child's code, or come from the import or the wali kelas). */
+const ROLE_OPTIONS = [ROLE_IDS.admin, ROLE_IDS.teacher, ROLE_IDS.student].map((id) => ({ value: String(id), label: ROLE_LABELS[id]! }));
 const GENDERS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));
 
 type Mode = 'create' | 'edit';

@@ -9,14 +9,40 @@ import { FileDropzone } from '../../components/FileDropzone';
 import { ActionBadge, ImportPreviewRows, PreviewReading, PreviewTable, RowErrors } from '../../components/ImportPreview';
 import { errorMessage, toastError } from '../../lib/toast';
 import { DetailHeader } from '../../components/AdminParts';
+import { importButtonLabel, parentsSummary } from './import-parents';
 
 const ROLE = { student: 'Siswa', teacher: 'Guru' } as const;
 
-/** What a row's last column says: the changed columns, or each error with its column. */
+/** What a row's last column says: the changed columns, or each error with its column; then its warnings (a parent left out). */
 function rowNote(r: ImportRow) {
   if (r.errors.length) return <RowErrors errors={r.errors.map((e) => `Kolom ${e.column}: ${e.message}`)} />;
-  if (r.changes.length) return <Text size="sm">Berubah: {r.changes.join(', ')}</Text>;
-  return null;
+  const warnings = r.warnings ?? [];
+  return (
+    <>
+      {r.changes.length > 0 && <Text size="sm">Berubah: {r.changes.join(', ')}</Text>}
+      {warnings.map((w) => (
+        <Text key={`${w.column}-${w.message}`} size="sm" c="orange.9">
+          {`Kolom ${w.column}: ${w.message}`}
+        </Text>
+      ))}
+    </>
+  );
+}
+
+/** How many parent accounts the file creates and links (issue 40), under the preview's rows. */
+function ParentsNote({ preview }: { preview: ImportPreview }) {
+  const note = parentsSummary(preview.parents);
+  if (!note) return null;
+  return (
+    <Alert color="blue" title="Orang tua/wali">
+      <Text size="sm">{note.text}</Text>
+      {note.skipped && (
+        <Text size="sm" c="orange.9">
+          {note.skipped}
+        </Text>
+      )}
+    </Alert>
+  );
 }
 
 function UserPreview({ preview }: { preview: ImportPreview }) {
@@ -26,7 +52,8 @@ function UserPreview({ preview }: { preview: ImportPreview }) {
         <PreviewTable
           label="Pratinjau impor"
           columns={['Baris', 'Nama', 'Peran', 'Username', 'Hasil', 'Keterangan']}
-          scroll={{ minWidth: 640 }}
+          // Scrolled sideways at 390 px: reachable by keyboard (axe's scrollable-region-focusable).
+          scroll={{ minWidth: 640, type: 'native', tabIndex: 0 }}
         >
           {rows.map((r) => (
             <Table.Tr key={r.line}>
@@ -77,7 +104,7 @@ function ImportProgress({ id }: { id: number }) {
           </>
         )}
         <Progress value={j.status === 'done' ? 100 : percent} aria-label="Progres impor" color={j.status === 'failed' ? 'red' : 'teal'} />
-        {j.status === 'done' && j.summary.create > 0 && (
+        {j.status === 'done' && (j.summary.create > 0 || j.slips.count > 0) && (
           <Stack gap="xs">
             <Text fw={600}>Slip akun untuk dibagikan</Text>
             <SlipButtons importId={id} />
@@ -106,6 +133,8 @@ export default function UserImportPage() {
   };
   const s = preview.data?.summary;
   const writes = s ? s.create + s.update : 0;
+  // Students all unchanged, yet parents to create or link: the file still has something to import.
+  const parentLinks = preview.data?.parents?.links ?? 0;
 
   return (
     <Stack maw={1100}>
@@ -119,6 +148,11 @@ export default function UserImportPage() {
               <Text>
                 Unggah data siswa atau guru dari Dapodik atau Excel (XLSX atau CSV). Kolom dikenali dari judulnya, misalnya Nama, NIS/NIPD,
                 NISN, JK, Tanggal Lahir, Agama, Rombel, Username, Peran (Siswa/Guru), NIP.
+              </Text>
+              <Text size="sm" c="gray.7">
+                Data Ayah, Data Ibu, dan Data Wali dari Dapodik (atau kolom Nama Ayah, HP Ayah, Nama Ibu, HP Ibu, Nama Wali, HP Wali di
+                template) menjadi akun orang tua yang terhubung ke siswa. Orang tua dengan NIK yang sama, misalnya kakak-adik, memakai satu
+                akun. Dapodik tidak memuat nomor HP orang tua, jadi ayah dan ibu diberi nomor Telepon rumah siswa bila ada.
               </Text>
               <Text size="sm" c="gray.7">
                 User yang sudah ada dikenali dari username, atau dari NIS/NIP bila username kosong, sehingga file yang sama aman diimpor
@@ -152,12 +186,13 @@ export default function UserImportPage() {
               <Stack>
                 <Title order={3}>Pratinjau</Title>
                 <UserPreview key={file?.name} preview={preview.data} />
+                <ParentsNote preview={preview.data} />
                 {s!.error > 0 && <Alert color="red">{IMPORT_MSG.hasErrors}</Alert>}
-                {s!.error === 0 && writes === 0 && <Alert color="gray">{IMPORT_MSG.nothingToDo}</Alert>}
+                {s!.error === 0 && writes + parentLinks === 0 && <Alert color="gray">{IMPORT_MSG.nothingToDo}</Alert>}
                 <Group justify="flex-end">
                   <Button
                     leftSection={<IconUpload size={16} />}
-                    disabled={!file || s!.error > 0 || writes === 0}
+                    disabled={!file || s!.error > 0 || writes + parentLinks === 0}
                     loading={start.isPending}
                     onClick={() =>
                       file &&
@@ -167,7 +202,7 @@ export default function UserImportPage() {
                       })
                     }
                   >
-                    {`Impor ${writes} user`}
+                    {importButtonLabel(writes, preview.data.parents)}
                   </Button>
                 </Group>
               </Stack>

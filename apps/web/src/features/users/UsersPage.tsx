@@ -9,7 +9,12 @@ import { AccountBadges, AccountButtons } from './account-actions';
 import { statusFilterOf } from './account-texts';
 import { useUsersPage, type UsersPageState } from './useUsersPage';
 
-const ROLE_COLORS: Record<number, string> = { [ROLE_IDS.admin]: 'grape', [ROLE_IDS.teacher]: 'blue', [ROLE_IDS.student]: 'teal' };
+const ROLE_COLORS: Record<number, string> = {
+  [ROLE_IDS.admin]: 'grape',
+  [ROLE_IDS.teacher]: 'blue',
+  [ROLE_IDS.student]: 'teal',
+  [ROLE_IDS.parent]: 'orange',
+};
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'Semua' },

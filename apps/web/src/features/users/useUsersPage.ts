@@ -12,7 +12,7 @@ import { statusFilterOf, type StatusFilter } from './account-texts';
 /** How long typing pauses before the list asks the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** A search text that is a role's label (Admin, Guru, Siswa; any case) filters by that role; any other text searches name, username and e-mail. */
+/** A search text that is a role's label (Admin, Guru, Siswa, Orang Tua; any case) filters by that role; any other text searches name, username and e-mail. */
 export function userFilter(search: string): { q?: string; role?: RoleName } {
   const text = search.trim();
   const roleId = Object.keys(ROLE_LABELS).find((id) => ROLE_LABELS[Number(id)]!.toLowerCase() === text.toLowerCase());
