@@ -20,20 +20,9 @@ import type { Executor } from '../../db/client.js';
 import { parentLinks, parents, users } from '../../db/schema.js';
 import type { FamilyCells } from './header.js';
 import type { Cell } from './sheet.js';
-import { generatePassword, usernameBase, type PlannedRow } from './plan.js';
+import { generatePassword, usernameBase, type PlannedParent, type PlannedRow } from './plan.js';
 
-/** One parent a row names, as the import writes it. */
-export interface PlannedParent {
-  relation: ParentRelation;
-  name: string;
-  nik: string | null;
-  telpon: string | null;
-  /** An existing parent account (the same NIK), or null for the account `key` this import creates. */
-  parentId: number | null;
-  key: string;
-  /** On the first row naming a new parent only: its account. */
-  account?: { username: string; password: string };
-}
+export type { PlannedParent };
 
 /** A parent already linked to a student. */
 interface LinkedParent {

@@ -17,11 +17,24 @@ import {
   type ImportField,
   type ImportRow,
   ROLE_IDS,
+  type ParentRelation,
 } from '@kelasku/contract';
 import type { Cell } from './sheet.js';
 import type { ImportRecord } from './header.js';
 import { rombelKey, type ExistingUser, type SchoolData } from './school.js';
-import type { PlannedParent } from './parents.js';
+
+/** One parent a row names, as the import writes it. */
+export interface PlannedParent {
+  relation: ParentRelation;
+  name: string;
+  nik: string | null;
+  telpon: string | null;
+  /** An existing parent account (the same NIK), or null for the account `key` this import creates. */
+  parentId: number | null;
+  key: string;
+  /** On the first row naming a new parent only: its account. */
+  account?: { username: string; password: string };
+}
 
 /** The roles an import creates: teachers and students. */
 type ImportedRoleId = typeof ROLE_IDS.teacher | typeof ROLE_IDS.student;
