@@ -74,8 +74,10 @@ async function api(base, method, url, { token, json } = {}) {
 }
 
 /**
- * The rombel the bench teacher is wali kelas of this semester; when none (the large school names
- * no wali kelas), the admin names them wali kelas of the measured class's rombel.
+ * The rombel the bench teacher is wali kelas of this semester: in the large school guru001's X TKJ 3
+ * (36 students, 15 subjects through teaching assignments, this month's meetings with marks, a parent
+ * per student; seed/large.ts). When none (a school seeded before that), the admin names them wali
+ * kelas of the measured class's rombel, whose classes have no subjects: the grades part is then empty.
  */
 async function homeroomOfTeacher(base, admin, teacher, klass) {
   const mine = (await api(base, 'GET', '/api/teacher/homerooms', { token: teacher })).body.data;
@@ -140,8 +142,8 @@ async function discover(base) {
       { name: 'teacher: gradebook (36 students)', url: `/api/teacher/online-classes/${klass.id}/gradebook`, token: teacher },
       { name: 'teacher: Nilai Akhir of a class', url: `/api/teacher/online-classes/${klass.id}/report-grades`, token: teacher },
       { name: 'student: Nilai Saya (report grades)', url: '/api/student/report-grades', token: student },
-      // Issue 40: Kelas Perwalian of the teacher's rombel (36 students: attendance, work of every class, risks, parents).
-      { name: 'teacher: Kelas Perwalian (36 students)', url: `/api/teacher/homerooms/${homeroom}/overview`, token: teacher },
+      // Issue 40: Kelas Perwalian of the teacher's rombel (36 students, 15 subjects: attendance, work and grades of every class, risks, parents).
+      { name: 'teacher: Kelas Perwalian (36 students, 15 subjects)', url: `/api/teacher/homerooms/${homeroom}/overview`, token: teacher },
       {
         name: `admin: user list, page of 50 (of ${users})`,
         url: '/api/admin/resources/users?page=1&per_page=50',
@@ -340,7 +342,8 @@ async function main() {
       ].join(
         ' ',
       )}\` (bench/run.mjs). The server is the real one (child process, ${path.relative(ROOT, serverArgs().at(-1))}) on the large school of \`npm run seed:large\` ` +
-      '(2,000 students in 54 rombels, 120 teachers, 600 classes, 12,000 contents, 12,000 assignments, ~400,000 submissions, 60,000 comments), seeded afresh for each engine; ' +
+      '(2,000 students in 54 rombels, 120 teachers, 600 classes, 12,000 contents, 12,000 assignments, ~400,000 submissions, 60,000 comments; ' +
+      "6 rombels with a wali kelas, 15 subjects each (23 classes more), this month's meetings and a parent per student), seeded afresh for each engine; " +
       'it logs at LOG_LEVEL=warn (request lines off) and keeps no replies: every read is computed. Server, database and load generator share the machine.',
     '',
   ];

@@ -6,7 +6,8 @@
  * The virtual users (bench/school-day/scenario.yml, pages in flows.mjs) are accounts of the large
  * school: students log in, open the dashboard, a class, a lesson, a forum thread with its live
  * stream held open (5 % write a comment) or, 10 % of the time, an assignment with a 1 MB hand-in;
- * teachers open grading columns, grade, post materials. 5–20 s of thinking between pages.
+ * teachers open grading columns, grade, post materials, and the wali kelas among them (guru001…guru006)
+ * their Kelas Perwalian (page teacher-homeroom). 5–20 s of thinking between pages.
  *
  * Capacity: users arrive in steps (250, 500, 1,000, … concurrent, at most BENCH_SCHOOL_LOGIN_RATE
  * logins a second) and stay; after each step the load is held for BENCH_SCHOOL_HOLD seconds and
@@ -360,7 +361,8 @@ function report(runs, command) {
       `Users arrive in steps (at most ${LOGIN_RATE} logins a second, each a different account of the large school while there are enough: 2,000 students, 120 teachers) and stay; ` +
       `each level is held ${HOLD} s and judged on its full 10-second periods. A level passes when in every period the page time (all the requests of a screen, sent together) ` +
       `has p95 < ${GOAL.p95} ms and p99 < ${GOAL.p99} ms, and no request failed. Students: dashboard → class → lesson → forum with its live stream (5 % comment) ` +
-      'or, 10 % of the time, an assignment and a 1 MB hand-in → dashboard; teachers (6 %): dashboard → class → grading columns → grade → 20 % post a material. 5–20 s between pages.',
+      'or, 10 % of the time, an assignment and a 1 MB hand-in → dashboard; teachers (6 %): dashboard → class → grading columns → grade → 20 % post a material → ' +
+      'the wali kelas (guru001…guru006, rombels of 36 students with 15 subjects) their Kelas Perwalian (teacher-homeroom) → dashboard. 5–20 s between pages.',
     '',
     `Chart: \`${path.relative(ROOT, CHART)}\` (p95 page time against concurrent users; hollow points failed).`,
     '',

@@ -300,6 +300,35 @@ export async function teacherGrade(ctx, events) {
   ]);
 }
 
+/**
+ * Kelas Perwalian (issue 40), once a round, for the teachers who are wali kelas (the large school
+ * makes guru001…guru006 wali kelas of a rombel of 36 students with 15 subjects), then thinking:
+ * the screen asks for the teacher's rombels, then the first one's overview and its izin requests
+ * together. Whether the teacher is one is asked once (the menu item is there for every teacher;
+ * the others never open the page and go on as before).
+ */
+export async function teacherHomeroom(ctx, events) {
+  if (ctx.vars.homeroom === undefined) {
+    const mine = await get(ctx, events, '/api/teacher/homerooms', '/api/teacher/homerooms');
+    ctx.vars.homeroom = mine?.data[0]?.rombel.id ?? null;
+  }
+  if (ctx.vars.homeroom === null) return;
+  const route = '/api/teacher/homerooms/:id';
+  const base = `/api/teacher/homerooms/${ctx.vars.homeroom}`;
+  const t0 = performance.now();
+  const mine = await get(ctx, events, '/api/teacher/homerooms', '/api/teacher/homerooms');
+  if (mine) {
+    await Promise.all([
+      get(ctx, events, `${route}/overview`, `${base}/overview`),
+      get(ctx, events, `${route}/leave-requests`, `${base}/leave-requests`),
+    ]);
+  }
+  const ms = performance.now() - t0;
+  events.emit('histogram', 'page.teacher-homeroom', ms);
+  events.emit('histogram', 'pages', ms);
+  await think();
+}
+
 /** One in five visits ends with a new material: a 200 KB PDF. */
 export async function teacherMaterial(ctx, events) {
   const content = pick(ctx.vars.contents ?? [null]);

@@ -9,6 +9,14 @@
  * Rows are written with multi-row inserts (one statement per batch of up to BATCH rows, the values
  * passed as arrays and expanded with unnest), so the whole school takes well under 3 minutes.
  * The same generator builds smaller schools for tests (seedSchool with other sizes and a tag).
+ *
+ * Kelas Perwalian (issue 40): guru001…guru006 are wali kelas this semester of X TKJ 3, X TKJ 7,
+ * X TKJ 11, X TKJ 17, XI TKJ 3 and XI TKJ 9 (36 students each; not X TKJ 1, whose student siswa0001
+ * and its 12 classes the single-endpoint benchmarks read). Each of these rombels has 15 subjects
+ * through teaching assignments (its 11 or 12 classes, and 3 or 4 more classes with contents, work and
+ * hand-ins like the others, taught by guru120, guru119, …), this month's meetings with every
+ * student's mark (today's: those of the added classes), a parent per student (ortu0001…, password
+ * ortu123) and two izin requests waiting. The rest of the school has no teaching assignments.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,6 +45,12 @@ export interface SchoolSize {
   commentsPerClass: number;
   /** Real small files in storage the file rows point at. */
   filePool: number;
+  /**
+   * Rombels with a wali kelas this semester (issue 40, "Kelas Perwalian"; none when left out): the
+   * first teachers become wali kelas of a rombel they teach, which gets 15 subjects through teaching
+   * assignments, this month's meetings with marks, a parent per student and izin requests.
+   */
+  homerooms?: number;
 }
 
 export const LARGE_SCHOOL: SchoolSize = {
@@ -49,9 +63,10 @@ export const LARGE_SCHOOL: SchoolSize = {
   forumsPerClass: 2,
   commentsPerClass: 100,
   filePool: 24,
+  homerooms: 6,
 };
 
-export const LARGE_PASSWORDS = { admin: 'admin123', teacher: 'guru123', student: 'siswa123' } as const;
+export const LARGE_PASSWORDS = { admin: 'admin123', teacher: 'guru123', student: 'siswa123', parent: 'ortu123' } as const;
 
 export interface SeedResult {
   tag: string;
@@ -135,6 +150,9 @@ const SUBJECTS = [
   'Simulasi dan Komunikasi Digital',
   'Fisika',
 ];
+/** The subjects a wali kelas's rombel has besides SUBJECTS (15 in all). */
+const MORE_SUBJECTS = ['Pendidikan Agama dan Budi Pekerti', 'Pendidikan Jasmani, Olahraga, dan Kesehatan', 'Bahasa Jawa'];
+const HOMEROOM_SUBJECTS = [...SUBJECTS, ...MORE_SUBJECTS];
 const TOPICS = [
   'Pengenalan',
   'Konsep Dasar',
@@ -256,6 +274,11 @@ export async function seedSchool(
 
   await seedForums(run, classes, people.studentsOf, work);
   log(`forums and comments (${elapsed().toFixed(1)} s)`);
+
+  if (size.homerooms) {
+    await seedHomerooms(run, { rombels, people, classes, pool });
+    log(`wali kelas, subjects, meetings and parents (${elapsed().toFixed(1)} s)`);
+  }
 
   // Fresh statistics, so the planner knows the tables are big now.
   await db.execute(sql`analyze`);
@@ -634,6 +657,297 @@ async function seedForums(
   counts.comments = topIds.length + replies.length;
 }
 
+// ------------------------------------------------------------------ Kelas Perwalian (issue 40)
+
+interface SchoolSoFar {
+  rombels: Rombels;
+  people: { teacherIds: number[]; studentsOf: number[][] };
+  classes: Classes;
+  pool: { materialFiles: number[]; submissionFiles: number[] };
+}
+
+/** A wali kelas (index into the teachers) and their rombel (index into the rombels): its classes (ids), their teachers (user ids) and subjects (into HOMEROOM_SUBJECTS). */
+interface Homeroom {
+  teacher: number;
+  rombel: number;
+  classes: Array<{ id: number; teacher: number; subject: number; added: boolean }>;
+}
+
+/**
+ * Which rombel each of the first `homerooms` teachers is wali kelas of: the first rombel they teach
+ * with the fewest students (36 in the large school), never the school's first rombel (whose student
+ * and classes the single-endpoint benchmarks read) nor one taken already.
+ */
+function homeroomPlan(size: SchoolSize): Array<{ teacher: number; rombel: number }> {
+  const sizes = rombelSizes(size);
+  const smallest = Math.min(...sizes);
+  const taken = new Set<number>();
+  const plan: Array<{ teacher: number; rombel: number }> = [];
+  for (let t = 0; t < Math.min(size.homerooms ?? 0, size.teachers); t++) {
+    const mine: number[] = [];
+    for (let c = 0; c < size.classes; c++) {
+      const r = c % size.rombels;
+      if (Math.floor((c * size.teachers) / size.classes) === t && r !== 0 && !taken.has(r) && !mine.includes(r)) mine.push(r);
+    }
+    const r = mine.find((x) => sizes[x] === smallest) ?? mine[0];
+    if (r === undefined) continue;
+    taken.add(r);
+    plan.push({ teacher: t, rombel: r });
+  }
+  return plan;
+}
+
+/** The wali kelas, their rombels' subjects, classes, teaching assignments, meetings, parents and izin requests. */
+async function seedHomerooms(run: Run, school: SchoolSoFar): Promise<void> {
+  const { db, counts } = run;
+  const active = (await db.execute(sql`select id from semesters where active limit 1`)) as unknown as { rows: Array<{ id: number }> };
+  const semesterId = active.rows[0]?.id;
+  if (semesterId === undefined) return;
+  const subjectIds = await seedSubjects(db);
+  const homerooms = await seedHomeroomClasses(run, school);
+  const { rombelIds } = school.rombels;
+  const { teacherIds } = school.people;
+  const all = homerooms.flatMap((h) => h.classes.map((c) => ({ ...c, rombel: h.rombel })));
+  const taIds = await insertRows(
+    db,
+    'teaching_assignments',
+    [
+      ['semester_id', 'int', all.map(() => semesterId)],
+      ['rombel_class_id', 'int', all.map((c) => rombelIds[c.rombel]!)],
+      ['subject_id', 'int', all.map((c) => subjectIds[c.subject]!)],
+      ['hours_per_week', 'smallint', all.map((c) => 2 + (c.subject % 3))],
+      ['online_class_id', 'int', all.map((c) => c.id)],
+    ],
+    true,
+  );
+  await insertRows(db, 'teaching_assignment_teachers', [
+    ['assignment_id', 'int', taIds],
+    ['teacher_id', 'int', all.map((c) => c.teacher)],
+    ['position', 'smallint', all.map(() => 0)],
+  ]);
+  counts.teaching_assignments = taIds.length;
+  await insertRows(db, 'homerooms', [
+    ['semester_id', 'int', homerooms.map(() => semesterId)],
+    ['rombel_class_id', 'int', homerooms.map((h) => rombelIds[h.rombel]!)],
+    ['teacher_id', 'int', homerooms.map((h) => teacherIds[h.teacher]!)],
+  ]);
+  counts.homerooms = homerooms.length;
+  // Each class's grade scheme, copied from the school's default as a first read of it would.
+  const classIds = sql.param(all.map((c) => c.id));
+  await db.execute(sql`insert into grade_categories (online_class_id, name, weight, drop_lowest, missing_counts_zero, erapor_part, position)
+    select c, d.name, d.weight, d.drop_lowest, d.missing_counts_zero, d.erapor_part, d.position
+    from unnest(${classIds}::int[]) as c cross join grade_category_defaults d`);
+  await db.execute(sql`insert into class_grade_settings (online_class_id) select unnest(${classIds}::int[])`);
+  await seedMeetings(run, homerooms, school.people.studentsOf);
+  await seedParents(run, homerooms.map((h) => school.people.studentsOf[h.rombel]!).flat());
+  await seedLeaveRequests(
+    run,
+    semesterId,
+    homerooms.map((h) => ({ rombelId: rombelIds[h.rombel]!, students: school.people.studentsOf[h.rombel]! })),
+  );
+}
+
+/** The 15 subjects of a wali kelas's rombel; ones of the same name already there (the demo's, another tag's) are used. Ids in HOMEROOM_SUBJECTS order. */
+async function seedSubjects(db: Db): Promise<number[]> {
+  const group = (i: number) => (i < 6 ? 'kejuruan' : HOMEROOM_SUBJECTS[i] === 'Bahasa Jawa' ? 'mulok' : 'umum');
+  await db.execute(sql`insert into subjects (code, name, group_kind)
+    select * from unnest(${sql.param(HOMEROOM_SUBJECTS.map((_, i) => `MP${pad(i + 1, 2)}`))}::text[],
+      ${sql.param(HOMEROOM_SUBJECTS)}::text[], ${sql.param(HOMEROOM_SUBJECTS.map((_, i) => group(i)))}::text[])
+    on conflict do nothing`);
+  const found = (await db.execute(
+    sql`select id, lower(name) as name from subjects where lower(name) = any(${sql.param(HOMEROOM_SUBJECTS.map((n) => n.toLowerCase()))}::text[])`,
+  )) as unknown as { rows: Array<{ id: number; name: string }> };
+  const idOf = new Map(found.rows.map((r) => [r.name, Number(r.id)]));
+  return HOMEROOM_SUBJECTS.map((n) => {
+    const id = idOf.get(n.toLowerCase());
+    if (id === undefined) throw new Error(`subject ${n} could not be made (its code is taken?)`);
+    return id;
+  });
+}
+
+/**
+ * Each wali kelas's rombel: its seeded classes (one per subject) and new classes of the subjects it
+ * lacks, up to 15, taught by the last teachers in turn, with contents, work and hand-ins like every class.
+ */
+async function seedHomeroomClasses(run: Run, { rombels, people, classes, pool }: SchoolSoFar): Promise<Homeroom[]> {
+  const { size, tag, counts } = run;
+  const homerooms: Homeroom[] = [];
+  const added = { rombel: [] as number[], teacher: [] as number[], subject: [] as number[] };
+  for (const { teacher, rombel } of homeroomPlan(size)) {
+    const h: Homeroom = { teacher, rombel, classes: [] };
+    for (let c = 0; c < size.classes; c++) {
+      const subject = Math.floor(c / size.rombels) % SUBJECTS.length;
+      if (c % size.rombels === rombel && !h.classes.some((x) => x.subject === subject))
+        h.classes.push({ id: classes.classIds[c]!, teacher: classes.classTeacher[c]!, subject, added: false });
+    }
+    const lacking = HOMEROOM_SUBJECTS.map((_, subject) => subject).filter((subject) => !h.classes.some((x) => x.subject === subject));
+    for (const subject of lacking.slice(0, HOMEROOM_SUBJECTS.length - h.classes.length)) {
+      added.rombel.push(rombel);
+      added.subject.push(subject);
+      added.teacher.push(people.teacherIds[size.teachers - 1 - (added.teacher.length % size.teachers)]!);
+    }
+    homerooms.push(h);
+  }
+  const names = added.rombel.map((r) => rombels.rombelNames[r]!.name.slice(tag.length));
+  const ids = await insertRows(
+    run.db,
+    'online_classes',
+    [
+      ['name', 'text', added.subject.map((s, i) => `${HOMEROOM_SUBJECTS[s]} ${names[i]}`)],
+      ['description', 'text', names.map((n) => `Kelas daring untuk ${n}.`)],
+      ['rombel_class_id', 'int', added.rombel.map((r) => rombels.rombelIds[r]!)],
+      ['teacher_id', 'int', added.teacher],
+    ],
+    true,
+  );
+  ids.forEach((id, i) =>
+    homerooms
+      .find((h) => h.rombel === added.rombel[i])!
+      .classes.push({ id, teacher: added.teacher[i]!, subject: added.subject[i]!, added: true }),
+  );
+  // Their contents, materials, work and hand-ins, by the steps every class went through.
+  const more: Classes = { classIds: ids, classRombel: added.rombel, classTeacher: added.teacher };
+  const part: Run = { ...run, counts: {} };
+  const work = await seedLessons(part, more, pool.materialFiles);
+  await seedSubmissions(part, more, people.studentsOf, work, pool.submissionFiles);
+  counts.online_classes = (counts.online_classes ?? 0) + ids.length;
+  for (const [k, v] of Object.entries(part.counts)) counts[k] = (counts[k] ?? 0) + v;
+  return homerooms;
+}
+
+const WIB = 7 * HOUR;
+const PERIOD_MINUTES = 45;
+
+/**
+ * This month's meetings (WIB) of each wali kelas's rombel: on school days before today each class
+ * meets twice a week (two periods, from 07:00); today the added classes meet. Every student has a
+ * mark in each meeting that has begun: mostly hadir, a few terlambat, sakit, izin and alpa, and
+ * one student in twelve often alpa (at risk).
+ */
+async function seedMeetings({ db, counts }: Run, homerooms: Homeroom[], studentsOf: number[][]): Promise<void> {
+  const now = Date.now();
+  const today = new Date(now + WIB).toISOString().slice(0, 10);
+  const m = { klass: [] as number[], teacher: [] as number[], date: [] as string[], from: [] as number[], starts: [] as number[] };
+  for (let d = 1; d <= Number(today.slice(8, 10)); d++) {
+    const date = `${today.slice(0, 8)}${pad(d, 2)}`;
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    for (const h of homerooms) {
+      const meeting =
+        date === today
+          ? h.classes.filter((c) => c.added)
+          : weekday >= 1 && weekday <= 5
+            ? h.classes.filter((_, k) => k % 5 === weekday - 1 || (k + 2) % 5 === weekday - 1)
+            : [];
+      meeting.forEach((c, j) => {
+        m.klass.push(c.id);
+        m.teacher.push(c.teacher);
+        m.date.push(date);
+        m.from.push(1 + 2 * j);
+        m.starts.push(new Date(`${date}T07:00:00+07:00`).getTime() + 2 * j * PERIOD_MINUTES * 60_000);
+      });
+    }
+  }
+  const taken = m.starts.map((s) => (s <= now ? new Date(Math.min(now, s + 10 * 60_000)).toISOString() : null));
+  const ids = await insertRows(
+    db,
+    'meetings',
+    [
+      ['online_class_id', 'int', m.klass],
+      ['date', 'date', m.date],
+      ['period_from', 'smallint', m.from],
+      ['period_to', 'smallint', m.from.map((p) => p + 1)],
+      ['starts_at', 'timestamptz', m.starts.map((s) => new Date(s).toISOString())],
+      ['ends_at', 'timestamptz', m.starts.map((s) => new Date(s + 2 * PERIOD_MINUTES * 60_000).toISOString())],
+      ['source', 'text', m.klass.map(() => 'extra')],
+      ['topic', 'text', m.klass.map((_, i) => pick(TOPICS, i, 16))],
+      ['attendance_taken_at', 'timestamptz', taken],
+      ['created_by', 'int', m.teacher],
+    ],
+    true,
+  );
+  counts.meetings = ids.length;
+  const a = { meeting: [] as number[], student: [] as number[], status: [] as string[], by: [] as number[], at: [] as string[] };
+  const rombelOfClass = new Map(homerooms.flatMap((h) => h.classes.map((c) => [c.id, h.rombel] as const)));
+  ids.forEach((id, i) => {
+    if (!taken[i]) return;
+    studentsOf[rombelOfClass.get(m.klass[i]!)!]!.forEach((student, s) => {
+      const x = rand(i, s, 17);
+      const status = s % 12 === 5 && x < 0.25 ? 'A' : x < 0.02 ? 'A' : x < 0.05 ? 'T' : x < 0.07 ? 'S' : x < 0.09 ? 'I' : 'H';
+      a.meeting.push(id);
+      a.student.push(student);
+      a.status.push(status);
+      a.by.push(m.teacher[i]!);
+      a.at.push(taken[i]!);
+    });
+  });
+  await insertRows(db, 'attendance', [
+    ['meeting_id', 'int', a.meeting],
+    ['student_id', 'int', a.student],
+    ['status', 'text', a.status],
+    ['source', 'text', a.meeting.map(() => 'teacher')],
+    ['recorded_by', 'int', a.by],
+    ['recorded_at', 'timestamptz', a.at],
+  ]);
+  counts.attendance = a.meeting.length;
+}
+
+/** A parent (ibu or ayah, with a phone number) for each of the students, as the user import makes them. */
+async function seedParents({ db, tag, counts }: Run, studentIds: number[]): Promise<void> {
+  const hash = await hashPassword(LARGE_PASSWORDS.parent);
+  const username = (p: number) => `${tag}ortu${pad(p + 1, 4)}`;
+  const parentIds = await insertRows(
+    db,
+    'users',
+    [
+      ['role_id', 'smallint', studentIds.map(() => ROLE_IDS.parent)],
+      ['name', 'text', studentIds.map((_, p) => `${pick(FIRST, p, 18)} ${pick(LAST, p, 19)}`)],
+      ['username', 'text', studentIds.map((_, p) => username(p))],
+      ['email', 'text', studentIds.map((_, p) => `${username(p)}@ortu.kelasku.sch.id`)],
+      ['password_hash', 'text', studentIds.map(() => hash)],
+      ['gender', 'text', studentIds.map((_, p) => (p % 2 === 0 ? 'P' : 'L'))],
+      ['telpon', 'text', studentIds.map((_, p) => `0812-${pad(3000 + Math.floor(p / 10000), 4)}-${pad(p % 10000, 4)}`)],
+    ],
+    true,
+  );
+  const now = new Date().toISOString();
+  await insertRows(db, 'parents', [
+    ['user_id', 'int', parentIds],
+    ['privacy_accepted_at', 'timestamptz', parentIds.map(() => now)],
+  ]);
+  await insertRows(db, 'parent_links', [
+    ['parent_id', 'int', parentIds],
+    ['student_id', 'int', studentIds],
+    ['relation', 'text', parentIds.map((_, p) => (p % 2 === 0 ? 'ibu' : 'ayah'))],
+    ['source', 'text', parentIds.map(() => 'import')],
+  ]);
+  counts.users = (counts.users ?? 0) + parentIds.length;
+  counts.parents = parentIds.length;
+}
+
+/** Two izin requests waiting in each wali kelas's rombel: sakit today, izin tomorrow (WIB). */
+async function seedLeaveRequests({ db, counts }: Run, semesterId: number, rombels: Array<{ rombelId: number; students: number[] }>) {
+  const day = (n: number) => new Date(Date.now() + WIB + n * 24 * HOUR).toISOString().slice(0, 10);
+  const rows = rombels.flatMap((r) =>
+    [
+      { student: r.students[1], kind: 'S', on: day(0), reason: 'Demam sejak semalam, surat dokter menyusul.' },
+      { student: r.students[2], kind: 'I', on: day(1), reason: 'Menghadiri pernikahan kakak di Klaten.' },
+    ]
+      .filter((x) => x.student !== undefined)
+      .map((x) => ({ ...x, rombelId: r.rombelId })),
+  );
+  await insertRows(db, 'leave_requests', [
+    ['student_id', 'int', rows.map((r) => r.student)],
+    ['semester_id', 'int', rows.map(() => semesterId)],
+    ['rombel_class_id', 'int', rows.map((r) => r.rombelId)],
+    ['kind', 'text', rows.map((r) => r.kind)],
+    ['starts_on', 'date', rows.map((r) => r.on)],
+    ['ends_on', 'date', rows.map((r) => r.on)],
+    ['reason', 'text', rows.map((r) => r.reason)],
+    ['requested_by', 'int', rows.map((r) => r.student)],
+  ]);
+  counts.leave_requests = rows.length;
+}
+
 /** Where the migrations are: next to the sources (src/db) or copied next to the bundle (dist). */
 function findMigrations(): string | undefined {
   const here = import.meta.dirname;
@@ -661,10 +975,11 @@ async function main() {
       return;
     }
     console.log('Dibuat:');
-    for (const [k, v] of Object.entries(result.counts)) console.log(`  ${k.padEnd(15)} ${v.toLocaleString('en-US')}`);
+    for (const [k, v] of Object.entries(result.counts)) console.log(`  ${k.padEnd(20)} ${v.toLocaleString('en-US')}`);
     console.log(
       `Akun: ${result.accounts.admin} / ${LARGE_PASSWORDS.admin}, ${result.accounts.teacher}…guru${pad(LARGE_SCHOOL.teachers, 3)} / ${LARGE_PASSWORDS.teacher}, ` +
-        `${result.accounts.student}…siswa${pad(LARGE_SCHOOL.students, 4)} / ${LARGE_PASSWORDS.student}`,
+        `${result.accounts.student}…siswa${pad(LARGE_SCHOOL.students, 4)} / ${LARGE_PASSWORDS.student}` +
+        (result.counts.parents ? `, ortu0001…ortu${pad(result.counts.parents, 4)} / ${LARGE_PASSWORDS.parent}` : ''),
     );
     console.log(`Selesai dalam ${total.toFixed(1)} s (data ${result.seconds.toFixed(1)} s).`);
   } finally {
