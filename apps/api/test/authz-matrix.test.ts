@@ -60,6 +60,8 @@ import * as parentAccountsArea from './areas/parent-accounts.js';
 import * as parentAreaArea from './areas/parent-area.js';
 import * as homeroomOverviewArea from './areas/homeroom-overview.js';
 import * as parentSummaryArea from './areas/parent-summary.js';
+import * as examsArea from './areas/exams.js';
+import * as questionCategoryArea from './areas/question-category.js';
 
 const t = useTestApp();
 
@@ -233,6 +235,9 @@ const MATRIX: Record<string, Row> = {
   ...parentAreaArea.matrixRows,
   ...homeroomOverviewArea.matrixRows,
   ...parentSummaryArea.matrixRows,
+  // Issue 41: exam mode.
+  ...examsArea.matrixRows,
+  ...questionCategoryArea.matrixRows,
   // ---- public
   'GET /api/health': { expect: all(200) },
   // Readiness: the matrix app is built without server.ts's start-up, so it is marked ready as the server marks it.

@@ -35,6 +35,8 @@ import * as parentAccountsArea from './areas/parent-accounts.js';
 import * as parentAreaArea from './areas/parent-area.js';
 import * as homeroomOverviewArea from './areas/homeroom-overview.js';
 import * as parentSummaryArea from './areas/parent-summary.js';
+import * as examsArea from './areas/exams.js';
+import * as questionCategoryArea from './areas/question-category.js';
 
 const t = useTestApp();
 /** Issue 37: the school year's areas bring their own objects and endpoints (areas/*.ts). */
@@ -57,6 +59,8 @@ const AREAS = [
   parentAreaArea.fuzz,
   homeroomOverviewArea.fuzz,
   parentSummaryArea.fuzz,
+  examsArea.fuzz,
+  questionCategoryArea.fuzz,
 ];
 const areaScenes: unknown[] = [];
 

@@ -209,6 +209,8 @@ describe('questions', () => {
         ],
       },
       image: null,
+      title: null,
+      general_feedback: null,
       used_in_quizzes: 0,
       created_at: expect.any(String),
       updated_at: expect.any(String),

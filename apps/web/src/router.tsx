@@ -164,6 +164,11 @@ export const router = createBrowserRouter([
                 path: ':classId/contents/:lessonId/quizzes/:quizId/edit',
                 element: page(() => import('./features/quizzes/teacher/QuizFormPage')),
               },
+              // Issue 41: the proctor board of an exam-mode quiz.
+              {
+                path: ':classId/contents/:lessonId/quizzes/:quizId/pengawas',
+                element: page(() => import('./features/quizzes/exam/ProctorPage')),
+              },
               {
                 path: ':classId/contents/:lessonId/quizzes/:quizId/attempts/:attemptId',
                 element: page(() => import('./features/quizzes/teacher/AttemptPage')),

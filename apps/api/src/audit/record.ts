@@ -38,7 +38,8 @@ export interface AuditEntry {
     | 'setting'
     | 'grade_scheme'
     | 'learning_objective'
-    | 'parent_link';
+    | 'parent_link'
+    | 'quiz';
   targetId?: number | null;
   /** A short human description of the target ("Siswa Budi Santoso (budi)"). */
   summary: string;

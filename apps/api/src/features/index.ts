@@ -55,6 +55,7 @@ import * as parentAccounts from './parent-accounts/routes.js';
 import * as parentArea from './parent-area/routes.js';
 import * as homeroomOverview from './homeroom-overview/routes.js';
 import * as parentSummary from './parent-summary/routes.js';
+import * as exams from './exams/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
@@ -121,6 +122,7 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     erapor.teacherRoutes,
     parentAccounts.teacherRoutes,
     homeroomOverview.teacherRoutes,
+    exams.teacherRoutes,
   ],
   student: [
     studentClassesRoutes,
@@ -136,6 +138,7 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     attendanceRecaps.studentRoutes,
     reportGrades.studentRoutes,
     parentAccounts.studentRoutes,
+    exams.studentRoutes,
   ],
   // Issue 40: orang tua/wali.
   parent: [parentAccounts.parentRoutes, parentArea.parentRoutes, parentSummary.parentRoutes],

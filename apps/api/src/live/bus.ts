@@ -54,6 +54,8 @@ export const topics = {
   grading: (assignmentId: number) => `grading:${assignmentId}`,
   /** A meeting's marks (issue 38): check-ins and saves, for the teacher's screens. */
   attendance: (meetingId: number) => `attendance:${meetingId}`,
+  /** An exam-mode quiz's proctor board (issue 41): a student started, saved, left, came back or submitted. */
+  exam: (quizId: number) => `exam:${quizId}`,
 };
 
 /** Writes events inside the caller's transaction; they reach the streams when it commits. */

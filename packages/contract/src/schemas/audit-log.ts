@@ -64,6 +64,11 @@ export const AUDIT_ACTIONS = [
   'parent.link',
   'parent.unlink',
   'homeroom.settings',
+  'exam.reset_login',
+  'exam.add_time',
+  'exam.force_submit',
+  'quiz.override',
+  'quiz.override_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -127,6 +132,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'parent.link': 'Menautkan orang tua ke siswa',
   'parent.unlink': 'Melepas tautan orang tua dari siswa',
   'homeroom.settings': 'Mengubah batas siswa perlu perhatian',
+  'exam.reset_login': 'Mereset login ujian siswa',
+  'exam.add_time': 'Menambah waktu ujian siswa',
+  'exam.force_submit': 'Mengumpulkan paksa ujian siswa',
+  'quiz.override': 'Mengatur pengecualian kuis untuk siswa',
+  'quiz.override_delete': 'Menghapus pengecualian kuis siswa',
 };
 
 /** The labels of the fields a before → after shows (keys not listed show as they are). */

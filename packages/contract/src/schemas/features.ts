@@ -27,3 +27,4 @@ export * from './rubrics.js';
 export * from './quick-grading.js';
 export * from './erapor.js';
 export * from './parents.js';
+export * from './exams.js';

@@ -101,6 +101,8 @@ export const liveQuery = z.object({
   assignment: idParam.optional(),
   /** A meeting's attendance (teacher, with `class`): check-ins as they come (issue 38). */
   meeting: idParam.optional(),
+  /** Issue 41: an exam-mode quiz's proctor board (teacher, with `class` and `content`): starts, answers, leaves, submits. */
+  quiz: idParam.optional(),
   last_event_id: z.coerce.number().int().min(0).optional(),
 });
 export type LiveQuery = z.input<typeof liveQuery>;
@@ -121,5 +123,5 @@ export type LiveForumEvent = z.infer<typeof liveForumEvent>;
 export const liveGradingEvent = z.object({ assignment_id: z.number(), student_id: z.number() });
 export type LiveGradingEvent = z.infer<typeof liveGradingEvent>;
 /** `reset`: the stream could not resume from the given id (too old): refetch what is on screen. */
-export const LIVE_EVENTS = ['notification', 'read', 'forum', 'grading', 'attendance', 'reset'] as const;
+export const LIVE_EVENTS = ['notification', 'read', 'forum', 'grading', 'attendance', 'exam', 'reset'] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];

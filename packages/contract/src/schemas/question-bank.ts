@@ -24,6 +24,8 @@ export const QUESTION_MSG = {
   typeInvalid: 'Jenis soal tidak dikenal.',
   textRequired: 'Teks soal wajib diisi.',
   textMax: 'Teks soal maksimal 5.000 karakter.',
+  titleMax: 'Judul soal maksimal 255 karakter.',
+  generalFeedbackMax: 'Umpan balik umum maksimal 5.000 karakter.',
   pointsRange: 'Poin harus bilangan bulat 1 sampai 100.',
   optionsCount: 'Buat 2 sampai 10 pilihan jawaban.',
   optionTextRequired: 'Teks pilihan jawaban wajib diisi.',
@@ -78,6 +80,7 @@ export const QUESTION_MSG = {
 
 export const QUESTION_LIMITS = {
   textMax: 5_000,
+  titleMax: 255,
   optionTextMax: 1_000,
   optionsMin: 2,
   optionsMax: 10,
@@ -124,12 +127,37 @@ export function parseNumberAnswer(v: string): number | null {
 
 // ---------------------------------------------------------------- keys (`questions.data`) as stored
 
-export const choiceOption = z.object({ id: z.string(), text: z.string(), correct: z.boolean() });
+/*
+ * Issue 41 (GIFT as Moodle reads it) adds optional fields; a key without them scores as before.
+ * - an option's `fraction`: the credit for choosing it, in percent −100…100 (GIFT `%50%`). Without
+ *   one: 100 for a correct option and 0 for another (multiple_choice); a multiple_answer question
+ *   none of whose options has a fraction keeps the rule (right − wrong) / correct.
+ * - `feedback`: GIFT's per-answer `#…`, shown in the review with the answer it belongs to.
+ * - a short answer's `fractions` (percent per accepted answer, default 100), `tolerances` (per
+ *   numeric answer, default `tolerance`) and `feedback` (per answer, '' for none), index by index
+ *   with `answers`; an accepted answer `*` matches anything (Moodle's catch-all, and a wildcard
+ *   inside a text answer).
+ * - matching's `distractors`: right-hand answers that belong to no pair (GIFT `=->distractor`).
+ */
+export const choiceOption = z.object({
+  id: z.string(),
+  text: z.string(),
+  correct: z.boolean(),
+  fraction: z.number().optional(),
+  feedback: z.string().optional(),
+});
 export const choiceData = z.object({ options: z.array(choiceOption) });
-export const trueFalseData = z.object({ answer: z.boolean() });
-export const shortAnswerData = z.object({ answers: z.array(z.string()), tolerance: z.number().nullable() });
+export const trueFalseData = z.object({ answer: z.boolean(), feedback_true: z.string().optional(), feedback_false: z.string().optional() });
+export const shortAnswerData = z.object({
+  answers: z.array(z.string()),
+  tolerance: z.number().nullable(),
+  fractions: z.array(z.number()).optional(),
+  tolerances: z.array(z.number()).optional(),
+  feedback: z.array(z.string()).optional(),
+});
 export const matchingPair = z.object({ id: z.string(), left: z.string(), right: z.string() });
-export const matchingData = z.object({ pairs: z.array(matchingPair) });
+export const matchingDistractor = z.object({ id: z.string(), text: z.string() });
+export const matchingData = z.object({ pairs: z.array(matchingPair), distractors: z.array(matchingDistractor).optional() });
 export const essayData = z.object({});
 
 export type ChoiceOption = z.infer<typeof choiceOption>;
@@ -276,9 +304,20 @@ const matchingDataInput = z
 
 const essayDataInput = z.preprocess((v) => v ?? {}, z.object({}));
 
+/** Blank or absent: null; else trimmed and at most `max` characters. */
+const optionalText = (max: number, tooLong: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : trim(v)),
+    z.string().max(max, tooLong).nullable(),
+  );
+
 const common = {
   text: text(QUESTION_LIMITS.textMax, QUESTION_MSG.textRequired, QUESTION_MSG.textMax),
   points: pointsField.describe('Integer 1–100 (default 1)'),
+  title: optionalText(QUESTION_LIMITS.titleMax, QUESTION_MSG.titleMax).optional().describe('Issue 41: a short name (GIFT ::title::)'),
+  general_feedback: optionalText(QUESTION_LIMITS.textMax, QUESTION_MSG.generalFeedbackMax)
+    .optional()
+    .describe('Issue 41: feedback every student reads in the review (GIFT ####…)'),
 };
 
 const variants = [
@@ -338,6 +377,9 @@ export const questionListQuery = z.object({
 const questionFields = {
   id: z.number(),
   category_id: z.number(),
+  /** Issue 41: GIFT's `::title::` (null: none) and general feedback `####…` (null: none). */
+  title: z.string().nullable(),
+  general_feedback: z.string().nullable(),
   text: z.string(),
   points: z.number(),
   /** A short-lived signed link, or null. */
@@ -376,6 +418,13 @@ const questionImported = z.object({
   text: z.string(),
   points: z.number(),
   data: z.union([choiceData, trueFalseData, shortAnswerData, matchingData, essayData]),
+  /** Issue 41: the question's title and general feedback as read (null: none). */
+  title: z.string().nullable(),
+  general_feedback: z.string().nullable(),
+  /** The `$CATEGORY:` it stands under (null: the category the file is imported into). */
+  category: z.string().nullable(),
+  /** What Kelasku could not keep of this question as written, in Indonesian (empty: everything kept). */
+  notes: z.array(z.string()),
 });
 export const questionImportError = z.object({ line_or_row: z.number(), message: z.string() });
 export const questionImportPreview = z.object({ questions: z.array(questionImported), errors: z.array(questionImportError) });

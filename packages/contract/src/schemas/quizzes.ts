@@ -43,6 +43,7 @@ export const QUIZ_MSG = {
   pointsRange: (max: number | string) => `Nilai harus antara 0 dan ${max}`,
   regraded: (n: number | string) => `${n} percobaan dinilai ulang`,
   feedbackMax: 'Masukan maksimal 10.000 karakter',
+  leaveLimitRange: 'Batas keluar halaman harus 1 sampai 50 kali, atau kosong',
 } as const;
 
 export const GRADING_METHODS = ['highest', 'last'] as const;
@@ -55,6 +56,7 @@ export const QUIZ_LIMITS = {
   shortAnswerMax: 1_000,
   timeLimitMax: 600,
   attemptsMax: 20,
+  leaveLimitMax: 50,
 } as const;
 
 // ---------------------------------------------------------------- requests
@@ -113,6 +115,11 @@ export const quizBody = z
     show_review: z.boolean().default(false),
     hidden: z.boolean().default(false),
     publish_at: instantOrNull(QUIZ_MSG.publishAtFormat).optional(),
+    exam_mode: z.boolean().default(false).describe('Issue 41: a start needs the proctor’s token; leaving the page is logged'),
+    exam_leave_limit: z
+      .preprocess((v) => (blank(v) ? null : v), intIn(1, QUIZ_LIMITS.leaveLimitMax, QUIZ_MSG.leaveLimitRange).nullable())
+      .optional()
+      .describe('Exam mode: the attempt is submitted after this many leaves (1–50); null: never'),
     slots: z
       .array(quizSlotBody, { error: QUIZ_MSG.slotsRequired })
       .min(1, QUIZ_MSG.slotsRequired)
@@ -161,6 +168,12 @@ export const quizAnswer = z.union([
 export type QuizAnswer = z.infer<typeof quizAnswer>;
 
 export const quizAnswerBody = z.object({ answer: quizAnswer });
+
+/** POST …/attempts (student): in exam mode the 6-digit token the proctor shows; ignored otherwise. */
+export const quizStartBody = z
+  .object({ token: z.string().max(20).optional().describe('Exam mode: the token the proctor shows (6 digits)') })
+  .default({});
+export type QuizStartBody = z.input<typeof quizStartBody>;
 export type QuizAnswerBody = z.input<typeof quizAnswerBody>;
 
 export const myQuizParams = z.object({ classId: idParam, lessonId: idParam, quizId: idParam });
@@ -180,6 +193,9 @@ const settings = {
   one_per_page: z.boolean(),
   show_results: z.enum(SHOW_RESULTS),
   show_review: z.boolean(),
+  /** Issue 41: exam mode (token, full screen, leaves logged) and its leave limit. */
+  exam_mode: z.boolean(),
+  exam_leave_limit: z.number().nullable(),
 };
 
 /** A question of the teacher's bank as a quiz shows it: the bank's question, with its key. */
@@ -349,6 +365,8 @@ export const studentAttempt = z.object({
   server_now: z.string(),
   finished_at: z.string().nullable(),
   one_per_page: z.boolean(),
+  /** Issue 41, exam mode: how often the student left the page, and after how many leaves it is submitted. */
+  exam: z.object({ leave_count: z.number(), leave_limit: z.number().nullable() }).nullable(),
   questions: z.array(studentQuizQuestion),
   /** The answers saved so far, by question id. */
   answers: z.record(z.string(), quizAnswer),
@@ -386,6 +404,9 @@ export const reviewQuestion = studentQuizQuestion.extend({
   points_awarded: z.number().nullable().optional(),
   /** The teacher's feedback, where the results are shown. */
   feedback: z.string().nullable().optional(),
+  /** Issue 41, only with show_review: the key's feedback for the answer given (GIFT `#…`), and the question's general feedback. */
+  answer_feedback: z.string().nullable().optional(),
+  general_feedback: z.string().nullable().optional(),
 });
 export type ReviewQuestion = z.infer<typeof reviewQuestion>;
 

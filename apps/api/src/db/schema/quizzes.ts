@@ -1,6 +1,7 @@
 /** The question bank and quizzes: categories, questions, quizzes with their slots, attempts and answers. */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -17,7 +18,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
-import { lessons } from './classes.js';
+import { lessons, onlineClasses } from './classes.js';
 import { storedFiles } from './files.js';
 import { users } from './users.js';
 
@@ -30,9 +31,17 @@ export const questionCategories = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
+    /** Issue 41: the category "Tambah soal" of this class's quizzes saves into (one per teacher and class). */
+    classId: integer('class_id').references(() => onlineClasses.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('question_categories_teacher_name_uq').on(t.teacherId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('question_categories_teacher_name_uq').on(t.teacherId, sql`lower(${t.name})`),
+    uniqueIndex('question_categories_class_uq')
+      .on(t.teacherId, t.classId)
+      .where(sql`${t.classId} is not null`),
+    index('question_categories_class_idx').on(t.classId),
+  ],
 );
 
 /**
@@ -54,6 +63,9 @@ export const questions = pgTable(
     imageFileId: integer('image_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     points: smallint('points').notNull().default(1),
     data: jsonb('data').notNull(),
+    /** Issue 41: GIFT's `::title::` and `####general feedback` (shown in the review when it is allowed). */
+    title: varchar('title', { length: 255 }),
+    generalFeedback: text('general_feedback'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -101,6 +113,13 @@ export const quizzes = pgTable(
     publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
     /** Issue 39: its grade category (grade_categories; null: the class's first category). */
     categoryId: integer('category_id'),
+    /**
+     * Issue 41, exam mode: a start needs the token the proctor shows (derived from examSecret and the
+     * time window, never stored); after examLeaveLimit leaves the attempt is submitted (null: never).
+     */
+    examMode: boolean('exam_mode').notNull().default(false),
+    examLeaveLimit: smallint('exam_leave_limit'),
+    examSecret: varchar('exam_secret', { length: 64 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -113,6 +132,7 @@ export const quizzes = pgTable(
     check('quizzes_attempts_ck', sql`${t.attemptsAllowed} between 0 and 20`),
     check('quizzes_grading_ck', sql`${t.gradingMethod} in ('highest', 'last')`),
     check('quizzes_results_ck', sql`${t.showResults} in ('after_submit', 'after_close', 'never')`),
+    check('quizzes_leave_limit_ck', sql`${t.examLeaveLimit} is null or ${t.examLeaveLimit} between 1 and 50`),
   ],
 );
 
@@ -166,9 +186,17 @@ export const quizAttempts = pgTable(
     timedOut: boolean('timed_out').notNull().default(false),
     score: doublePrecision('score'),
     maxScore: integer('max_score').notNull(),
+    /** Issue 41: minutes the proctor added ("tambah waktu"), already counted in dueAt. */
+    extraMinutes: smallint('extra_minutes').notNull().default(0),
+    /** Exam mode: the session (auth token id) the attempt is bound to; null after the proctor's "reset login". */
+    sessionId: integer('session_id'),
+    /** Exam mode: how often the student left the exam page, and when last. */
+    leaveCount: integer('leave_count').notNull().default(0),
+    lastLeftAt: timestamp('last_left_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('quiz_attempts_number_uq').on(t.quizId, t.studentId, t.number),
+    index('quiz_attempts_quiz_idx').on(t.quizId, t.studentId),
     index('quiz_attempts_student_idx').on(t.studentId),
     index('quiz_attempts_open_due_idx')
       .on(t.dueAt)
@@ -194,4 +222,66 @@ export const quizAnswers = pgTable(
     feedback: text('feedback'),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index('quiz_answers_question_idx').on(t.questionId)],
+);
+
+/** Issue 41: a student's use of an exam token (one per token window): a replay or a second tab conflicts here. */
+export const quizTokenClaims = pgTable(
+  'quiz_token_claims',
+  {
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The token's time window (seconds since the epoch / EXAM_TOKEN_PERIOD_SECONDS). */
+    window: bigint('window', { mode: 'number' }).notNull(),
+    attemptId: integer('attempt_id').references(() => quizAttempts.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quizId, t.studentId, t.window] }),
+    index('quiz_token_claims_student_idx').on(t.studentId),
+    index('quiz_token_claims_attempt_idx').on(t.attemptId),
+  ],
+);
+
+/** Issue 41: each time a student left the exam page, and when they came back. */
+export const quizAttemptLeaves = pgTable(
+  'quiz_attempt_leaves',
+  {
+    id: serial('id').primaryKey(),
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: 'cascade' }),
+    leftAt: timestamp('left_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    backAt: timestamp('back_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('quiz_attempt_leaves_attempt_idx').on(t.attemptId, t.leftAt)],
+);
+
+/** Issue 41: one student's own dates, time limit and extra attempts for a quiz. */
+export const quizOverrides = pgTable(
+  'quiz_overrides',
+  {
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    opensAt: timestamp('opens_at', { withTimezone: true, mode: 'date' }),
+    closesAt: timestamp('closes_at', { withTimezone: true, mode: 'date' }),
+    timeLimitMinutes: smallint('time_limit_minutes'),
+    extraAttempts: smallint('extra_attempts').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quizId, t.studentId] }),
+    index('quiz_overrides_student_idx').on(t.studentId),
+    check('quiz_overrides_window_ck', sql`${t.closesAt} is null or ${t.opensAt} is null or ${t.closesAt} > ${t.opensAt}`),
+    check('quiz_overrides_limit_ck', sql`${t.timeLimitMinutes} is null or ${t.timeLimitMinutes} between 1 and 600`),
+    check('quiz_overrides_attempts_ck', sql`${t.extraAttempts} between 0 and 20`),
+  ],
 );

@@ -67,6 +67,8 @@ async function copyQuizzes(tx: Executor, pairs: SQL, days: number, author: SQL):
     ...{ title: 'copy', description: 'copy', timeLimitMinutes: 'copy', attemptsAllowed: 'copy', gradingMethod: 'copy' },
     ...{ shuffleQuestions: 'copy', shuffleOptions: 'copy', onePerPage: 'copy', showResults: 'copy', showReview: 'copy' },
     ...{ position: 'copy', hidden: 'copy', categoryId: 'fresh' },
+    // Issue 41: exam mode is copied; the copy gets its own token secret when it is first asked for.
+    ...{ examMode: 'copy', examLeaveLimit: 'copy', examSecret: 'fresh' },
     opensAt: shifted(sql`src.opens_at`, days),
     closesAt: shifted(sql`src.closes_at`, days),
     publishAt: shifted(sql`src.publish_at`, days),

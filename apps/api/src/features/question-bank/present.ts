@@ -10,6 +10,8 @@ export function toQuestion(row: QuestionWithUse, files: FileLinks): Question {
   return {
     id: row.id,
     category_id: row.categoryId,
+    title: row.title,
+    general_feedback: row.generalFeedback,
     ...keyOfRow(row),
     text: row.text,
     points: row.points,

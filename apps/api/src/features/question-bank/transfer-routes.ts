@@ -81,7 +81,10 @@ export function transferRoutes(app: App, tags: string[]): void {
       const upload = await receiveImport(request);
       const { questions, errors } = await readImport(upload.name, upload.bytes);
       if (request.query.preview) {
-        const shown = questions.map(({ line_or_row, type, text, points, data }) => ({ line_or_row, type, text, points, data }));
+        const shown = questions.map(({ line_or_row, type, text, points, data }) => ({
+          ...{ line_or_row, type, text, points, data },
+          ...{ title: null, general_feedback: null, category: null, notes: [] },
+        }));
         return { success: true as const, data: { questions: shown, errors } };
       }
       if (errors.length > 0) return reply.code(422).send({ success: false as const, message: QUESTION_MSG.importHasErrors, errors });

@@ -24,6 +24,8 @@ export const toQuizQuestion = (files: FileLinks, q: QuestionRow): Question =>
   ({
     id: q.id,
     category_id: q.categoryId,
+    title: q.title,
+    general_feedback: q.generalFeedback,
     type: q.type,
     text: q.text,
     points: q.points,
@@ -71,6 +73,8 @@ const settingsOf = (q: Quiz) => ({
   one_per_page: q.onePerPage,
   show_results: q.showResults as 'after_submit' | 'after_close' | 'never',
   show_review: q.showReview,
+  exam_mode: q.examMode,
+  exam_leave_limit: q.examLeaveLimit,
 });
 
 /** The quiz as its teacher sees it, with its slots (fixed questions in full, with their keys). */
@@ -233,6 +237,7 @@ export function toStudentAttempt(
     server_now: now.toISOString(),
     finished_at: iso(a.finishedAt),
     one_per_page: quiz.onePerPage,
+    exam: quiz.examMode ? { leave_count: a.leaveCount, leave_limit: quiz.examLeaveLimit } : null,
     questions: list,
     answers: shown,
   };

@@ -203,6 +203,8 @@ export const questionColumns = {
   categoryId: questions.categoryId,
   type: questions.type,
   text: questions.text,
+  title: questions.title,
+  generalFeedback: questions.generalFeedback,
   points: questions.points,
   data: questions.data,
   imageFileId: questions.imageFileId,

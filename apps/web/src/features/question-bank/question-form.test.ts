@@ -54,6 +54,8 @@ describe('the question editor', () => {
       points: 2,
       data: { answers: ['3.14'], tolerance: 0.01 },
       image: null,
+      title: null,
+      general_feedback: null,
       used_in_quizzes: 0,
       created_at: '',
       updated_at: '',
