@@ -95,6 +95,10 @@ for (const phone of [false, true]) {
     await expect(page.getByRole('heading', { name: `Impor Soal ke ${category}` })).toBeVisible();
     await page.getByLabel('File soal').setInputFiles(gift('jaringan.gift', TEN_QUESTIONS));
     const preview = page.getByRole('region', { name: 'Pratinjau impor' });
+    // The file names its category (`$CATEGORY: Jaringan Dasar`): by default its questions would go there, as in Moodle;
+    // the teacher keeps them in the category they are importing into.
+    await expect(preview.getByText(/10 soal siap disimpan\. Soal di bawah \$CATEGORY masuk ke kategori Jaringan Dasar/)).toBeVisible();
+    await preview.getByLabel('Pakai kategori dari file (Jaringan Dasar)').uncheck();
     await expect(preview.getByText(`10 soal siap disimpan ke kategori ${category}.`)).toBeVisible();
     const rows = preview.getByRole('table', { name: 'Soal dalam file' }).locator('tbody tr');
     await expect(rows).toHaveCount(10);

@@ -9,8 +9,8 @@ import type { TestUser } from './factory.js';
 
 /** Reads a GIFT text the way the import does: syntax, then each question checked like a typed-in one. */
 const read = (text: string) => {
-  const { candidates, problems } = parseGift(text);
-  return checkCandidates(candidates, problems);
+  const { candidates, problems, skipped } = parseGift(text);
+  return checkCandidates(candidates, problems, skipped);
 };
 
 /** Questions without the server-made ids (they differ on every read). */
@@ -66,8 +66,8 @@ describe('GIFT reader', () => {
         points: 1,
         data: {
           options: [
-            { text: 'Switch', correct: false },
-            { text: 'Router', correct: true },
+            { text: 'Switch', correct: false, feedback: 'Bukan, switch dalam satu LAN.' },
+            { text: 'Router', correct: true, feedback: 'Benar!' },
             { text: 'Hub', correct: false },
           ],
         },
@@ -78,14 +78,20 @@ describe('GIFT reader', () => {
         points: 1,
         data: {
           options: [
-            { text: 'Router', correct: true },
-            { text: 'Switch', correct: true },
-            { text: 'Kabel UTP', correct: false },
+            { text: 'Router', correct: true, fraction: 50 },
+            { text: 'Switch', correct: true, fraction: 50 },
+            { text: 'Kabel UTP', correct: false, fraction: -100 },
           ],
         },
       },
       { type: 'true_false', text: 'Kabel UTP kategori 6 mendukung 1 Gbps.', points: 1, data: { answer: true } },
-      { type: 'true_false', text: 'Fiber optik memakai sinyal listrik.', points: 1, data: { answer: false } },
+      // Moodle: the first feedback of {FALSE#…} is for the wrong answer (true).
+      {
+        type: 'true_false',
+        text: 'Fiber optik memakai sinyal listrik.',
+        points: 1,
+        data: { answer: false, feedback_true: 'Fiber memakai cahaya.' },
+      },
       {
         type: 'short_answer',
         text: 'Kepanjangan LAN adalah?',
@@ -172,7 +178,11 @@ describe('GIFT reader', () => {
   });
 
   it('names the line of every syntax error and reads the other questions on', () => {
-    const { questions: qs, errors } = read(
+    const {
+      questions: qs,
+      errors,
+      skipped,
+    } = read(
       [
         'Soal benar pertama {=ya ~tidak}', // 1
         '',
@@ -187,20 +197,24 @@ describe('GIFT reader', () => {
     expect(qs.map((q) => q.line_or_row)).toEqual([1]);
     expect(errors).toEqual([
       { line_or_row: 3, message: 'Baris 3: Jawaban benar tidak ditemukan.' },
-      { line_or_row: 5, message: 'Baris 5: Bagian jawaban { } tidak ditemukan.' },
       { line_or_row: 8, message: 'Baris 8: Kurung kurawal { belum ditutup.' },
     ]);
+    // A text without answers is a description for Moodle: no question, skipped by name.
+    expect(skipped).toEqual([{ line_or_row: 5, message: 'Baris 5: Dilewati: deskripsi tanpa bagian jawaban { } bukan soal.' }]);
   });
 
   it.each([
-    ['Soal {=a ~b} lagi {=c}', 'Baris 1: Kurung kurawal { } tidak seimbang. Tulis \\{ atau \\} untuk tanda kurung biasa.'],
+    ['Soal {=a ~b} lagi {=c', 'Baris 1: Kurung kurawal { } tidak seimbang. Tulis \\{ atau \\} untuk tanda kurung biasa.'],
+    ['Soal {=a ~b} lagi } {=c}', 'Baris 1: Kurung kurawal { } tidak seimbang. Tulis \\{ atau \\} untuk tanda kurung biasa.'],
     ['Soal } aneh {=a ~b}', 'Baris 1: Kurung kurawal { } tidak seimbang. Tulis \\{ atau \\} untuk tanda kurung biasa.'],
     ['::Judul tanpa tutup {=a ~b}', 'Baris 1: Judul ::…:: belum ditutup.'],
-    ['Soal {jawaban tanpa tanda}', 'Baris 1: Setiap jawaban harus diawali = (benar) atau ~ (salah).'],
+    ['Soal {jawaban ~tanpa tanda}', 'Baris 1: Setiap jawaban harus diawali = (benar) atau ~ (salah).'],
     ['Jodohkan {=a -> b =c}', 'Baris 1: Tulis setiap pasangan sebagai =kiri -> kanan.'],
     ['Angka {#tiga}', 'Baris 1: Jawaban angka tidak valid. Contoh: {#3,14:0,01} atau {#1..5}.'],
-    ['Angka {#=3:0 =4:1}', 'Baris 1: Semua jawaban angka harus memakai toleransi yang sama.'],
-    ['Isian {=%50%setengah =penuh}', 'Baris 1: Nilai sebagian (%50%) hanya dapat dipakai pada pilihan ganda.'],
+    ['Angka {#5..1}', 'Baris 1: Jawaban angka tidak valid. Contoh: {#3,14:0,01} atau {#1..5}.'],
+    ['Angka {#3:-1}', 'Baris 1: Jawaban angka tidak valid. Contoh: {#3,14:0,01} atau {#1..5}.'],
+    ['Pilihan {=a ~%150%b}', 'Baris 1: Nilai pilihan harus angka -100 sampai 100 (persen).'],
+    ['Isian {=%150%a}', 'Baris 1: Nilai jawaban harus angka 0 sampai 100 (persen).'],
     ['Satu pilihan saja {=a}\n\nPilihan ganda dengan satu opsi {=a ~}', 'Baris 3: Teks pilihan jawaban wajib diisi.'],
     ['// poin: 500\nSoal {T}', 'Baris 2: Poin harus bilangan bulat 1 sampai 100.'],
     ['Jodohkan {=a -> x =b -> x}', 'Baris 1: Sisi kanan pasangan tidak boleh sama.'],
@@ -268,9 +282,13 @@ describe('GIFT writer', () => {
 
   it('writes a file the reader reads back into the same questions', () => {
     const text = writeGift('Jaringan {Dasar}', bank);
-    expect(text).toContain('$CATEGORY: Jaringan {Dasar}');
+    // No $CATEGORY: the file imports into the category the teacher picks.
+    expect(text).toContain('// Bank Soal Kelasku — Jaringan {Dasar}');
+    expect(text).not.toContain('$CATEGORY');
     expect(text).toContain('// poin: 2');
+    // A multiple-answer question scored by the rule: each wrong option takes back one right one.
     expect(text).toContain('~%33.33333%HTTP');
+    expect(text).toContain('~%-33.33333%IP');
     const { questions: qs, errors } = read(text);
     expect(errors).toEqual([]);
     expect(withoutIds(qs)).toEqual(withoutIds(bank));
@@ -392,7 +410,8 @@ describe('GET /question-categories/:id/export.gift', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['content-disposition']).toContain('attachment; filename="Jaringan- Dasar-Lanjut.gift"');
     const gift = res.raw.body;
-    expect(gift).toContain('$CATEGORY: Jaringan: Dasar/Lanjut');
+    expect(gift).toContain('// Bank Soal Kelasku — Jaringan: Dasar/Lanjut');
+    expect(gift).not.toContain('$CATEGORY');
 
     const copy = await t.factory.questionCategory(teacher.id);
     const imported = await as.upload('POST', `${base}/${copy.id}/import`, {}, giftFile(gift, 'ekspor.gift'));

@@ -617,7 +617,7 @@ describe('XLSX template and import', () => {
     ]);
     const saved = await t.as(teacher.token).upload('POST', `${B}/question-categories/${cat.id}/import`, {}, file);
     expect(saved.status).toBe(201);
-    expect(saved.body.data).toEqual({ created: 7 });
+    expect(saved.body.data).toEqual({ created: 7, skipped: [] });
     const items = (await t.as(teacher.token).get(`${B}/question-categories/${cat.id}/questions`)).body.data.items;
     expect(items[0].data.options.map((o: { text: string; correct: boolean }) => [o.text, o.correct])).toEqual([
       ['Switch', false],

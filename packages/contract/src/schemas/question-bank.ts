@@ -71,6 +71,16 @@ export const QUESTION_MSG = {
   giftNumber: 'Jawaban angka tidak valid. Contoh: {#3,14:0,01} atau {#1..5}.',
   giftTolerances: 'Semua jawaban angka harus memakai toleransi yang sama.',
   giftPartial: 'Nilai sebagian (%50%) hanya dapat dipakai pada pilihan ganda.',
+  giftNoteHtml: 'Teks berformat HTML diubah menjadi teks biasa (tag HTML dan tautan dibuang).',
+  giftNoteMarkdown: 'Teks berformat Markdown disimpan apa adanya (tanda ** dan sejenisnya tetap tampil).',
+  giftSkipDescription: 'Dilewati: deskripsi tanpa bagian jawaban { } bukan soal.',
+  giftSkipCloze: 'Dilewati: soal dengan beberapa bagian jawaban { } (cloze) belum dapat disimpan.',
+  importedSkipped: (n: number, skipped: number) => `${n} soal berhasil diimpor, ${skipped} dilewati`,
+  optionFractionRange: 'Nilai pilihan harus angka -100 sampai 100 (persen).',
+  answerFractionRange: 'Nilai jawaban harus angka 0 sampai 100 (persen).',
+  feedbackMax: 'Umpan balik jawaban maksimal 5.000 karakter.',
+  answersAligned: 'Nilai, toleransi, dan umpan balik harus ada satu untuk setiap jawaban yang diterima.',
+  distractorsCount: 'Paling banyak 10 jawaban pengecoh.',
   sheetNoHeader: 'Baris judul kolom tidak ditemukan. Baris pertama harus memuat kolom Jenis dan Pertanyaan.',
   sheetKeyLetter: 'Kunci harus huruf pilihan yang benar (A sampai J), misalnya "B" atau "A, C".',
   sheetKeyEmptyOption: (letter: string) => `Kunci ${letter} menunjuk pilihan yang kosong.`,
@@ -229,10 +239,20 @@ function uniqueIds(items: Array<{ id?: string | undefined }>, ctx: z.RefinementC
   });
 }
 
+/** Issue 41: a credit in percent (GIFT `%50%`). */
+const fractionField = (min: number, message: string) => z.number({ error: message }).min(min, message).max(100, message);
+/** Issue 41: per-answer feedback (GIFT `#…`); blank is none. */
+const feedbackField = z.preprocess(
+  trim,
+  z.string({ error: QUESTION_MSG.feedbackMax }).max(QUESTION_LIMITS.textMax, QUESTION_MSG.feedbackMax),
+);
+
 const optionInput = z.object({
   id: itemId,
   text: text(QUESTION_LIMITS.optionTextMax, QUESTION_MSG.optionTextRequired, QUESTION_MSG.optionTextMax),
   correct: z.boolean({ error: QUESTION_MSG.optionCorrectInvalid }).default(false),
+  fraction: fractionField(-100, QUESTION_MSG.optionFractionRange).optional(),
+  feedback: feedbackField.optional(),
 });
 const optionsInput = z
   .array(optionInput, { error: QUESTION_MSG.optionsCount })
@@ -243,12 +263,21 @@ const choiceDataInput = (exactlyOne: boolean) =>
   z.object({ options: optionsInput }, { error: QUESTION_MSG.optionsCount }).superRefine((d, ctx) => {
     uniqueIds(d.options, ctx, 'options');
     const correct = d.options.filter((o) => o.correct).length;
-    if (exactlyOne ? correct !== 1 : correct < 1) {
+    // With credits (GIFT), a single-choice question may hold several full-credit options, as Moodle allows.
+    const credits = d.options.some((o) => o.fraction !== undefined);
+    if (exactlyOne && !credits ? correct !== 1 : correct < 1) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: exactlyOne ? QUESTION_MSG.oneCorrect : QUESTION_MSG.someCorrect });
     }
   });
 
-const trueFalseDataInput = z.object({ answer: z.boolean({ error: QUESTION_MSG.trueFalse }) }, { error: QUESTION_MSG.trueFalse });
+const trueFalseDataInput = z.object(
+  {
+    answer: z.boolean({ error: QUESTION_MSG.trueFalse }),
+    feedback_true: feedbackField.optional(),
+    feedback_false: feedbackField.optional(),
+  },
+  { error: QUESTION_MSG.trueFalse },
+);
 
 const toleranceField = z.preprocess(
   (v) => (v === undefined || v === '' ? null : typeof v === 'string' ? (parseNumberAnswer(v) ?? v) : v),
@@ -269,13 +298,29 @@ const shortAnswerDataInput = z
         .min(1, QUESTION_MSG.answersCount)
         .max(QUESTION_LIMITS.answersMax, QUESTION_MSG.answersCount),
       tolerance: toleranceField,
+      fractions: z.array(fractionField(0, QUESTION_MSG.answerFractionRange), { error: QUESTION_MSG.answersAligned }).optional(),
+      tolerances: z
+        .array(
+          z.number({ error: QUESTION_MSG.toleranceInvalid }).min(0, QUESTION_MSG.toleranceInvalid).max(1e9, QUESTION_MSG.toleranceInvalid),
+          {
+            error: QUESTION_MSG.answersAligned,
+          },
+        )
+        .optional(),
+      feedback: z.array(feedbackField, { error: QUESTION_MSG.answersAligned }).optional(),
     },
     { error: QUESTION_MSG.answersCount },
   )
   .superRefine((d, ctx) => {
+    for (const key of ['fractions', 'tolerances', 'feedback'] as const) {
+      const list = d[key];
+      if (list && list.length !== d.answers.length) ctx.addIssue({ code: 'custom', path: [key], message: QUESTION_MSG.answersAligned });
+    }
     if (d.tolerance === null) return;
     d.answers.forEach((a, i) => {
-      if (parseNumberAnswer(a) === null) ctx.addIssue({ code: 'custom', path: ['answers', i], message: QUESTION_MSG.answerNumber });
+      // `*` is the catch-all (any number).
+      if (a !== '*' && parseNumberAnswer(a) === null)
+        ctx.addIssue({ code: 'custom', path: ['answers', i], message: QUESTION_MSG.answerNumber });
     });
   })
   // Numeric answers are kept as plain numbers ("3,14" → "3.14").
@@ -289,17 +334,24 @@ const matchingDataInput = z
         .array(z.object({ id: itemId, left: pairText, right: pairText }), { error: QUESTION_MSG.pairsCount })
         .min(QUESTION_LIMITS.optionsMin, QUESTION_MSG.pairsCount)
         .max(QUESTION_LIMITS.optionsMax, QUESTION_MSG.pairsCount),
+      distractors: z
+        .array(z.object({ id: itemId, text: pairText }), { error: QUESTION_MSG.distractorsCount })
+        .max(QUESTION_LIMITS.optionsMax, QUESTION_MSG.distractorsCount)
+        .optional(),
     },
     { error: QUESTION_MSG.pairsCount },
   )
   .superRefine((d, ctx) => {
-    uniqueIds(d.pairs, ctx, 'pairs');
+    const distractors = d.distractors ?? [];
+    uniqueIds([...d.pairs, ...distractors], ctx, 'pairs');
     const rights = new Set<string>();
-    d.pairs.forEach((p, i) => {
-      const key = p.right.toLowerCase();
-      if (rights.has(key)) ctx.addIssue({ code: 'custom', path: ['pairs', i, 'right'], message: QUESTION_MSG.pairRightDuplicate });
+    const check = (right: string, path: Array<string | number>) => {
+      const key = right.toLowerCase();
+      if (rights.has(key)) ctx.addIssue({ code: 'custom', path, message: QUESTION_MSG.pairRightDuplicate });
       rights.add(key);
-    });
+    };
+    d.pairs.forEach((p, i) => check(p.right, ['pairs', i, 'right']));
+    distractors.forEach((x, i) => check(x.text, ['distractors', i, 'text']));
   });
 
 const essayDataInput = z.preprocess((v) => v ?? {}, z.object({}));
@@ -410,6 +462,13 @@ export const questionImportQuery = z.object({
     .optional()
     .transform((v) => v === '1' || v === 'true')
     .describe('1: check and show what the file holds, save nothing'),
+  file_categories: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false')
+    .describe(
+      "GIFT `$CATEGORY:` lines send their questions to the teacher's category of that name (default, as Moodle); 0: everything into this category",
+    ),
 });
 
 const questionImported = z.object({
@@ -427,8 +486,18 @@ const questionImported = z.object({
   notes: z.array(z.string()),
 });
 export const questionImportError = z.object({ line_or_row: z.number(), message: z.string() });
-export const questionImportPreview = z.object({ questions: z.array(questionImported), errors: z.array(questionImportError) });
+/**
+ * Issue 41: `skipped` names the questions Kelasku cannot hold at all (a description without
+ * answers, a cloze with several answer parts), each with its line and reason; they never block the
+ * import of the others (an error does).
+ */
+export const questionImportPreview = z.object({
+  questions: z.array(questionImported),
+  errors: z.array(questionImportError),
+  skipped: z.array(questionImportError),
+});
 export type QuestionImportPreview = z.infer<typeof questionImportPreview>;
-export const questionImportCreated = z.object({ created: z.number() });
+/** `created`: questions saved; `skipped`: those left out (as the preview named them). */
+export const questionImportCreated = z.object({ created: z.number(), skipped: z.array(questionImportError) });
 /** The 422 of an import with errors: the envelope with `errors` as the list of lines or rows. */
 export const questionImportFailed = z.object({ success: z.literal(false), message: z.string(), errors: z.array(questionImportError) });

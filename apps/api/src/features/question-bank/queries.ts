@@ -30,6 +30,28 @@ export async function insertCategory(db: Db, teacherId: number, name: string): P
   return row!;
 }
 
+/**
+ * The teacher's category of this name (case-insensitive), made when missing (a GIFT `$CATEGORY:`);
+ * safe against a parallel import making it at the same time.
+ */
+export async function categoryNamed(tx: Executor, teacherId: number, name: string): Promise<number> {
+  const find = () =>
+    tx
+      .select({ id: questionCategories.id })
+      .from(questionCategories)
+      .where(and(eq(questionCategories.teacherId, teacherId), sql`lower(${questionCategories.name}) = lower(${name})`));
+  const [found] = await find();
+  if (found) return found.id;
+  const [made] = await tx
+    .insert(questionCategories)
+    .values({ teacherId, name })
+    .onConflictDoNothing()
+    .returning({ id: questionCategories.id });
+  if (made) return made.id;
+  const [again] = await find();
+  return again!.id;
+}
+
 export async function renameCategory(db: Db, categoryId: number, name: string): Promise<QuestionCategoryRow | null> {
   const [row] = await db.update(questionCategories).set({ name }).where(eq(questionCategories.id, categoryId)).returning();
   return row ?? null;
@@ -94,6 +116,9 @@ export interface QuestionValues {
   text: string;
   points: number;
   key: QuestionKey;
+  /** Issue 41: GIFT's `::title::` and `####` general feedback (null or absent: none). */
+  title?: string | null | undefined;
+  generalFeedback?: string | null | undefined;
 }
 
 export async function insertQuestions(
@@ -105,15 +130,25 @@ export async function insertQuestions(
   if (values.length === 0) return [];
   return db
     .insert(questions)
-    .values(values.map((v) => ({ categoryId, teacherId, type: v.key.type, text: v.text, points: v.points, data: v.key.data })))
+    .values(
+      values.map((v) => ({
+        ...{ categoryId, teacherId, type: v.key.type, text: v.text, points: v.points, data: v.key.data },
+        ...{ title: v.title ?? null, generalFeedback: v.generalFeedback ?? null },
+      })),
+    )
     .returning();
 }
 
-/** Saves a question's text, points and key, and moves it to `categoryId`; null when it is gone. */
+/** Saves a question's text, points, key (and title and general feedback when given), and moves it to `categoryId`; null when it is gone. */
 export async function updateQuestion(db: Executor, questionId: number, categoryId: number, v: QuestionValues): Promise<QuestionRow | null> {
   const [row] = await db
     .update(questions)
-    .set({ categoryId, type: v.key.type, text: v.text, points: v.points, data: v.key.data, updatedAt: new Date() })
+    .set({
+      ...{ categoryId, type: v.key.type, text: v.text, points: v.points, data: v.key.data, updatedAt: new Date() },
+      // Absent (an older client): kept as they are.
+      ...(v.title === undefined ? {} : { title: v.title }),
+      ...(v.generalFeedback === undefined ? {} : { generalFeedback: v.generalFeedback }),
+    })
     .where(eq(questions.id, questionId))
     .returning();
   return row ?? null;

@@ -61,7 +61,9 @@ export function questionRoutes(app: App, tags: string[]): void {
       const body = request.body;
       let row;
       try {
-        [row] = await insertQuestions(app.db, category.id, request.user.id, [{ text: body.text, points: body.points, key: keyOf(body) }]);
+        [row] = await insertQuestions(app.db, category.id, request.user.id, [
+          { text: body.text, points: body.points, key: keyOf(body), title: body.title, generalFeedback: body.general_feedback },
+        ]);
       } catch (err) {
         // The category was deleted meanwhile.
         if (isForeignKeyViolation(err)) throw notFound();
@@ -119,7 +121,10 @@ export function questionRoutes(app: App, tags: string[]): void {
       if (body.type !== current.type && (await hasAnswers(app.db, current.id))) throw conflict(QUESTION_MSG.typeLocked, 'type');
       let row;
       try {
-        row = await updateQuestion(app.db, current.id, categoryId, { text: body.text, points: body.points, key: keyOf(body) });
+        row = await updateQuestion(app.db, current.id, categoryId, {
+          ...{ text: body.text, points: body.points, key: keyOf(body) },
+          ...{ title: body.title, generalFeedback: body.general_feedback },
+        });
       } catch (err) {
         // The target category was deleted meanwhile.
         if (isForeignKeyViolation(err)) throw invalidField('category_id', QUESTION_MSG.categoryNotFound);

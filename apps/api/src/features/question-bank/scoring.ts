@@ -20,30 +20,87 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /** Trimmed, inner whitespace collapsed to one space, case folded (NFC, so "é" typed either way matches). */
 export const normalizeText = (v: string) => v.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('id');
 
-/** The ids of a choice question's options, and of the correct ones. */
-function choiceKey(data: unknown): { ids: Set<string>; correct: Set<string> } {
-  const options = isObject(data) && Array.isArray(data.options) ? data.options.filter(isObject) : [];
-  const ids = new Set<string>();
-  const correct = new Set<string>();
-  for (const o of options) {
-    if (typeof o.id !== 'string') continue;
-    ids.add(o.id);
-    if (o.correct === true) correct.add(o.id);
-  }
-  return { ids, correct };
+/** A credit in percent clamped to 0…100. */
+const clampPercent = (n: number) => Math.min(100, Math.max(0, n));
+
+interface KeyOption {
+  id: string;
+  correct: boolean;
+  fraction: number | null;
 }
+
+/** A choice question's options (those with an id), with their credits (null: none). */
+function choiceOptions(data: unknown): KeyOption[] {
+  const options = isObject(data) && Array.isArray(data.options) ? data.options.filter(isObject) : [];
+  return options.flatMap((o) =>
+    typeof o.id === 'string'
+      ? [
+          {
+            id: o.id,
+            correct: o.correct === true,
+            fraction: typeof o.fraction === 'number' && Number.isFinite(o.fraction) ? o.fraction : null,
+          },
+        ]
+      : [],
+  );
+}
+
+/** Whether `text` (normalized) fits an accepted answer in which `*` stands for any characters. */
+function fitsWildcard(accepted: string, text: string): boolean {
+  const key = normalizeText(accepted);
+  if (!key.includes('*')) return key === text;
+  const pattern = key
+    .split('*')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${pattern}$`, 's').test(text);
+}
+
+/**
+ * The index of the accepted answer a short answer matches (the first in order, as Moodle takes it),
+ * or -1. With a tolerance: numbers within the answer's tolerance (`tolerances`, else `tolerance`),
+ * `*` any number; without: the text as {@link normalizeText} makes it, `*` a wildcard.
+ */
+export function matchedAnswer(data: unknown, text: unknown): number {
+  if (typeof text !== 'string' || !isObject(data) || !Array.isArray(data.answers)) return -1;
+  const accepted = data.answers as unknown[];
+  const tolerance = data.tolerance;
+  if (typeof tolerance === 'number') {
+    const given = parseNumberAnswer(text);
+    if (given === null) return -1;
+    const tolerances = Array.isArray(data.tolerances) ? (data.tolerances as unknown[]) : [];
+    return accepted.findIndex((s, i) => {
+      if (s === '*') return true;
+      const key = typeof s === 'string' ? parseNumberAnswer(s) : null;
+      const tol = typeof tolerances[i] === 'number' ? (tolerances[i] as number) : tolerance;
+      // A hair of slack for binary fractions: |3.15 − 3.14| is 0.01000000000000023.
+      return key !== null && Math.abs(given - key) <= tol + 1e-9 * Math.max(1, Math.abs(key));
+    });
+  }
+  const given = normalizeText(text);
+  if (given === '') return -1;
+  return accepted.findIndex((s) => typeof s === 'string' && fitsWildcard(s, given));
+}
+
+/** The credit (percent) of accepted answer `i`: its `fractions` entry, 100 without one. */
+const answerFraction = (data: unknown, i: number) => {
+  const f = isObject(data) && Array.isArray(data.fractions) ? data.fractions[i] : undefined;
+  return typeof f === 'number' && Number.isFinite(f) ? f : 100;
+};
 
 /**
  * The points `answer` earns on `question`: a number from 0 to the question's points, or null for
  * an essay (graded by hand). A missing or malformed answer earns 0 (an essay still null).
  *
- * - multiple_choice: all points when the chosen option is the correct one, else 0.
- * - multiple_answer: points × max(0, (right chosen − wrong chosen) / number correct). Each id counts
- *   once; ids that are no option of the question (say, removed since) count for nothing.
+ * - multiple_choice: all points for a correct option; another earns its credit (`fraction`, percent,
+ *   none: 0), clamped to 0…100.
+ * - multiple_answer: with credits on its options, points × the sum of the chosen options' credits
+ *   clamped to 0…100 %; without, points × max(0, (right chosen − wrong chosen) / number correct).
+ *   Each id counts once; ids that are no option of the question (say, removed since) count for nothing.
  * - true_false: all or 0.
- * - short_answer: all when the text, trimmed with whitespace collapsed, equals an accepted answer
- *   case-insensitively; with a tolerance, numbers (a comma is a decimal point) within it count.
- * - matching: points × right pairs / pairs.
+ * - short_answer: the credit (`fractions`, default 100 %) of the first accepted answer the text
+ *   matches ({@link matchedAnswer}); 0 when none does.
+ * - matching: points × right pairs / pairs (an unused right-hand answer is never right).
  *
  * Fractions are rounded to 2 decimals.
  */
@@ -53,42 +110,29 @@ export function scoreAnswer(question: ScorableQuestion, answer: unknown): number
   const a = isObject(answer) ? answer : {};
   switch (type) {
     case 'multiple_choice': {
-      const { correct } = choiceKey(data);
-      return typeof a.option === 'string' && correct.has(a.option) ? points : 0;
+      const chosen = choiceOptions(data).find((o) => o.id === a.option);
+      if (!chosen) return 0;
+      return chosen.correct ? points : round2((points * clampPercent(chosen.fraction ?? 0)) / 100);
     }
     case 'multiple_answer': {
-      const { ids, correct } = choiceKey(data);
-      if (correct.size === 0) return 0;
-      let right = 0;
-      let wrong = 0;
-      for (const id of new Set(strings(a.options))) {
-        if (!ids.has(id)) continue;
-        if (correct.has(id)) right++;
-        else wrong++;
+      const options = choiceOptions(data);
+      const byId = new Map(options.map((o) => [o.id, o]));
+      const chosen = [...new Set(strings(a.options))].flatMap((id) => byId.get(id) ?? []);
+      if (options.some((o) => o.fraction !== null)) {
+        return round2((points * clampPercent(chosen.reduce((sum, o) => sum + (o.fraction ?? 0), 0))) / 100);
       }
-      return round2(points * Math.max(0, (right - wrong) / correct.size));
+      const correct = options.filter((o) => o.correct).length;
+      if (correct === 0) return 0;
+      const right = chosen.filter((o) => o.correct).length;
+      return round2(points * Math.max(0, (right - (chosen.length - right)) / correct));
     }
     case 'true_false': {
       const key = isObject(data) ? data.answer : undefined;
       return typeof key === 'boolean' && a.value === key ? points : 0;
     }
     case 'short_answer': {
-      if (typeof a.text !== 'string' || !isObject(data)) return 0;
-      const accepted = strings(data.answers);
-      const tolerance = data.tolerance;
-      if (typeof tolerance === 'number') {
-        const given = parseNumberAnswer(a.text);
-        if (given === null) return 0;
-        return accepted.some((s) => {
-          const key = parseNumberAnswer(s);
-          // A hair of slack for binary fractions: |3.15 − 3.14| is 0.01000000000000023.
-          return key !== null && Math.abs(given - key) <= tolerance + 1e-9 * Math.max(1, Math.abs(key));
-        })
-          ? points
-          : 0;
-      }
-      const given = normalizeText(a.text);
-      return given !== '' && accepted.some((s) => normalizeText(s) === given) ? points : 0;
+      const i = matchedAnswer(data, a.text);
+      return i < 0 ? 0 : round2((points * clampPercent(answerFraction(data, i))) / 100);
     }
     case 'matching': {
       const pairs = isObject(data) && Array.isArray(data.pairs) ? data.pairs.filter(isObject) : [];

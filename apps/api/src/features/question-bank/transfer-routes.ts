@@ -14,15 +14,16 @@ import {
 } from '@kelasku/contract';
 import { z } from 'zod';
 import type { App } from '../../types.js';
+import type { Executor } from '../../db/client.js';
 import { categoryForTeacher } from '../../access/question-bank.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { HttpError, invalidField, notFound, tooLarge } from '../../http/errors.js';
 import { DOWNLOAD_TYPES, attachment } from '../../http/download.js';
 import { multipartFailure } from '../../files/multipart.js';
 import { writeGift } from './gift.js';
-import { readImport } from './import.js';
+import { readImport, type ImportedQuestion } from './import.js';
 import { keyOfRow } from './present.js';
-import { allQuestions, insertQuestions } from './queries.js';
+import { allQuestions, categoryNamed, insertQuestions } from './queries.js';
 import { templateWorkbook } from './xlsx.js';
 
 /** The import file (multipart `file`), read whole: at most 5 MB. */
@@ -48,6 +49,26 @@ async function receiveImport(request: FastifyRequest): Promise<{ name: string; b
   return found;
 }
 
+/**
+ * Saves imported questions: into the category imported into, or, under a GIFT `$CATEGORY:`, into
+ * the teacher's category of that name (made when missing).
+ */
+async function saveImported(tx: Executor, categoryId: number, teacherId: number, questions: ImportedQuestion[]): Promise<void> {
+  const groups = new Map<string | null, ImportedQuestion[]>();
+  for (const q of questions) groups.set(q.category, [...(groups.get(q.category) ?? []), q]);
+  for (const [name, list] of groups) {
+    const target = name === null ? categoryId : await categoryNamed(tx, teacherId, name);
+    const values = list.map((q) => ({
+      text: q.text,
+      points: q.points,
+      key: keyOfRow(q),
+      title: q.title,
+      generalFeedback: q.general_feedback,
+    }));
+    await insertQuestions(tx, target, teacherId, values);
+  }
+}
+
 /** A file name for the category's export: no characters that file systems refuse. */
 const exportName = (category: string) => `${category.replace(/[\\/:*?"<>|\r\n]+/g, '-').trim() || 'bank-soal'}.gift`;
 
@@ -62,7 +83,8 @@ export function transferRoutes(app: App, tags: string[]): void {
         summary:
           'Import questions from a file (multipart `file`: GIFT as .gift/.txt, or the XLSX template; at most 5 MB and 1,000 questions). ' +
           'With `preview=1`: 200 with the questions read and the problems by line or row, nothing saved. Without: all are saved when ' +
-          'there is no problem (201 `{ created }`), else 422 with the same `errors` list and nothing saved.',
+          'there is no problem (201 `{ created, skipped }`), else 422 with the same `errors` list and nothing saved. GIFT `$CATEGORY:` ' +
+          'lines send their questions to the category of that name unless `file_categories=0`.',
         consumes: ['multipart/form-data'],
         params: questionCategoryParams,
         querystring: questionImportQuery,
@@ -79,30 +101,28 @@ export function transferRoutes(app: App, tags: string[]): void {
     async (request, reply) => {
       const category = await categoryForTeacher(app.db, request.user, request.params.categoryId);
       const upload = await receiveImport(request);
-      const { questions, errors } = await readImport(upload.name, upload.bytes);
+      const read = await readImport(upload.name, upload.bytes);
+      const { errors, skipped } = read;
+      // Issue 41: the teacher may put the whole file into this category, whatever its `$CATEGORY:` lines say.
+      const questions = request.query.file_categories ? read.questions : read.questions.map((q) => ({ ...q, category: null }));
       if (request.query.preview) {
-        const shown = questions.map(({ line_or_row, type, text, points, data }) => ({
+        const shown = questions.map(({ line_or_row, type, text, points, data, title, general_feedback, category: named, notes }) => ({
           ...{ line_or_row, type, text, points, data },
-          ...{ title: null, general_feedback: null, category: null, notes: [] },
+          ...{ title, general_feedback, category: named, notes },
         }));
-        return { success: true as const, data: { questions: shown, errors } };
+        return { success: true as const, data: { questions: shown, errors, skipped } };
       }
       if (errors.length > 0) return reply.code(422).send({ success: false as const, message: QUESTION_MSG.importHasErrors, errors });
       try {
-        await app.db.transaction((tx) =>
-          insertQuestions(
-            tx,
-            category.id,
-            request.user.id,
-            questions.map((q) => ({ text: q.text, points: q.points, key: keyOfRow(q) })),
-          ),
-        );
+        await app.db.transaction((tx) => saveImported(tx, category.id, request.user.id, questions));
       } catch (err) {
         if (isForeignKeyViolation(err)) throw notFound();
         throw err;
       }
       reply.code(201);
-      return { success: true as const, message: QUESTION_MSG.imported(questions.length), data: { created: questions.length } };
+      const message =
+        skipped.length > 0 ? QUESTION_MSG.importedSkipped(questions.length, skipped.length) : QUESTION_MSG.imported(questions.length);
+      return { success: true as const, message, data: { created: questions.length, skipped } };
     },
   );
 
@@ -132,7 +152,7 @@ export function transferRoutes(app: App, tags: string[]): void {
       const rows = await allQuestions(app.db, category.id);
       const text = writeGift(
         category.name,
-        rows.map((r) => ({ ...keyOfRow(r), text: r.text, points: r.points })),
+        rows.map((r) => ({ ...keyOfRow(r), text: r.text, points: r.points, title: r.title, general_feedback: r.generalFeedback })),
       );
       return attachment(reply, 'text/plain; charset=utf-8', exportName(category.name), Buffer.from(text, 'utf8'));
     },

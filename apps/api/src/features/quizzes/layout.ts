@@ -15,7 +15,7 @@ import { answerSchemas, type QuestionType, type QuizAnswer, type StudentQuizQues
 
 export interface LayoutItem {
   question_id: number;
-  /** Choice types: option ids in the order shown. Matching: pair ids of the right-hand list in the order shown. */
+  /** Choice types: option ids in the order shown. Matching: pair (and unused answer) ids of the right-hand list in the order shown. */
   order?: string[];
   /** Matching: the ids the right-hand items are shown under, aligned with `order`. */
   tokens?: string[];
@@ -53,6 +53,16 @@ export const optionsOf = (data: unknown): Choice[] =>
 export const pairsOf = (data: unknown): Pair[] =>
   listOf<Pair>(data, 'pairs', (p) => typeof p.id === 'string' && typeof p.left === 'string' && typeof p.right === 'string');
 
+/** The right-hand list of a matching question: the pairs' right sides, then its unused answers (issue 41, `distractors`). */
+const rightItemsOf = (data: unknown): Array<{ id: string; right: string; isPair: boolean }> => [
+  ...pairsOf(data).map((p) => ({ id: p.id, right: p.right, isPair: true })),
+  ...listOf<{ id: string; text: string }>(data, 'distractors', (d) => typeof d.id === 'string' && typeof d.text === 'string').map((d) => ({
+    id: d.id,
+    right: d.text,
+    isPair: false,
+  })),
+];
+
 export const isChoice = (type: string) => type === 'multiple_choice' || type === 'multiple_answer';
 
 /** A copy of `list` in random order (Fisher–Yates on crypto randomness). */
@@ -75,7 +85,7 @@ export function layoutItem(q: Pick<LayoutQuestion, 'id' | 'type' | 'data'>, shuf
     return { question_id: q.id, order: shuffleOptions ? shuffled(ids) : ids };
   }
   if (q.type === 'matching') {
-    const order = shuffled(pairsOf(q.data).map((p) => p.id));
+    const order = shuffled(rightItemsOf(q.data).map((p) => p.id));
     const tokens = new Set<string>();
     while (tokens.size < order.length) tokens.add(token());
     return { question_id: q.id, order, tokens: [...tokens] };
@@ -94,10 +104,14 @@ function inOrder<T extends { id: string }>(items: T[], order: string[] | undefin
   return [...first, ...items.filter((i) => !shown.has(i.id))];
 }
 
-/** The right-hand list of a matching question as shown: [{ token, pair id, text }]. */
-function rightList(q: Pick<LayoutQuestion, 'data'>, item: LayoutItem): Array<{ token: string; pair: string; text: string }> {
+/** The right-hand list of a matching question as shown: [{ token, pair (or unused answer) id, text }]. */
+function rightList(
+  q: Pick<LayoutQuestion, 'data'>,
+  item: LayoutItem,
+): Array<{ token: string; pair: string; text: string; isPair: boolean }> {
   const tokenOf = new Map((item.order ?? []).map((pair, i) => [pair, item.tokens?.[i]]));
-  return inOrder(pairsInAttempt(q, item), item.order).map((p) => ({ token: tokenOf.get(p.id)!, pair: p.id, text: p.right }));
+  const shown = rightItemsOf(q.data).filter((r) => typeof tokenOf.get(r.id) === 'string');
+  return inOrder(shown, item.order).map((p) => ({ token: tokenOf.get(p.id)!, pair: p.id, text: p.right, isPair: p.isPair }));
 }
 
 /**
@@ -192,7 +206,7 @@ export function reviewKeyOf(q: Pick<LayoutQuestion, 'type' | 'data'>, item: Layo
         tolerance: typeof data.tolerance === 'number' ? data.tolerance : null,
       };
     case 'matching':
-      return { matches: Object.fromEntries(rightList(q, item).map((r) => [r.pair, r.token])) };
+      return { matches: Object.fromEntries(rightList(q, item).flatMap((r) => (r.isPair ? [[r.pair, r.token]] : []))) };
     default:
       return {};
   }

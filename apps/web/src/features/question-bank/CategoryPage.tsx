@@ -44,7 +44,8 @@ import { QueryState } from '../../components/QueryState';
 import { CategoryRoute } from './CategoryRoute';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
 import { CategoryFormModal } from './CategoryFormModal';
-import { KeyDetails, TypeBadge, keySummary } from '../../components/QuestionKey';
+import { FeedbackLine, KeyDetails, TypeBadge, keySummary } from '../../components/QuestionKey';
+import { MathText } from '../../components/MathText';
 import { QuestionEditorModal } from './QuestionEditorModal';
 import { BANK_PATH, importPath } from './paths';
 
@@ -97,7 +98,7 @@ function CategoryView({ category }: { category: QuestionCategory }) {
   const remove = (question: Question) =>
     confirmDelete({
       title: 'Hapus Soal',
-      message: `Hapus soal "${question.text.slice(0, 80)}${question.text.length > 80 ? '…' : ''}"?`,
+      message: `Hapus soal "${(question.title ?? question.text).slice(0, 80)}${(question.title ?? question.text).length > 80 ? '…' : ''}"?`,
       onConfirm: () =>
         del.mutate(question.id, {
           onSuccess: (res) => toastSuccess(res.message ?? QUESTION_MSG.questionDeleted),
@@ -258,9 +259,14 @@ function QuestionRow({
                   </Badge>
                 )}
               </Group>
-              <Text size="sm" lineClamp={open ? undefined : 2} className="kls-pre">
+              {question.title && (
+                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {question.title}
+                </Text>
+              )}
+              <MathText size="sm" lineClamp={open ? undefined : 2}>
                 {question.text}
-              </Text>
+              </MathText>
               {!open && (
                 <Text size="xs" c="dimmed" lineClamp={1}>
                   {keySummary(question)}
@@ -289,6 +295,7 @@ function QuestionRow({
         <Stack gap="xs" mt="sm" pl={{ base: 0, xs: 24 }}>
           {question.image && <Image src={question.image} alt={`Gambar soal ${number}`} mah={240} w="auto" fit="contain" radius="sm" />}
           <KeyDetails q={question} />
+          {question.general_feedback && <FeedbackLine label="Umpan balik umum" text={question.general_feedback} />}
         </Stack>
       </Collapse>
     </Paper>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Checkbox, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconDeviceFloppy, IconDownload } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { FileDropzone } from '../../components/FileDropzone';
 import { PreviewTable } from '../../components/ImportPreview';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
 import { TypeBadge, keySummary } from '../../components/QuestionKey';
+import { MathText } from '../../components/MathText';
 import { CategoryRoute } from './CategoryRoute';
 import { categoryPath } from './paths';
 
@@ -19,6 +20,14 @@ export default function QuestionImportPage() {
 
 const GIFT_EXAMPLE = `// Pilihan ganda
 ::Topologi::Topologi yang memakai satu kabel utama adalah {=Bus ~Star ~Ring}
+
+// Nilai sebagian (%50%), umpan balik per jawaban (#) dan umpan balik umum (####)
+::Kabel::Kabel untuk jarak 500 m adalah {
+  =Serat optik#Tepat.
+  ~%50%UTP Cat 6#Bisa dengan repeater, tetapi bukan pilihan terbaik.
+  ~Koaksial#Sudah jarang dipakai.
+  ####UTP hanya sampai 100 m per segmen.
+}
 
 // Benar/salah
 Alamat IP 192.168.1.1 termasuk kelas C. {T}
@@ -42,10 +51,13 @@ function ImportView({ category }: { category: QuestionCategory }) {
   const save = useImportQuestions(category.id);
   // The errors of a refused save (the file changed between preview and save, or another check failed).
   const [saveErrors, setSaveErrors] = useState<QuestionImportPreview['errors']>([]);
+  // Issue 41: follow the file's `$CATEGORY:` lines (Moodle's default), or put everything here.
+  const [fileCategories, setFileCategories] = useState(true);
 
   const choose = (f: File | null) => {
     setFile(f);
     setSaveErrors([]);
+    setFileCategories(true);
     preview.reset();
     if (f) preview.mutate(f);
   };
@@ -53,21 +65,31 @@ function ImportView({ category }: { category: QuestionCategory }) {
   const data = preview.data;
   const errors = saveErrors.length ? saveErrors : (data?.errors ?? []);
   const count = data?.questions.length ?? 0;
+  const skipped = data?.skipped ?? [];
+  const noted = data?.questions.filter((q) => q.notes.length > 0).length ?? 0;
   const canSave = !!file && !!data && errors.length === 0 && count > 0;
+  const named = [...new Set((data?.questions ?? []).map((q) => q.category).filter((c): c is string => c !== null))];
+  const questions = fileCategories || !data ? data?.questions : data.questions.map((q) => ({ ...q, category: null }));
 
   const saveAll = () => {
     if (!file) return;
-    save.mutate(file, {
-      onSuccess: (res) => {
-        toastSuccess(res.message ?? QUESTION_MSG.imported(res.data.created));
-        void navigate(categoryPath(category.id));
+    save.mutate(
+      { file, fileCategories },
+      {
+        onSuccess: (res) => {
+          const skipped = res.data.skipped?.length ?? 0;
+          toastSuccess(
+            res.message ?? (skipped ? QUESTION_MSG.importedSkipped(res.data.created, skipped) : QUESTION_MSG.imported(res.data.created)),
+          );
+          void navigate(categoryPath(category.id));
+        },
+        onError: (err) => {
+          const listed = importErrorsOf(err);
+          if (listed.length) setSaveErrors(listed);
+          else toastError(errorMessage(err), 5000);
+        },
       },
-      onError: (err) => {
-        const listed = importErrorsOf(err);
-        if (listed.length) setSaveErrors(listed);
-        else toastError(errorMessage(err), 5000);
-      },
-    });
+    );
   };
 
   return (
@@ -135,21 +157,28 @@ function ImportView({ category }: { category: QuestionCategory }) {
               <Alert color="red" title={`${errors.length} kesalahan ditemukan`} role="alert">
                 <Stack gap={6}>
                   <Text size="sm">{QUESTION_MSG.importHasErrors}</Text>
-                  <List size="sm" spacing={2} aria-label="Kesalahan di file">
-                    {errors.map((e, i) => (
-                      <List.Item key={`${e.line_or_row}-${i}`}>
-                        {/^baris\s/i.test(e.message) ? e.message : `Baris ${e.line_or_row}: ${e.message}`}
-                      </List.Item>
-                    ))}
-                  </List>
+                  <LineList label="Kesalahan di file" items={errors} />
                 </Stack>
               </Alert>
             ) : count === 0 ? (
               <Alert color="gray">{QUESTION_MSG.importEmpty}</Alert>
             ) : (
-              <Text size="sm">{`${count} soal siap disimpan ke kategori ${category.name}.`}</Text>
+              <Text size="sm">
+                {named.length > 0 && fileCategories
+                  ? `${count} soal siap disimpan. Soal di bawah $CATEGORY masuk ke kategori ${named.join(', ')}; soal lainnya ke ${category.name}.`
+                  : `${count} soal siap disimpan ke kategori ${category.name}.`}
+              </Text>
             )}
-            {count > 0 && <QuestionsTable questions={data.questions} errorLines={new Set(errors.map((e) => e.line_or_row))} />}
+            {named.length > 0 && (
+              <Checkbox
+                label={`Pakai kategori dari file (${named.join(', ')})`}
+                description={`Tanpa centang, semua soal masuk ke kategori ${category.name}.`}
+                checked={fileCategories}
+                onChange={(e) => setFileCategories(e.currentTarget.checked)}
+              />
+            )}
+            <ImportNotices skipped={skipped} noted={noted} />
+            {count > 0 && questions && <QuestionsTable questions={questions} errorLines={new Set(errors.map((e) => e.line_or_row))} />}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => choose(null)}>
                 Batal
@@ -165,6 +194,41 @@ function ImportView({ category }: { category: QuestionCategory }) {
   );
 }
 
+/** Problems of the file by line or row ("Baris 3: …"). */
+function LineList({ label, items }: { label: string; items: QuestionImportPreview['errors'] }) {
+  return (
+    <List size="sm" spacing={2} aria-label={label}>
+      {items.map((e, i) => (
+        <List.Item key={`${e.line_or_row}-${i}`}>
+          {/^baris\s/i.test(e.message) ? e.message : `Baris ${e.line_or_row}: ${e.message}`}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The questions left out of the file, and how many kept only part of what they said (orange). */
+function ImportNotices({ skipped, noted }: { skipped: QuestionImportPreview['skipped']; noted: number }) {
+  return (
+    <>
+      {skipped.length > 0 && (
+        <Alert color="orange" variant="light" title={`${skipped.length} soal dilewati`}>
+          <Stack gap={6}>
+            <Text size="sm">Soal berikut tidak ikut diimpor; soal lainnya tetap dapat disimpan.</Text>
+            <LineList label="Soal yang dilewati" items={skipped} />
+          </Stack>
+        </Alert>
+      )}
+      {noted > 0 && (
+        <Alert color="orange" variant="light" title={`${noted} soal dengan catatan`}>
+          Sebagian isi soal ini tidak dapat disimpan Kelasku. Lihat daftar oranye di bawah soalnya; soal tetap bisa diimpor tanpa bagian
+          itu.
+        </Alert>
+      )}
+    </>
+  );
+}
+
 function QuestionsTable({ questions, errorLines }: { questions: QuestionImportPreview['questions']; errorLines: Set<number> }) {
   return (
     <PreviewTable label="Soal dalam file" columns={['Baris', 'Jenis', 'Soal', 'Poin', 'Kunci']} scroll={{ minWidth: 640 }}>
@@ -175,9 +239,34 @@ function QuestionsTable({ questions, errorLines }: { questions: QuestionImportPr
             <TypeBadge type={q.type} />
           </Table.Td>
           <Table.Td maw={360}>
-            <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-              {q.text}
-            </Text>
+            <Stack gap={4}>
+              {(q.title || q.category) && (
+                <Group gap={6} wrap="wrap">
+                  {q.title && (
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {q.title}
+                    </Text>
+                  )}
+                  {q.category && (
+                    <Badge variant="outline" color="gray" tt="none" style={{ maxWidth: '100%' }}>
+                      Kategori: {q.category}
+                    </Badge>
+                  )}
+                </Group>
+              )}
+              <MathText size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+                {q.text}
+              </MathText>
+              {q.notes.length > 0 && (
+                <Box bg="orange.0" px="xs" py={4} style={{ borderLeft: '3px solid var(--mantine-color-orange-6)', borderRadius: 4 }}>
+                  <List size="xs" spacing={2} aria-label={`Catatan soal baris ${q.line_or_row}`}>
+                    {q.notes.map((note, n) => (
+                      <List.Item key={n}>{note}</List.Item>
+                    ))}
+                  </List>
+                </Box>
+              )}
+            </Stack>
           </Table.Td>
           <Table.Td>{q.points}</Table.Td>
           <Table.Td maw={260}>

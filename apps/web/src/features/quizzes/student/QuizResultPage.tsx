@@ -7,6 +7,7 @@ import { useAttemptReview, useStudentQuiz, type StudentQuizRef as QuizRef } from
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
 import { NotFoundPage } from '../../../components/ErrorPages';
+import { MathText } from '../../../components/MathText';
 import { answerLines, keyLines } from './answers';
 import { formatPoints, hiddenScoreText, scoreText, TIME_UP } from './format';
 import { quizPath, useQuizParams, type ResultState } from './paths';
@@ -42,9 +43,9 @@ function Lines({ lines, empty }: { lines: string[]; empty: string }) {
   return (
     <Stack gap={2}>
       {lines.map((l, i) => (
-        <Text key={i} size="sm" className="kls-pre">
+        <MathText key={i} size="sm">
           {l}
-        </Text>
+        </MathText>
       ))}
     </Stack>
   );
@@ -66,13 +67,23 @@ function ReviewItem({ q, number, showKey }: { q: ReviewQuestion; number: number;
           </div>
           <Verdict q={q} />
         </Group>
-        <Text className="kls-pre">{q.text}</Text>
+        <MathText>{q.text}</MathText>
         {q.image && <Image src={q.image} alt={`Gambar soal ${number}`} radius="sm" fit="contain" mah={300} w="auto" maw="100%" />}
         <div>
           <Text size="sm" fw={600}>
             Jawabanmu
           </Text>
           <Lines lines={answerLines(q, q.answer)} empty="Tidak dijawab" />
+          {q.answer_feedback && (
+            <Text size="sm" component="div" mt={4} pl="xs" style={{ borderLeft: '3px solid var(--mantine-color-blue-4)' }}>
+              <Text span size="sm" fw={600} c="blue.9">
+                Umpan balik:
+              </Text>{' '}
+              <MathText span size="sm">
+                {q.answer_feedback}
+              </MathText>
+            </Text>
+          )}
         </div>
         {showKey && q.key && (
           <div>
@@ -84,9 +95,12 @@ function ReviewItem({ q, number, showKey }: { q: ReviewQuestion; number: number;
         )}
         {q.feedback && (
           <Alert variant="light" color="teal" title="Masukan guru" p="xs">
-            <Text size="sm" className="kls-pre">
-              {q.feedback}
-            </Text>
+            <MathText size="sm">{q.feedback}</MathText>
+          </Alert>
+        )}
+        {q.general_feedback && (
+          <Alert variant="light" color="blue" title="Umpan balik umum" p="xs">
+            <MathText size="sm">{q.general_feedback}</MathText>
           </Alert>
         )}
       </Stack>
