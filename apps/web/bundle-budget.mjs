@@ -11,6 +11,8 @@
  *   node apps/web/bundle-budget.mjs <dir>    # checks an existing build
  *
  * vite.config.ts prints the same figure after every build.
+ *
+ * Issue 41: KaTeX, which typesets formulas, is never part of what the login page loads (katexWeight).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -73,6 +75,30 @@ export function missingMantineStyles(outDir) {
   return [...used].filter((c) => complete.includes(`.${c}`) && !css.includes(`.${c}`)).sort();
 }
 
+/** KaTeX's code and style sheet carry these: its parser's error text and its own class names. */
+const KATEX_MARK = /KaTeX parse error|\.katex-mathml|\.katex-html/;
+
+/**
+ * Issue 41: KaTeX (about 80 KB of gzipped JavaScript, its style sheet and fonts) is loaded only by a
+ * page showing a formula, never by the login page. `login`: the login page's files (its script, the
+ * chunks it imports statically and its style sheets) that hold KaTeX, which must be none; `chunks`:
+ * the build's files that do, with their gzipped size (KB), which must not be empty (else the check
+ * itself is blind).
+ */
+export function katexWeight(outDir) {
+  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+  const loginFiles = [...loginPageWeight(outDir).files.map((f) => f.file.split(path.sep).join('/')), ...css];
+  const holds = (file) => KATEX_MARK.test(fs.readFileSync(path.join(outDir, file), 'utf8'));
+  const chunks = fs
+    .readdirSync(path.join(outDir, 'assets'))
+    .filter((f) => /\.(js|css)$/.test(f))
+    .map((f) => `assets/${f}`)
+    .filter(holds)
+    .map((file) => ({ file, gzipKb: gzipKb(fs.readFileSync(path.join(outDir, file))) }));
+  return { login: loginFiles.filter(holds), chunks };
+}
+
 export function report(w) {
   const lines = w.files.map((f) => `  ${f.file.padEnd(48)} ${f.kb.toFixed(1).padStart(8)} KB  ${f.gzipKb.toFixed(1).padStart(7)} KB gzip`);
   lines.push(
@@ -104,6 +130,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       console.error(`FAIL: the login page loads ${w.cssGzipKb.toFixed(1)} KB of gzipped CSS, over the ${LOGIN_CSS_BUDGET_KB} KB budget.`);
       process.exitCode = 1;
     } else console.log('ok: within the budget');
+    const katex = katexWeight(outDir);
+    if (katex.login.length) {
+      console.error(`FAIL: the login page loads KaTeX (${katex.login.join(', ')}): import it only through src/components/math/load.ts.`);
+      process.exitCode = 1;
+    } else if (katex.chunks.length === 0) {
+      console.error('FAIL: no chunk of the build holds KaTeX: the check for it (KATEX_MARK) no longer recognises it.');
+      process.exitCode = 1;
+    } else {
+      const sizes = katex.chunks.map((c) => `${c.file} ${c.gzipKb.toFixed(1)} KB gzip`).join(', ');
+      console.log(`ok: KaTeX is loaded only by the pages showing a formula (${sizes})`);
+    }
     const missing = missingMantineStyles(outDir);
     if (missing.length) {
       console.error(

@@ -4,6 +4,7 @@ import { IconSend } from '@tabler/icons-react';
 import { getSessionUser } from '../api/session';
 import { DRAFT_RESTORED, usePageDraft } from '../lib/drafts';
 import { showFailure } from '../lib/form-errors';
+import { MathPreview } from './math/MathPreview';
 
 interface BodyForm extends Record<string, unknown> {
   body: string;
@@ -22,6 +23,7 @@ export function SendBox({
   label,
   placeholder,
   maxLength,
+  mathPreview = false,
   sending,
   send,
 }: {
@@ -31,6 +33,8 @@ export function SendBox({
   label: string;
   placeholder: string;
   maxLength: number;
+  /** Issue 41: previews the formulas typed (the announcements; a private thread shows plain text). */
+  mathPreview?: boolean;
   sending: boolean;
   send: (body: string) => Promise<unknown>;
 }) {
@@ -66,6 +70,7 @@ export function SendBox({
           maxLength={maxLength}
           {...form.getInputProps('body')}
         />
+        {mathPreview && <MathPreview text={form.values.body} />}
         <Group justify="flex-end">
           <Button
             type="submit"

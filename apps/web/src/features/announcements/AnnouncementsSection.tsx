@@ -7,6 +7,8 @@ import { useAnnouncements, useDeleteAnnouncement, useSaveAnnouncement } from '..
 import type { ForumRole } from '../../api/keys';
 import { confirmDelete } from '../../components/ConfirmDelete';
 import { FormModal } from '../../components/FormModal';
+import { MathText } from '../../components/MathText';
+import { MathPreview } from '../../components/math/MathPreview';
 import { QueryState } from '../../components/QueryState';
 import { SendBox } from '../../components/SendBox';
 import { UserAvatar } from '../../components/UserAvatar';
@@ -29,6 +31,7 @@ function PostForm({ classId }: { classId: number }) {
       label="Tulis pengumuman"
       placeholder="Contoh: Besok praktik di lab, bawa laptop."
       maxLength={LIMITS.textMax}
+      mathPreview
       sending={save.isPending}
       send={async (body) => toastSuccess((await save.mutateAsync({ body })).message ?? CLASS_MSG.announcementCreated)}
     />
@@ -53,6 +56,7 @@ function EditModal({ classId, announcement, onClose }: { classId: number; announ
       save={(v) => save.mutateAsync({ id: announcement!.id, body: v.body })}
     >
       <Textarea label="Pengumuman" data-autofocus {...textProps} {...form.getInputProps('body')} />
+      <MathPreview text={form.values.body} />
     </FormModal>
   );
 }
@@ -77,9 +81,9 @@ function Item({ a, onEdit, onDelete }: { a: Announcement; onEdit?: (a: Announcem
             </Text>
           )}
         </Group>
-        <Text size="sm" className="kls-pre" style={{ overflowWrap: 'anywhere' }}>
+        <MathText size="sm" style={{ overflowWrap: 'anywhere' }}>
           {a.body}
-        </Text>
+        </MathText>
       </div>
       {onEdit && onDelete && (
         <Group gap={4} wrap="nowrap">

@@ -8,6 +8,7 @@ import { useDeleteAssignment, useTeacherAssignment, type AssignmentRef, type Gra
 import { useAssignmentStudents } from '../../api/grading';
 import { confirmDelete } from '../../components/ConfirmDelete';
 import { LoadingDots } from '../../components/LoadingDots';
+import { MathText } from '../../components/MathText';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { NotFoundPage } from '../../components/ErrorPages';
@@ -145,7 +146,7 @@ function Instructions({ r, assignment }: { r: AssignmentRef; assignment: Assignm
           )}
         </Group>
         <Divider />
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{assignment.description}</Text>
+        <MathText style={{ overflowWrap: 'anywhere' }}>{assignment.description}</MathText>
       </Stack>
       <AssignmentFormModal
         classId={r.classId}

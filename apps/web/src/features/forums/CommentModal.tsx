@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { FORUM_MSG, LIMITS, commentBody } from '@kelasku/contract';
 import { useMentionable, type ForumPath, type ForumRole } from '../../api/forums';
 import { FormModal } from '../../components/FormModal';
+import { MathPreview } from '../../components/math/MathPreview';
 import { MentionTextarea, mentionedIds, type MentionPerson } from '../../components/MentionTextarea';
 
 /** What the dialog writes: a new comment, a reply, or a change of one's own text. */
@@ -90,6 +91,7 @@ export function CommentModal({ target, onClose, send, role, path, known }: Comme
         onQueryChange={setQuery}
         onPick={onPick}
       />
+      <MathPreview text={comment} />
     </FormModal>
   );
 }

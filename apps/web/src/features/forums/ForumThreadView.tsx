@@ -19,6 +19,7 @@ import { useMe } from '../../api/profile';
 import { getSessionUser } from '../../api/session';
 import { confirmDelete } from '../../components/ConfirmDelete';
 import { QueryState } from '../../components/QueryState';
+import { MathText } from '../../components/MathText';
 import { UserAvatar } from '../../components/UserAvatar';
 import { draftKey, formKey, useStoredDraft } from '../../lib/drafts';
 import { formatDateTime } from '../../lib/format';
@@ -146,9 +147,9 @@ function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions 
       ) : (
         <>
           <Byline author={c.author} avatar={c.avatar} role={c.author_role} date={formatDateTime(c.created_at)} edited={c.edited} />
-          <Text mt="sm" style={PLAIN_TEXT}>
+          <MathText mt="sm" style={PLAIN_TEXT}>
             {c.comment}
-          </Text>
+          </MathText>
           {actions && (
             <Box mt="xs">
               <CommentButtons c={c} topId={c.id} actions={actions} />
@@ -176,7 +177,13 @@ function CommentItem({ c, actions }: { c: ForumComment; actions: CommentActions 
                     </Text>{' '}
                   </>
                 )}
-                {r.comment}
+                {r.deleted ? (
+                  r.comment
+                ) : (
+                  <MathText span inherit>
+                    {r.comment}
+                  </MathText>
+                )}
               </Text>
               {actions && !r.deleted && (
                 <Box mt={4}>
@@ -208,9 +215,9 @@ function ForumPost({ forum, tools }: { forum: ForumThread; tools?: ReactNode }) 
         {forum.topic}
       </Title>
       {forum.description && (
-        <Text mt="xs" style={PLAIN_TEXT}>
+        <MathText mt="xs" style={PLAIN_TEXT}>
           {forum.description}
-        </Text>
+        </MathText>
       )}
       <Group gap={6} mt="md" c="dimmed" aria-label={`${forum.total_comment} komentar`} role="group">
         <IconMessageCircle size={18} aria-hidden />

@@ -11,6 +11,7 @@ import { useTeacherClass } from '../../api/online-classes';
 import { SortableList } from '../../components/SortableList';
 import { LoadingDots } from '../../components/LoadingDots';
 import { QueryState } from '../../components/QueryState';
+import { MathText } from '../../components/MathText';
 import { UserAvatar } from '../../components/UserAvatar';
 import { NotFoundPage } from '../../components/ErrorPages';
 import { ClassFormModal } from './ClassFormModal';
@@ -78,11 +79,7 @@ function AboutTab({
   /** Null for an archived class: the description is not editable. */
   onEditDescription: (() => void) | null;
 }) {
-  const description = (
-    <Text className="kls-pre" c={klass.description ? undefined : 'dimmed'}>
-      {klass.description ?? 'No Description'}
-    </Text>
-  );
+  const description = <MathText c={klass.description ? undefined : 'dimmed'}>{klass.description ?? 'No Description'}</MathText>;
   return (
     <Stack>
       <Paper withBorder p="md">

@@ -17,6 +17,7 @@ import {
 import { Link } from 'react-router';
 import type { ClassLessonDetail } from '@kelasku/contract';
 import { SortableList } from '../../components/SortableList';
+import { MathText } from '../../components/MathText';
 import { formatDate } from '../../lib/format';
 import { AssignmentFormModal } from '../assignments/AssignmentFormModal';
 import { ForumFormModal } from '../forums/ForumFormModal';
@@ -251,13 +252,10 @@ function LessonActions({
 /** The lesson's four lists: materials, forums, assignments and quizzes. */
 function LessonItems({ state, classId, readOnly }: { state: LessonCardState; classId: number; readOnly: boolean }) {
   const { content, sortBy, visibilityOf, base, removeMaterial } = state;
+  const description = shownDescription(content);
   return (
     <>
-      {shownDescription(content) && (
-        <Text size="sm" className="kls-pre">
-          {content.description}
-        </Text>
-      )}
+      {description && <MathText size="sm">{description}</MathText>}
       <ItemList
         title="Material"
         empty="Belum ada materi."

@@ -1,6 +1,7 @@
 import { Card, Stack, Text } from '@mantine/core';
 import { useChildAnnouncements, useChildMessages } from '../../api/parents';
 import { QueryState } from '../../components/QueryState';
+import { MathText } from '../../components/MathText';
 import { formatDateTimeWib } from '../../lib/format';
 
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
@@ -23,9 +24,9 @@ export function ChildAnnouncementsTab({ childId }: { childId: number }) {
                 <Text size="xs" c="gray.7">
                   {[a.class.name, a.author?.name, formatDateTimeWib(a.created_at)].filter(Boolean).join(' · ')}
                 </Text>
-                <Text size="sm" mt={4} className="kls-pre" style={{ overflowWrap: 'anywhere' }}>
+                <MathText size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
                   {a.body}
-                </Text>
+                </MathText>
               </Card>
             ))}
           </Stack>

@@ -6,6 +6,7 @@ import type { ClassLessonDetail, ClassDetail, ClassMaterial } from '@kelasku/con
 import { isNotFound } from '../../api/client';
 import { useStudentClass, useStudentLessons } from '../../api/student-classes';
 import { QueryState } from '../../components/QueryState';
+import { MathText } from '../../components/MathText';
 import { UserAvatar } from '../../components/UserAvatar';
 import { NotFoundPage } from '../../components/ErrorPages';
 import { formatDate } from '../../lib/format';
@@ -114,7 +115,7 @@ function LessonItem({ classId, content }: { classId: number; content: ClassLesso
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="md">
-          {description && <Text style={{ whiteSpace: 'pre-wrap' }}>{description}</Text>}
+          {description && <MathText>{description}</MathText>}
           <MaterialSection materials={content.materials} />
           <Section
             title="Forum Diskusi"
@@ -182,9 +183,7 @@ function AboutTab({ klass }: { klass: ClassDetail }) {
   return (
     <Stack>
       <Title order={3}>Tentang Kelas Online</Title>
-      <Text style={{ whiteSpace: 'pre-wrap' }} c={klass.description ? undefined : 'dimmed'}>
-        {klass.description || 'No Description'}
-      </Text>
+      <MathText c={klass.description ? undefined : 'dimmed'}>{klass.description || 'No Description'}</MathText>
       <Title order={3}>Siswa</Title>
       <Text fw={500}>Total siswa: {klass.students.total}</Text>
       <List type="ordered" spacing="xs" aria-label="Daftar siswa">

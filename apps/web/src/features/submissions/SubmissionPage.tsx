@@ -8,6 +8,7 @@ import { GRADING_STATUS, SUBMISSION_MSG, TOAST_MS, type AssignmentWithSubmission
 import { isNotFound } from '../../api/client';
 import { useSubmission, useUnsubmit } from '../../api/submissions';
 import { QueryState } from '../../components/QueryState';
+import { MathText } from '../../components/MathText';
 import { NotFoundPage } from '../../components/ErrorPages';
 import { formatClockWib, formatDate, formatDateTimeWib } from '../../lib/format';
 import { toastApiError, toastSuccess } from '../../lib/toast';
@@ -40,9 +41,9 @@ function InstructionCard({ a }: { a: AssignmentWithSubmission }) {
             Tenggat: {formatDateTimeWib(a.deadline)}
           </Text>
         </Group>
-        <Text className="kls-pre" mt="xs">
+        <MathText mt="xs" style={{ overflowWrap: 'anywhere' }}>
           {a.description}
-        </Text>
+        </MathText>
       </Stack>
     </Card>
   );
