@@ -120,12 +120,27 @@ describe("a parent's reads are the child's own reads", () => {
       expect(mine.data, page).toEqual(own.data);
       expectNoSecret(page, mine);
     }
-    // The data is real: graded, returned, and the hidden one absent.
-    const work = (await getOk(s.parent, `${P}/${s.child.id}/work`)).data as Array<{ id: number; state: string; score: number | null }>;
-    expect(work.map((w) => w.id).sort()).toEqual([s.graded.id, s.returned.id].sort());
-    expect(work.find((w) => w.id === s.graded.id)).toMatchObject({ state: 'done', score: 85 });
+    // The data is real: graded, returned, and the hidden one absent; the quizzes too (issue 41), a score only where shown.
+    const work = (await getOk(s.parent, `${P}/${s.child.id}/work`)).data as Array<{
+      kind: string;
+      id: number;
+      state: string;
+      score: number | null;
+    }>;
+    const ofKind = (kind: string) => work.filter((w) => w.kind === kind);
+    expect(
+      ofKind('assignment')
+        .map((w) => w.id)
+        .sort(),
+    ).toEqual([s.graded.id, s.returned.id].sort());
+    expect(work.find((w) => w.kind === 'assignment' && w.id === s.graded.id)).toMatchObject({ state: 'done', score: 85 });
+    expect(ofKind('quiz').map((w) => [w.id, w.state, w.score])).toEqual([
+      [s.shownQuiz.id, 'done', 67],
+      [s.hiddenQuiz.id, 'done', null],
+    ]);
     const grades = (await getOk(s.parent, `${P}/${s.child.id}/grades`)).data;
-    expect(grades).toEqual([expect.objectContaining({ online_class: { id: s.classId, name: s.className }, average: 85 })]);
+    // 85 and the shown quiz's 67 (2 of 3 points).
+    expect(grades).toEqual([expect.objectContaining({ online_class: { id: s.classId, name: s.className }, average: 76 })]);
     const attendance = (await getOk(s.parent, `${P}/${s.child.id}/attendance`)).data;
     expect(attendance.meetings).toEqual([expect.objectContaining({ status: 'S' })]);
   });

@@ -42,6 +42,8 @@ export const GRADING_STATUS = {
   waiting: 'Menunggu untuk dinilai',
   graded: 'Sudah dinilai',
   returned: 'Dikembalikan',
+  /** Issue 41: a finished quiz whose results the student may not see yet. */
+  quizDone: 'Sudah dikerjakan',
 } as const;
 
 export type SubmissionStatusId = 1 | 2 | 3;
@@ -317,15 +319,31 @@ export const studentWork = z.object({
 });
 export type StudentWork = z.infer<typeof studentWork>;
 
-/** An assignment of "Tugas Saya" and "Nilai Saya": this student's deadline, state and score. */
+/** What a piece of "Tugas Saya" is: an assignment, or a quiz (issue 41; its id is the quiz's). */
+export const MY_WORK_KINDS = ['assignment', 'quiz'] as const;
+export type MyWorkKind = (typeof MY_WORK_KINDS)[number];
+
+/**
+ * An assignment or a quiz (issue 41) of "Tugas Saya" and "Nilai Saya": this student's deadline, state
+ * and score. A quiz: its deadline is its closing time for this student (an override moves it, null:
+ * it never closes); todo until a finished attempt (done), late once closed without one ("terlewat");
+ * its score is the counting attempt's grade 0–100, only where show_results lets the student see it;
+ * the web opens it at /my-classes/{online_class.id}/contents/{content_id}/quizzes/{id}.
+ */
 export const myWorkItem = z.object({
+  kind: z.enum(MY_WORK_KINDS),
   id: z.number(),
   title: z.string(),
   content_id: z.number(),
   online_class: z.object({ id: z.number(), name: z.string() }),
-  deadline: z.string(),
+  /** Null only for a quiz that never closes. */
+  deadline: z.string().nullable(),
   closes_at: z.string().nullable(),
   extended: z.boolean(),
+  /** A quiz that opens later (null: open, or an assignment). */
+  opens_at: z.string().nullable(),
+  /** False for a finished quiz whose results the student may not see yet (its score is then null, and nothing waits for a grade). */
+  results_visible: z.boolean(),
   state: workState,
   status_id: z.number(),
   grading_status: z.string(),

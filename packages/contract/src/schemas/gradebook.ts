@@ -105,7 +105,7 @@ export type Gradebook = z.infer<typeof gradebook>;
 
 /** A class of the teacher's class list (dashboard): the summary and how many hand-ins wait for a score. */
 export const teacherClassSummary = classSummary.extend({
-  /** Submissions handed in (submitted_at set) and not graded (score null). */
+  /** Submissions handed in (submitted_at set) and not graded (score null), and finished quiz attempts whose essay waits for a hand grade (issue 41). */
   waiting_count: z.number(),
 });
 export type TeacherClassSummary = z.infer<typeof teacherClassSummary>;

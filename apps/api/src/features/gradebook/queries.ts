@@ -194,27 +194,31 @@ export async function gradebookRows(db: Db, classes: GradebookClass[]) {
 }
 
 /**
- * How many hand-ins wait for a score in each class (submitted_at set, score null): those of the
- * students of the class's rombel (whom the grading columns show), in an archived class all of them.
- * One query; a class without any is left out.
+ * How much work waits for a score in each class ("menunggu dinilai"): hand-ins (submitted_at set,
+ * score null) and, issue 41, finished quiz attempts whose essay waits for a hand grade (score null);
+ * those of the students of the class's rombel (whom the grading columns show), in an archived class
+ * all of them. One query; a class without any is left out.
  */
 export async function waitingCounts(db: Db, classIds: number[]): Promise<Map<number, number>> {
   if (!classIds.length) return new Map();
-  const rows = await db
-    .select({ classId: onlineClasses.id, n: count() })
+  const shownStudent = or(isNotNull(onlineClasses.archivedAt), eq(students.rombelClassId, onlineClasses.rombelClassId));
+  const handIns = db
+    .select({ classId: sql<number>`${onlineClasses.id}`.as('class_id') })
     .from(submissions)
     .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
     .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
     .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .innerJoin(students, eq(students.userId, submissions.studentId))
-    .where(
-      and(
-        inArray(onlineClasses.id, classIds),
-        isNotNull(submissions.submittedAt),
-        isNull(submissions.score),
-        or(isNotNull(onlineClasses.archivedAt), eq(students.rombelClassId, onlineClasses.rombelClassId)),
-      ),
-    )
-    .groupBy(onlineClasses.id);
+    .where(and(inArray(onlineClasses.id, classIds), isNotNull(submissions.submittedAt), isNull(submissions.score), shownStudent));
+  const attempts = db
+    .select({ classId: sql<number>`${onlineClasses.id}`.as('class_id') })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
+    .innerJoin(students, eq(students.userId, quizAttempts.studentId))
+    .where(and(inArray(onlineClasses.id, classIds), isNotNull(quizAttempts.finishedAt), isNull(quizAttempts.score), shownStudent));
+  const waiting = handIns.unionAll(attempts).as('waiting');
+  const rows = await db.select({ classId: waiting.classId, n: count() }).from(waiting).groupBy(waiting.classId);
   return new Map(rows.map((r) => [r.classId, r.n]));
 }

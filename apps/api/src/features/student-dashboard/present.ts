@@ -1,8 +1,9 @@
-import type { MyWorkItem, UpcomingAssignment, UpcomingQuiz } from '@kelasku/contract';
+import type { UpcomingAssignment, UpcomingQuiz } from '@kelasku/contract';
+import type { AssignmentWorkItem } from '../submissions/present.js';
 import type { UpcomingQuizRow } from './queries.js';
 
 /** An upcoming assignment with the class it belongs to (the "lihat" link needs both ids). */
-export const toUpcoming = (r: MyWorkItem): UpcomingAssignment => ({
+export const toUpcoming = (r: AssignmentWorkItem): UpcomingAssignment => ({
   id: r.id,
   title: r.title,
   deadline: r.deadline,

@@ -1,6 +1,8 @@
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { lessons, onlineClasses, quizAttempts, quizzes, students } from '../../db/schema.js';
+import { lessons, onlineClasses, quizAttempts, quizOverrides, quizzes, students } from '../../db/schema.js';
+
+const toDate = (v: string | Date | null) => (v === null ? null : new Date(v));
 import { inStudentsRombel, quizShownToStudents } from '../../access/quizzes.js';
 import { workOfStudent } from '../submissions/queries.js';
 import { myWork, toMyWorkItem } from '../submissions/present.js';
@@ -40,10 +42,18 @@ const attemptsOfStudent = (db: Db, studentId: number) =>
  * The quizzes the student can still take in the classes of their rombel: those the student may
  * reach (access/quizzes.ts: class not archived, content and quiz shown), not closed (open now or
  * opening later: refusalOf's window), with an attempt running or attempts left; by closing time,
- * those that never close last. One query.
+ * those that never close last. The student's override (issue 41) gives their own window, time
+ * limit and extra attempts. One query.
  */
 export function upcomingQuizzes(db: Db, studentId: number) {
   const a = attemptsOfStudent(db, studentId);
+  // Issue 41: the student's override moves the window and adds attempts (0 allowed: unlimited stays so).
+  const opensAt = sql<Date | null>`coalesce(${quizOverrides.opensAt}, ${quizzes.opensAt})`.mapWith(toDate);
+  const closesAt = sql<Date | null>`coalesce(${quizOverrides.closesAt}, ${quizzes.closesAt})`.mapWith(toDate);
+  const allowed =
+    sql<number>`case when ${quizzes.attemptsAllowed} = 0 then 0 else ${quizzes.attemptsAllowed} + coalesce(${quizOverrides.extraAttempts}, 0) end`.mapWith(
+      Number,
+    );
   return db
     .select({
       id: quizzes.id,
@@ -51,10 +61,10 @@ export function upcomingQuizzes(db: Db, studentId: number) {
       lessonId: quizzes.lessonId,
       classId: onlineClasses.id,
       className: onlineClasses.name,
-      opensAt: quizzes.opensAt,
-      closesAt: quizzes.closesAt,
-      timeLimitMinutes: quizzes.timeLimitMinutes,
-      attemptsAllowed: quizzes.attemptsAllowed,
+      opensAt: opensAt.as('opens_at'),
+      closesAt: closesAt.as('closes_at'),
+      timeLimitMinutes: sql<number | null>`coalesce(${quizOverrides.timeLimitMinutes}, ${quizzes.timeLimitMinutes})`.as('time_limit'),
+      attemptsAllowed: allowed.as('allowed'),
       made: a.made,
       running: a.running,
     })
@@ -62,14 +72,15 @@ export function upcomingQuizzes(db: Db, studentId: number) {
     .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
     .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .innerJoin(students, inStudentsRombel({ id: studentId }))
+    .leftJoin(quizOverrides, and(eq(quizOverrides.quizId, quizzes.id), eq(quizOverrides.studentId, studentId)))
     .innerJoinLateral(a, sql`true`)
     .where(
       and(
         quizShownToStudents(),
-        or(isNull(quizzes.closesAt), gt(quizzes.closesAt, sql`now()`)),
-        or(a.running, eq(quizzes.attemptsAllowed, 0), lt(a.made, quizzes.attemptsAllowed)),
+        sql`(${closesAt} is null or ${closesAt} > now())`,
+        sql`(${a.running} or ${allowed} = 0 or ${a.made} < ${allowed})`,
       ),
     )
-    .orderBy(sql`${quizzes.closesAt} asc nulls last`, sql`${quizzes.opensAt} asc nulls first`, asc(onlineClasses.name), asc(quizzes.id));
+    .orderBy(sql`${closesAt} asc nulls last`, sql`${opensAt} asc nulls first`, asc(onlineClasses.name), asc(quizzes.id));
 }
 export type UpcomingQuizRow = Awaited<ReturnType<typeof upcomingQuizzes>>[number];

@@ -86,9 +86,13 @@ export const toPrivateComment = (files: FileLinks, c: PrivateCommentRow): Privat
 /** This student's deadline for a row of workOfStudent. */
 export const dueOfRow = (r: WorkRow): Due => dueOf(r, r.ext);
 
-export function toMyWorkItem(r: WorkRow, now = new Date()): MyWorkItem {
+/** An assignment of Tugas Saya (its deadline is always set). */
+export type AssignmentWorkItem = MyWorkItem & { kind: 'assignment'; deadline: string };
+
+export function toMyWorkItem(r: WorkRow, now = new Date()): AssignmentWorkItem {
   const due = dueOfRow(r);
   return {
+    kind: 'assignment',
     id: r.id,
     title: r.title,
     content_id: r.lessonId,
@@ -96,6 +100,8 @@ export function toMyWorkItem(r: WorkRow, now = new Date()): MyWorkItem {
     deadline: due.deadline.toISOString(),
     closes_at: iso(due.closesAt),
     extended: due.extended,
+    opens_at: null,
+    results_visible: true,
     state: workStateOf(r, due.deadline, now),
     status_id: statusIdOf(r.submittedAt, due.deadline),
     grading_status: gradingStatus(r.submittedAt !== null, r.score, r.returnedAt !== null),
@@ -108,15 +114,18 @@ export function toMyWorkItem(r: WorkRow, now = new Date()): MyWorkItem {
 }
 
 const time = (v: string | null) => (v ? Date.parse(v) : 0);
+/** A deadline to sort by: a quiz that never closes comes after every deadline. */
+const until = (v: string | null) => (v ? Date.parse(v) : Number.POSITIVE_INFINITY);
 
 /**
- * The items of one Tugas Saya tab in its order: todo soonest deadline first, late latest deadline
- * first, done latest hand-in first; without a tab, everything as given.
+ * The items of one Tugas Saya tab in its order: todo soonest deadline first (a quiz that never closes
+ * last), late latest deadline first, done latest hand-in (or finished attempt) first; without a tab,
+ * everything as given.
  */
-export function myWork(items: MyWorkItem[], tab: WorkState | undefined): MyWorkItem[] {
+export function myWork<T extends MyWorkItem>(items: T[], tab: WorkState | undefined): T[] {
   if (!tab) return items;
   const mine = items.filter((i) => i.state === tab);
-  if (tab === 'todo') return mine.sort((x, y) => time(x.deadline) - time(y.deadline) || x.id - y.id);
+  if (tab === 'todo') return mine.sort((x, y) => until(x.deadline) - until(y.deadline) || x.id - y.id);
   if (tab === 'late') return mine.sort((x, y) => time(y.deadline) - time(x.deadline) || y.id - x.id);
   return mine.sort((x, y) => time(y.submitted_at) - time(x.submitted_at) || y.id - x.id);
 }

@@ -133,9 +133,20 @@ function GradebookTable({ book, classId }: { book: Gradebook; classId: number })
                   <Cell cell={c} />
                 </Table.Td>
               ))}
-              {s.quiz_cells.map((c: GradebookQuizCell) => (
+              {s.quiz_cells.map((c: GradebookQuizCell, j) => (
                 <Table.Td key={`quiz-${c.quiz_id}`} ta="center">
-                  <Cell cell={c} />
+                  {c.state === 'waiting' && book.quizzes[j] ? (
+                    // Issue 41: an essay waiting for a hand grade opens the quiz's results, where its attempt is graded.
+                    <Anchor
+                      component={Link}
+                      to={`/online-class/${classId}/contents/${book.quizzes[j].content.id}/quizzes/${c.quiz_id}`}
+                      aria-label={`Nilai kuis ${book.quizzes[j].title} ${s.name}`}
+                    >
+                      <Cell cell={c} />
+                    </Anchor>
+                  ) : (
+                    <Cell cell={c} />
+                  )}
                 </Table.Td>
               ))}
               <Table.Td ta="center" fw={700}>

@@ -6,7 +6,7 @@ import { useMyGrades } from '../../api/submissions';
 import { QueryState } from '../../components/QueryState';
 import { WorkBadge } from '../../components/WorkBadge';
 import { StudentReportCardView } from '../report-grades/StudentReportCard';
-import { submissionPath } from './MyWorkPage';
+import { QuizMark, workKey, workPath } from './MyWorkPage';
 import { LastGradeAwaiting } from '../../components/AwaitingRegrade';
 
 const average = (n: number | null) => (n === null ? '-' : n.toLocaleString('id-ID', { maximumFractionDigits: 1 }));
@@ -15,10 +15,17 @@ function GradeItem({ w }: { w: MyWorkItem }) {
   return (
     <Stack component="li" gap={4} py="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Anchor component={Link} to={submissionPath(w)} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {w.title}
-        </Anchor>
-        {w.score === null && w.last_score !== null ? <LastGradeAwaiting score={w.last_score} /> : <WorkBadge work={w} waiting />}
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <QuizMark w={w} />
+          <Anchor component={Link} to={workPath(w)} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {w.title}
+          </Anchor>
+        </Group>
+        {w.score === null && w.last_score !== null ? (
+          <LastGradeAwaiting score={w.last_score} />
+        ) : (
+          <WorkBadge work={w} waiting={w.results_visible} />
+        )}
       </Group>
       {w.feedback && (
         <Text size="sm" c="dimmed" className="kls-pre">
@@ -55,12 +62,12 @@ function ClassGrades({ c, report }: { c: MyClassGrades; report: StudentReportCar
       )}
       {c.items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Belum ada tugas di kelas ini.
+          Belum ada tugas atau kuis di kelas ini.
         </Text>
       ) : (
         <Stack component="ul" gap={0} style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`Tugas ${c.online_class.name}`}>
           {c.items.map((w) => (
-            <GradeItem key={w.id} w={w} />
+            <GradeItem key={workKey(w)} w={w} />
           ))}
         </Stack>
       )}
@@ -81,7 +88,7 @@ export default function MyGradesPage() {
     <Stack maw={860}>
       <Title order={2}>Nilai Saya</Title>
       <Text size="sm" c="dimmed">
-        Rata-rata dihitung dari tugas yang sudah dinilai.
+        Rata-rata dihitung dari tugas dan kuis yang sudah dinilai.
       </Text>
       <QueryState query={grades}>
         {(list) =>

@@ -9,17 +9,43 @@ import { WorkBadge } from '../../components/WorkBadge';
 import { formatDateTimeWib, formatRelativeDeadline, isDueSoon } from '../../lib/format';
 
 const TABS: Record<MyWorkTab, { label: string; empty: string }> = {
-  todo: { label: 'Belum dikerjakan', empty: 'Tidak ada tugas yang harus dikerjakan. Mantap!' },
-  late: { label: 'Terlambat', empty: 'Tidak ada tugas yang terlambat.' },
+  todo: { label: 'Belum dikerjakan', empty: 'Tidak ada tugas atau kuis yang harus dikerjakan. Mantap!' },
+  late: { label: 'Terlambat', empty: 'Tidak ada tugas yang terlambat atau kuis yang terlewat.' },
   done: { label: 'Selesai', empty: 'Belum ada tugas yang selesai.' },
 };
 
 export const submissionPath = (w: Pick<MyWorkItem, 'id' | 'online_class'>) => `/my-classes/${w.online_class.id}/submissions/${w.id}`;
 
-/** One assignment: title (to its page), class, this student's deadline in words, and its state. */
+/** Where a piece of work opens: an assignment's submission page, a quiz's page (its intro: start, continue or results). */
+export const workPath = (w: Pick<MyWorkItem, 'kind' | 'id' | 'content_id' | 'online_class'>) =>
+  w.kind === 'quiz' ? `/my-classes/${w.online_class.id}/contents/${w.content_id}/quizzes/${w.id}` : submissionPath(w);
+
+/** A key unique across assignments and quizzes (their ids come from different tables). */
+export const workKey = (w: Pick<MyWorkItem, 'kind' | 'id'>) => `${w.kind}-${w.id}`;
+
+/** The "Kuis" mark of a quiz among the assignments. */
+export function QuizMark({ w }: { w: Pick<MyWorkItem, 'kind'> }) {
+  if (w.kind !== 'quiz') return null;
+  return (
+    <Badge color="violet" variant="light" size="sm" style={{ flexShrink: 0 }}>
+      Kuis
+    </Badge>
+  );
+}
+
+/** The time line of an item not done: an assignment's deadline; a quiz's closing time (or opening time, before it opens). */
+function dueLine(w: MyWorkItem, now: number): string {
+  if (w.kind === 'assignment') return `Tenggat ${formatRelativeDeadline(w.deadline, now)}`;
+  if (w.opens_at !== null) return `Dibuka ${formatRelativeDeadline(w.opens_at, now)}`;
+  if (w.deadline === null) return 'Bisa dikerjakan kapan saja';
+  return `Ditutup ${formatRelativeDeadline(w.deadline, now)}`;
+}
+
+/** One assignment or quiz: title (to its page), class, this student's deadline in words, and its state. */
 function WorkItem({ w, tab, now }: { w: MyWorkItem; tab: MyWorkTab; now: number }) {
   const soon = tab === 'todo' && isDueSoon(w.deadline, now);
   const closed = w.closes_at !== null && Date.parse(w.closes_at) <= now;
+  const quiz = w.kind === 'quiz';
   return (
     <Card
       component="li"
@@ -31,15 +57,22 @@ function WorkItem({ w, tab, now }: { w: MyWorkItem; tab: MyWorkTab; now: number 
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={submissionPath(w)} fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {w.title}
-          </Anchor>
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <QuizMark w={w} />
+            <Anchor component={Link} to={workPath(w)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {w.title}
+            </Anchor>
+          </Group>
           <Text size="sm" c="dimmed">
             {w.online_class.name}
           </Text>
         </Stack>
         {tab === 'done' ? (
-          <WorkBadge work={w} waiting />
+          <WorkBadge work={w} waiting={w.results_visible} />
+        ) : tab === 'late' && quiz ? (
+          <Badge variant="light" color="red" style={{ flexShrink: 0 }}>
+            Terlewat
+          </Badge>
         ) : soon ? (
           <Badge variant="filled" color="orange" leftSection={<IconAlarm size={12} aria-hidden />} style={{ flexShrink: 0 }}>
             Kurang dari 24 jam
@@ -48,10 +81,12 @@ function WorkItem({ w, tab, now }: { w: MyWorkItem; tab: MyWorkTab; now: number 
       </Group>
       <Group gap={6} mt={4}>
         {tab === 'done' ? (
-          <Text size="sm">Diserahkan {formatDateTimeWib(w.submitted_at)}</Text>
+          <Text size="sm">
+            {quiz ? 'Dikerjakan' : 'Diserahkan'} {formatDateTimeWib(w.submitted_at)}
+          </Text>
         ) : (
           <Text size="sm" fw={soon || tab === 'late' ? 600 : undefined} c={tab === 'late' ? 'red.8' : soon ? 'orange.9' : undefined}>
-            Tenggat {formatRelativeDeadline(w.deadline, now)}
+            {dueLine(w, now)}
           </Text>
         )}
         {w.extended && (
@@ -59,15 +94,15 @@ function WorkItem({ w, tab, now }: { w: MyWorkItem; tab: MyWorkTab; now: number 
             Diperpanjang
           </Badge>
         )}
-        {tab === 'late' && closed && (
+        {tab === 'late' && closed && !quiz && (
           <Badge variant="light" color="gray" size="sm">
             Ditutup
           </Badge>
         )}
       </Group>
-      {tab !== 'done' && (
+      {tab !== 'done' && w.deadline !== null && (
         <Text size="xs" c="dimmed">
-          {formatDateTimeWib(w.deadline)}
+          {quiz ? `Ditutup ${formatDateTimeWib(w.deadline)}` : formatDateTimeWib(w.deadline)}
         </Text>
       )}
     </Card>
@@ -85,7 +120,7 @@ function WorkList({ tab }: { tab: MyWorkTab }) {
         ) : (
           <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={TABS[tab].label}>
             {list.map((w) => (
-              <WorkItem key={w.id} w={w} tab={tab} now={now} />
+              <WorkItem key={workKey(w)} w={w} tab={tab} now={now} />
             ))}
           </Stack>
         )
@@ -96,7 +131,7 @@ function WorkList({ tab }: { tab: MyWorkTab }) {
 
 const isTab = (v: string | null): v is MyWorkTab => (MY_WORK_TABS as readonly string[]).includes(v ?? '');
 
-/** /my-work — "Tugas Saya": the student's assignments of all classes, by tab (the tab is in the address). */
+/** /my-work — "Tugas Saya": the student's assignments and quizzes of all classes, by tab (the tab is in the address). */
 export default function MyWorkPage() {
   const [params, setParams] = useSearchParams();
   const current = params.get('tab');

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { MyClassGrades, MyWorkItem, MyWorkTab, ParentChild, ParentQuizResult, StudentReportCard, Today } from '@kelasku/contract';
-import { useChildGrades, useChildQuizResults, useChildReportGrades, useChildToday, useChildWork } from '../../api/parents';
+import type { MyClassGrades, MyWorkItem, MyWorkTab, ParentChild, StudentReportCard, Today } from '@kelasku/contract';
+import { useChildGrades, useChildReportGrades, useChildToday, useChildWork } from '../../api/parents';
 import { QueryState } from '../../components/QueryState';
 import { WorkBadge } from '../../components/WorkBadge';
 import { formatClockWib, formatDateTimeWib, formatRelativeDeadline } from '../../lib/format';
@@ -111,7 +111,7 @@ function WorkRow({ w, tab, now }: { w: MyWorkItem; tab: MyWorkTab; now: number }
             {tab === 'done' ? `Diserahkan ${formatDateTimeWib(w.submitted_at)}` : `Tenggat ${formatRelativeDeadline(w.deadline, now)}`}
           </Text>
         </div>
-        <WorkBadge work={w} waiting />
+        <WorkBadge work={w} waiting={w.results_visible} />
       </Group>
     </Card>
   );
@@ -133,7 +133,7 @@ function WorkSection({ childId, tab, title, empty }: { childId: number; tab: MyW
           ) : (
             <RowList label={title}>
               {list.map((w) => (
-                <WorkRow key={w.id} w={w} tab={tab} now={now} />
+                <WorkRow key={`${w.kind}-${w.id}`} w={w} tab={tab} now={now} />
               ))}
             </RowList>
           )
@@ -179,12 +179,12 @@ function ClassGradesCard({ c, report }: { c: MyClassGrades; report: StudentRepor
       ) : (
         <Stack component="ul" gap={0} mt="xs" style={listStyle} aria-label={`Tugas ${c.online_class.name}`}>
           {graded.map((w) => (
-            <Stack component="li" key={w.id} gap={2} py="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <Stack component="li" key={`${w.kind}-${w.id}`} gap={2} py="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
               <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                 <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {w.title}
                 </Text>
-                <WorkBadge work={w} waiting />
+                <WorkBadge work={w} waiting={w.results_visible} />
               </Group>
               {w.feedback && (
                 <Text size="sm" c="gray.7" className="kls-pre">
@@ -199,40 +199,10 @@ function ClassGradesCard({ c, report }: { c: MyClassGrades; report: StudentRepor
   );
 }
 
-function QuizResults({ list }: { list: ParentQuizResult[] }) {
-  if (list.length === 0) return <Text c="dimmed">Belum ada kuis.</Text>;
-  return (
-    <RowList label="Hasil kuis">
-      {list.map((q) => (
-        <Card key={q.id} component="li" withBorder padding="sm">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div style={{ minWidth: 0 }}>
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {q.title}
-              </Text>
-              <Text size="sm" c="gray.7">
-                {q.class.name} · {q.attempts} kali dikerjakan
-              </Text>
-            </div>
-            <Badge variant="light" color={q.score === null ? 'gray' : 'teal'} style={{ flexShrink: 0 }}>
-              {q.score === null
-                ? q.attempts === 0
-                  ? 'Belum dikerjakan'
-                  : 'Nilai belum dibagikan'
-                : `Nilai ${formatScore(q.score)}/${q.max_score}`}
-            </Badge>
-          </Group>
-        </Card>
-      ))}
-    </RowList>
-  );
-}
-
-/** "Nilai": per class the scores with the teacher's feedback and the report grade once released; then the quizzes. */
+/** "Nilai": per class the scores of assignments and quizzes with the teacher's feedback, and the report grade once released. */
 export function ChildGradesTab({ childId }: { childId: number }) {
   const grades = useChildGrades(childId);
   const reports = useChildReportGrades(childId);
-  const quizzes = useChildQuizResults(childId);
   const reportOf = (classId: number) => reports.data?.find((r) => r.online_class.id === classId);
   return (
     <Stack gap="md">
@@ -249,10 +219,6 @@ export function ChildGradesTab({ childId }: { childId: number }) {
           )
         }
       </QueryState>
-      <Title order={3} size="h4">
-        Hasil kuis
-      </Title>
-      <QueryState query={quizzes}>{(list) => <QuizResults list={list} />}</QueryState>
     </Stack>
   );
 }

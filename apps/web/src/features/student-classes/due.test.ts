@@ -15,6 +15,9 @@ const upcoming = (id: number, inMs: number): UpcomingAssignment => ({
   online_class: klass,
 });
 const late = (id: number, agoMs: number, closesInMs: number | null = null): MyWorkItem => ({
+  kind: 'assignment',
+  opens_at: null,
+  results_visible: true,
   id,
   title: `Tugas ${id}`,
   content_id: 1,
@@ -46,6 +49,12 @@ describe('the work due on the dashboard', () => {
   it('leaves out late work that is closed or more than a week late', () => {
     const list = dueList([upcoming(1, HOUR)], [late(2, HOUR, -1), late(3, LATE_SHOWN_MS + HOUR), late(5, LATE_SHOWN_MS - HOUR)], now);
     expect(list.map((d) => d.id)).toEqual([5, 1]);
+  });
+
+  it('leaves out a missed quiz of the late tab (it has closed)', () => {
+    const missed: MyWorkItem = { ...late(6, HOUR, -1), kind: 'quiz', title: 'Kuis 6' };
+    const neverCloses: MyWorkItem = { ...late(7, HOUR), kind: 'quiz', deadline: null };
+    expect(dueList([], [missed, neverCloses], now)).toEqual([]);
   });
 
   it('marks an upcoming one whose deadline passed while the page was open as late, and lists it once', () => {

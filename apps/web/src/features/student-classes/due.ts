@@ -48,8 +48,15 @@ export function dueList(
   now: number,
   quizzes: readonly UpcomingQuiz[] = [],
 ): DueItem[] {
-  const open = late.filter(
-    (w) => w.state === 'late' && (w.closes_at === null || Date.parse(w.closes_at) > now) && now - Date.parse(w.deadline) <= LATE_SHOWN_MS,
+  // Tugas Saya's late tab also holds missed quizzes (issue 41): closed, so never due here.
+  const open = late.flatMap((w) =>
+    w.kind === 'assignment' &&
+    w.deadline !== null &&
+    w.state === 'late' &&
+    (w.closes_at === null || Date.parse(w.closes_at) > now) &&
+    now - Date.parse(w.deadline) <= LATE_SHOWN_MS
+      ? [{ ...w, deadline: w.deadline }]
+      : [],
   );
   const seen = new Set(upcoming.map((a) => a.id));
   const assignments: DueAssignment[] = [
