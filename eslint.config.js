@@ -134,7 +134,8 @@ const webFeatureAllow = {
   // The grading pages show a grade's history.
   // Issue 39: the assignment's form picks its category, TPs and rubric; its grading page grades with the rubric.
   assignments: ['audit-log', 'learning-objectives', 'rubrics'],
-  quizzes: ['audit-log', 'learning-objectives'],
+  // Issue 41: the quiz form's "Tambah soal" writes a question with the bank's editor.
+  quizzes: ['audit-log', 'learning-objectives', 'question-bank'],
   // The hand-in form takes photos into one PDF.
   // Issue 39: the student sees the assignment's rubric before handing in.
   submissions: ['photos', 'rubrics'],

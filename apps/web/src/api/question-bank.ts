@@ -64,8 +64,9 @@ export function useDeleteCategory() {
 
 /** Creates a question in a category (no id) or edits one. */
 export function useSaveQuestion(categoryId: number) {
-  return useBankMutation(({ id, body }: { id?: number; body: QuestionBody | QuestionUpdateBody }) =>
-    id === undefined ? api.post<Question>(`${categoryPath(categoryId)}/questions`, body) : api.put<Question>(questionPath(id), body),
+  // `into`: another category for a new question (the quiz form's "Tambah soal" lets the teacher pick one).
+  return useBankMutation(({ id, body, into = categoryId }: { id?: number; body: QuestionBody | QuestionUpdateBody; into?: number }) =>
+    id === undefined ? api.post<Question>(`${categoryPath(into)}/questions`, body) : api.put<Question>(questionPath(id), body),
   );
 }
 
@@ -99,9 +100,18 @@ export function usePreviewQuestionImport(categoryId: number) {
   });
 }
 
-/** Saves every question of the file (all or none: a file with an error is refused with its errors). */
+/**
+ * Saves every question of the file (all or none: a file with an error is refused with its errors).
+ * `fileCategories`: GIFT's `$CATEGORY:` lines send their questions to the category of that name
+ * (as Moodle does); false puts the whole file into this category.
+ */
 export function useImportQuestions(categoryId: number) {
-  return useBankMutation((file: File) => api.upload<{ created: number }>(`${categoryPath(categoryId)}/import`, fileForm(file)));
+  return useBankMutation(({ file, fileCategories }: { file: File; fileCategories: boolean }) =>
+    api.upload<{ created: number; skipped: QuestionImportPreview['skipped'] }>(
+      `${categoryPath(categoryId)}/import${fileCategories ? '' : '?file_categories=0'}`,
+      fileForm(file),
+    ),
+  );
 }
 
 /** The lines or rows a refused import names (its 422 carries them as a list). */

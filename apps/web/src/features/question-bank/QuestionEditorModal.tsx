@@ -1,6 +1,6 @@
-import { Alert, Button, FileInput, Group, Image, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Image, Modal, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconInfoCircle, IconPhoto } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import {
   QUESTION_IMAGE_TYPES,
   QUESTION_LIMITS,
@@ -12,6 +12,7 @@ import {
 import { FormActions } from '../../components/FormActions';
 import { ChoiceOptionsField, MatchingPairsField, ShortAnswerFields, TrueFalseField } from './QuestionKeyFields';
 import { useQuestionEditor, type QuestionEditor } from './useQuestionEditor';
+import { usePasteImage } from './usePasteImage';
 
 const TYPE_HINTS: Record<QuestionType, string> = {
   multiple_choice: 'Siswa memilih satu jawaban. Tandai tepat satu pilihan yang benar.',
@@ -33,6 +34,10 @@ export interface QuestionEditorModalProps {
   categoryId: number;
   /** Present when editing. */
   question?: Question;
+  /** Called with the saved question (the quiz form's "Tambah soal"). */
+  onSaved?: (question: Question) => void;
+  /** A new question may go into another category than `categoryId` (the quiz form's "Tambah soal"). */
+  chooseCategory?: boolean;
 }
 
 /**
@@ -40,10 +45,12 @@ export interface QuestionEditorModalProps {
  * needs it, and one optional picture. The contract's schema checks the values before they are sent;
  * the server's messages land under the same fields.
  */
-export function QuestionEditorModal({ opened, onClose, categoryId, question }: QuestionEditorModalProps) {
+export function QuestionEditorModal({ opened, onClose, categoryId, question, onSaved, chooseCategory }: QuestionEditorModalProps) {
   const phone = usePhone();
-  const editor = useQuestionEditor({ opened, onClose, categoryId, question });
-  const { form, v, listError, message, submit, setType, categoryOptions } = editor;
+  const editor = useQuestionEditor({ opened, onClose, categoryId, question, onSaved });
+  // A picture pasted while the dialog is open (Ctrl+V, or "Tempel" on a phone) becomes the question's picture.
+  usePasteImage(opened, editor.pickFile);
+  const { form, v, listError, message, submit, setType, categoryOptions, advanced, setAdvanced } = editor;
 
   return (
     <Modal
@@ -82,7 +89,7 @@ export function QuestionEditorModal({ opened, onClose, categoryId, question }: Q
               miw={120}
               {...form.getInputProps('points')}
             />
-            {question && categoryOptions.length > 1 && (
+            {(question || chooseCategory) && categoryOptions.length > 1 && (
               <Select label="Kategori" data={categoryOptions} allowDeselect={false} miw={200} {...form.getInputProps('category_id')} />
             )}
           </Group>
@@ -100,13 +107,37 @@ export function QuestionEditorModal({ opened, onClose, categoryId, question }: Q
             {...form.getInputProps('text')}
           />
 
-          {(v.type === 'multiple_choice' || v.type === 'multiple_answer') && <ChoiceOptionsField form={form} listError={listError} />}
+          <AdvancedToggle open={advanced} onToggle={() => setAdvanced((o) => !o)} />
+          {advanced && (
+            <TextInput
+              label="Judul soal (opsional)"
+              description="Nama pendek untuk mengenali soal di Bank Soal; siswa tidak melihatnya."
+              maxLength={QUESTION_LIMITS.titleMax}
+              {...form.getInputProps('title')}
+            />
+          )}
 
-          {v.type === 'true_false' && <TrueFalseField form={form} />}
+          {(v.type === 'multiple_choice' || v.type === 'multiple_answer') && (
+            <ChoiceOptionsField form={form} listError={listError} advanced={advanced} />
+          )}
 
-          {v.type === 'short_answer' && <ShortAnswerFields form={form} listError={listError} />}
+          {v.type === 'true_false' && <TrueFalseField form={form} advanced={advanced} />}
 
-          {v.type === 'matching' && <MatchingPairsField form={form} listError={listError} />}
+          {v.type === 'short_answer' && <ShortAnswerFields form={form} listError={listError} advanced={advanced} />}
+
+          {v.type === 'matching' && <MatchingPairsField form={form} listError={listError} advanced={advanced} />}
+
+          {advanced && (
+            <Textarea
+              label="Umpan balik umum"
+              description="Dibaca setiap siswa di tinjauan jawaban, apa pun jawabannya (bila tinjauan ditampilkan)."
+              autosize
+              minRows={2}
+              maxRows={8}
+              maxLength={QUESTION_LIMITS.textMax}
+              {...form.getInputProps('general_feedback')}
+            />
+          )}
 
           <QuestionImageField editor={editor} question={question} />
 
@@ -119,6 +150,29 @@ export function QuestionEditorModal({ opened, onClose, categoryId, question }: Q
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** "Pengaturan lanjutan": the title, credits, feedback and the like, hidden until a teacher wants them. */
+function AdvancedToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  return (
+    <div>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        px={4}
+        aria-expanded={open}
+        leftSection={open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+        onClick={onToggle}
+      >
+        Pengaturan lanjutan
+      </Button>
+      {!open && (
+        <Text size="xs" c="dimmed" pl={4}>
+          Judul soal, nilai sebagian, dan umpan balik untuk siswa.
+        </Text>
+      )}
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { QUESTION_IMAGE_TYPES, QUESTION_LIMITS, QUESTION_MSG, type Question, typ
 import { ApiError } from '../../api/client';
 import { useQuestionCategories, useQuestionImage, useSaveQuestion } from '../../api/question-bank';
 import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
-import { bodyOf, formPathOf, formValuesOf, validateQuestion, type QuestionFormValues } from './question-form';
+import { bodyOf, formPathOf, formValuesOf, usesAdvanced, validateQuestion, type QuestionFormValues } from './question-form';
 
 export interface QuestionEditorOptions {
   opened: boolean;
@@ -12,13 +12,15 @@ export interface QuestionEditorOptions {
   categoryId: number;
   /** Present when editing. */
   question?: Question;
+  /** Called with the saved question (the quiz form's "Tambah soal" puts it into the quiz). */
+  onSaved?: (question: Question) => void;
 }
 
 /**
  * The logic of "Tambah Soal" / "Edit Soal": the form (reset each time the dialog opens), the
  * picked picture and its checks, the type switch, and the save (question first, then picture).
  */
-export function useQuestionEditor({ opened, onClose, categoryId, question }: QuestionEditorOptions) {
+export function useQuestionEditor({ opened, onClose, categoryId, question, onSaved }: QuestionEditorOptions) {
   const save = useSaveQuestion(categoryId);
   const image = useQuestionImage();
   const categories = useQuestionCategories();
@@ -26,6 +28,8 @@ export function useQuestionEditor({ opened, onClose, categoryId, question }: Que
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [dropImage, setDropImage] = useState(false);
+  // "Pengaturan lanjutan": open when the question already uses them.
+  const [advanced, setAdvanced] = useState(false);
   const form = useForm<QuestionFormValues>({
     initialValues: formValuesOf(question, categoryId),
     validate: (values) => validateQuestion(values),
@@ -41,6 +45,7 @@ export function useQuestionEditor({ opened, onClose, categoryId, question }: Que
     setFile(null);
     setFileError(null);
     setDropImage(false);
+    setAdvanced(usesAdvanced(initial));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
@@ -69,6 +74,7 @@ export function useQuestionEditor({ opened, onClose, categoryId, question }: Que
     try {
       const res = await save.mutateAsync({
         id: question?.id,
+        into: moveTo,
         body: question && moveTo !== question.category_id ? { ...body, category_id: moveTo } : body,
       });
       saved = res.data;
@@ -81,6 +87,9 @@ export function useQuestionEditor({ opened, onClose, categoryId, question }: Que
       }
       const { form: general, ...rest } = fields;
       form.setErrors(rest);
+      // A message about a field of "Pengaturan lanjutan" must be seen.
+      if (Object.keys(rest).some((f) => /^(title|general_feedback|feedback_|distractors)|\.(fraction|feedback|tolerance)$/.test(f)))
+        setAdvanced(true);
       setMessage(general ?? (Object.keys(rest).length ? null : errorMessage(err)));
       return;
     }
@@ -90,10 +99,12 @@ export function useQuestionEditor({ opened, onClose, categoryId, question }: Que
       else if (dropImage && question?.image) await image.mutateAsync({ id: saved.id, file: null });
     } catch (err) {
       toastError(`Soal tersimpan, tetapi gambarnya gagal disimpan: ${errorMessage(err)}`, 5000);
+      onSaved?.(saved);
       onClose();
       return;
     }
     toastSuccess(question ? QUESTION_MSG.questionUpdated : QUESTION_MSG.questionCreated);
+    onSaved?.(saved);
     onClose();
   });
 
@@ -112,7 +123,22 @@ export function useQuestionEditor({ opened, onClose, categoryId, question }: Que
 
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
 
-  return { form, v, listError, message, file, fileError, dropImage, setDropImage, pickFile, submit, setType, categoryOptions };
+  return {
+    form,
+    v,
+    listError,
+    message,
+    file,
+    fileError,
+    dropImage,
+    setDropImage,
+    pickFile,
+    submit,
+    setType,
+    categoryOptions,
+    advanced,
+    setAdvanced,
+  };
 }
 
 export type QuestionEditor = ReturnType<typeof useQuestionEditor>;

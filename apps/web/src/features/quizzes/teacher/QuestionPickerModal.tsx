@@ -50,7 +50,7 @@ function CategorySelect({
 
 const noCategories = (
   <Text c="dimmed" size="sm">
-    Bank soal Anda masih kosong. Buat kategori dan soal di menu Bank Soal dulu.
+    Bank soal Anda masih kosong. Tulis soal baru dengan tombol &quot;Tambah soal&quot; di formulir kuis, atau buat soal di menu Bank Soal.
   </Text>
 );
 
