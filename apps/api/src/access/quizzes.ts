@@ -6,10 +6,10 @@
  * archived class is read-only for its teacher (409 on a write) and gone for its students.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { CLASS_MSG } from '@kelasku/contract';
+import { CLASS_MSG, EXAM_MSG } from '@kelasku/contract';
 import type { Db } from '../db/client.js';
-import { lessons, onlineClasses, questions, quizAttempts, quizzes, students } from '../db/schema.js';
-import { conflict, notFound } from '../http/errors.js';
+import { lessons, onlineClasses, questions, quizAttempts, quizOverrides, quizzes, students } from '../db/schema.js';
+import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
 import { visibleNow } from './visibility.js';
 import { teachesClass } from './teaching.js';
@@ -17,6 +17,38 @@ import type { Content, Intent, OnlineClass } from './index.js';
 
 export type Quiz = typeof quizzes.$inferSelect;
 export type QuizAttempt = typeof quizAttempts.$inferSelect;
+export type QuizOverride = typeof quizOverrides.$inferSelect;
+
+/**
+ * Issue 41: the quiz as one student has it, with their override (if any) applied: their own opening
+ * and closing time, time limit, and extra attempts on top of a limited number. Every rule of the
+ * student's side (the quiz page, the start, the due time, the review's "after close") reads this.
+ */
+export function withOverride(
+  quiz: Quiz,
+  o: Pick<QuizOverride, 'opensAt' | 'closesAt' | 'timeLimitMinutes' | 'extraAttempts'> | null,
+): Quiz {
+  if (!o) return quiz;
+  return {
+    ...quiz,
+    opensAt: o.opensAt ?? quiz.opensAt,
+    closesAt: o.closesAt ?? quiz.closesAt,
+    timeLimitMinutes: o.timeLimitMinutes ?? quiz.timeLimitMinutes,
+    attemptsAllowed: quiz.attemptsAllowed === 0 ? 0 : quiz.attemptsAllowed + o.extraAttempts,
+  };
+}
+
+/** The signed-in student's override of the quiz (a left-join condition). */
+export const ownOverride = (user: Pick<AuthUser, 'id'>) => and(eq(quizOverrides.quizId, quizzes.id), eq(quizOverrides.studentId, user.id));
+
+/**
+ * Issue 41: an open attempt of an exam-mode quiz is continued only by the session that started it
+ * (403 otherwise, also after the proctor's reset until a new start binds it). A finished attempt,
+ * and any attempt of a quiz not in exam mode, may be read from anywhere.
+ */
+export function assertOwnSession(quiz: Quiz, attempt: QuizAttempt, user: Pick<AuthUser, 'tokenId'>): void {
+  if (quiz.examMode && attempt.finishedAt === null && attempt.sessionId !== user.tokenId) throw forbidden(EXAM_MSG.otherDevice);
+}
 
 export interface QuizPath {
   classId: number;
@@ -44,20 +76,27 @@ export async function quizForTeacher(
 }
 
 /**
- * A quiz the student may see now: in a current class of their rombel, its content and itself shown.
- * `now` is the database's clock (every rule of the quiz's window is judged on it).
+ * A quiz the student may see now: in a current class of their rombel, its content and itself shown;
+ * with the student's override applied (withOverride). `now` is the database's clock (every rule of
+ * the quiz's window is judged on it).
  */
 export async function quizForStudent(db: Db, user: AuthUser, path: QuizPath): Promise<{ klass: OnlineClass; quiz: Quiz; now: Date }> {
   const [found] = await db
-    .select({ klass: onlineClasses, quiz: quizzes, now: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)) })
+    .select({
+      klass: onlineClasses,
+      quiz: quizzes,
+      override: quizOverrides,
+      now: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)),
+    })
     .from(quizzes)
     .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
     .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .innerJoin(students, inStudentsRombel(user))
+    .leftJoin(quizOverrides, ownOverride(user))
     .where(quizOnPath(path))
     .limit(1);
   if (!found) throw notFound();
-  return found;
+  return { klass: found.klass, quiz: withOverride(found.quiz, found.override), now: found.now };
 }
 
 /** The signed-in student is of the class's rombel (a join condition). */
@@ -80,8 +119,8 @@ export type AttemptQuestion = Pick<typeof questions.$inferSelect, 'id' | 'type' 
 /**
  * One of the student's own attempts of a quiz they may see now (quizForStudent's rule), with the
  * quiz, the database's clock and, when `questionId` is given, that question (null when there is
- * none; whether it belongs to the attempt is the attempt's layout to say). One query: the answer
- * saves of an exam run through here.
+ * none; whether it belongs to the attempt is the attempt's layout to say), the student's override
+ * applied. One query: the answer saves of an exam run through here.
  */
 export async function attemptForStudent(
   db: Db,
@@ -95,6 +134,7 @@ export async function attemptForStudent(
       attempt: quizAttempts,
       now: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)),
       question: { id: questions.id, type: questions.type, points: questions.points, data: questions.data },
+      override: quizOverrides,
     })
     .from(quizAttempts)
     .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
@@ -102,10 +142,12 @@ export async function attemptForStudent(
     .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .innerJoin(students, inStudentsRombel(user))
     .leftJoin(questions, eq(questions.id, questionId ?? -1))
+    .leftJoin(quizOverrides, ownOverride(user))
     .where(and(eq(quizAttempts.id, path.attemptId), eq(quizAttempts.studentId, user.id), quizOnPath(path)))
     .limit(1);
   if (!found) throw notFound();
-  return { quiz: found.quiz, attempt: found.attempt, now: found.now, question: found.question?.id ? found.question : null };
+  const quiz = withOverride(found.quiz, found.override);
+  return { quiz, attempt: found.attempt, now: found.now, question: found.question?.id ? found.question : null };
 }
 
 /** An attempt of a quiz the teacher reaches (quizForTeacher first). */

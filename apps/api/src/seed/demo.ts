@@ -21,6 +21,7 @@ import { seedSchoolYear } from './school-year.js';
 import { seedAttendance } from './attendance.js';
 import { seedReportGrades } from './report-grades.js';
 import { DEMO_PARENT, seedParents } from './parents.js';
+import { seedExams } from './exams.js';
 import type { FileService } from '../files/service.js';
 import { ROLE_IDS } from '@kelasku/contract';
 
@@ -158,6 +159,7 @@ export async function seedDemo(db: Db, files: FileService): Promise<boolean> {
     if (semester) await seedAttendance(tx, semester, id, { sick, leave, contest });
     await seedReportGrades(tx, id);
     await seedParents(tx, id, pw[DEMO_PARENT.password]!);
+    await seedExams(tx, id);
   });
   return true;
 }

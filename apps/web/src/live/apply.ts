@@ -27,6 +27,9 @@ function refreshTopic(qc: QueryClient, topic: LiveTopic | null) {
   if (!topic) return;
   if ('forum' in topic) refreshForum(qc, topic.forum);
   else if ('meeting' in topic) refreshMeeting(qc, topic.meeting);
+  // examKeys.board (api/exams.ts), spelled out so the layout's chunk does not carry the quiz screens' api.
+  else if ('exam' in topic)
+    void qc.invalidateQueries({ queryKey: [...keys.teacherClass(topic.exam.classId), 'quizzes', topic.exam.id, 'proctor'] });
   else refreshGrading(qc, topic.assignment);
 }
 
@@ -68,6 +71,9 @@ export function applyLiveEvent(
     case 'attendance':
       if (topic && 'meeting' in topic && topic.meeting.meetingId === (data as LiveAttendanceEvent).meeting_id)
         refreshMeeting(qc, topic.meeting);
+      return;
+    case 'exam':
+      if (topic && 'exam' in topic && topic.exam.id === (data as { quiz_id: number }).quiz_id) refreshTopic(qc, topic);
       return;
     case 'reset':
       refreshAfterGap(qc, topic);

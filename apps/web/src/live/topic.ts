@@ -1,12 +1,13 @@
 import type { MeetingRef } from '../api/checkin';
 import type { AssignmentRef, ForumPath } from '../api/keys';
+import type { QuizRef } from '../api/quizzes';
 
 /**
  * What the page on screen wants from the live stream besides the bell: the changes of one forum
  * thread, or (teacher) of one assignment's grading columns, or (teacher) of one meeting's
  * attendance (issue 38: check-ins as they come).
  */
-export type LiveTopic = { forum: ForumPath } | { assignment: AssignmentRef } | { meeting: MeetingRef };
+export type LiveTopic = { forum: ForumPath } | { assignment: AssignmentRef } | { meeting: MeetingRef } | { exam: QuizRef };
 
 export const LIVE_PATH = '/api/live';
 
@@ -15,6 +16,7 @@ export function topicKey(topic: LiveTopic | null): string {
   if (!topic) return '';
   if ('forum' in topic) return `forum:${topic.forum.classId}/${topic.forum.lessonId}/${topic.forum.forumId}`;
   if ('meeting' in topic) return `meeting:${topic.meeting.classId}/${topic.meeting.meetingId}`;
+  if ('exam' in topic) return `exam:${topic.exam.classId}/${topic.exam.lessonId}/${topic.exam.id}`;
   return `assignment:${topic.assignment.classId}/${topic.assignment.lessonId}/${topic.assignment.id}`;
 }
 
@@ -33,6 +35,10 @@ export function liveUrl(topic: LiveTopic | null, lastEventId: string | null): st
   } else if (topic && 'meeting' in topic) {
     query.set('class', String(topic.meeting.classId));
     query.set('meeting', String(topic.meeting.meetingId));
+  } else if (topic && 'exam' in topic) {
+    query.set('class', String(topic.exam.classId));
+    query.set('content', String(topic.exam.lessonId));
+    query.set('quiz', String(topic.exam.id));
   } else if (topic) {
     query.set('class', String(topic.assignment.classId));
     query.set('content', String(topic.assignment.lessonId));

@@ -58,8 +58,9 @@ export function useLiveForumTopic(): void {
 export function parseTopicKey(key: string): LiveTopic | null {
   const meeting = /^meeting:(\d+)\/(\d+)$/.exec(key);
   if (meeting) return { meeting: { classId: Number(meeting[1]), meetingId: Number(meeting[2]) } };
-  const m = /^(forum|assignment):(\d+)\/(\d+)\/(\d+)$/.exec(key);
+  const m = /^(forum|assignment|exam):(\d+)\/(\d+)\/(\d+)$/.exec(key);
   if (!m) return null;
   const [classId, lessonId, id] = [Number(m[2]), Number(m[3]), Number(m[4])];
+  if (m[1] === 'exam') return { exam: { classId, lessonId, id } };
   return m[1] === 'forum' ? { forum: { classId, lessonId, forumId: id } } : { assignment: { classId, lessonId, id } };
 }

@@ -36,7 +36,8 @@ export const EXAM_TOKEN_PERIOD_SECONDS = 300;
 export const EXAM_TOKEN_GRACE_SECONDS = 60;
 /** Leaves closer together than this count as one (a phone firing blur and visibilitychange together). */
 export const EXAM_LEAVE_DEBOUNCE_SECONDS = 2;
-export const EXAM_LIMITS = { addMinutesMax: 240, extraAttemptsMax: 20 } as const;
+/** Wrong tokens a student may type per quiz in wrongTokenMinutes before 429 (six digits are not to be guessed). */
+export const EXAM_LIMITS = { addMinutesMax: 240, extraAttemptsMax: 20, wrongTokens: 10, wrongTokenMinutes: 15 } as const;
 
 export const EXAM_MSG = {
   notExamMode: 'Kuis ini tidak memakai mode ujian.',
@@ -44,6 +45,7 @@ export const EXAM_MSG = {
   tokenWrong: 'Token salah. Periksa lagi token yang ditampilkan pengawas.',
   tokenExpired: 'Token sudah berganti. Minta token terbaru ke pengawas.',
   tokenUsed: 'Token ini sudah kamu pakai. Minta token terbaru ke pengawas.',
+  tokenTooMany: 'Terlalu banyak token salah. Tunggu 15 menit atau minta bantuan pengawas.',
   otherDevice: 'Ujian ini sedang dikerjakan di perangkat lain. Minta pengawas mereset login kamu.',
   loginReset: 'Login siswa direset. Siswa dapat melanjutkan dengan token baru.',
   timeAdded: (minutes: number) => `Waktu ditambah ${minutes} menit.`,

@@ -169,10 +169,10 @@ export type QuizAnswer = z.infer<typeof quizAnswer>;
 
 export const quizAnswerBody = z.object({ answer: quizAnswer });
 
-/** POST …/attempts (student): in exam mode the 6-digit token the proctor shows; ignored otherwise. */
+/** POST …/attempts (student): in exam mode the 6-digit token the proctor shows; ignored otherwise. No body at all is no token. */
 export const quizStartBody = z
   .object({ token: z.string().max(20).optional().describe('Exam mode: the token the proctor shows (6 digits)') })
-  .default({});
+  .nullish();
 export type QuizStartBody = z.input<typeof quizStartBody>;
 export type QuizAnswerBody = z.input<typeof quizAnswerBody>;
 

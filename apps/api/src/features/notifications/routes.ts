@@ -17,6 +17,7 @@ import { topics } from '../../live/bus.js';
 import { DISPLACED_RETRY_MS } from '../../live/sessions.js';
 import { presentNotification, unreadOf } from './service.js';
 import { meetingForTeacher } from '../checkin/queries.js';
+import { quizForTeacher } from '../../access/quizzes.js';
 
 /** The bell of the signed-in user (any role): /api/notifications. */
 export default async function notificationRoutes(app: App): Promise<void> {
@@ -100,7 +101,8 @@ export default async function notificationRoutes(app: App): Promise<void> {
         summary:
           'Server-sent events: the caller’s new notifications (`notification`, `read`), and with `forum` or `assignment` ' +
           '(and their `class` and `content`) the changes of that thread (`forum`) or grading column (`grading`, teacher); with ' +
-          '`meeting` and its `class` the marks of that meeting as they change (`attendance`, teacher). ' +
+          '`meeting` and its `class` the marks of that meeting as they change (`attendance`, teacher); with `quiz` (and its ' +
+          '`class` and `content`) the proctor board of an exam (`exam`, teacher). ' +
           'Resumes after `Last-Event-ID` (or `last_event_id`) without gaps or repeats; `reset` when that is too old.',
         querystring: liveQuery,
         produces: ['text/event-stream'],
@@ -129,6 +131,12 @@ export default async function notificationRoutes(app: App): Promise<void> {
         if (user.role !== 'teacher' || q.class === undefined) throw notFound();
         await meetingForTeacher(app.db, user, q.class, q.meeting, 'read');
         list.push(topics.attendance(q.meeting));
+      }
+      if (q.quiz !== undefined) {
+        // Issue 41: an exam-mode quiz's proctor board, for a teacher of its class.
+        if (user.role !== 'teacher' || q.class === undefined || q.content === undefined) throw notFound();
+        await quizForTeacher(app.db, user, { classId: q.class, lessonId: q.content, quizId: q.quiz }, 'read');
+        list.push(topics.exam(q.quiz));
       }
       const header = request.headers['last-event-id'];
       const fromHeader = typeof header === 'string' && /^\d{1,18}$/.test(header) ? Number(header) : undefined;

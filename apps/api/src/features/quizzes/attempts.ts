@@ -9,11 +9,12 @@
  * answer is in the graded attempt, and nothing is written into a finished one.
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { QUIZ_MSG } from '@kelasku/contract';
+import { EXAM_MSG, QUIZ_MSG } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
-import { questions, quizAnswers, quizAttempts, quizSlots, quizzes } from '../../db/schema.js';
-import type { Quiz, QuizAttempt } from '../../access/quizzes.js';
-import { notFound } from '../../http/errors.js';
+import { questions, quizAnswers, quizAttempts, quizOverrides, quizSlots, quizTokenClaims, quizzes } from '../../db/schema.js';
+import { ownOverride, withOverride, type Quiz, type QuizAttempt } from '../../access/quizzes.js';
+import { forbidden, invalidField, notFound } from '../../http/errors.js';
+import { publishExam } from '../exams/live.js';
 import { autoPoints, scoreOf } from './grading.js';
 import { layoutItem, layoutOf, shuffled, type Layout } from './layout.js';
 import type { AuditSource } from '../../audit/record.js';
@@ -41,30 +42,79 @@ const isOverdue = (a: Pick<QuizAttempt, 'finishedAt' | 'dueAt'>, now: Date) =>
 
 export type StartResult = { attempt: QuizAttempt; created: boolean } | { refused: string };
 
+/** Issue 41: an exam-mode start's session (auth token id) and the window of the token it typed. */
+export interface ExamStart {
+  sessionId: number;
+  window: number;
+}
+
+/** Claims the student's token of one window (one INSERT): false when it was claimed before. */
+async function claimToken(tx: Executor, quizId: number, studentId: number, window: number, attemptId: number): Promise<boolean> {
+  const rows = await tx
+    .insert(quizTokenClaims)
+    .values({ quizId, studentId, window, attemptId })
+    .onConflictDoNothing()
+    .returning({ window: quizTokenClaims.window });
+  return rows.length > 0;
+}
+
+/**
+ * Exam mode, an open attempt: the session that started it gets it back (no new claim: a reload or
+ * a second tab of the same browser); one freed by the proctor's "reset login" is bound to this
+ * session with a fresh token; one bound to another session is refused (tokenUsed when this token
+ * was already claimed there, otherDevice otherwise).
+ */
+async function resumeExam(tx: Executor, open: QuizAttempt, exam: ExamStart): Promise<QuizAttempt> {
+  if (open.sessionId === exam.sessionId) return open;
+  if (open.sessionId !== null) {
+    const [claimed] = await tx
+      .select({ window: quizTokenClaims.window })
+      .from(quizTokenClaims)
+      .where(
+        and(
+          eq(quizTokenClaims.quizId, open.quizId),
+          eq(quizTokenClaims.studentId, open.studentId),
+          eq(quizTokenClaims.window, exam.window),
+        ),
+      );
+    throw forbidden(claimed ? EXAM_MSG.tokenUsed : EXAM_MSG.otherDevice);
+  }
+  if (!(await claimToken(tx, open.quizId, open.studentId, exam.window, open.id))) throw forbidden(EXAM_MSG.tokenUsed);
+  const [bound] = await tx.update(quizAttempts).set({ sessionId: exam.sessionId }).where(eq(quizAttempts.id, open.id)).returning();
+  await publishExam(tx, open.quizId, open.studentId);
+  return bound!;
+}
+
 /**
  * Starts the student's next attempt, or returns the one still open. In one transaction under the
  * student's lock for this quiz (two tabs, two phones: one attempt), with the quiz row shared-locked
  * (its slots cannot change meanwhile): an open attempt past its time is closed first; the quiz must
- * be open and attempts left; the questions are drawn (category slots: at random, never one already
- * in the quiz), shuffled if asked, and fixed in the layout with the due time.
+ * be open and attempts left (the student's override applied); the questions are drawn (category
+ * slots: at random, never one already in the quiz), shuffled if asked, and fixed in the layout with
+ * the due time. Exam mode (`exam` given; 403 when it is missing): the token's window is claimed in
+ * the same transaction (a replay: 403 tokenUsed, nothing started), the attempt bound to the session;
+ * without `exam` a quiz switched to exam mode meanwhile is refused (422 tokenRequired).
  */
-export async function startAttempt(db: Db, quizId: number, studentId: number): Promise<StartResult> {
+export async function startAttempt(db: Db, quizId: number, studentId: number, exam?: ExamStart): Promise<StartResult> {
   return db.transaction(async (tx) => {
     await tx.execute(attemptLock(quizId, studentId));
     const [row] = await tx
-      .select({ quiz: quizzes, now: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)) })
+      .select({ quiz: quizzes, override: quizOverrides, now: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)) })
       .from(quizzes)
+      .leftJoin(quizOverrides, ownOverride({ id: studentId }))
       .where(eq(quizzes.id, quizId))
-      .for('share');
+      .for('share', { of: quizzes });
     if (!row) throw notFound();
-    const { quiz, now } = row;
+    const { now } = row;
+    const quiz = withOverride(row.quiz, row.override);
+    if (quiz.examMode && !exam) throw invalidField('token', EXAM_MSG.tokenRequired);
     const mine = await tx
       .select()
       .from(quizAttempts)
       .where(and(eq(quizAttempts.quizId, quizId), eq(quizAttempts.studentId, studentId)))
       .orderBy(asc(quizAttempts.number));
     const open = mine.find((a) => a.finishedAt === null);
-    if (open && !isOverdue(open, now)) return { attempt: open, created: false };
+    if (open && !isOverdue(open, now)) return { attempt: quiz.examMode && exam ? await resumeExam(tx, open, exam) : open, created: false };
     if (open) await closeAttemptIn(tx, open.id);
     const refused = refusalOf(quiz, mine.length, now);
     if (refused) return { refused };
@@ -84,8 +134,14 @@ export async function startAttempt(db: Db, quizId: number, studentId: number): P
         startedAt: sql`now()`,
         dueAt: sql`least(now() + make_interval(mins => ${quiz.timeLimitMinutes}::int), ${quiz.closesAt?.toISOString() ?? null}::timestamptz)`,
         maxScore: ordered.reduce((s, q) => s + q.points, 0),
+        sessionId: quiz.examMode && exam ? exam.sessionId : null,
       })
       .returning();
+    if (quiz.examMode && exam) {
+      // A replay of a used token (or another tab's claim that won): the whole start rolls back.
+      if (!(await claimToken(tx, quizId, studentId, exam.window, attempt!.id))) throw forbidden(EXAM_MSG.tokenUsed);
+      await publishExam(tx, quizId, studentId);
+    }
     return { attempt: attempt!, created: true };
   });
 }
@@ -125,17 +181,18 @@ async function drawQuestions(tx: Executor, quiz: Quiz) {
 
 /**
  * Saves one answer (already checked against the question) in one statement, on the database's
- * clock: written only while the attempt is unfinished, before its due time and before the quiz
- * closes; the last write of a question wins. Returns when it was saved, or null when nothing was
- * written (the attempt is over).
+ * clock: written only while the attempt is unfinished and before its due time (which holds the
+ * quiz's or the student's own closing time, and the proctor's extra time); an attempt without a due
+ * time only before the quiz closes. The last write of a question wins. Returns when it was saved,
+ * or null when nothing was written (the attempt is over).
  */
-export async function saveAnswer(db: Db, attemptId: number, questionId: number, answer: unknown): Promise<Date | null> {
+export async function saveAnswer(db: Executor, attemptId: number, questionId: number, answer: unknown): Promise<Date | null> {
   const result = (await db.execute(sql`
     insert into quiz_answers (attempt_id, question_id, answer, saved_at)
     select a.id, ${questionId}::int, ${JSON.stringify(answer)}::jsonb, now()
       from quiz_attempts a join quizzes q on q.id = a.quiz_id
      where a.id = ${attemptId} and a.finished_at is null
-       and (a.due_at is null or a.due_at > now()) and (q.closes_at is null or q.closes_at > now())
+       and (a.due_at > now() or (a.due_at is null and (q.closes_at is null or q.closes_at > now())))
        for share of a
     on conflict (attempt_id, question_id) do update set answer = excluded.answer, saved_at = excluded.saved_at, auto_points = null
     returning saved_at`)) as unknown as { rows: Array<{ saved_at: Date | string }> };
@@ -202,8 +259,38 @@ export async function closeAttemptIn(tx: Executor, attemptId: number): Promise<Q
   return closed!;
 }
 
+/**
+ * The due time of open attempts again (issue 41) after the quiz's or a student's time limit or
+ * closing time changed: the earlier of the start plus the time limit and the closing time (each the
+ * student's override where set), plus the proctor's extra minutes. Attempts whose time has run out
+ * keep it. One statement.
+ */
+export async function recomputeDue(tx: Executor, quizId: number, studentId?: number): Promise<void> {
+  const own = (column: string) =>
+    sql.raw(`(select o.${column} from quiz_overrides o where o.quiz_id = a.quiz_id and o.student_id = a.student_id)`);
+  await tx.execute(sql`
+    update quiz_attempts a
+       set due_at = least(
+             a.started_at + make_interval(mins => coalesce(${own('time_limit_minutes')}, q.time_limit_minutes)::int),
+             coalesce(${own('closes_at')}, q.closes_at)) + make_interval(mins => a.extra_minutes::int)
+      from quizzes q
+     where q.id = a.quiz_id and a.quiz_id = ${quizId} and a.finished_at is null
+       and (a.due_at is null or a.due_at > now())
+       and (${studentId ?? null}::int is null or a.student_id = ${studentId ?? null}::int)`);
+}
+
 /** Closes an attempt in a transaction of its own. */
 export const closeAttempt = (db: Db, attemptId: number) => db.transaction((tx) => closeAttemptIn(tx, attemptId));
+
+/** Closes an attempt; of an exam-mode quiz, with the proctor board's event in the same transaction. */
+export const closeAttemptOf = (db: Db, quiz: Pick<Quiz, 'id' | 'examMode'>, attempt: Pick<QuizAttempt, 'id' | 'studentId'>) =>
+  quiz.examMode
+    ? db.transaction(async (tx) => {
+        const closed = await closeAttemptIn(tx, attempt.id);
+        await publishExam(tx, quiz.id, attempt.studentId);
+        return closed;
+      })
+    : closeAttempt(db, attempt.id);
 
 /** The attempt, closed first when its time has run out (reads close lazily; the job does the rest). */
 export async function closedIfOverdue(db: Db, attempt: QuizAttempt, now: Date): Promise<QuizAttempt> {

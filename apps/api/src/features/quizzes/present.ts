@@ -15,6 +15,7 @@ import type { Quiz, QuizAttempt } from '../../access/quizzes.js';
 import { toVisibility } from '../lessons/visibility.js';
 import { gradeOf, pointsOf, resultOf } from './grading.js';
 import { layoutOf, reviewKeyOf, shownAnswer, studentQuestion, type LayoutItem } from './layout.js';
+import { matchedAnswer } from '../question-bank/scoring.js';
 import type { AnswerRow, CategoryRow, QuestionRow, QuizDetailRows, SlotRow } from './queries.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -258,6 +259,30 @@ export function toSubmitted(quiz: Quiz, a: QuizAttempt, now: Date): SubmittedAtt
   };
 }
 
+const feedbackText = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/**
+ * Issue 41: the key's feedback for the answer given (GIFT `#…`: the chosen options', the true/false
+ * side's, the matched accepted answer's; null when there is none) and the general feedback.
+ */
+function feedbackOf(q: QuestionRow, stored: unknown): { answer_feedback: string | null; general_feedback: string | null } {
+  const data = (typeof q.data === 'object' && q.data !== null ? q.data : {}) as Record<string, unknown>;
+  const a = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
+  let given: string | null = null;
+  if (q.type === 'multiple_choice' || q.type === 'multiple_answer') {
+    const chosen = new Set(q.type === 'multiple_choice' ? [a.option] : Array.isArray(a.options) ? a.options : []);
+    const options = Array.isArray(data.options) ? (data.options as Array<Record<string, unknown>>) : [];
+    const texts = options.filter((o) => chosen.has(o.id)).flatMap((o) => feedbackText(o.feedback) ?? []);
+    given = texts.length > 0 ? texts.join('\n') : null;
+  } else if (q.type === 'true_false' && typeof a.value === 'boolean') {
+    given = feedbackText(a.value ? data.feedback_true : data.feedback_false);
+  } else if (q.type === 'short_answer') {
+    const i = matchedAnswer(data, a.text);
+    given = i < 0 || !Array.isArray(data.feedback) ? null : feedbackText(data.feedback[i]);
+  }
+  return { answer_feedback: given, general_feedback: q.generalFeedback ?? null };
+}
+
 /**
  * The review of a finished attempt: each question with the student's answer; the score where
  * show_results allows; the correct answers and points only with show_review (the fields are absent
@@ -292,7 +317,7 @@ export function toReview(
         ...studentQuestion(q, item, files.url(q.imageFileId)),
         answer: ans ? shownAnswer(q, item, ans.answer) : null,
         ...(results ? { feedback: ans?.feedback ?? null } : {}),
-        ...(review ? { key: reviewKeyOf(q, item), points_awarded: ans ? pointsOf(ans) : 0 } : {}),
+        ...(review ? { key: reviewKeyOf(q, item), points_awarded: ans ? pointsOf(ans) : 0, ...feedbackOf(q, ans?.answer) } : {}),
       };
     }),
   };

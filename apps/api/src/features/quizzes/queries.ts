@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { QUIZ_MSG, type QuizBody } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
@@ -7,6 +7,8 @@ import type { Quiz, QuizAttempt } from '../../access/quizzes.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { nextPosition } from '../lessons/queries.js';
 import { layoutOf } from './layout.js';
+import { recomputeDue } from './attempts.js';
+import { newExamSecret } from '../exams/token.js';
 import { slotTagsOf, tagsOf, writeTags, type WorkTags } from '../grade-scheme/tags.js';
 
 // ---------------------------------------------------------------- the quiz and its slots
@@ -39,6 +41,8 @@ export function valuesOf(b: ParsedQuizBody): { settings: QuizSettings; slots: Sl
       showReview: b.show_review ?? false,
       hidden: b.hidden ?? false,
       publishAt: at(b.publish_at as string | null | undefined),
+      examMode: b.exam_mode ?? false,
+      examLeaveLimit: (b.exam_leave_limit as number | null | undefined) ?? null,
     },
     slots: b.slots.map((s) =>
       s.question_id !== undefined ? { questionId: s.question_id } : { categoryId: s.category_id!, count: s.count! },
@@ -113,7 +117,13 @@ export async function insertQuiz(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(quizzes)
-      .values({ ...v.settings, lessonId, authorId, position: nextPosition(quizzes, lessonId) })
+      .values({
+        ...v.settings,
+        lessonId,
+        authorId,
+        position: nextPosition(quizzes, lessonId),
+        examSecret: v.settings.examMode ? newExamSecret() : null,
+      })
       .returning();
     await tx.insert(quizSlots).values(slotRows(row!.id, v.slots));
     await writeTags(tx, 'quiz', row!.id, tags);
@@ -145,8 +155,9 @@ const sameSlots = (current: SlotRow[], next: SlotValue[]) =>
  * Edits a quiz: the settings any time; the slots only while no attempt exists ('hasAttempts'
  * otherwise; the same slots sent back are no change) and when they passed slotErrors
  * (`slotsInvalid`: 'invalidSlots' if they change). The quiz row is locked, so an attempt cannot
- * start on the old slots meanwhile. Open attempts get the new due time (time limit, closing time)
- * unless their time has already run out. Null when the quiz is gone.
+ * start on the old slots meanwhile. Open attempts get the new due time (time limit, closing time;
+ * a student's override and the proctor's extra minutes kept) unless their time has already run out.
+ * Null when the quiz is gone.
  */
 export async function updateQuiz(
   db: Db,
@@ -168,22 +179,16 @@ export async function updateQuiz(
     }
     const [row] = await tx
       .update(quizzes)
-      .set({ ...v.settings, updatedAt: new Date() })
+      .set({
+        ...v.settings,
+        updatedAt: new Date(),
+        // Issue 41: the token's secret is made when exam mode is first switched on, and kept.
+        ...(v.settings.examMode ? { examSecret: sql`coalesce(${quizzes.examSecret}, ${newExamSecret()})` } : {}),
+      })
       .where(eq(quizzes.id, quizId))
       .returning();
     await writeTags(tx, 'quiz', quizId, tags);
-    await tx
-      .update(quizAttempts)
-      .set({
-        dueAt: sql`least(${quizAttempts.startedAt} + make_interval(mins => ${row!.timeLimitMinutes}::int), ${row!.closesAt?.toISOString() ?? null}::timestamptz)`,
-      })
-      .where(
-        and(
-          eq(quizAttempts.quizId, quizId),
-          isNull(quizAttempts.finishedAt),
-          sql`(${quizAttempts.dueAt} is null or ${quizAttempts.dueAt} > now())`,
-        ),
-      );
+    await recomputeDue(tx, quizId);
     return row!;
   });
 }

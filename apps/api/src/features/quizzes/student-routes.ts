@@ -1,4 +1,6 @@
 import {
+  EXAM_LIMITS,
+  EXAM_MSG,
   QUIZ_MSG,
   attemptReview,
   errorEnvelope,
@@ -7,15 +9,19 @@ import {
   myQuizParams,
   ok,
   quizAnswerBody,
+  quizStartBody,
   savedAnswer,
   studentAttempt,
   studentQuizView,
   submittedAttempt,
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { attemptForStudent, quizForStudent, type Quiz, type QuizAttempt } from '../../access/quizzes.js';
-import { conflict, invalidField, notFound } from '../../http/errors.js';
-import { closeAttempt, closedIfOverdue, refusalOf, saveAnswer, startAttempt } from './attempts.js';
+import { assertOwnSession, attemptForStudent, quizForStudent, type Quiz, type QuizAttempt } from '../../access/quizzes.js';
+import { conflict, forbidden, invalidField, notFound, tooManyRequests } from '../../http/errors.js';
+import { takeSlot } from '../../auth/login-limits.js';
+import type { AuthUser } from '../../auth/guards.js';
+import { closeAttempt, closeAttemptOf, closedIfOverdue, refusalOf, saveAnswer, startAttempt, type ExamStart } from './attempts.js';
+import { judgeToken } from '../exams/token.js';
 import { layoutOf, storedAnswer } from './layout.js';
 import { answersOf, attemptQuestions, attemptsOf, quizSizeRows } from './queries.js';
 import { resultsVisible, sizeOf, toAttemptSummary, toReview, toStudentAttempt, toStudentQuiz, toSubmitted } from './present.js';
@@ -31,6 +37,24 @@ const attemptView = async (app: App, quizRow: Quiz, attempt: QuizAttempt, now: D
     await answersOf(app.db, [attempt.id]),
     now,
   );
+
+/**
+ * Issue 41: an exam-mode start's token, judged on the database's clock: 422 without one, 403 when
+ * it is wrong or stale; its window and the request's session otherwise (undefined: not exam mode).
+ * Wrong tokens are counted per student and quiz: a student guessing the six digits gets 429 after
+ * EXAM_LIMITS.wrongTokens of them in EXAM_LIMITS.wrongTokenMinutes.
+ */
+async function examStartOf(app: App, quiz: Quiz, token: string | undefined, now: Date, user: AuthUser): Promise<ExamStart | undefined> {
+  if (!quiz.examMode) return undefined;
+  if (!token?.trim()) throw invalidField('token', EXAM_MSG.tokenRequired);
+  const judged = judgeToken(quiz.examSecret, quiz.id, token, now);
+  if (judged === 'wrong') {
+    const counted = await takeSlot(app.db, `exam:${quiz.id}:${user.id}`, EXAM_LIMITS.wrongTokens, EXAM_LIMITS.wrongTokenMinutes);
+    throw counted ? forbidden(EXAM_MSG.tokenWrong) : tooManyRequests(EXAM_MSG.tokenTooMany);
+  }
+  if (judged === 'expired') throw forbidden(EXAM_MSG.tokenExpired);
+  return { sessionId: user.tokenId, window: judged.window };
+}
 
 /** Under `one` (…/quizzes/:quizId): the quiz page and starting an attempt. */
 function quizPageRoutes(app: App, tags: string[], one: string): void {
@@ -81,14 +105,26 @@ function quizPageRoutes(app: App, tags: string[], one: string): void {
         tags,
         summary:
           'Start an attempt (201 with the attempt page), or get the open one (200). Two tabs at once get one attempt. 409 when ' +
-          'the quiz is not open yet or closed, or the attempts are used up',
+          'the quiz is not open yet or closed, or the attempts are used up. Exam mode: the proctor’s token (422 without; 403 ' +
+          'wrong, stale, used before, or the open attempt is bound to another session; 429 after 10 wrong tokens in 15 minutes); ' +
+          'the attempt is bound to this session',
         params: myQuizParams,
-        response: { 200: ok(studentAttempt), 201: ok(studentAttempt), 404: errorEnvelope, 409: errorEnvelope },
+        body: quizStartBody,
+        response: {
+          200: ok(studentAttempt),
+          201: ok(studentAttempt),
+          403: errorEnvelope,
+          404: errorEnvelope,
+          409: errorEnvelope,
+          422: errorEnvelope,
+          429: errorEnvelope,
+        },
       },
     },
     async (request, reply) => {
-      const { quiz: row } = await quizForStudent(app.db, request.user, request.params);
-      const started = await startAttempt(app.db, row.id, request.user.id);
+      const { quiz: row, now } = await quizForStudent(app.db, request.user, request.params);
+      const exam = await examStartOf(app, row, request.body?.token, now, request.user);
+      const started = await startAttempt(app.db, row.id, request.user.id, exam);
       if ('refused' in started) throw conflict(started.refused);
       if (started.created) reply.code(201);
       return { success: true as const, data: await attemptView(app, row, started.attempt, new Date()) };
@@ -107,11 +143,12 @@ function attemptRoutes(app: App, tags: string[], attemptPath: string): void {
           "The attempt page: questions in this attempt's order (options in its order; matching as a left list and a shuffled " +
           'right list), the answers saved so far, due_at and the server’s clock — never a key. An attempt past its time is closed first',
         params: myQuizAttemptParams,
-        response: { 200: ok(studentAttempt), 404: errorEnvelope },
+        response: { 200: ok(studentAttempt), 403: errorEnvelope, 404: errorEnvelope },
       },
     },
     async (request) => {
       const found = await attemptForStudent(app.db, request.user, request.params);
+      assertOwnSession(found.quiz, found.attempt, request.user);
       const attempt = await closedIfOverdue(app.db, found.attempt, found.now);
       return { success: true as const, data: await attemptView(app, found.quiz, attempt, found.now) };
     },
@@ -128,11 +165,12 @@ function attemptRoutes(app: App, tags: string[], attemptPath: string): void {
           '409, and the attempt is closed with what was saved',
         params: myQuizAnswerParams,
         body: quizAnswerBody,
-        response: { 200: ok(savedAnswer), 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
+        response: { 200: ok(savedAnswer), 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (request) => {
-      const { attempt, question } = await attemptForStudent(app.db, request.user, request.params, request.params.questionId);
+      const { quiz, attempt, question } = await attemptForStudent(app.db, request.user, request.params, request.params.questionId);
+      assertOwnSession(quiz, attempt, request.user);
       const item = question ? layoutOf(attempt.layout).find((i) => i.question_id === question.id) : undefined;
       if (!question || !item) throw notFound();
       const answer = storedAnswer(question, item, request.body.answer);
@@ -140,7 +178,7 @@ function attemptRoutes(app: App, tags: string[], attemptPath: string): void {
       const savedAt = attempt.finishedAt === null ? await saveAnswer(app.db, attempt.id, question.id, answer) : null;
       if (savedAt === null) {
         // Over: the time ran out, the quiz closed or it was handed in. Graded with what was saved.
-        await closeAttempt(app.db, attempt.id);
+        await closeAttemptOf(app.db, quiz, attempt);
         throw conflict(QUIZ_MSG.attemptClosed);
       }
       return { success: true as const, message: QUIZ_MSG.answerSaved, data: { saved_at: savedAt.toISOString() } };
@@ -156,12 +194,13 @@ function attemptRoutes(app: App, tags: string[], attemptPath: string): void {
           'Hand the attempt in: it is finished and graded; 200 with the score where show_results allows. After its time ' +
           '(it is then closed with what was saved): 409. A second submit of a handed-in attempt answers as the first',
         params: myQuizAttemptParams,
-        response: { 200: ok(submittedAttempt), 404: errorEnvelope, 409: errorEnvelope },
+        response: { 200: ok(submittedAttempt), 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope },
       },
     },
     async (request) => {
       const found = await attemptForStudent(app.db, request.user, request.params);
-      const closed = (await closeAttempt(app.db, found.attempt.id)) ?? found.attempt;
+      assertOwnSession(found.quiz, found.attempt, request.user);
+      const closed = (await closeAttemptOf(app.db, found.quiz, found.attempt)) ?? found.attempt;
       if (closed.timedOut) throw conflict(QUIZ_MSG.attemptClosed);
       return { success: true as const, message: QUIZ_MSG.submitted, data: toSubmitted(found.quiz, closed, found.now) };
     },

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, Collapse, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconCloudOff, IconHourglassHigh, IconListNumbers, IconSend } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { TIME_UP } from './format';
 import { attemptPath, resultPath, useQuizParams } from './paths';
 import { QuestionCard } from './QuestionCard';
 import { useAttempt, type Attempt } from './useAttempt';
+import { ExamBanner } from '../exam/ExamBanner';
 
 function SubmitSummary({ unanswered, flagged, unsent }: { unanswered: number[]; flagged: number[]; unsent: number }) {
   return (
@@ -38,8 +39,18 @@ function SubmitSummary({ unanswered, flagged, unsent }: { unanswered: number[]; 
   );
 }
 
-function AttemptView({ r, attempt, title }: { r: QuizRef; attempt: LoadedAttempt; title: string | undefined }) {
-  const state = useAttempt(r, attempt);
+function AttemptView({
+  r,
+  attempt,
+  title,
+  refresh,
+}: {
+  r: QuizRef;
+  attempt: LoadedAttempt;
+  title: string | undefined;
+  refresh: () => void;
+}) {
+  const state = useAttempt(r, attempt, refresh);
   const { isPhone, questions, ending, disabled, answers, flags, statuses, index, go, navItems, onAnswer, onFlag, submitNow } = state;
 
   const confirmSubmit = () =>
@@ -78,7 +89,7 @@ function AttemptView({ r, attempt, title }: { r: QuizRef; attempt: LoadedAttempt
 
   return (
     <Stack gap="md">
-      {' '}
+      {state.exam && <ExamBanner leaveCount={state.exam.leaveCount} leaveLimit={state.exam.leaveLimit} />}
       <AttemptBar state={state} submitButton={submitButton} numbers={numbers} />
       {ending === 'time-up' && (
         <Alert color="orange" icon={<IconHourglassHigh size={20} />} role="alert" title={TIME_UP}>
@@ -181,11 +192,25 @@ function AttemptBar({ state, submitButton, numbers }: { state: Attempt; submitBu
   );
 }
 
+/**
+ * Exam mode: the attempt is read again every 30 s and when the student comes back to the page, so
+ * time the proctor added shows on the clock, and an attempt the proctor submitted opens its result.
+ */
+function useExamRefresh(exam: boolean, refetch: () => unknown) {
+  useEffect(() => {
+    if (!exam) return;
+    const timer = setInterval(() => void refetch(), 30_000);
+    return () => clearInterval(timer);
+  }, [exam, refetch]);
+  return useCallback(() => void refetch(), [refetch]);
+}
+
 /** /my-classes/:classId/contents/:lessonId/quizzes/:quizId/attempts/:attemptId — the attempt, one question per page or all at once. */
 export default function QuizAttemptPage() {
   const { ref, attemptId } = useQuizParams();
   const attempt = useStudentAttempt(ref, attemptId);
   const quiz = useStudentQuiz(ref);
+  const refresh = useExamRefresh(attempt.data?.exam != null, attempt.refetch);
   const valid = [ref.classId, ref.lessonId, ref.quizId, attemptId].every((n) => Number.isInteger(n) && n > 0);
   if (!valid) return <NotFoundPage />;
   if (isNotFound(attempt.error)) return <NotFoundPage />;
@@ -196,7 +221,7 @@ export default function QuizAttemptPage() {
           a.finished_at ? (
             <Navigate to={resultPath(ref, a.id)} replace />
           ) : (
-            <AttemptView key={attemptPath(ref, a.id)} r={ref} attempt={a} title={quiz.data?.quiz.title} />
+            <AttemptView key={attemptPath(ref, a.id)} r={ref} attempt={a} title={quiz.data?.quiz.title} refresh={refresh} />
           )
         }
       </QueryState>

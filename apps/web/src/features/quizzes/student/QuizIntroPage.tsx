@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { FactsTable } from '../../../components/FactsTable';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft, IconInfoCircle, IconLock, IconPlayerPlay } from '@tabler/icons-react';
+import { IconArrowLeft, IconInfoCircle, IconLock, IconPlayerPlay, IconShieldLock } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { TOAST_MS } from '@kelasku/contract';
 import { isNotFound } from '../../../api/client';
@@ -11,6 +11,7 @@ import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
 import { toastApiError } from '../../../lib/toast';
 import { NotFoundPage } from '../../../components/ErrorPages';
+import { ExamStart } from '../exam/TokenField';
 import { attemptsText, hiddenScoreText, RESULTS_WHEN, scoreText, whyNot } from './format';
 import { attemptPath, resultPath, useQuizParams } from './paths';
 import type { QuizAttemptSummary, StudentQuizView } from './types';
@@ -104,6 +105,7 @@ function StartArea({ r, v }: { r: QuizRef; v: StudentQuizView }) {
       onConfirm: begin,
     });
 
+  if (v.quiz.exam_mode && (v.open_attempt_id !== null || v.can_start)) return <ExamStart r={r} v={v} />;
   if (v.open_attempt_id !== null) {
     return (
       <Button size="md" leftSection={<IconPlayerPlay size={18} />} component={Link} to={attemptPath(r, v.open_attempt_id)}>
@@ -121,6 +123,19 @@ function StartArea({ r, v }: { r: QuizRef; v: StudentQuizView }) {
   return (
     <Alert color="gray" icon={<IconLock size={18} />}>
       {whyNot(v)}
+    </Alert>
+  );
+}
+
+/** Issue 41: what exam mode asks of the student, before the token. */
+function ExamNotice({ limit }: { limit: number | null }) {
+  return (
+    <Alert color="indigo" variant="light" icon={<IconShieldLock size={18} />} title="Mode ujian">
+      <Text size="sm">
+        Minta token ujian ke pengawas. Ujian dikerjakan dalam layar penuh; setiap kali kamu keluar dari halaman ujian (pindah aplikasi atau
+        tab) tercatat dan terlihat oleh pengawas.
+        {limit !== null ? ` Setelah keluar ${limit} kali, jawabanmu otomatis dikumpulkan.` : ''}
+      </Text>
     </Alert>
   );
 }
@@ -152,6 +167,7 @@ function QuizIntro({ r, v }: { r: QuizRef; v: StudentQuizView }) {
           </Title>
           {q.description && <Text className="kls-pre">{q.description}</Text>}
           <InfoTable v={v} />
+          {q.exam_mode && <ExamNotice limit={q.exam_leave_limit} />}
           {v.grade !== null && (
             <Text fw={700} size="lg">
               Nilaimu: {v.grade}

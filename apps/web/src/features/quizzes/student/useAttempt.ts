@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { useNavigate, useSearchParams } from 'react-router';
-import { TOAST_MS } from '@kelasku/contract';
+import { EXAM_MSG, TOAST_MS } from '@kelasku/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/client';
-import { saveAnswer, useSubmitAttempt, type LoadedAttempt, type StudentQuizRef as QuizRef } from '../../../api/quizzes';
+import { refreshQuiz, saveAnswer, useSubmitAttempt, type LoadedAttempt, type StudentQuizRef as QuizRef } from '../../../api/quizzes';
 import { toastApiError, toastError, toastSuccess } from '../../../lib/toast';
 import { AnswerSaver, dropAttempt, readUnsent } from './answer-queue';
 import { isAnswered, mergeAnswers, readFlags, unansweredNumbers, writeFlags, type AnswerMap } from './answers';
@@ -12,6 +14,8 @@ import { useRemaining, type NavItem } from './AttemptParts';
 import { isOver, remainingMs } from '../../../lib/quiz-clock';
 import { resultPath, type ResultState } from './paths';
 import { QUIZ_MSG, type QuizAnswer } from './types';
+import { leaveFullscreen } from '../exam/fullscreen';
+import { useExamGuard } from '../exam/useExamGuard';
 
 const STILL_UNSENT = 'Masih ada jawaban yang belum terkirim. Periksa koneksi internetmu, lalu kumpulkan lagi.';
 
@@ -96,11 +100,35 @@ function useQuestionPage(attempt: LoadedAttempt, setNavOpen: (open: boolean) => 
   return { index, go };
 }
 
+/** Exam mode: leaves go to the server; after too many the server submits, and the result page opens with why. */
+function useExamMode(
+  r: QuizRef,
+  attempt: LoadedAttempt,
+  endedRef: React.RefObject<boolean>,
+  leave: (state: ResultState) => void,
+  endTimeUp: () => Promise<void>,
+  refresh: () => void,
+) {
+  const qc = useQueryClient();
+  return useExamGuard(r, attempt, {
+    onAutoSubmitted: () => {
+      if (endedRef.current) return;
+      endedRef.current = true;
+      modals.closeAll();
+      refreshQuiz(qc, r);
+      notifications.show({ color: 'orange', title: 'Ujian dikumpulkan', message: EXAM_MSG.autoSubmitted, autoClose: TOAST_MS.long });
+      leave({ ended: 'submitted' });
+    },
+    onClosed: () => void endTimeUp(),
+    onBack: refresh,
+  });
+}
+
 /**
  * The logic of one running attempt: the answers (kept on this device and sent by the AnswerSaver),
  * the flags, the clock and its end, the page in the address (?soal=3), and "Kumpulkan".
  */
-export function useAttempt(r: QuizRef, attempt: LoadedAttempt) {
+export function useAttempt(r: QuizRef, attempt: LoadedAttempt, refresh: () => void = () => undefined) {
   const navigate = useNavigate();
   const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const online = useOnline();
@@ -116,6 +144,7 @@ export function useAttempt(r: QuizRef, attempt: LoadedAttempt) {
 
   const leave = useCallback(
     (state: ResultState) => {
+      leaveFullscreen();
       saver.close();
       dropAttempt(attempt.id);
       writeFlags(attempt.id, new Set());
@@ -148,6 +177,7 @@ export function useAttempt(r: QuizRef, attempt: LoadedAttempt) {
     }
     leave({ ended: 'time-up' });
   }, [saver, attempt.due_at, attempt.clock_offset_ms, submit, leave]);
+  const exam = useExamMode(r, attempt, ended, leave, endTimeUp, refresh);
   const remaining = useRemaining(attempt.due_at, attempt.clock_offset_ms);
   const over = isOver(remaining);
   // The clock reached zero, or the server refused a save (409: the attempt is closed).
@@ -233,6 +263,7 @@ export function useAttempt(r: QuizRef, attempt: LoadedAttempt) {
   const disabled = ending !== null;
 
   return {
+    exam,
     isPhone,
     online,
     questions,

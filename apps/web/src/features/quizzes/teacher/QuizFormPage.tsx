@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Group,
+  Image,
   NumberInput,
   Radio,
   Select,
@@ -29,8 +30,10 @@ import { positiveId } from '../../../lib/route-params';
 import { NotFoundPage } from '../../../components/ErrorPages';
 import { TypeBadge } from '../../../components/QuestionKey';
 import { QuestionPickerModal, RandomSlotModal } from './QuestionPickerModal';
+import { NewQuestionButton } from './NewQuestionButton';
 import { useQuizForm, type QuizFormState, type QuizFormType, type SlotRow } from './useQuizForm';
 import { CategorySelect, ObjectivePicker } from '../../learning-objectives/ObjectivePicker';
+import { ExamSettingsFields } from '../exam/ExamSettingsFields';
 
 /**
  * /online-class/:classId/contents/:lessonId/quiz/new — "Buat Kuis" from the content's Sub konten
@@ -94,7 +97,7 @@ function QuizForm({ classId, lessonId, quiz }: { classId: number; lessonId: numb
 
           <QuizGradingCard classId={classId} form={form} />
 
-          <QuizSlotsCard state={state} />
+          <QuizSlotsCard classId={classId} state={state} />
 
           <QuizVisibilityCard form={form} />
 
@@ -193,6 +196,7 @@ function QuizSettingsCard({ form }: { form: QuizFormType }) {
           label="Tampilkan pembahasan (jawaban benar) saat siswa melihat hasil"
           {...form.getInputProps('show_review', { type: 'checkbox' })}
         />
+        <ExamSettingsFields form={form} />
       </Stack>
     </Card>
   );
@@ -223,9 +227,9 @@ function QuizGradingCard({ classId, form }: { classId: number; form: QuizFormTyp
   );
 }
 
-/** "Soal kuis": the slots in their order, the total points, and the ways to add more. */
-function QuizSlotsCard({ state }: { state: QuizFormState }) {
-  const { slots, slotError, locked, total, questionCount, setPicker, removeSlot, reorderSlots } = state;
+/** "Soal kuis": the slots in their order, the total points, and the ways to add more (a new question written here, too). */
+function QuizSlotsCard({ classId, state }: { classId: number; state: QuizFormState }) {
+  const { slots, slotError, locked, total, questionCount, setPicker, removeSlot, reorderSlots, addQuestions } = state;
   return (
     <Card withBorder component="section" aria-label="Soal kuis">
       <Stack>
@@ -244,7 +248,7 @@ function QuizSlotsCard({ state }: { state: QuizFormState }) {
         )}
         {slots.length === 0 ? (
           <Text size="sm" c="dimmed">
-            Belum ada soal. Tambahkan soal dari bank soal, atau ambil soal acak dari satu kategori.
+            Belum ada soal. Tulis soal baru, tambahkan soal dari bank soal, atau ambil soal acak dari satu kategori.
           </Text>
         ) : (
           <SortableList items={slots} labelOf={(s) => `soal ${slots.indexOf(s) + 1}`} onReorder={reorderSlots} disabled={locked}>
@@ -276,6 +280,7 @@ function QuizSlotsCard({ state }: { state: QuizFormState }) {
         )}
         {!locked && (
           <Group gap="xs">
+            <NewQuestionButton classId={classId} onAdded={(q) => addQuestions([q])} />
             <Button variant="light" leftSection={<IconDatabase size={16} />} onClick={() => setPicker('bank')}>
               Tambah dari bank soal
             </Button>
@@ -321,6 +326,9 @@ function SlotView({ slot }: { slot: SlotRow }) {
         <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {slot.question.text}
         </Text>
+        {slot.question.image && (
+          <Image src={slot.question.image} alt="Gambar soal" mah={96} w="auto" maw="100%" fit="contain" radius="sm" />
+        )}
       </Stack>
     );
   const short = slot.category.available !== null && slot.category.available < slot.count;

@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Anchor, Badge, Button, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconEye, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { QUIZ_MSG, type Quiz, type QuizResultRow } from '@kelasku/contract';
 import { isNotFound } from '../../../api/client';
 import { useClassArchived } from '../../../api/online-classes';
@@ -12,13 +12,18 @@ import { QueryState } from '../../../components/QueryState';
 import { formatDateTimeWib } from '../../../lib/format';
 import { errorMessage, toastError, toastSuccess } from '../../../lib/toast';
 import { lessonItemRef } from '../../../lib/route-params';
+import { StudentCell } from './StudentCell';
 import { NotFoundPage } from '../../../components/ErrorPages';
 import { VisibilityBadge } from '../../../components/VisibilityBadge';
 import { formatNumber } from '../../../components/QuestionKey';
 import { QuizStatistics } from './QuizStatistics';
 import { QuizStatusBadge, quizWindowText } from './QuizStatus';
-import { attemptPath, editQuizPath } from './paths';
+import { attemptPath, editQuizPath, quizPath } from './paths';
 import { SlotObjectives } from '../../learning-objectives/SlotObjectives';
+import { OverridesPanel } from '../exam/OverridesPanel';
+
+/** Issue 41: the proctor board of an exam-mode quiz. */
+const proctorPath = (r: QuizRef) => `${quizPath(r)}/pengawas`;
 
 /** /online-class/:classId/contents/:lessonId/quiz/:quizId — the quiz as its teacher sees it: results and statistics. */
 export default function TeacherQuizPage() {
@@ -26,8 +31,8 @@ export default function TeacherQuizPage() {
   return r ? <QuizView r={r} /> : <NotFoundPage />;
 }
 
-type Tab = 'hasil' | 'statistik' | 'soal';
-const TABS: readonly string[] = ['statistik', 'soal'];
+type Tab = 'hasil' | 'statistik' | 'soal' | 'pengecualian';
+const TABS: readonly string[] = ['statistik', 'soal', 'pengecualian'];
 
 function QuizView({ r }: { r: QuizRef }) {
   const quiz = useTeacherQuiz(r);
@@ -53,6 +58,7 @@ function QuizView({ r }: { r: QuizRef }) {
                 <Tabs.Tab value="hasil">Hasil</Tabs.Tab>
                 <Tabs.Tab value="statistik">Statistik</Tabs.Tab>
                 <Tabs.Tab value="soal">Soal dan TP</Tabs.Tab>
+                <Tabs.Tab value="pengecualian">Pengecualian siswa</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="hasil" pt="md">
                 <Results r={r} />
@@ -62,6 +68,9 @@ function QuizView({ r }: { r: QuizRef }) {
               </Tabs.Panel>
               <Tabs.Panel value="soal" pt="md">
                 <SlotObjectives r={r} quiz={q} readOnly={archived} />
+              </Tabs.Panel>
+              <Tabs.Panel value="pengecualian" pt="md">
+                <OverridesPanel r={r} readOnly={archived} />
               </Tabs.Panel>
             </Tabs>
           </>
@@ -128,31 +137,43 @@ function QuizHeader({ r, quiz }: { r: QuizRef; quiz: Quiz }) {
               </Badge>
               <QuizStatusBadge quiz={quiz} />
               <VisibilityBadge visibility={quiz} />
+              {quiz.exam_mode && (
+                <Badge variant="light" color="indigo">
+                  Mode ujian
+                </Badge>
+              )}
             </Group>
             <Title order={2} style={{ overflowWrap: 'anywhere' }}>
               {quiz.title}
             </Title>
           </Stack>
-          {!archived && (
-            <Group gap="xs">
-              <Button variant="light" leftSection={<IconPencil size={16} />} component={Link} to={editQuizPath(r)}>
-                Edit
+          <Group gap="xs">
+            {quiz.exam_mode && (
+              <Button leftSection={<IconEye size={16} />} component={Link} to={proctorPath(r)}>
+                Pengawas ujian
               </Button>
-              <Button
-                variant="light"
-                color="orange"
-                leftSection={<IconRefresh size={16} />}
-                onClick={askRegrade}
-                loading={regrade.isPending}
-                disabled={quiz.attempt_count === 0}
-              >
-                Nilai ulang
-              </Button>
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={remove} loading={del.isPending}>
-                Hapus
-              </Button>
-            </Group>
-          )}
+            )}
+            {!archived && (
+              <>
+                <Button variant="light" leftSection={<IconPencil size={16} />} component={Link} to={editQuizPath(r)}>
+                  Edit
+                </Button>
+                <Button
+                  variant="light"
+                  color="orange"
+                  leftSection={<IconRefresh size={16} />}
+                  onClick={askRegrade}
+                  loading={regrade.isPending}
+                  disabled={quiz.attempt_count === 0}
+                >
+                  Nilai ulang
+                </Button>
+                <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={remove} loading={del.isPending}>
+                  Hapus
+                </Button>
+              </>
+            )}
+          </Group>
         </Group>
         <Text size="sm" fw={500}>
           {quizWindowText({ ...quiz, time_limit_minutes: null })}
@@ -177,6 +198,9 @@ function QuizHeader({ r, quiz }: { r: QuizRef; quiz: Quiz }) {
           {quiz.show_review ? ', dengan pembahasan.' : ', tanpa pembahasan.'}
           {quiz.shuffle_questions ? ' Soal diacak.' : ''}
           {quiz.shuffle_options ? ' Pilihan jawaban diacak.' : ''}
+          {quiz.exam_mode
+            ? ` Mode ujian: mulai dengan token${quiz.exam_leave_limit !== null ? `, dikumpulkan otomatis setelah keluar ${quiz.exam_leave_limit} kali` : ''}.`
+            : ''}
           {quiz.one_per_page ? ' Satu soal per halaman.' : ' Semua soal dalam satu halaman.'}
         </Text>
         {quiz.description && (
@@ -242,14 +266,7 @@ function ResultRow({ r, row }: { r: QuizRef; row: QuizResultRow }) {
   const open = row.attempts.find((a) => a.finished_at === null);
   return (
     <Table.Tr>
-      <Table.Th scope="row" fw={400}>
-        <Text size="sm" fw={500}>
-          {row.student.name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {row.student.nis ?? '-'}
-        </Text>
-      </Table.Th>
+      <StudentCell student={row.student} />
       <Table.Td>
         {row.attempts.length === 0 ? (
           <Text size="sm" c="dimmed">

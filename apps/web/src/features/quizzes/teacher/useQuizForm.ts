@@ -33,6 +33,9 @@ export interface QuizFormValues extends Record<string, unknown> {
   /** Issue 39: "Kategori nilai" (null: the class's first) and "Tujuan pembelajaran". */
   category_id: number | null;
   objective_ids: number[];
+  /** Issue 41: "Mode ujian" and "Kumpulkan otomatis setelah keluar … kali" ('' : never). */
+  exam_mode: boolean;
+  exam_leave_limit: number | string;
 }
 
 /** One place of the quiz in the form: a fixed question, or `count` drawn from a category. `id` is local (the list's order). */
@@ -75,6 +78,8 @@ const valuesOf = (quiz: Quiz | undefined): QuizFormValues => ({
   publish_at: quiz?.publish_at && Date.parse(quiz.publish_at) > Date.now() ? toWibPickerValue(quiz.publish_at) : null,
   category_id: quiz?.category_id ?? null,
   objective_ids: quiz?.objective_ids ?? [],
+  exam_mode: quiz?.exam_mode ?? false,
+  exam_leave_limit: quiz?.exam_leave_limit ?? '',
 });
 
 const bodyOf = (v: QuizFormValues, slots: SlotRow[]): QuizBody => ({
@@ -95,6 +100,8 @@ const bodyOf = (v: QuizFormValues, slots: SlotRow[]): QuizBody => ({
   slots: slots.map((s) => (s.kind === 'question' ? { question_id: s.question.id } : { category_id: s.category.id, count: s.count })),
   category_id: v.category_id,
   objective_ids: v.objective_ids,
+  exam_mode: v.exam_mode,
+  exam_leave_limit: v.exam_mode && v.exam_leave_limit !== '' ? Number(v.exam_leave_limit) : null,
 });
 
 const FORM_FIELDS = [
@@ -109,6 +116,7 @@ const FORM_FIELDS = [
   'publish_at',
   'category_id',
   'objective_ids',
+  'exam_leave_limit',
 ];
 
 /** The messages of a schema or server failure: per field, and the slots' (and anything else's) as one. */
