@@ -1,18 +1,29 @@
 #!/usr/bin/env node
 /**
- * Exam start (issue 25): a whole year group sits one quiz. EXAM_STUDENTS (600) students of one class
- * open the quiz page and start their attempt within the first minute, then answer for EXAM_MINUTES
- * (10) with think time — each answer saved the moment it is given, now and then an earlier answer
- * changed — and hand in when their time is up. Against the real server (a child process, the
- * built apps/api/dist/main.js when there is one) on a scratch PostgreSQL database.
+ * A school-wide ulangan (issue 41; the single class of issue 25 with EXAM_ROMBELS=1). EXAM_STUDENTS
+ * (1,500) students of EXAM_ROMBELS (40) rombels sit a CBT exam: each rombel its own online class and
+ * quiz in exam mode, EXAM_TEACHERS (8) subject teachers sharing their bank category between their
+ * classes. Before the bell every student's session is ready (one student per room logs in for
+ * real, the others' sessions are issued directly) and every room's proctor (the class's teacher,
+ * logged in on the room's computer) reads the exam token. At the bell (within EXAM_START_SECONDS,
+ * 60) every student opens the quiz page, types the token the proctor shows and starts; then saves an
+ * answer every ~EXAM_THINK_SECONDS (20 s, ±50 % jitter; now and then changing an earlier one) for
+ * EXAM_MINUTES (10) after the bell; EXAM_LEAVE_SHARE (5 %) of them leave the exam page once (the
+ * leave and back events); and hands in. Meanwhile each room's proctor board is read every
+ * ~EXAM_BOARD_SECONDS (15 s) and the token screen every 30 s. Against the real server (a child
+ * process, the built apps/api/dist/main.js when there is one) on a scratch PostgreSQL database.
  *
- * Reports p50/p95/p99 of the answer saves (and of the start and the attempt page), the errors, and
- * checks that no answer was lost: for every (attempt, question) the database holds the answer of the
- * last save the server acknowledged, and every student has exactly one attempt, handed in.
+ * Reports p50/p95/p99 of the start, the saves, the board and the rest, the errors, and checks that
+ * nothing was lost: for every (attempt, question) the database holds the answer of the last save
+ * the server acknowledged; every student has exactly one attempt, of their own rombel's quiz, bound
+ * to their session, handed in; every acknowledged leave is counted.
  *
- *   node bench/exam-start.mjs                          # writes bench/RESULTS-exam.md
- *   EXAM_STUDENTS=600 EXAM_MINUTES=2 node bench/exam-start.mjs   # shorter, at the same pace
- *   EXAM_THINK_SECONDS=2 …                             # a faster pace than a real exam's
+ *   node bench/exam-start.mjs                                   # writes bench/RESULTS-exam.md
+ *   EXAM_MINUTES=4 node bench/exam-start.mjs                    # shorter, at the same pace
+ *   EXAM_ROMBELS=1 EXAM_STUDENTS=600 EXAM_TEACHERS=1 EXAM_MODE=0 EXAM_THINK_SECONDS=16 …   # issue 25's single class, no token
+ *   EXAM_THINK_SECONDS=2 …                                      # a faster pace than a real exam's
+ *   EXAM_SERVER_ENV='{"WEB_CONCURRENCY":"2"}' …                 # more server environment
+ *   EXAM_PROFILE=1 …                                            # also time SQL per route inside the server (bench/exam-profile.mjs)
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432 EXAM_RESULTS=- node bench/exam-start.mjs   # print only
  *
  * Exports run(opts) → markdown lines, for bench/run.mjs (BENCH_EXTRA=1).
@@ -20,263 +31,361 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import { ROOT, runWhenMain, serverArgs, sleep } from './lib.mjs';
-import { withSeededClass } from './deadline-rush.mjs';
+import { ROOT, cpuMs, runWhenMain, serverArgs, sleep } from './lib.mjs';
+import { EXAM_PASSWORD, withExamSchool } from './exam-school.mjs';
+import { asStored, answerFor, makeClient, percentile, pick, verifyExam } from './exam-steps.mjs';
 
 const log = (...a) => console.error('[exam]', ...a);
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const shuffled = (list) => {
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-};
+const jitter = (ms, spread = 0.5) => ms * (1 - spread + Math.random() * 2 * spread);
 
-/** The question bank of the exam: 40 questions of every auto-graded type and a few essays. */
-function bankRows(n) {
-  const opts = (correct) => ({
-    options: ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id: `opt${id}000`, text: `Pilihan ${'ABCDE'[i]}`, correct: correct.includes(i) })),
-  });
-  const rows = [];
-  for (let i = 0; i < n; i++) {
-    const kind = i % 8;
-    if (kind < 4) rows.push(['multiple_choice', 2, opts([i % 5])]);
-    else if (kind === 4) rows.push(['multiple_answer', 2, opts([0, 2])]);
-    else if (kind === 5) rows.push(['true_false', 1, { answer: i % 2 === 0 }]);
-    else if (kind === 6) rows.push(['short_answer', 1, { answers: ['router', 'gateway'], tolerance: null }]);
-    else
-      rows.push([
-        'matching',
-        3,
-        { pairs: ['Router', 'Switch', 'Hub'].map((l, j) => ({ id: `pair${j}000`, left: l, right: `Fungsi ${l}` })) },
-      ]);
+/** The exam routes' prefixes (contract: schemas/exams.ts); found by asking the server which it answers. */
+const TEACHER_PREFIXES = ['/api/teacher/online-classes', '/api/teacher/classes'];
+
+/** Creates each room's quiz through the API, as its teacher would: 12 fixed questions, 18 drawn from the bank, exam mode. */
+async function createQuizzes(client, rooms, { minutes, examMode }) {
+  for (const room of rooms) {
+    const qs = room.bank.questions;
+    const fixed = [...qs.filter((q) => q.type !== 'essay').slice(0, 10), ...qs.filter((q) => q.type === 'essay')];
+    const body = {
+      title: 'Penilaian Akhir Semester',
+      description: 'Kerjakan dengan jujur.',
+      time_limit_minutes: Math.ceil(minutes) + 5,
+      attempts_allowed: 1,
+      shuffle_questions: true,
+      shuffle_options: true,
+      show_results: 'after_close',
+      exam_mode: examMode,
+      exam_leave_limit: examMode ? 5 : null,
+      slots: [...fixed.map((q) => ({ question_id: q.id })), { category_id: room.bank.category, count: 18 }],
+    };
+    const res = await client.call(
+      'setup',
+      room.proctorToken,
+      'POST',
+      `/api/teacher/online-classes/${room.klass}/contents/${room.content}/quizzes`,
+      body,
+    );
+    if (res.status !== 201 && res.status !== 200) throw new Error(`quiz of room ${room.index}: ${res.status} ${JSON.stringify(res.json)}`);
+    room.quiz = res.json.data.id;
+    room.questionCount = fixed.length + 18;
   }
-  rows.push(['essay', 5, {}], ['essay', 5, {}]);
-  return rows;
 }
 
-/** The quiz: 12 fixed questions (the two essays among them) and 18 drawn from the bank, shuffled, with a time limit. */
-async function seedQuiz(db, scene, minutes) {
-  const { rows: klass } = await db.query('select teacher_id from online_classes where id = $1', [scene.klass]);
-  const teacher = klass[0].teacher_id;
-  const category = (
-    await db.query(`insert into question_categories (teacher_id, name) values ($1, 'Jaringan Dasar') returning id`, [teacher])
-  ).rows[0].id;
-  const bank = bankRows(40);
-  const { rows: questions } = await db.query(
-    `insert into questions (category_id, teacher_id, type, text, points, data)
-     select $1, $2, t, 'Soal nomor ' || n || ': jelaskan atau pilih jawaban yang paling tepat.', p, d
-       from unnest($3::text[], $4::int[], $5::jsonb[]) with ordinality as x(t, p, d, n)
-     returning id, type`,
-    [category, teacher, bank.map((b) => b[0]), bank.map((b) => b[1]), bank.map((b) => JSON.stringify(b[2]))],
-  );
-  const quiz = (
-    await db.query(
-      `insert into quizzes (content_id, author_id, title, time_limit_minutes, attempts_allowed, shuffle_questions, shuffle_options, show_results)
-       values ($1, $2, 'Ulangan Akhir Semester', $3, 1, true, true, 'after_close') returning id`,
-      [scene.content, teacher, Math.ceil(minutes) + 5],
-    )
-  ).rows[0].id;
-  const essays = questions.filter((q) => q.type === 'essay').map((q) => q.id);
-  const fixed = [
-    ...questions
-      .filter((q) => q.type !== 'essay')
-      .slice(0, 10)
-      .map((q) => q.id),
-    ...essays,
-  ];
-  await db.query(
-    `insert into quiz_slots (quiz_id, position, question_id) select $1, n, q from unnest($2::int[]) with ordinality as x(q, n)`,
-    [quiz, fixed],
-  );
-  await db.query(`insert into quiz_slots (quiz_id, position, category_id, pick_count) values ($1, $2, $3, 18)`, [
-    quiz,
-    fixed.length + 1,
-    category,
-  ]);
-  return { quiz, questionCount: fixed.length + 18 };
+/** Which prefix the exam-token route answers under; null when the server has no exam routes yet. */
+async function findTeacherPrefix(client, room) {
+  for (const prefix of TEACHER_PREFIXES) {
+    const res = await client.call(
+      'setup',
+      room.proctorToken,
+      'GET',
+      `${prefix}/${room.klass}/contents/${room.content}/quizzes/${room.quiz}/exam-token`,
+    );
+    if (res.status !== 404) return prefix; // 200, or 409 for a quiz not in exam mode
+  }
+  return null;
 }
 
-/** A random answer to a question as the attempt page shows it. */
-function answerFor(q) {
-  switch (q.type) {
-    case 'multiple_choice':
-      return { option: pick(q.options).id };
-    case 'multiple_answer':
-      return { options: q.options.filter(() => Math.random() < 0.4).map((o) => o.id) };
-    case 'true_false':
-      return { value: Math.random() < 0.5 };
-    case 'short_answer':
-      return { text: pick(['router', 'switch', 'Gateway ', 'modem']) };
-    case 'matching': {
-      const rights = shuffled(q.right.map((r) => r.id));
-      return { matches: Object.fromEntries(q.left.map((l, i) => [l.id, rights[i]])) };
+/** The proctor of one room: shows the token (read every 30 s) and reads the board every ~boardMs until the room is done. */
+async function proctor(client, room, prefix, { boardMs, examMode }, done) {
+  const base = `${prefix}/${room.klass}/contents/${room.content}/quizzes/${room.quiz}`;
+  let nextToken = 0;
+  while (!done.value) {
+    if (examMode && performance.now() >= nextToken) {
+      const res = await client.call('token', room.proctorToken, 'GET', `${base}/exam-token`);
+      if (res.status === 200) room.examToken = res.json.data.token;
+      nextToken = performance.now() + 30_000;
     }
-    default:
-      return {
-        text: `Jawaban uraian siswa. ${'Router menghubungkan dua jaringan atau lebih. '.repeat(4 + Math.floor(Math.random() * 8))}`,
-      };
+    if (prefix) {
+      const board = await client.call('board', room.proctorToken, 'GET', `${base}/proctor`);
+      if (board.status === 200) room.lastBoard = board.json.data;
+    }
+    await sleep(jitter(boardMs, 0.3));
+  }
+  if (prefix) {
+    const board = await client.call('board', room.proctorToken, 'GET', `${base}/proctor`);
+    if (board.status === 200) room.lastBoard = board.json.data;
   }
 }
 
 /**
- * The answer as the server stores it: a matching answer names the right-hand items by the ids the
- * page shows; stored, they are the pair ids (the bank's right text "Fungsi X" belongs to pair X).
+ * A student's request, tried again as the page lets them ("Coba lagi", or the attempt page resending
+ * an unsaved answer) when the server is busy (503) or the network failed: up to `tries` times, 2–5 s
+ * apart. Every failed try is still counted as an error.
  */
-function asStored(q, answer) {
-  if (q.type !== 'matching') return answer;
-  const pairOfText = new Map(['Router', 'Switch', 'Hub'].map((l, j) => [`Fungsi ${l}`, `pair${j}000`]));
-  const textOf = new Map(q.right.map((r) => [r.id, r.text]));
-  return { matches: Object.fromEntries(Object.entries(answer.matches).map(([l, r]) => [l, pairOfText.get(textOf.get(r))])) };
+async function tryAgain(client, tries, ...args) {
+  let res;
+  for (let i = 0; i < tries; i++) {
+    res = await client.call(...args);
+    if (res.status !== 503 && res.status !== 0) return res;
+    await sleep(2_000 + Math.random() * 3_000);
+  }
+  return res;
 }
 
-/** One student's exam: open the quiz, start, load the page, answer with think time until the time is up, hand in. */
-async function sitExam(base, scene, quiz, token, plan, stats) {
+/** One student's exam: open the quiz page, type the token, start, answer with think time until the end, maybe leave once, hand in. */
+async function sitExam(client, room, student, plan, stats) {
   await sleep(plan.startDelayMs);
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const url = `${base}/api/student/my-classes/${scene.klass}/contents/${scene.content}/quizzes/${quiz}`;
-  const timed = async (bucket, method, u, body) => {
-    const t0 = performance.now();
-    try {
-      const res = await fetch(u, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-      const json = await res.json().catch(() => null);
-      stats[bucket].push(performance.now() - t0);
-      stats.statuses[`${bucket} ${res.status}`] = (stats.statuses[`${bucket} ${res.status}`] ?? 0) + 1;
-      if (res.status >= 300) stats.errors.push(`${bucket} ${res.status} ${JSON.stringify(json).slice(0, 160)}`);
-      return { status: res.status, json };
-    } catch (err) {
-      stats.statuses[`${bucket} network`] = (stats.statuses[`${bucket} network`] ?? 0) + 1;
-      stats.errors.push(`${bucket} ${String(err.cause ?? err)}`);
-      return { status: 0, json: null };
-    }
-  };
-  const view = await timed('view', 'GET', url);
+  const url = `/api/student/my-classes/${room.klass}/contents/${room.content}/quizzes/${room.quiz}`;
+  const view = await tryAgain(client, 5, 'view', student.token, 'GET', url);
   if (view.status !== 200) return;
-  const started = await timed('start', 'POST', `${url}/attempts`, {});
+  await sleep(jitter(plan.typeMs));
+  const started = await tryAgain(
+    client,
+    5,
+    'start',
+    student.token,
+    'POST',
+    `${url}/attempts`,
+    plan.examMode ? { token: room.examToken } : {},
+  );
   if (started.status !== 201 && started.status !== 200) return;
-  const page = await timed('page', 'GET', `${url}/attempts/${started.json.data.id}`);
+  const page = await tryAgain(client, 5, 'page', student.token, 'GET', `${url}/attempts/${started.json.data.id}`);
   if (page.status !== 200) return;
   const attempt = page.json.data;
   const acked = new Map();
-  stats.acknowledged.set(attempt.id, acked);
-  const end = performance.now() + plan.examMs;
+  stats.attempts.set(attempt.id, { student: student.id, quiz: room.quiz, acked, leaves: 0 });
+  const end = plan.endAt;
+  const leaveAt = plan.leaves ? performance.now() + Math.random() * Math.max(0, end - performance.now() - 60_000) : Infinity;
+  const events = `${plan.studentPrefix(room)}/attempts/${attempt.id}/events`;
   let next = 0;
   while (performance.now() < end) {
-    await sleep(plan.thinkMs * (0.4 + Math.random() * 1.2));
+    await sleep(jitter(plan.thinkMs));
     if (performance.now() >= end) break;
+    if (performance.now() >= leaveAt && stats.attempts.get(attempt.id).leaves === 0) {
+      const left = await tryAgain(client, 3, 'event', student.token, 'POST', events, { kind: 'leave' });
+      await sleep(3_000 + Math.random() * 15_000);
+      const back = await tryAgain(client, 3, 'event', student.token, 'POST', events, { kind: 'back' });
+      if (left.status === 200) stats.attempts.get(attempt.id).leaves = 1;
+      if (back.status !== 200) continue;
+      continue;
+    }
     // Mostly the next question; now and then back to change an earlier answer.
     const q = next < attempt.questions.length && Math.random() > 0.15 ? attempt.questions[next++] : pick(attempt.questions);
     const answer = answerFor(q);
-    const saved = await timed('save', 'PUT', `${url}/attempts/${attempt.id}/answers/${q.id}`, { answer });
+    const saved = await tryAgain(client, 3, 'save', student.token, 'PUT', `${url}/attempts/${attempt.id}/answers/${q.id}`, { answer });
     if (saved.status === 200) acked.set(q.id, asStored(q, answer));
   }
-  await timed('submit', 'POST', `${url}/attempts/${attempt.id}/submit`, {});
+  await tryAgain(client, 5, 'submit', student.token, 'POST', `${url}/attempts/${attempt.id}/submit`, {});
 }
 
-/** Compares the database with the acknowledged saves: the last acknowledged answer of every (attempt, question). */
-async function verify(db, quiz, acknowledged, students) {
-  const { rows } = await db.query(
-    `select qa.attempt_id, qa.question_id, qa.answer from quiz_answers qa join quiz_attempts a on a.id = qa.attempt_id where a.quiz_id = $1`,
-    [quiz],
-  );
-  const stored = new Map(rows.map((r) => [`${r.attempt_id}:${r.question_id}`, r.answer]));
-  // jsonb orders an object's keys its own way: compare with sorted keys.
-  const canonical = (v) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? `{${Object.keys(v)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
-          .join(',')}}`
-      : JSON.stringify(v);
-  const same = (a, b) => canonical(a) === canonical(b);
-  let checked = 0;
-  let lost = 0;
-  for (const [attempt, answers] of acknowledged) {
-    for (const [q, answer] of answers) {
-      checked++;
-      if (!same(answer, stored.get(`${attempt}:${q}`))) lost++;
-    }
+/** Logs the room's teacher in on the room's computer, and one student per room on their phone (the rest: sessions issued directly). */
+async function logIns(client, rooms) {
+  const login = async (username) => {
+    const res = await client.call('login', null, 'POST', '/api/login', { username, password: EXAM_PASSWORD });
+    if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.json)}`);
+    return res.json.data.token;
+  };
+  for (const room of rooms) {
+    room.proctorToken = await login(room.teacherUsername);
+    room.students[0].token = await login(room.students[0].username);
   }
-  const { rows: attempts } = await db.query(
-    `select count(*)::int as attempts, count(distinct student_id)::int as students, count(*) filter (where finished_at is not null)::int as finished,
-            count(*) filter (where timed_out)::int as timed_out
-       from quiz_attempts where quiz_id = $1`,
-    [quiz],
-  );
-  return { checked, lost, stored: rows.length, ...attempts[0], expectedStudents: students };
+}
+
+function settingsOf(opts) {
+  const num = (key, env, dflt) => Number(opts[key] ?? process.env[env] ?? dflt);
+  return {
+    pgUrl: opts.pgUrl ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432',
+    students: num('students', 'EXAM_STUDENTS', 1500),
+    rombels: num('rombels', 'EXAM_ROMBELS', 40),
+    teachers: num('teachers', 'EXAM_TEACHERS', 8),
+    minutes: num('minutes', 'EXAM_MINUTES', 10),
+    startMs: num('startSeconds', 'EXAM_START_SECONDS', 60) * 1000,
+    thinkMs: num('thinkSeconds', 'EXAM_THINK_SECONDS', 20) * 1000,
+    boardMs: num('boardSeconds', 'EXAM_BOARD_SECONDS', 15) * 1000,
+    leaveShare: num('leaveShare', 'EXAM_LEAVE_SHARE', 0.05),
+    profile: (opts.profile ?? process.env.EXAM_PROFILE ?? '0') !== '0',
+    examMode: (opts.examMode ?? process.env.EXAM_MODE ?? '1') !== '0' && opts.examMode !== false,
+    serverEnv: opts.serverEnv ?? JSON.parse(process.env.EXAM_SERVER_ENV ?? '{}'),
+    resultsFile:
+      opts.resultsFile ??
+      (process.env.EXAM_RESULTS === '-' ? null : (process.env.EXAM_RESULTS ?? path.join(ROOT, 'bench/RESULTS-exam.md'))),
+  };
 }
 
 export async function run(opts = {}) {
-  const pgUrl = opts.pgUrl ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-  const students = Number(opts.students ?? process.env.EXAM_STUDENTS ?? 600);
-  const minutes = Number(opts.minutes ?? process.env.EXAM_MINUTES ?? 10);
-  const resultsFile =
-    opts.resultsFile ?? (process.env.EXAM_RESULTS === '-' ? null : (process.env.EXAM_RESULTS ?? path.join(ROOT, 'bench/RESULTS-exam.md')));
-  const startWindowMs = Math.min(60_000, (minutes * 60_000) / 2);
+  const s = settingsOf(opts);
+  const serverEnv = { ...s.serverEnv };
+  const profileOut = s.profile ? path.join(os.tmpdir(), `kelasku-exam-profile-${process.pid}.json`) : null;
+  if (profileOut)
+    Object.assign(serverEnv, {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${path.join(ROOT, 'bench/exam-profile.mjs')}`.trim(),
+      EXAM_PROFILE_OUT: profileOut,
+    });
+  const lines = await withExamSchool({ ...s, serverEnv, log }, async ({ server, db, school, seedSeconds }) => {
+    const client = makeClient(server.base);
+    const { rooms } = school;
+    await logIns(client, rooms);
+    await createQuizzes(client, rooms, s);
+    const prefix = await findTeacherPrefix(client, rooms[0]);
+    if (s.examMode && !prefix)
+      throw new Error('the server has no exam-token route yet (GET …/quizzes/:quizId/exam-token): build the API with exam mode first');
+    // The student's exam routes (the events) sit beside the attempts, under the same words as the teacher's.
+    const studentPrefix = (room) =>
+      `${prefix === '/api/teacher/classes' ? '/api/student/classes' : '/api/student/my-classes'}/${room.klass}/contents/${room.content}/quizzes/${room.quiz}`;
+    client.reset();
 
-  return withSeededClass({ pgUrl, tag: 'exam', students }, async ({ server, db, scene }) => {
-    const { quiz, questionCount } = await seedQuiz(db, scene, minutes);
-    // Each student's exam lasts until EXAM_MINUTES after the bench began. The think time is that of
-    // a ten-minute exam in which everyone answers every question once and changes a few (a shorter
-    // run keeps that pace and answers fewer questions), unless EXAM_THINK_SECONDS says otherwise.
-    const examMs = minutes * 60_000 - startWindowMs / 2;
-    const thinkMs =
-      Number(opts.thinkSeconds ?? process.env.EXAM_THINK_SECONDS ?? 0) * 1000 || (10 * 60_000 - 30_000) / (questionCount * 1.2);
-    const stats = { view: [], start: [], page: [], save: [], submit: [], statuses: {}, errors: [], acknowledged: new Map() };
-    log(
-      `${students} students, ${questionCount} questions, ${minutes} min (start within ${startWindowMs / 1000} s, think ~${(thinkMs / 1000).toFixed(1)} s)`,
-    );
+    const done = { value: false };
+    const load = { samples: [os.loadavg()[0]], before: os.loadavg() };
+    const cpu0 = { server: cpuMs(server.child.pid), bench: process.cpuUsage() };
     const t0 = performance.now();
-    const ticker = setInterval(
-      () => log(`${((performance.now() - t0) / 1000).toFixed(0)} s: ${stats.save.length} saves, ${stats.errors.length} errors`),
-      15_000,
+    // The proctors read the token and open the board a few seconds before the bell.
+    const proctors = rooms.map((room) => proctor(client, room, prefix, s, done));
+    await sleep(5_000);
+    const bell = performance.now();
+    const endAt = bell + s.minutes * 60_000;
+    log(
+      `${s.students} students in ${rooms.length} rooms, ${rooms[0].questionCount} questions, ${s.minutes} min, exam mode ${s.examMode ? 'on' : 'off'} ` +
+        `(start within ${s.startMs / 1000} s, think ~${s.thinkMs / 1000} s, boards every ~${s.boardMs / 1000} s)`,
     );
-    await Promise.all(
-      scene.tokens.map((token) =>
-        sitExam(server.base, scene, quiz, token, { startDelayMs: Math.random() * startWindowMs, examMs, thinkMs }, stats),
+    // PostgreSQL's CPU: the backends serving the scratch database (the pool keeps them while busy), most seen per backend.
+    const pgCpu = new Map();
+    const samplePg = async () => {
+      const { rows } = await db.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      for (const { pid } of rows) pgCpu.set(pid, Math.max(pgCpu.get(pid) ?? 0, cpuMs(pid)));
+    };
+    const pgCpu0 = new Map();
+    for (const { pid } of (await db.query('select pid from pg_stat_activity where datname = current_database()')).rows)
+      pgCpu0.set(pid, cpuMs(pid));
+    const ticker = setInterval(() => {
+      samplePg().catch(() => {});
+      load.samples.push(os.loadavg()[0]);
+      log(`${((performance.now() - bell) / 1000).toFixed(0)} s: ${client.summary()} · load ${os.loadavg()[0].toFixed(2)}`);
+    }, 15_000);
+    const stats = { attempts: new Map() };
+    const sitting = rooms.flatMap((room) =>
+      room.students.map((student) =>
+        sitExam(
+          client,
+          room,
+          student,
+          {
+            startDelayMs: Math.random() * s.startMs,
+            typeMs: 4_000,
+            endAt: endAt - Math.random() * 30_000,
+            thinkMs: s.thinkMs,
+            leaves: s.examMode && Math.random() < s.leaveShare,
+            examMode: s.examMode,
+            studentPrefix,
+          },
+          stats,
+        ),
       ),
     );
+    await Promise.all(sitting);
+    done.value = true;
+    await Promise.all(proctors);
     clearInterval(ticker);
     const seconds = (performance.now() - t0) / 1000;
-    const v = await verify(db, quiz, stats.acknowledged, students);
-    const sorted = Object.fromEntries(['view', 'start', 'page', 'save', 'submit'].map((k) => [k, [...stats[k]].sort((a, b) => a - b)]));
-    const row = (label, list) =>
-      `| ${label} | ${list.length} | ${percentile(list, 50).toFixed(0)} ms | ${percentile(list, 95).toFixed(0)} ms | ${percentile(list, 99).toFixed(0)} ms | ${percentile(list, 100).toFixed(0)} ms |`;
-    const failed = stats.errors.length;
-    const ok = v.lost === 0 && failed === 0 && v.attempts === students && v.students === students && v.finished === students;
-    const lines = [
-      '## Exam start',
-      '',
-      `${students} students of one class start the same quiz within ${(startWindowMs / 1000).toFixed(0)} s and answer for ${minutes} min ` +
-        `(${questionCount} questions per attempt, 12 fixed and 18 drawn at random, shuffled; think time ~${(thinkMs / 1000).toFixed(1)} s per answer, ` +
-        `about 15 % of the saves change an earlier answer), then hand in. Real server (child process, ${path.basename(serverArgs().at(-1))}) on ` +
-        `PostgreSQL (scratch database); load generator on the same machine (${os.cpus().length} cores, Node ${process.version}). ` +
-        `Wall time ${seconds.toFixed(0)} s, ${(stats.save.length / seconds).toFixed(1)} saves/s on average. Run ${new Date().toISOString()}.`,
-      '',
-      '| request | count | p50 | p95 | p99 | max |',
-      '| --- | --- | --- | --- | --- | --- |',
-      row('quiz page (GET)', sorted.view),
-      row('start attempt (POST)', sorted.start),
-      row('attempt page (GET)', sorted.page),
-      row('**answer save (PUT)**', sorted.save),
-      row('hand in (POST submit)', sorted.submit),
-      '',
-      `Errors (non-2xx or network): ${failed}. Status codes: ${JSON.stringify(stats.statuses)}.`,
-      '',
-      'No answer lost (the database against the acknowledged saves):',
-      '',
-      '| (attempt, question) acknowledged | held the last acknowledged answer | lost | answer rows | attempts | students | handed in | timed out | passed |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-      `| ${v.checked} | ${v.checked - v.lost} | ${v.lost} | ${v.stored} | ${v.attempts} | ${v.students} | ${v.finished} | ${v.timed_out} | ${ok ? 'yes' : '**NO**'} |`,
-    ];
-    if (failed) lines.push('', `Errors (first 5 of ${failed}):`, '', ...stats.errors.slice(0, 5).map((e) => `- ${e}`));
-    lines.push('');
-    if (resultsFile) await fs.writeFile(resultsFile, `# Kelasku benchmark: exam start\n\n${lines.join('\n')}`);
-    return lines;
+    const serverCpu = (cpuMs(server.child.pid) - cpu0.server) / 1000;
+    const benchCpuUsage = process.cpuUsage(cpu0.bench);
+    const benchCpu = (benchCpuUsage.user + benchCpuUsage.system) / 1e6;
+    load.after = os.loadavg();
+    await samplePg();
+    const dbCpu = [...pgCpu].reduce((a, [pid, ms]) => a + ms - (pgCpu0.get(pid) ?? 0), 0) / 1000;
+    const v = await verifyExam(db, { rooms, attempts: stats.attempts, examMode: s.examMode, students: s.students });
+    return report({ s, client, v, seconds, seedSeconds, load, serverCpu, dbCpu, benchCpu, rooms, prefix });
   });
+  if (profileOut) lines.push(...profileLines(JSON.parse(await fs.readFile(profileOut, 'utf8'))));
+  if (s.resultsFile) await fs.writeFile(s.resultsFile, `# Kelasku benchmark: exam start\n\n${lines.join('\n')}`);
+  return lines;
+}
+
+/** The server's own view (EXAM_PROFILE=1, bench/exam-profile.mjs): time, SQL statements and pool wait per route. */
+function profileLines(profile) {
+  const lines = [
+    '### Inside the server (EXAM_PROFILE=1)',
+    '',
+    `Event loop delay: p50 ${profile.eventLoopDelayMs.p50.toFixed(1)} ms, p99 ${profile.eventLoopDelayMs.p99.toFixed(1)} ms, max ${profile.eventLoopDelayMs.max.toFixed(0)} ms.`,
+    '',
+    '| route | requests | p50 in server | p95 in server | statements / request | SQL ms / request | pool wait ms / request |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  const routes = profile.routes.filter((r) => r.requests >= 10).sort((a, b) => b.requests - a.requests);
+  for (const r of routes)
+    lines.push(
+      `| ${r.route} | ${r.requests} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.statementsPerRequest.toFixed(1)} | ${r.sqlMsPerRequest.toFixed(1)} | ${r.poolWaitMsPerRequest.toFixed(1)} |`,
+    );
+  for (const r of routes.filter((x) => /attempts( |$)|answers|proctor$|events/.test(x.route))) {
+    lines.push(
+      '',
+      `${r.route}: statements by time spent (per request × average ms)`,
+      '',
+      '| statement | per request | avg ms | max ms |',
+      '| --- | --- | --- | --- |',
+    );
+    for (const st of r.statements.slice(0, 12))
+      lines.push(
+        `| \`${st.text.replace(/\|/g, '\\|')}\` | ${st.perRequest.toFixed(2)} | ${st.avgMs.toFixed(1)} | ${st.maxMs.toFixed(0)} |`,
+      );
+  }
+  lines.push('');
+  return lines;
+}
+
+function report({ s, client, v, seconds, seedSeconds, load, serverCpu, dbCpu, benchCpu, rooms, prefix }) {
+  const buckets = [
+    ['view', 'quiz page (GET)'],
+    ['start', `**start attempt (POST${s.examMode ? ' with token' : ''})**`],
+    ['page', 'attempt page (GET)'],
+    ['save', '**answer save (PUT)**'],
+    ['event', 'leave / back (POST events)'],
+    ['submit', 'hand in (POST submit)'],
+    ['board', '**proctor board (GET proctor)**'],
+    ['token', 'token screen (GET exam-token)'],
+  ];
+  const row = (label, list) =>
+    `| ${label} | ${list.length} | ${percentile(list, 50).toFixed(0)} ms | ${percentile(list, 95).toFixed(0)} ms | ${percentile(list, 99).toFixed(0)} ms | ${percentile(list, 100).toFixed(0)} ms |`;
+  const sorted = Object.fromEntries(buckets.map(([k]) => [k, client.sorted(k)]));
+  const failed = client.errors.length;
+  const requests = Object.values(sorted).reduce((a, l) => a + l.length, 0);
+  const p95 = (k) => percentile(sorted[k], 95);
+  const meets = p95('start') < 300 && p95('save') < 300;
+  const mean = (l) => l.reduce((a, b) => a + b, 0) / l.length;
+  const lines = [
+    '## A school-wide ulangan',
+    '',
+    `${s.students} students of ${s.rombels} rombels (${Math.min(...rooms.map((r) => r.students.length))}–${Math.max(...rooms.map((r) => r.students.length))} a rombel), ` +
+      `each rombel its own online class and quiz${s.examMode ? ' in exam mode' : ''} (${rooms[0].questionCount} questions an attempt: 12 fixed, 18 drawn from the ` +
+      `subject's bank; shuffled), ${s.teachers} subject teachers. ${s.examMode ? 'Each room’s proctor reads the token; every' : 'Every'} student opens the quiz page and ` +
+      `starts within ${s.startMs / 1000} s of the bell${s.examMode ? ' with the token' : ''}, saves an answer every ~${s.thinkMs / 1000} s (±50 %, ~15 % of them ` +
+      `changing an earlier answer) for ${s.minutes} min${s.examMode ? `, ${(s.leaveShare * 100).toFixed(0)} % leave the page once (leave, back 3–18 s later)` : ''}, ` +
+      `and hands in; each proctor board is read every ~${s.boardMs / 1000} s${prefix ? '' : ' (no board: the server has no exam routes)'}. ` +
+      `Real server (child process, ${path.basename(serverArgs().at(-1))}${Object.keys(s.serverEnv).length ? `, ${JSON.stringify(s.serverEnv)}` : ''}) on ` +
+      `PostgreSQL (scratch database, seeded in ${seedSeconds.toFixed(1)} s); load generator on the same machine (${os.cpus().length} cores, Node ${process.version}). ` +
+      `Wall time ${seconds.toFixed(0)} s, ${(sorted.save.length / seconds).toFixed(1)} saves/s on average. CPU: server ${serverCpu.toFixed(0)} s ` +
+      `(${((serverCpu / seconds) * 100).toFixed(0)} % of a core), PostgreSQL's backends ${dbCpu.toFixed(0)} s (${((dbCpu / seconds) * 100).toFixed(0)} %), ` +
+      `${(((serverCpu + dbCpu) * 1000) / requests).toFixed(1)} ms of CPU per request; load generator ${benchCpu.toFixed(0)} s. Machine load (1-min average, all users): ` +
+      `${load.before[0].toFixed(2)} before, ${mean(load.samples).toFixed(2)} mean during, ${Math.max(...load.samples).toFixed(2)} max. Run ${new Date().toISOString()}.`,
+    '',
+    '| request | count | p50 | p95 | p99 | max |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...buckets.filter(([k]) => sorted[k].length).map(([k, label]) => row(label, sorted[k])),
+    '',
+    ...(prefix
+      ? [
+          `The last read of every proctor board shows ${rooms.reduce((a, r) => a + (r.lastBoard?.rows.filter((x) => x.state === 'submitted').length ?? 0), 0)} of ${s.students} students submitted, ` +
+            `${rooms.reduce((a, r) => a + (r.lastBoard?.rows.filter((x) => x.leave_count > 0).length ?? 0), 0)} with a leave.`,
+          '',
+        ]
+      : []),
+    `Start and save p95 under 300 ms: ${meets ? 'yes' : '**NO**'} (start ${p95('start').toFixed(0)} ms, save ${p95('save').toFixed(0)} ms).`,
+    '',
+    `Errors (non-2xx or network): ${failed}. Status codes: ${JSON.stringify(client.statuses)}.`,
+    '',
+    'Nothing lost (the database against what the server acknowledged):',
+    '',
+    '| (attempt, question) acknowledged | held the last acknowledged answer | lost | students | with exactly one attempt | of their own rombel’s quiz | bound to their session | handed in | token claims | leaves acknowledged / counted | passed |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| ${v.checked} | ${v.checked - v.lost} | ${v.lost} | ${v.expectedStudents} | ${v.oneAttempt} | ${v.ownQuiz} | ${s.examMode ? v.bound : 'n/a'} | ${v.finished} | ${s.examMode ? v.claims : 'n/a'} | ${v.leavesAcked} / ${v.leavesCounted} | ${v.ok && failed === 0 ? 'yes' : '**NO**'} |`,
+  ];
+  if (failed) {
+    const byText = new Map();
+    for (const e of client.errors) byText.set(e, (byText.get(e) ?? 0) + 1);
+    const top = [...byText].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    lines.push('', `Errors (${failed}), the most frequent:`, '', ...top.map(([e, n]) => `- ${n}× ${e}`));
+  }
+  lines.push('');
+  return lines;
 }
 
 runWhenMain(import.meta.url, run);
