@@ -175,7 +175,7 @@ test('@phone a student starts with the token, leaves twice (the proctor sees it 
 
   // The student finishes and reads the feedback, its formula typeset.
   await page.getByRole('radio', { name: 'Benar' }).check();
-  await expect(page.getByText('Tersimpan')).toHaveCount(2);
+  await expect(page.getByText('Tersimpan', { exact: true })).toHaveCount(2);
   await page.getByRole('button', { name: 'Kumpulkan' }).first().click();
   await page.getByRole('dialog').getByRole('button', { name: 'Kumpulkan' }).click();
   await expect(page).toHaveURL(/\/result$/);

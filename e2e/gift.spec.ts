@@ -75,7 +75,12 @@ test('a teacher imports Moodle’s GIFT examples: titles, categories and notes i
   await page.getByLabel('File soal').setInputFiles(giftFile());
 
   const preview = page.getByRole('region', { name: 'Pratinjau impor' });
-  await expect(preview.getByText(`7 soal siap disimpan ke kategori ${s.category.name}.`)).toBeVisible();
+  await expect(
+    preview.getByText(
+      `7 soal siap disimpan. Soal di bawah $CATEGORY masuk ke kategori Default for New Features; soal lainnya ke ${s.category.name}.`,
+    ),
+  ).toBeVisible();
+  await expect(preview.getByLabel('Pakai kategori dari file (Default for New Features)')).toBeChecked();
   // The description is no question: named with its line, and it blocks nothing.
   const skipped = preview.getByRole('list', { name: 'Soal yang dilewati' });
   await expect(skipped).toContainText(`Baris 3: ${QUESTION_MSG.giftSkipDescription}`);

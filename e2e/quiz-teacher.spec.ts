@@ -395,7 +395,7 @@ for (const phone of [false, true]) {
     await page.getByRole('link', { name: 'Kembali ke kelas' }).click();
     await page.getByRole('tab', { name: 'Nilai' }).click();
     const book = page.getByRole('table', { name: 'Tabel nilai siswa' });
-    await expect(book.getByRole('link', { name: 'Kuis Pengayaan' })).toBeVisible();
+    await expect(book.getByRole('link', { name: 'Kuis Pengayaan', exact: true })).toBeVisible();
     await expect(book.getByRole('row', { name: /Ani Lestari/ })).toContainText('75');
   });
 }

@@ -26,7 +26,7 @@ export function ContactMenu({ rombel, student }: { rombel: { id: number; name: s
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>{student.name}</Menu.Label>
+          <Menu.Label c="gray.7">{student.name}</Menu.Label>
           {student.parents.length === 0 && <Menu.Item disabled>{PARENT_MSG.noParents}</Menu.Item>}
           {links.map(({ parent, href }) => (
             <Menu.Item
