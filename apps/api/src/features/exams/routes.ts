@@ -65,7 +65,11 @@ const ACTION_MSG = {
   add_time: (m: number) => EXAM_MSG.timeAdded(m),
   force_submit: () => EXAM_MSG.forceSubmitted,
 } as const;
-const ACTION_SUMMARY = { reset_login: 'Atur ulang login ujian', add_time: 'Tambah waktu ujian', force_submit: 'Kumpulkan paksa ujian' } as const;
+const ACTION_SUMMARY = {
+  reset_login: 'Atur ulang login ujian',
+  add_time: 'Tambah waktu ujian',
+  force_submit: 'Kumpulkan paksa ujian',
+} as const;
 
 /** The proctor's token and board. */
 function boardRoutes(app: App): void {
