@@ -55,7 +55,11 @@ async function receiveImport(request: FastifyRequest): Promise<{ name: string; b
  */
 async function saveImported(tx: Executor, categoryId: number, teacherId: number, questions: ImportedQuestion[]): Promise<void> {
   const groups = new Map<string | null, ImportedQuestion[]>();
-  for (const q of questions) groups.set(q.category, [...(groups.get(q.category) ?? []), q]);
+  for (const q of questions) {
+    const list = groups.get(q.category);
+    if (list) list.push(q);
+    else groups.set(q.category, [q]);
+  }
   for (const [name, list] of groups) {
     const target = name === null ? categoryId : await categoryNamed(tx, teacherId, name);
     const values = list.map((q) => ({

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { lessons, onlineClasses, quizAttempts, quizOverrides, quizzes, students } from '../../db/schema.js';
-
-const toDate = (v: string | Date | null) => (v === null ? null : new Date(v));
-import { inStudentsRombel, quizShownToStudents } from '../../access/quizzes.js';
+import { inStudentsRombel, ownOverride, quizShownToStudents } from '../../access/quizzes.js';
 import { workOfStudent } from '../submissions/queries.js';
 import { myWork, toMyWorkItem } from '../submissions/present.js';
+
+const toDate = (v: string | Date | null) => (v === null ? null : new Date(v));
 
 /**
  * Assignments of the classes of the student's rombel that are still to do: nothing handed in and
@@ -72,7 +72,7 @@ export function upcomingQuizzes(db: Db, studentId: number) {
     .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
     .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .innerJoin(students, inStudentsRombel({ id: studentId }))
-    .leftJoin(quizOverrides, and(eq(quizOverrides.quizId, quizzes.id), eq(quizOverrides.studentId, studentId)))
+    .leftJoin(quizOverrides, ownOverride({ id: studentId }))
     .innerJoinLateral(a, sql`true`)
     .where(
       and(

@@ -9,7 +9,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { GRADING_STATUS, gradingStatus, type MyWorkItem } from '@kelasku/contract';
 import type { Executor } from '../../db/client.js';
 import { lessons, onlineClasses, quizAttempts, quizOverrides, quizzes, students } from '../../db/schema.js';
-import { inStudentsRombel, quizShownToStudents } from '../../access/quizzes.js';
+import { inStudentsRombel, ownOverride, quizShownToStudents } from '../../access/quizzes.js';
 import { countingAttempt, gradeOf } from '../quizzes/grading.js';
 import { resultsVisible } from '../quizzes/present.js';
 
@@ -59,7 +59,7 @@ export function quizWorkOfStudent(db: Executor, studentId: number) {
     .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
     .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .innerJoin(students, inStudentsRombel({ id: studentId }))
-    .leftJoin(quizOverrides, and(eq(quizOverrides.quizId, quizzes.id), eq(quizOverrides.studentId, studentId)))
+    .leftJoin(quizOverrides, ownOverride({ id: studentId }))
     .innerJoinLateral(fa, sql`true`)
     .where(quizShownToStudents())
     .orderBy(asc(onlineClasses.name), sql`${quizzes.closesAt} asc nulls last`, asc(quizzes.id));
