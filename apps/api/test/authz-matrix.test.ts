@@ -62,6 +62,9 @@ import * as homeroomOverviewArea from './areas/homeroom-overview.js';
 import * as parentSummaryArea from './areas/parent-summary.js';
 import * as examsArea from './areas/exams.js';
 import * as questionCategoryArea from './areas/question-category.js';
+import * as pushArea from './areas/push.js';
+import * as notificationSettingsArea from './areas/notification-settings.js';
+import * as calendarArea from './areas/calendar.js';
 
 const t = useTestApp();
 
@@ -238,6 +241,9 @@ const MATRIX: Record<string, Row> = {
   // Issue 41: exam mode.
   ...examsArea.matrixRows,
   ...questionCategoryArea.matrixRows,
+  ...pushArea.matrixRows,
+  ...notificationSettingsArea.matrixRows,
+  ...calendarArea.matrixRows,
   // ---- public
   'GET /api/health': { expect: all(200) },
   // Readiness: the matrix app is built without server.ts's start-up, so it is marked ready as the server marks it.

@@ -37,6 +37,9 @@ import * as homeroomOverviewArea from './areas/homeroom-overview.js';
 import * as parentSummaryArea from './areas/parent-summary.js';
 import * as examsArea from './areas/exams.js';
 import * as questionCategoryArea from './areas/question-category.js';
+import * as pushArea from './areas/push.js';
+import * as notificationSettingsArea from './areas/notification-settings.js';
+import * as calendarArea from './areas/calendar.js';
 
 const t = useTestApp();
 /** Issue 37: the school year's areas bring their own objects and endpoints (areas/*.ts). */
@@ -61,6 +64,9 @@ const AREAS = [
   parentSummaryArea.fuzz,
   examsArea.fuzz,
   questionCategoryArea.fuzz,
+  pushArea.fuzz,
+  notificationSettingsArea.fuzz,
+  calendarArea.fuzz,
 ];
 const areaScenes: unknown[] = [];
 

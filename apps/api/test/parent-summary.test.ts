@@ -15,7 +15,16 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { PARENT_MSG } from '@kelasku/contract';
 import { createTestApp, type TestContext } from './helpers.js';
 import type { TestUser } from './factory.js';
-import { assignmentExtensions, assignments, notifications, parentSummaries, parents, submissions, users } from '../src/db/schema.js';
+import {
+  assignmentExtensions,
+  assignments,
+  notificationSettings,
+  notifications,
+  parentSummaries,
+  parents,
+  submissions,
+  users,
+} from '../src/db/schema.js';
 import { SUMMARY_QUEUE, runParentSummaries } from '../src/features/parent-summary/jobs.js';
 import { insertMarks, insertMeeting } from './attendance-scene.js';
 
@@ -400,8 +409,8 @@ describe('/api/parent/summaries and /api/parent/settings', () => {
     const saved = await t.as(parent.token).put('/api/parent/settings', { weekly_summary_email: false });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ success: true, message: PARENT_MSG.settingsSaved, data: { weekly_summary_email: false } });
-    const [row] = await t.db.select().from(parents).where(eq(parents.userId, parent.id));
-    expect(row!.weeklySummaryEmail).toBe(false);
+    const [row] = await t.db.select().from(notificationSettings).where(eq(notificationSettings.userId, parent.id));
+    expect(row!.emailOff).toEqual(['parent_summary']);
     // The summaries show the children's data: closed until the notice is read (the parent area's gate).
     const closed = await t.as(parent.token).get('/api/parent/summaries');
     expect(closed.status).toBe(403);

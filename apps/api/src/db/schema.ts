@@ -16,3 +16,4 @@ export * from './schema/school-year.js';
 export * from './schema/attendance.js';
 export * from './schema/report-grades.js';
 export * from './schema/parents.js';
+export * from './schema/reach.js';

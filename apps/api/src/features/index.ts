@@ -56,6 +56,9 @@ import * as parentArea from './parent-area/routes.js';
 import * as homeroomOverview from './homeroom-overview/routes.js';
 import * as parentSummary from './parent-summary/routes.js';
 import * as exams from './exams/routes.js';
+import pushRoutes from './push/routes.js';
+import notificationSettingsRoutes from './notification-settings/routes.js';
+import * as calendar from './calendar/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
@@ -68,8 +71,20 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     uploadDiscoveryRoutes,
     erapor.publicRoutes,
     parentAccounts.publicRoutes,
+    calendar.publicRoutes,
   ],
-  authed: [session.routes, profileRoutes, rombels.optionRoutes, fileLinkRoutes, uploadRoutes, notificationRoutes, semesters.authedRoutes],
+  authed: [
+    session.routes,
+    profileRoutes,
+    rombels.optionRoutes,
+    fileLinkRoutes,
+    uploadRoutes,
+    notificationRoutes,
+    semesters.authedRoutes,
+    pushRoutes,
+    notificationSettingsRoutes,
+    calendar.routes,
+  ],
   admin: [
     adminDashboardRoutes,
     usersRoutes,

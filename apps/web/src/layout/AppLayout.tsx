@@ -49,6 +49,7 @@ import { PasswordRequired } from './PasswordRequired';
 import { useClassMenu } from './useClassMenu';
 import { useLogoutAction } from '../api/logout';
 import { ParentBottomItem, ParentNav } from '../features/parents/ParentNav';
+import { PushPrompt } from '../features/notifications/PushPrompt';
 
 const TITLES: Record<string, string> = {
   '/dashboard': 'Dashboard',
@@ -313,6 +314,7 @@ function SchoolLayout() {
         <DatesProvider settings={{ locale: 'id', firstDayOfWeek: 1 }}>
           <ModalsProvider labels={{ confirm: 'Ya', cancel: 'Batal' }}>
             <Outlet />
+            <PushPrompt />
           </ModalsProvider>
         </DatesProvider>
         {!isMobile && (

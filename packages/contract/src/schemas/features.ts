@@ -28,3 +28,4 @@ export * from './quick-grading.js';
 export * from './erapor.js';
 export * from './parents.js';
 export * from './exams.js';
+export * from './reach.js';

@@ -93,6 +93,8 @@ export const materials = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     /** Scheduled: students see it from this instant on (null: as soon as it is not hidden). */
     publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
+    /** Issue 42: when students were first told of it (announced once, see notifications/events.ts). */
+    announcedAt: timestamp('announced_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

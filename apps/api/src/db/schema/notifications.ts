@@ -29,6 +29,8 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     /** Included in an e-mail digest. */
     emailedAt: timestamp('emailed_at', { withTimezone: true, mode: 'date' }),
+    /** Issue 42: a reminder's due time (quiet hours hold pushes except reminders due within two hours). */
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -19,7 +19,6 @@ export const parents = pgTable(
     nik: varchar('nik', { length: 16 }),
     /** When the parent read what the school keeps about them (UU PDP); null until the first sign-in's notice is accepted. */
     privacyAcceptedAt: ts('privacy_accepted_at'),
-    weeklySummaryEmail: boolean('weekly_summary_email').notNull().default(true),
   },
   (t) => [
     uniqueIndex('parents_nik_uq')

@@ -111,6 +111,8 @@ export const quizzes = pgTable(
     position: integer('position').notNull().default(0),
     hidden: boolean('hidden').notNull().default(false),
     publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
+    /** Issue 42: when students were first told of it (announced once, see notifications/events.ts). */
+    announcedAt: timestamp('announced_at', { withTimezone: true, mode: 'date' }),
     /** Issue 39: its grade category (grade_categories; null: the class's first category). */
     categoryId: integer('category_id'),
     /**

@@ -20,7 +20,7 @@ const shifted = (column: SQL, days: number) => sql`${column} + make_interval(day
 async function copyItems(tx: Executor, pairs: SQL, days: number, authorId: number): Promise<void> {
   const author = sql`${authorId}::int`;
   const m = copyLists(materials, 'm', {
-    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', lessonId: sql`p.new_id` },
+    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', announcedAt: 'fresh', lessonId: sql`p.new_id` },
     ...{ title: 'copy', fileId: 'copy', url: 'copy', position: 'copy', hidden: 'copy' },
     publishAt: shifted(sql`m.publish_at`, days),
   });
@@ -40,7 +40,7 @@ async function copyItems(tx: Executor, pairs: SQL, days: number, authorId: numbe
     from forums f join (${pairs}) p on p.old_id = f.content_id
     order by p.new_id, f.position, f.id`);
   const a = copyLists(assignments, 'a', {
-    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', lessonId: sql`p.new_id`, authorId: author },
+    ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', lessonId: sql`p.new_id`, announcedAt: 'fresh', authorId: author },
     ...{ title: 'copy', description: 'copy', position: 'copy', hidden: 'copy', rubricId: 'copy' },
     // The grade category is the target class's own: the copy starts in its first category.
     categoryId: 'fresh',
@@ -63,7 +63,14 @@ async function copyItems(tx: Executor, pairs: SQL, days: number, authorId: numbe
  */
 async function copyQuizzes(tx: Executor, pairs: SQL, days: number, author: SQL): Promise<void> {
   const q = copyLists(quizzes, 'src', {
-    ...{ id: sql`new_quiz_id`, createdAt: 'fresh', updatedAt: 'fresh', lessonId: sql`new_content_id`, authorId: author },
+    ...{
+      id: sql`new_quiz_id`,
+      createdAt: 'fresh',
+      updatedAt: 'fresh',
+      announcedAt: 'fresh',
+      lessonId: sql`new_content_id`,
+      authorId: author,
+    },
     ...{ title: 'copy', description: 'copy', timeLimitMinutes: 'copy', attemptsAllowed: 'copy', gradingMethod: 'copy' },
     ...{ shuffleQuestions: 'copy', shuffleOptions: 'copy', onePerPage: 'copy', showResults: 'copy', showReview: 'copy' },
     ...{ position: 'copy', hidden: 'copy', categoryId: 'fresh' },

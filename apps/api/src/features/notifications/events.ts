@@ -27,6 +27,7 @@ function toRow(r: RawRow): NotificationRow {
     count: r.count as number,
     readAt: r.read_at ? new Date(r.read_at as string) : null,
     emailedAt: r.emailed_at ? new Date(r.emailed_at as string) : null,
+    dueAt: r.due_at ? new Date(r.due_at as string) : null,
     createdAt: new Date(r.created_at as string),
   };
 }

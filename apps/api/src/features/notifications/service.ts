@@ -11,7 +11,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 import { lockPublishing, publishIn, topics, type LiveEvent } from '../../live/bus.js';
-import { notificationText } from './text.js';
+import { SUMMARY_KINDS, notificationText } from './text.js';
 
 export interface NewNotification {
   userIds: readonly number[];
@@ -32,9 +32,6 @@ export interface NewNotification {
 export type NotificationRow = typeof notifications.$inferSelect;
 type Row = NotificationRow;
 type ActorRow = { id: number; name: string; avatarFileId: number | null };
-
-/** Kinds whose rows are summaries: reading one closes it, so the next event starts a new one. */
-const SUMMARY_KINDS: NotificationKind[] = ['hand_ins'];
 
 export function presentNotification(files: FileService, row: Row, actor: ActorRow | null): Notification {
   return {

@@ -7,6 +7,9 @@ export interface TextParts {
   actor: string | null;
 }
 
+/** Kinds whose rows are summaries: reading one closes it, so the next event starts a new one. */
+export const SUMMARY_KINDS: NotificationKind[] = ['hand_ins'];
+
 const inClass = (context: string | null) => (context ? ` di ${context}` : '');
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The weekly summary by e-mail (issue 40), with the digest's building blocks (notifications/digest.ts:
  * its transport, WIB dates and HTML escaping). To parents with an e-mail address who keep
- * `weekly_summary_email` on, while SMTP_URL is set.
+ * the summary e-mail on (notification settings, group `parent_summary`), while SMTP_URL is set.
  *
  * At most once per parent and week: a row is claimed (`email_claimed_at`, one conditional update)
  * before its mail is handed to the SMTP server, and `emailed_at` is set once the server took it. A
@@ -115,9 +115,9 @@ async function pendingAfter(app: App, week: Week, afterId: number): Promise<Pend
   const { rows } = await app.db.execute<Pending>(sql`
     select ps.id, u.name, u.email, to_char(ps.week_start, 'YYYY-MM-DD') as week_start, ps.body
     from parent_summaries ps join users u on u.id = ps.parent_id and u.status = 1
-    join parents p on p.user_id = ps.parent_id and p.weekly_summary_email
+    left join notification_settings ns on ns.user_id = ps.parent_id
     where ps.week_start = ${week.start}::date and ps.id > ${afterId} and ps.email_claimed_at is null
-      and u.email is not null and u.email <> ''
+      and u.email is not null and u.email <> '' and not coalesce('parent_summary' = any(ns.email_off), false)
     order by ps.id limit ${ROW_BATCH}`);
   return rows;
 }

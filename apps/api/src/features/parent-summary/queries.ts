@@ -25,8 +25,9 @@ export type SummaryParent = {
 /** Active parents with at least one active child, after `afterId`, in id order. */
 export async function parentsAfter(db: Executor, afterId: number, limit: number): Promise<SummaryParent[]> {
   const { rows } = await db.execute<SummaryParent>(sql`
-    select u.id, u.name, u.email, p.weekly_summary_email
+    select u.id, u.name, u.email, not coalesce('parent_summary' = any(ns.email_off), false) as weekly_summary_email
     from users u join parents p on p.user_id = u.id
+    left join notification_settings ns on ns.user_id = u.id
     where u.id > ${afterId} and u.role_id = 4 and u.status = 1
       and exists (select 1 from parent_links l join users c on c.id = l.student_id and c.status = 1 where l.parent_id = u.id)
     order by u.id limit ${limit}`);

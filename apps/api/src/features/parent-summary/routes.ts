@@ -1,16 +1,20 @@
 /** Issue 40: the parents' weekly summary (job and reads) and the parent's settings. */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { PARENT_MSG, errorEnvelope, ok, parentSettings, parentSummary, type ParentSummary } from '@kelasku/contract';
 import type { App } from '../../types.js';
-import { parentSummaries, parents } from '../../db/schema.js';
+import { notificationSettings, parentSummaries } from '../../db/schema.js';
 import type { SummaryChild } from './week.js';
 
 /** Summaries a parent sees: the last twelve weeks. */
 const SUMMARIES_SHOWN = 12;
 
+/** The weekly summary's e-mail switch is the parent's notification setting (issue 42: group `parent_summary`, channel e-mail). */
 async function settingsOf(app: App, parentId: number) {
-  const [row] = await app.db.select({ weekly_summary_email: parents.weeklySummaryEmail }).from(parents).where(eq(parents.userId, parentId));
-  return { weekly_summary_email: row?.weekly_summary_email ?? true };
+  const [row] = await app.db
+    .select({ emailOff: notificationSettings.emailOff })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, parentId));
+  return { weekly_summary_email: !(row?.emailOff ?? []).includes('parent_summary') };
 }
 
 /** /api/parent: the summaries and the settings. */
@@ -66,10 +70,19 @@ export async function parentRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { weekly_summary_email } = request.body;
+      const off = weekly_summary_email ? [] : ['parent_summary'];
       await app.db
-        .insert(parents)
-        .values({ userId: request.user.id, weeklySummaryEmail: weekly_summary_email })
-        .onConflictDoUpdate({ target: parents.userId, set: { weeklySummaryEmail: weekly_summary_email } });
+        .insert(notificationSettings)
+        .values({ userId: request.user.id, emailOff: off })
+        .onConflictDoUpdate({
+          target: notificationSettings.userId,
+          set: {
+            emailOff: weekly_summary_email
+              ? sql`array_remove(${notificationSettings.emailOff}, 'parent_summary')`
+              : sql`array_append(array_remove(${notificationSettings.emailOff}, 'parent_summary'), 'parent_summary')`,
+            updatedAt: sql`now()`,
+          },
+        });
       return { success: true as const, message: PARENT_MSG.settingsSaved, data: await settingsOf(app, request.user.id) };
     },
   );

@@ -28,6 +28,10 @@ import { DRAFT_RESTORED, usePageDraft } from '../../lib/drafts';
 import { hint } from '../../lib/hint';
 import { OfflineDataCard } from '../../offline/OfflineDataCard';
 import { PairingCard } from '../parent-links/PairingCard';
+import { PushCard } from '../notifications/PushCard';
+import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
+import { CalendarCard } from '../calendar/CalendarCard';
+import { DataSaverCard } from '../../offline/DataSaverCard';
 
 const GENDER_OPTIONS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -293,6 +297,10 @@ export default function ProfilePage() {
             <ProfileFormCard profile={profile} />
           </Card>
           {profile.role === 'student' && <PairingCard />}
+          <PushCard />
+          <NotificationSettingsCard />
+          <CalendarCard />
+          <DataSaverCard />
           <OfflineDataCard />
           {isMobile && (
             <Button color="red" variant="light" onClick={() => void logout()}>
