@@ -150,7 +150,8 @@ const webFeatureAllow = {
   homeroom: ['attendance-recaps', 'leave-requests', 'report-grades', 'parent-links'],
   // Issue 40: a student's detail page lists their parents; the student's profile makes a pairing code.
   users: ['parent-links'],
-  profile: ['parent-links'],
+  // Issue 42: the profile holds the phone's notifications, their settings and the calendar address.
+  profile: ['parent-links', 'notifications', 'calendar'],
 };
 const layerRule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const noUpward = (layer) => ({

@@ -21,7 +21,6 @@ import {
   notificationSettings,
   notifications,
   parentSummaries,
-  parents,
   submissions,
   users,
 } from '../src/db/schema.js';
