@@ -171,3 +171,21 @@ export const calendarFeed = z.object({
 });
 export type CalendarFeed = z.infer<typeof calendarFeed>;
 export const calendarFeedParams = z.object({ token: z.string().max(100) });
+
+/**
+ * What a push message carries (encrypted, RFC 8291), read by the service worker (apps/web/src/sw.ts):
+ * it shows `title` and `body`, groups by `tag` (a summed notification replaces its earlier push on the
+ * phone) and opens `link` (an app path) when tapped.
+ */
+export const pushPayload = z.object({
+  /** The notification's id (0 for a test push). */
+  id: z.number(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** The app path to open ("/my-classes/12"). */
+  link: z.string(),
+  /** Same tag, same notification on the phone (a summary counted up); null: its own. */
+  tag: z.string().nullable(),
+});
+export type PushPayload = z.infer<typeof pushPayload>;
