@@ -65,6 +65,7 @@ import * as questionCategoryArea from './areas/question-category.js';
 import * as pushArea from './areas/push.js';
 import * as notificationSettingsArea from './areas/notification-settings.js';
 import * as calendarArea from './areas/calendar.js';
+import * as contactsArea from './areas/contacts.js';
 
 const t = useTestApp();
 
@@ -244,6 +245,7 @@ const MATRIX: Record<string, Row> = {
   ...pushArea.matrixRows,
   ...notificationSettingsArea.matrixRows,
   ...calendarArea.matrixRows,
+  ...contactsArea.matrixRows,
   // ---- public
   'GET /api/health': { expect: all(200) },
   // Readiness: the matrix app is built without server.ts's start-up, so it is marked ready as the server marks it.

@@ -40,6 +40,7 @@ import * as questionCategoryArea from './areas/question-category.js';
 import * as pushArea from './areas/push.js';
 import * as notificationSettingsArea from './areas/notification-settings.js';
 import * as calendarArea from './areas/calendar.js';
+import * as contactsArea from './areas/contacts.js';
 
 const t = useTestApp();
 /** Issue 37: the school year's areas bring their own objects and endpoints (areas/*.ts). */
@@ -67,6 +68,7 @@ const AREAS = [
   pushArea.fuzz,
   notificationSettingsArea.fuzz,
   calendarArea.fuzz,
+  contactsArea.fuzz,
 ];
 const areaScenes: unknown[] = [];
 
