@@ -162,6 +162,33 @@ describe('quizzes in Tugas Saya', () => {
     );
   });
 
+  it("judges 'after close' on the student's own closing time, as the quiz page does", async () => {
+    const s = await quizScene(t);
+    // Closed for the class an hour ago; this student's override keeps it open three more hours.
+    const quiz = await quizOf(s, 'Ulangan Susulan', { showResults: 'after_close', opensAt: inHours(-5), closesAt: inHours(-1) });
+    await finished(s, quiz.id, 2);
+    await t.db.insert(quizOverrides).values({ quizId: quiz.id, studentId: s.student.id, closesAt: inHours(3) });
+    const page = (await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents/${s.content.id}/quizzes/${quiz.id}`)).body
+      .data;
+    const work = (await t.as(s.student.token).get(`${WORK}?tab=done`)).body.data.find(
+      (w: { title: string }) => w.title === 'Ulangan Susulan',
+    );
+    const grades = (await t.as(s.student.token).get(GRADES)).body.data[0].items.find(
+      (w: { title: string }) => w.title === 'Ulangan Susulan',
+    );
+    // Not closed for this student yet: no grade on the quiz page, in Tugas Saya or in Nilai Saya.
+    expect(page.grade).toBeNull();
+    expect([work.score, work.results_visible, Date.parse(work.closes_at) > Date.now()]).toEqual([null, false, true]);
+    expect(grades.score).toBeNull();
+    // A classmate without the override, whose quiz has closed, sees their grade in both places.
+    const classmate = await t.factory.student({ rombelId: s.rombel.id });
+    await finished(s, quiz.id, 1, 1, classmate);
+    const theirs = (await t.as(classmate.token).get(`${WORK}?tab=done`)).body.data.find(
+      (w: { title: string }) => w.title === 'Ulangan Susulan',
+    );
+    expect([theirs.score, theirs.results_visible]).toEqual([50, true]);
+  });
+
   it('keeps the student dashboard to an override: its own closing time and extra attempts', async () => {
     const s = await quizScene(t);
     const closedForAll = await quizOf(s, 'Tutup Untuk Semua', { closesAt: inHours(-1) });

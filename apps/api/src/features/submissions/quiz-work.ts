@@ -9,7 +9,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { GRADING_STATUS, gradingStatus, type MyWorkItem } from '@kelasku/contract';
 import type { Executor } from '../../db/client.js';
 import { lessons, onlineClasses, quizAttempts, quizOverrides, quizzes, students } from '../../db/schema.js';
-import { inStudentsRombel, ownOverride, quizShownToStudents } from '../../access/quizzes.js';
+import { inStudentsRombel, ownOverride, quizShownToStudents, withOverride } from '../../access/quizzes.js';
 import { countingAttempt, gradeOf } from '../quizzes/grading.js';
 import { resultsVisible } from '../quizzes/present.js';
 
@@ -51,6 +51,8 @@ export function quizWorkOfStudent(db: Executor, studentId: number) {
       // Flat, not an object: drizzle nulls a left-joined object whose first field is null.
       ownOpensAt: quizOverrides.opensAt,
       ownClosesAt: quizOverrides.closesAt,
+      ownTimeLimit: quizOverrides.timeLimitMinutes,
+      ownExtraAttempts: quizOverrides.extraAttempts,
       attempts: fa.attempts,
       lastFinished: fa.lastFinished,
       now: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)),
@@ -70,9 +72,15 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** A quiz as a piece of the student's work (see the file's header). */
 export function toQuizWorkItem(r: QuizWorkRow): MyWorkItem {
-  const { quiz, now } = r;
-  const closesAt = r.ownClosesAt ?? quiz.closesAt;
-  const opensAt = r.ownOpensAt ?? quiz.opensAt;
+  const { now } = r;
+  // The quiz as this student has it: their own dates decide "closed" and "results after close", as on the quiz page.
+  const quiz = withOverride(
+    r.quiz,
+    r.ownExtraAttempts === null
+      ? null
+      : { opensAt: r.ownOpensAt, closesAt: r.ownClosesAt, timeLimitMinutes: r.ownTimeLimit, extraAttempts: r.ownExtraAttempts },
+  );
+  const { closesAt, opensAt } = quiz;
   const finished = r.attempts.length > 0;
   const visible = resultsVisible(quiz, now);
   const counting = countingAttempt(
