@@ -145,53 +145,6 @@ describe("a parent's reads are the child's own reads", () => {
     expect(attendance.meetings).toEqual([expect.objectContaining({ status: 'S' })]);
   });
 
-  it("shows a quiz score only where the quiz lets the child see it, as the child's quiz page does, and no answer", async () => {
-    const s = await childScene();
-    const res = await getOk(s.parent, `${P}/${s.child.id}/quiz-results`);
-    expect(res.data).toEqual([
-      {
-        id: s.shownQuiz.id,
-        title: 'Kuis Nilai Terlihat',
-        class: { id: s.classId, name: s.className },
-        score: 2,
-        max_score: 3,
-        attempts: 1,
-        last_finished_at: expect.any(String),
-      },
-      {
-        id: s.hiddenQuiz.id,
-        title: 'Kuis Nilai Disembunyikan',
-        class: { id: s.classId, name: s.className },
-        score: null,
-        max_score: 3,
-        attempts: 1,
-        last_finished_at: expect.any(String),
-      },
-    ]);
-    for (const quiz of [s.shownQuiz, s.hiddenQuiz]) {
-      const page = await getOk(s.child, `/api/student/my-classes/${s.classId}/contents/${s.content.id}/quizzes/${quiz.id}`);
-      const shown = res.data.find((r: { id: number }) => r.id === quiz.id);
-      expect(shown.score).toBe(page.data.attempts[0].score);
-      expect(shown.attempts).toBe(page.data.attempts.length);
-    }
-    expect(JSON.stringify(res)).not.toMatch(/answer|correct|"o1"/);
-    // A quiz not attempted yet: its points from its questions, no score.
-    const fresh = await t.factory.quiz(s.content.id, s.teacher.id, [s.question.id], { title: 'Kuis Belum Dikerjakan' });
-    expect((await getOk(s.parent, `${P}/${s.child.id}/quiz-results`)).data).toContainEqual({
-      id: fresh.id,
-      title: 'Kuis Belum Dikerjakan',
-      class: { id: s.classId, name: s.className },
-      score: null,
-      max_score: 3,
-      attempts: 0,
-      last_finished_at: null,
-    });
-    await t.db.delete(quizzes).where(eq(quizzes.id, fresh.id));
-    // A hidden quiz is not the child's to see: it is not listed.
-    await t.db.update(quizzes).set({ hidden: true }).where(eq(quizzes.id, s.hiddenQuiz.id));
-    expect((await getOk(s.parent, `${P}/${s.child.id}/quiz-results`)).data.map((r: { id: number }) => r.id)).toEqual([s.shownQuiz.id]);
-  });
-
   it("lists the announcements of the child's classes as the class page does, and the wali kelas's messages about the child", async () => {
     const s = await childScene();
     const res = await getOk(s.parent, `${P}/${s.child.id}/announcements`);
@@ -230,15 +183,8 @@ describe("a parent's reads are the child's own reads", () => {
       expect(parentCount, page).toBe(studentCount + 2);
     }
     // The parent's own pages: the sign-in and privacy checks (2), the child check, then a fixed number of their own.
-    // Quizzes not attempted yet take their points from their questions: two statements more, however many quizzes.
-    const category = await t.factory.questionCategory(s.teacher.id);
-    for (let i = 0; i < 3; i++) {
-      const question = await t.factory.question(category.id, s.teacher.id, { points: 2 });
-      await t.factory.quiz(s.content.id, s.teacher.id, [question.id], { title: `Kuis Belum ${i}` });
-    }
     for (const [page, url, count] of [
       ['Anak', P, 3],
-      ['Kuis', `${P}/${s.child.id}/quiz-results`, 6],
       ['Pengumuman', `${P}/${s.child.id}/announcements`, 5],
       ['Pesan', `${P}/${s.child.id}/messages`, 4],
     ] as const) {
@@ -287,7 +233,7 @@ describe('GET /api/parent/children and whose child', () => {
     const other = await t.factory.student({ rombelId: s.rombelId });
     await t.factory.parent([other.id]);
     const parent = await t.factory.parent([s.child.id, s.classmate.id, graduate.id]);
-    const pages = ['today', 'work', 'grades', 'report-grades', 'quiz-results', 'attendance', 'announcements', 'messages', 'leave-requests'];
+    const pages = ['today', 'work', 'grades', 'report-grades', 'attendance', 'announcements', 'messages', 'leave-requests'];
 
     // Another family's child, by changing the id.
     for (const page of pages) {

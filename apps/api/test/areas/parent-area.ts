@@ -79,7 +79,6 @@ export const matrixRows: Record<string, Row> = {
   'GET /api/parent/children/:studentId/work': page('work'),
   'GET /api/parent/children/:studentId/grades': page('grades'),
   'GET /api/parent/children/:studentId/report-grades': page('report-grades'),
-  'GET /api/parent/children/:studentId/quiz-results': page('quiz-results'),
   'GET /api/parent/children/:studentId/attendance': page('attendance', { noMarker: true }),
   'GET /api/parent/children/:studentId/announcements': page('announcements'),
   'GET /api/parent/children/:studentId/messages': page('messages'),

@@ -10,7 +10,6 @@ import type {
   ParentChild,
   ParentMessage,
   ParentPrivacy,
-  ParentQuizResult,
   ParentSettings,
   ParentSignupBody,
   ParentSummary,
@@ -103,8 +102,6 @@ export const useChildWork = (id: number, tab: MyWorkTab, enabled = true) =>
 export const useChildGrades = (id: number, enabled = true) => useChildPart<MyClassGrades[]>(id, 'grades', 'grades', enabled);
 export const useChildReportGrades = (id: number, enabled = true) =>
   useChildPart<StudentReportCard[]>(id, 'report-grades', 'report-grades', enabled);
-export const useChildQuizResults = (id: number, enabled = true) =>
-  useChildPart<ParentQuizResult[]>(id, 'quiz-results', 'quiz-results', enabled);
 export const useChildAttendance = (id: number, enabled = true) => useChildPart<StudentAttendance>(id, 'attendance', 'attendance', enabled);
 export const useChildAnnouncements = (id: number, enabled = true) =>
   useChildPart<ParentAnnouncement[]>(id, 'announcements', 'announcements', enabled);

@@ -23,7 +23,6 @@
  *   GET    /children/:studentId/work?tab=      myWorkItem[] (assignments.ts; "Tugas Saya" of the child)
  *   GET    /children/:studentId/grades         myClassGrades[] (assignments.ts; scores and feedback of graded work)
  *   GET    /children/:studentId/report-grades  studentReportCard[] (report-grades.ts; final grades once released)
- *   GET    /children/:studentId/quiz-results   parentQuizResult[]
  *   GET    /children/:studentId/attendance?semester_id=   studentAttendance (attendance-recaps.ts)
  *   GET    /children/:studentId/announcements  parentAnnouncement[] (of the child's classes, newest first)
  *   GET    /children/:studentId/messages       parentMessage[] (from the wali kelas, newest first)
@@ -167,18 +166,6 @@ export type ParentPrivacy = z.infer<typeof parentPrivacy>;
 export const parentSettings = z.object({ weekly_summary_email: z.boolean() });
 export type ParentSettings = z.infer<typeof parentSettings>;
 
-export const parentQuizResult = z.object({
-  id: z.number(),
-  title: z.string(),
-  class: z.object({ id: z.number(), name: z.string() }),
-  /** The best finished attempt's score, once the quiz's results are released to the student; null before. */
-  score: z.number().nullable(),
-  max_score: z.number(),
-  attempts: z.number(),
-  last_finished_at: z.string().nullable(),
-});
-export type ParentQuizResult = z.infer<typeof parentQuizResult>;
-
 export const parentAnnouncement = z.object({
   id: z.number(),
   class: z.object({ id: z.number(), name: z.string() }),
@@ -299,9 +286,4 @@ export type HomeroomSettings = z.infer<typeof homeroomSettings>;
 export const studentIdParams = z.object({ studentId: idParam });
 export const parentLinkParams = z.object({ linkId: idParam });
 
-/** The WhatsApp address of a phone number kept as 0812-3456-7890: https://wa.me/6281234567890?text=… */
-export function waLink(telpon: string, text: string): string {
-  const digits = telpon.replace(/\D/g, '');
-  const intl = digits.startsWith('0') ? `62${digits.slice(1)}` : digits.startsWith('62') ? digits : `62${digits}`;
-  return `https://wa.me/${intl}?text=${encodeURIComponent(text)}`;
-}
+// The WhatsApp address of a parent's number: whatsAppChatLink in ../whatsapp.ts (issue 42).

@@ -1,9 +1,8 @@
-/** Rows → the contract's parentChild, parentQuizResult, parentAnnouncement and parentMessage (schemas/parents.ts). */
-import type { ParentAnnouncement, ParentChild, ParentMessage, ParentQuizResult } from '@kelasku/contract';
+/** Rows → the contract's parentChild, parentAnnouncement and parentMessage (schemas/parents.ts). */
+import type { ParentAnnouncement, ParentChild, ParentMessage } from '@kelasku/contract';
 import type { FileService } from '../../files/service.js';
 import type { AnnouncementRow } from '../announcements/queries.js';
-import { resultsVisible, sizeOf } from '../quizzes/present.js';
-import type { ChildRow, MessageRow, QuizResultRow, quizSizesOf } from './queries.js';
+import type { ChildRow, MessageRow } from './queries.js';
 
 /** A child as the parent's list shows them; the avatar as the student's profile presents it. */
 export const toParentChild = (files: FileService, r: ChildRow): ParentChild => ({
@@ -15,31 +14,6 @@ export const toParentChild = (files: FileService, r: ChildRow): ParentChild => (
   relation: r.relation,
   avatar: files.url(r.avatarFileId),
 });
-
-type QuizSizes = Awaited<ReturnType<typeof quizSizesOf>>;
-
-/**
- * The quizzes with the student's best finished score, shown only where the quiz's show_results lets
- * the student see it (resultsVisible, as the student's quiz page decides), else null. The maximum:
- * that attempt's, else the quiz's points (0 when its random questions differ in points).
- */
-export function toQuizResults(rows: QuizResultRow[], sizes: QuizSizes): ParentQuizResult[] {
-  const pointsOf = (quizId: number) =>
-    sizeOf(
-      sizes.slots.filter((s) => s.quizId === quizId),
-      sizes.fixed,
-      sizes.categories,
-    ).total_points;
-  return rows.map((r) => ({
-    id: r.quiz.id,
-    title: r.quiz.title,
-    class: { id: r.classId, name: r.className },
-    score: resultsVisible(r.quiz, r.now) ? r.best : null,
-    max_score: r.bestMax ?? pointsOf(r.quiz.id) ?? 0,
-    attempts: r.made,
-    last_finished_at: r.lastFinished,
-  }));
-}
 
 /**
  * An announcement as the student's class list shows it (its text, author, time), with its class.

@@ -19,7 +19,6 @@ import {
   parentAnnouncement,
   parentChild,
   parentMessage,
-  parentQuizResult,
   recapSemesterQuery,
   studentAttendance,
   studentReportCard,
@@ -39,8 +38,8 @@ import { applyForLeave } from '../leave-requests/form.js';
 import { leaveFilter, leaveRow, leaveRows, withdrawLeave } from '../leave-requests/queries.js';
 import { toLeaveRequest } from '../leave-requests/present.js';
 import { sendLetter } from '../leave-requests/download.js';
-import { childrenOf, messagesOf, quizResultsOf, quizSizesOf } from './queries.js';
-import { toParentAnnouncement, toParentChild, toParentMessage, toQuizResults } from './present.js';
+import { childrenOf, messagesOf } from './queries.js';
+import { toParentAnnouncement, toParentChild, toParentMessage } from './present.js';
 
 const tags = ['parent: children'];
 const C = '/children/:studentId';
@@ -129,31 +128,8 @@ function childPages(app: App): void {
   );
 }
 
-/** The child's quiz results, attendance, class announcements and the wali kelas's messages. */
+/** The child's attendance, class announcements and the wali kelas's messages. */
 function childRecords(app: App): void {
-  app.get(
-    `${C}/quiz-results`,
-    {
-      schema: {
-        tags,
-        summary:
-          "The quizzes of the child's classes the child may see, with the attempts made and the best finished score only " +
-          "where the quiz's show_results lets the child see it (else null); never an answer or a key",
-        params: childParams,
-        response: { 200: ok(parentQuizResult.array()), ...notTheirs },
-      },
-    },
-    async (request) => {
-      const child = await childOf(app.db, request.user.id, request.params.studentId);
-      const rows = await quizResultsOf(app.db, child.studentId);
-      const sizes = await quizSizesOf(
-        app.db,
-        rows.filter((r) => r.bestMax === null).map((r) => r.quiz.id),
-      );
-      return { success: true as const, data: toQuizResults(rows, sizes) };
-    },
-  );
-
   app.get(
     `${C}/attendance`,
     {
