@@ -119,11 +119,13 @@ export async function writeTags(tx: Executor, kind: Kind, id: number, tags: Work
 
 /** The TPs of quiz slots, by slot id. One query. */
 export async function slotTagsOf(db: Executor, slotIds: number[]): Promise<Map<number, number[]>> {
-  const out = new Map<number, number[]>();
-  if (slotIds.length === 0) return out;
+  if (slotIds.length === 0) return new Map();
   const rows = await db.select().from(quizSlotObjectives).where(inArray(quizSlotObjectives.slotId, slotIds));
-  for (const r of rows.sort((a, b) => a.objectiveId - b.objectiveId)) out.set(r.slotId, [...(out.get(r.slotId) ?? []), r.objectiveId]);
-  return out;
+  const bySlot = Map.groupBy(
+    rows.sort((a, b) => a.objectiveId - b.objectiveId),
+    (r) => r.slotId,
+  );
+  return new Map([...bySlot].map(([slotId, list]) => [slotId, list.map((r) => r.objectiveId)]));
 }
 
 /** Replaces the TPs of one quiz slot. */

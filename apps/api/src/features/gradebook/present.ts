@@ -70,8 +70,7 @@ export function toGradebooks(
 ): Gradebook[] {
   const workBy = new Map(work.map((w) => [key(w.assignmentId, w.studentId), w]));
   const extensionBy = new Map(extensions.map((e) => [key(e.assignmentId, e.studentId), e]));
-  const attemptsBy = new Map<string, GradebookQuizAttemptRow[]>();
-  for (const a of quizAttempts) attemptsBy.set(key(a.quizId, a.studentId), [...(attemptsBy.get(key(a.quizId, a.studentId)) ?? []), a]);
+  const attemptsBy = Map.groupBy(quizAttempts, (a) => key(a.quizId, a.studentId));
   return classes.map((klass) => {
     const own = columns.filter((a) => a.classId === klass.id);
     const ownQuizzes = quizColumns.filter((q) => q.classId === klass.id);

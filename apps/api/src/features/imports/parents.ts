@@ -56,8 +56,7 @@ export async function loadParentData(db: Executor): Promise<ParentData> {
     .from(parentLinks)
     .innerJoin(users, eq(users.id, parentLinks.parentId))
     .leftJoin(parents, eq(parents.userId, parentLinks.parentId));
-  const linksByStudent = new Map<number, LinkedParent[]>();
-  for (const l of links) linksByStudent.set(l.studentId, [...(linksByStudent.get(l.studentId) ?? []), l]);
+  const linksByStudent: Map<number, LinkedParent[]> = Map.groupBy(links, (l) => l.studentId);
   return { byNik: new Map(withNik.map((p) => [p.nik!, { userId: p.userId, name: p.name }])), linksByStudent };
 }
 

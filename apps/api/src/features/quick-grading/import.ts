@@ -86,8 +86,7 @@ function layoutOf(rows: SheetRow[], assignments: ClassAssignmentRow[]): Layout {
   });
   if (headerAt < 0) throw new HttpError(422, QUICK_MSG.notGradebook);
   const header = rows[headerAt]!.cells;
-  const byTitle = new Map<string, ClassAssignmentRow[]>();
-  for (const a of assignments) byTitle.set(a.title.trim().toLowerCase(), [...(byTitle.get(a.title.trim().toLowerCase()) ?? []), a]);
+  const byTitle = Map.groupBy(assignments, (a) => a.title.trim().toLowerCase());
   const used = new Map<string, number>();
   const layout: Layout = {
     headerAt,
@@ -162,12 +161,11 @@ export async function planImport(db: Db, klass: OnlineClass, bytes: Buffer): Pro
   const data = studentRows(rows, layout);
   const roster = await studentsOfRombels(db, [klass.rombelClassId]);
   const work = await classWork(db, klass.id);
-  const byNis = new Map<string, typeof roster>();
-  const byName = new Map<string, typeof roster>();
-  for (const s of roster) {
-    if (s.nis) byNis.set(s.nis, [...(byNis.get(s.nis) ?? []), s]);
-    byName.set(s.name.toLowerCase(), [...(byName.get(s.name.toLowerCase()) ?? []), s]);
-  }
+  const byNis = Map.groupBy(
+    roster.filter((s) => s.nis),
+    (s) => s.nis!,
+  );
+  const byName = Map.groupBy(roster, (s) => s.name.toLowerCase());
   /** The class's student of a row: by NIS (by name too when two share it), by name without a NIS. */
   const match = (nis: string, name: string) => {
     const found = nis ? byNis.get(nis) : byName.get(name.toLowerCase());

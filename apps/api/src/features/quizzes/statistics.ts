@@ -49,8 +49,7 @@ export function statisticsOf(
   };
 
   // One counting attempt per student, with a grade, best first (ties: the earlier attempt).
-  const byStudent = new Map<number, QuizAttempt[]>();
-  for (const a of attempts) byStudent.set(a.studentId, [...(byStudent.get(a.studentId) ?? []), a]);
+  const byStudent = Map.groupBy(attempts, (a) => a.studentId);
   const counting = [...byStudent.values()]
     .map((list) => countingAttempt(list, gradingMethod))
     .filter((a): a is QuizAttempt => a !== null && gradeOf(a.score, a.maxScore) !== null)

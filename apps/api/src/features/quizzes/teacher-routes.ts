@@ -17,7 +17,7 @@ import {
 } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { assertGradesOpen, lessonFor } from '../../access/index.js';
-import { attemptOfQuiz, quizForTeacher, type Quiz, type QuizAttempt } from '../../access/quizzes.js';
+import { attemptOfQuiz, quizForTeacher, type Quiz } from '../../access/quizzes.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { conflict, invalid, invalidField, notFound } from '../../http/errors.js';
 import { itemsShown } from '../notifications/events.js';
@@ -173,8 +173,7 @@ function resultRoutes(app: App, tags: string[], one: string): void {
       const { klass, quiz: row } = await quizForTeacher(app.db, request.user, request.params, 'read');
       await closeOverdueOfQuiz(app.db, row.id);
       const { roster, attempts } = await resultRows(app.db, row, klass);
-      const byStudent = new Map<number, QuizAttempt[]>();
-      for (const a of attempts) byStudent.set(a.studentId, [...(byStudent.get(a.studentId) ?? []), a]);
+      const byStudent = Map.groupBy(attempts, (a) => a.studentId);
       return { success: true as const, data: roster.map((s) => toResultRow(s, byStudent.get(s.id) ?? [], row.gradingMethod)) };
     },
   );

@@ -18,11 +18,7 @@ import { toCategory } from '../grade-scheme/present.js';
 
 const pair = (a: number, b: number) => `${a}:${b}`;
 
-function groupBy<T>(rows: T[], keyOf: (r: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const r of rows) out.set(keyOf(r), [...(out.get(keyOf(r)) ?? []), r]);
-  return out;
-}
+const groupBy = <T>(rows: T[], keyOf: (r: T) => string): Map<string, T[]> => Map.groupBy(rows, keyOf);
 
 /** When an assignment closes for a student: the extension's closing time else its deadline, or the assignment's closing time else its deadline. */
 export const closingOf = (
