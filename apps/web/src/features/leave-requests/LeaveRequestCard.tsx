@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileDescription } from '@tabler/icons-react';
-import { ATTENDANCE_LABELS, LEAVE_STATUS_LABELS, leaveRangeText, type LeaveRequest } from '@kelasku/contract';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { ATTENDANCE_LABELS, LEAVE_MSG, LEAVE_STATUS_LABELS, leaveRangeText, type LeaveRequest } from '@kelasku/contract';
 import { openLetter, type LetterReader } from '../../api/leave-requests';
 import { formatDateTimeWib } from '../../lib/format';
-import { errorMessage, toastError } from '../../lib/toast';
+import { errorMessage, toastError, toastSuccess } from '../../lib/toast';
 
 export const STATUS_COLORS: Record<LeaveRequest['status'], string> = {
   pending: 'yellow',
@@ -45,6 +46,24 @@ export function LetterButton({ reader, r }: { reader: LetterReader; r: LeaveRequ
 }
 
 /** "2 hari sekolah" — the days of the range that have lessons. */
+/** The withdraw mutation of the student's or the parent's requests. */
+type Withdraw = Pick<UseMutationResult<{ message?: string }, Error, number>, 'isPending' | 'variables' | 'mutate'>;
+
+/** "Batalkan" of a pending request, with the withdraw mutation of the student's or the parent's list (its errors go to the red toast). */
+export function WithdrawButton({ r, withdraw }: { r: LeaveRequest; withdraw: Withdraw }) {
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      color="red"
+      loading={withdraw.isPending && withdraw.variables === r.id}
+      onClick={() => withdraw.mutate(r.id, { onSuccess: (res) => toastSuccess(res.message ?? LEAVE_MSG.withdrawn) })}
+    >
+      Batalkan
+    </Button>
+  );
+}
+
 export const daysText = (days: number) => (days === 0 ? 'tidak ada hari sekolah' : `${days} hari sekolah`);
 
 /**

@@ -1,30 +1,14 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { LEAVE_MSG, type LeaveRequest } from '@kelasku/contract';
+import { type LeaveRequest } from '@kelasku/contract';
 import { useMyLeaveRequests, useWithdrawLeaveRequest } from '../../api/leave-requests';
 import { QueryState } from '../../components/QueryState';
-import { toastSuccess } from '../../lib/toast';
 import { LeaveForm } from './LeaveForm';
-import { LeaveList, LeaveRequestCard } from './LeaveRequestCard';
-
-/** "Batalkan" of a pending request (its errors go to the red toast). */
-function WithdrawButton({ r }: { r: LeaveRequest }) {
-  const withdraw = useWithdrawLeaveRequest();
-  return (
-    <Button
-      size="xs"
-      variant="light"
-      color="red"
-      loading={withdraw.isPending && withdraw.variables === r.id}
-      onClick={() => withdraw.mutate(r.id, { onSuccess: (res) => toastSuccess(res.message ?? LEAVE_MSG.withdrawn) })}
-    >
-      Batalkan
-    </Button>
-  );
-}
+import { LeaveList, LeaveRequestCard, WithdrawButton } from './LeaveRequestCard';
 
 function MyRequests({ list }: { list: LeaveRequest[] }) {
+  const withdraw = useWithdrawLeaveRequest();
   if (list.length === 0)
     return (
       <Text c="dimmed" ta="center" py="lg">
@@ -34,7 +18,12 @@ function MyRequests({ list }: { list: LeaveRequest[] }) {
   return (
     <LeaveList label="Permohonanku">
       {list.map((r) => (
-        <LeaveRequestCard key={r.id} r={r} reader={{ role: 'student' }} actions={r.status === 'pending' && <WithdrawButton r={r} />} />
+        <LeaveRequestCard
+          key={r.id}
+          r={r}
+          reader={{ role: 'student' }}
+          actions={r.status === 'pending' && <WithdrawButton r={r} withdraw={withdraw} />}
+        />
       ))}
     </LeaveList>
   );

@@ -1,32 +1,16 @@
-import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { LEAVE_MSG, type LeaveRequest, type ParentChild } from '@kelasku/contract';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type LeaveRequest, type ParentChild } from '@kelasku/contract';
 import { useChildAttendance, useChildLeaveRequests, useSendChildLeaveRequest, useWithdrawChildLeaveRequest } from '../../api/parents';
 import { getSessionUser } from '../../api/session';
 import { QueryState } from '../../components/QueryState';
-import { toastSuccess } from '../../lib/toast';
 import { MeetingList, TotalCard } from '../attendance-recaps/StudentRecordPage';
 import { TOTAL_COLUMNS } from '../attendance-recaps/marks';
 import { LeaveForm } from '../leave-requests/LeaveForm';
-import { LeaveList, LeaveRequestCard } from '../leave-requests/LeaveRequestCard';
-
-/** "Batalkan" of the parent's own pending request. */
-function WithdrawButton({ childId, r }: { childId: number; r: LeaveRequest }) {
-  const withdraw = useWithdrawChildLeaveRequest(childId);
-  return (
-    <Button
-      size="xs"
-      variant="light"
-      color="red"
-      loading={withdraw.isPending && withdraw.variables === r.id}
-      onClick={() => withdraw.mutate(r.id, { onSuccess: (res) => toastSuccess(res.message ?? LEAVE_MSG.withdrawn) })}
-    >
-      Batalkan
-    </Button>
-  );
-}
+import { LeaveList, LeaveRequestCard, WithdrawButton } from '../leave-requests/LeaveRequestCard';
 
 function Requests({ child, list }: { child: ParentChild; list: LeaveRequest[] }) {
   const me = getSessionUser()?.id;
+  const withdraw = useWithdrawChildLeaveRequest(child.id);
   if (list.length === 0)
     return (
       <Text c="dimmed" ta="center" py="md">
@@ -40,7 +24,7 @@ function Requests({ child, list }: { child: ParentChild; list: LeaveRequest[] })
           key={r.id}
           r={r}
           reader={{ role: 'parent', studentId: child.id }}
-          actions={r.status === 'pending' && r.requested_by?.id === me && <WithdrawButton childId={child.id} r={r} />}
+          actions={r.status === 'pending' && r.requested_by?.id === me && <WithdrawButton r={r} withdraw={withdraw} />}
         />
       ))}
     </LeaveList>
