@@ -68,7 +68,6 @@ let b: Proc;
 let teacher: TestUser;
 let student: TestUser;
 let classId: number;
-let lessonBase: string;
 
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'kelasku-live-'));
@@ -80,9 +79,7 @@ beforeAll(async () => {
   teacher = await factory.teacher();
   student = await factory.student({ rombelId: rombel.id });
   const klass = await factory.onlineClass(teacher.id, { rombelId: rombel.id });
-  const content = await factory.content(klass.id);
   classId = klass.id;
-  lessonBase = `/api/teacher/online-classes/${klass.id}/contents/${content.id}`;
 }, 180_000);
 
 afterAll(async () => {
@@ -92,8 +89,12 @@ afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
-const addLink = (base: string, title: string) =>
-  call(base, 'POST', `${lessonBase}/links`, teacher.token, { title, url: `https://contoh.sch.id/${encodeURIComponent(title)}` });
+/** A link in a content of its own: one "Materi baru" notification each (materials of one content are summed, issue 42). */
+const addLink = async (base: string, title: string) => {
+  const content = await factory.content(classId);
+  const url = `/api/teacher/online-classes/${classId}/contents/${content.id}/links`;
+  return call(base, 'POST', url, teacher.token, { title, url: `https://contoh.sch.id/${encodeURIComponent(title)}` });
+};
 
 const titles = (events: Received[]) => events.filter((e) => e.event === 'notification').map((e) => e.data.notification.text as string);
 

@@ -42,35 +42,104 @@ export async function insertedRows(tx: Executor, query: SQL): Promise<Notificati
 export const activeStudentsOf = sql`join students s on s.rombel_class_id = oc.rombel_class_id
   join users u on u.id = s.user_id and u.status = 1`;
 
-/** A student's page of a class and an assignment's hand-in page. */
+/** A student's page of a class. */
 const studentClassLink = sql`'/my-classes/' || oc.id`;
 
 /** The content items students hear of when they appear. */
 export type AnnouncedItems = 'materials' | 'assignments' | 'quizzes';
-const ITEM_KIND = { materials: 'material', assignments: 'assignment', quizzes: 'quiz' } as const;
+
+/** Items `i` of content `c` that students may see now: both shown and published (the class, `oc`, not archived). */
+const visibleToStudents = sql`not c.hidden and not i.hidden
+  and (c.publish_at is null or c.publish_at <= now()) and (i.publish_at is null or i.publish_at <= now())`;
 
 /**
- * "New material/assignment/quiz" to the students who may see the item now (its content and itself
- * shown and published, the class not archived), once per student and item (`new:material:ID`):
- * creating, showing and the scheduled time use the same key, so nobody hears of one item twice.
+ * Claims the items of `table` matching `where` (on `i`, its content `c`) that students may see now
+ * and were never announced: sets `announced_at` and returns them, with their content and class.
+ * The row lock makes it atomic: of two acts at the same moment (a create, a show, the scheduled
+ * job) only one claims an item, and an item shown, hidden and shown again is claimed once.
  */
-export function newItems(tx: Executor, table: AnnouncedItems, where: SQL): Promise<NotificationRow[]> {
-  const kind = ITEM_KIND[table];
-  const author = table === 'materials' ? sql`oc.teacher_id` : sql`i.author_id`;
+const claimed = (table: AnnouncedItems, where: SQL) => sql`update ${sql.raw(table)} i set announced_at = now()
+    from contents c join online_classes oc on oc.id = c.online_class_id and oc.archived_at is null
+   where c.id = i.content_id and i.announced_at is null and ${visibleToStudents} and ${where}
+  returning i.*, c.number as content_number, c.title as content_title, oc.id as class_id`;
+
+/**
+ * "Tugas baru"/"Kuis baru": one notification per student and item, opening the item itself (its
+ * hand-in page, the quiz's page): each is a thing to do, with its own deadline.
+ */
+function newWork(tx: Executor, table: 'assignments' | 'quizzes', where: SQL): Promise<NotificationRow[]> {
+  const kind = table === 'assignments' ? 'assignment' : 'quiz';
+  const link =
+    table === 'assignments'
+      ? sql`'/my-classes/' || oc.id || '/submissions/' || i.id`
+      : sql`'/my-classes/' || oc.id || '/contents/' || i.content_id || '/quizzes/' || i.id`;
   return insertedRows(
     tx,
-    sql`insert into notifications (user_id, kind, actor_id, subject, context, link, dedupe_key)
-      select s.user_id, ${kind}::varchar, ${author}, i.title, oc.name, ${studentClassLink}, ${`new:${kind}:`}::text || i.id::text
-        from ${sql.raw(table)} i
-        join contents c on c.id = i.content_id
-        join online_classes oc on oc.id = c.online_class_id and oc.archived_at is null
+    sql`with i as (${claimed(table, where)})
+      insert into notifications (user_id, kind, actor_id, subject, context, link, dedupe_key)
+      select s.user_id, ${kind}::varchar, i.author_id, i.title, oc.name, ${link}, ${`new:${kind}:`}::text || i.id::text
+        from i join online_classes oc on oc.id = i.class_id
         ${activeStudentsOf}
-       where not c.hidden and not i.hidden
-         and (c.publish_at is null or c.publish_at <= now()) and (i.publish_at is null or i.publish_at <= now())
-         and ${where}
       on conflict (user_id, dedupe_key) do nothing
       returning *`,
   );
+}
+
+/** The newly announced materials of one content (a row of newMaterials' first statement). */
+interface MaterialGroup {
+  content_id: number;
+  n: number;
+  title: string;
+  content: string;
+}
+
+/**
+ * "Materi baru": one notification per student and content, summed while it is unread (key
+ * `new:materials:<content>`): a lesson of three materials published at once, or five files
+ * uploaded one after another, is one row "3 materi baru di Pembelajaran 2: …", moved to the top
+ * with each act. One material alone reads as before ("Materi baru "X""). Reading the row closes it
+ * (SUMMARY_KINDS), so the next upload starts a new one. Three statements whatever the class size:
+ * the claim, the unread summaries taken away, the new ones written.
+ */
+async function newMaterials(tx: Executor, where: SQL): Promise<NotificationRow[]> {
+  const groups = (
+    (await tx.execute(sql`with i as (${claimed('materials', where)})
+      select i.content_id, count(*)::int as n, (array_agg(i.title order by i.id))[1] as title,
+             left('Pembelajaran ' || min(i.content_number) || ': ' || min(i.content_title), 255) as content
+        from i group by i.content_id`)) as unknown as { rows: MaterialGroup[] }
+  ).rows;
+  if (groups.length === 0) return [];
+  const g = sql`jsonb_to_recordset(${JSON.stringify(groups)}::jsonb) as g(content_id int, n int, title varchar, content varchar)`;
+  const key = sql`'new:materials:' || g.content_id`;
+  const prev = (
+    (await tx.execute(sql`delete from notifications n
+       using ${g} join contents c on c.id = g.content_id join online_classes oc on oc.id = c.online_class_id ${activeStudentsOf}
+       where n.user_id = s.user_id and n.dedupe_key = ${key} and n.read_at is null
+      returning n.user_id, n.dedupe_key, n.count`)) as unknown as { rows: { user_id: number; dedupe_key: string; count: number }[] }
+  ).rows;
+  return insertedRows(
+    tx,
+    sql`insert into notifications (user_id, kind, actor_id, subject, context, link, dedupe_key, count)
+      select s.user_id, 'material', oc.teacher_id, case when g.n + coalesce(p.count, 0) = 1 then g.title else g.content end,
+             oc.name, ${studentClassLink} || '#pembelajaran-' || g.content_id, ${key}, g.n + coalesce(p.count, 0)
+        from ${g}
+        join contents c on c.id = g.content_id
+        join online_classes oc on oc.id = c.online_class_id
+        ${activeStudentsOf}
+        left join jsonb_to_recordset(${JSON.stringify(prev)}::jsonb) as p(user_id int, dedupe_key varchar, count int)
+          on p.user_id = s.user_id and p.dedupe_key = ${key}
+       order by g.content_id, s.user_id
+      returning *`,
+  );
+}
+
+/**
+ * Announces the items matching `where` that students may see now and never heard of (issue 42,
+ * "a quieter bell"): each item once ever (`announced_at`), one row per student and content for
+ * the materials of one act, one per assignment or quiz.
+ */
+export async function newItems(tx: Executor, table: AnnouncedItems, where: SQL): Promise<NotificationRow[]> {
+  return table === 'materials' ? newMaterials(tx, where) : newWork(tx, table, where);
 }
 
 /** Announces materials, assignments or quizzes that students may see now (after a create or a change of visibility). */
@@ -81,7 +150,7 @@ export function itemsShown(app: App, table: AnnouncedItems, ids: number[]): Prom
   );
 }
 
-/** A content shown (or its schedule changed): its items students may now see. */
+/** A content shown (or its schedule changed): its items students may now see, as one act. */
 export function lessonShown(app: App, lessonId: number): Promise<number> {
   return app.notifier.sendWith(async (tx) => [
     ...(await newItems(tx, 'materials', sql`i.content_id = ${lessonId}`)),

@@ -4,8 +4,8 @@
  *
  * - every minute, the reminders: "due in 24 hours and not handed in" (once per student and
  *   assignment, by the unique (user, dedupe_key) index: a job that runs twice, or is killed and
- *   run again, sends nothing twice), and the materials and assignments whose scheduled time has
- *   just come ("new material" once per student and item);
+ *   run again, sends nothing twice), and the materials, assignments and quizzes whose scheduled time
+ *   has just come (each announced once, claimed by `announced_at`; see newItems in events.ts);
  * - every night, the clean-up: notifications older than 90 days, live events older than a day.
  */
 import { sql } from 'drizzle-orm';
@@ -23,12 +23,16 @@ export const CLEANUP_QUEUE = 'notification-cleanup';
 /** How far back a scheduled item's time may lie and still be announced (a job missed during a restart). */
 const PUBLISHED_WINDOW = '2 hours';
 
-/** Assignments due within 24 hours (the student's own deadline) that the student has not handed in. */
+/**
+ * Assignments due within 24 hours (the student's own deadline) that the student has not handed in;
+ * the row's `due_at` is that deadline (quiet hours let a reminder due soon through).
+ */
 export function dueSoon(tx: Executor): Promise<NotificationRow[]> {
   return insertedRows(
     tx,
-    sql`insert into notifications (user_id, kind, subject, context, link, dedupe_key)
-      select s.user_id, 'due_soon', a.title, oc.name, '/my-classes/' || oc.id || '/submissions/' || a.id, 'due:' || a.id
+    sql`insert into notifications (user_id, kind, subject, context, link, dedupe_key, due_at)
+      select s.user_id, 'due_soon', a.title, oc.name, '/my-classes/' || oc.id || '/submissions/' || a.id, 'due:' || a.id,
+             coalesce(e.deadline, a.deadline)
         from assignments a
         join contents c on c.id = a.content_id
         join online_classes oc on oc.id = c.online_class_id and oc.archived_at is null

@@ -8,7 +8,7 @@ export interface TextParts {
 }
 
 /** Kinds whose rows are summaries: reading one closes it, so the next event starts a new one. */
-export const SUMMARY_KINDS: NotificationKind[] = ['hand_ins'];
+export const SUMMARY_KINDS: NotificationKind[] = ['hand_ins', 'material'];
 
 const inClass = (context: string | null) => (context ? ` di ${context}` : '');
 
@@ -36,6 +36,8 @@ export function notificationText(kind: NotificationKind, p: TextParts): string {
   const who = p.actor ?? 'Seseorang';
   switch (kind) {
     case 'material':
+      // One publishing act of several materials (issue 42): subject "Pembelajaran 2: Topologi", context the class.
+      if (p.count > 1) return `${p.count} materi baru di ${p.subject}${p.context ? ` (${p.context})` : ''}`;
       return `Materi baru "${p.subject}"${inClass(p.context)}`;
     case 'assignment':
       return `Tugas baru "${p.subject}"${inClass(p.context)}`;
