@@ -6,6 +6,8 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { createTestApp, type TestContext } from './helpers.js';
 import { notifications, users } from '../src/db/schema.js';
 import { DIGEST_QUEUE, digestMail, runDigest } from '../src/features/notifications/digest.js';
+import { runParentSummaries } from '../src/features/parent-summary/jobs.js';
+import { NOTIFICATION_GROUPS, type NotificationGroup } from '@kelasku/contract';
 
 /** A real SMTP server on a free local port: it keeps every accepted message and refuses `tolak@…`. */
 interface Received {
@@ -209,6 +211,84 @@ describe('daily e-mail digest', () => {
       rows: Array<{ cron: string; timezone: string }>;
     };
     expect(res.rows).toEqual([{ cron: CRON, timezone: 'Asia/Jakarta' }]);
+  });
+});
+
+describe('issue 42: the e-mail channel follows each user’s notification settings', () => {
+  /** PUT /api/notification-settings as this user, with these groups off for e-mail (push all on). */
+  async function emailOff(token: string, off: readonly NotificationGroup[]) {
+    const all = (on: (g: NotificationGroup) => boolean) => Object.fromEntries(NOTIFICATION_GROUPS.map((g) => [g, on(g)]));
+    const res = await t.as(token).put('/api/notification-settings', {
+      push: all(() => true),
+      email: all((g) => !off.includes(g)),
+      quiet_hours: { enabled: true, start: '21:00', end: '05:30' },
+    });
+    expect(res.status).toBe(200);
+  }
+
+  it('mails only the groups kept on; an off group is settled without a mail, so turning it on again brings no backlog', async () => {
+    const ani = await t.factory.student({ name: 'Ani' });
+    const other = await t.factory.student();
+    await emailOff(ani.token, ['announcements', 'grades']);
+    const news = await notify(ani.id, { kind: 'announcement', subject: 'Libur besok' });
+    const grade = await notify(ani.id, { kind: 'graded', subject: 'Kuis 2' });
+    const work = await notify(ani.id, { kind: 'assignment', subject: 'Laporan Praktik' });
+    const theirs = await notify(other.id, { kind: 'announcement', subject: 'Upacara' });
+
+    expect(await runDigest(t.app)).toBe(2);
+    const m = mailTo(ani.email)[0]!.mail;
+    expect(m.subject).toBe('Kelasku: 1 notifikasi belum dibaca');
+    expect(m.text).toContain('Laporan Praktik');
+    expect(m.text).not.toContain('Libur besok');
+    expect(m.text).not.toContain('Kuis 2');
+    // Another user's settings are theirs: the announcement goes to them.
+    expect(mailTo(other.email)[0]!.mail.text).toContain('Upacara');
+    expect((await emailedOf([news.id, grade.id, work.id, theirs.id])).every((d) => d instanceof Date)).toBe(true);
+
+    // Announcements on again: the old one stays unmailed (no backlog), a new one goes.
+    received.length = 0;
+    await emailOff(ani.token, ['grades']);
+    expect(await runDigest(t.app)).toBe(0);
+    await notify(ani.id, { kind: 'announcement', subject: 'Ujian dimajukan' });
+    expect(await runDigest(t.app)).toBe(1);
+    const next = mailTo(ani.email)[0]!.mail;
+    expect(next.text).toContain('Ujian dimajukan');
+    expect(next.text).not.toContain('Libur besok');
+  });
+
+  it('mails nothing to a user with every group off', async () => {
+    const quiet = await t.factory.teacher();
+    await emailOff(quiet.token, NOTIFICATION_GROUPS);
+    const rows = [
+      await notify(quiet.id, { kind: 'hand_ins', subject: 'Tugas 1' }),
+      await notify(quiet.id, { kind: 'mention', subject: 'Diskusi' }),
+      await notify(quiet.id, { kind: 'import_done', subject: 'Impor' }),
+    ];
+    expect(await runDigest(t.app)).toBe(0);
+    expect(mailTo(quiet.email)).toEqual([]);
+    expect((await emailedOf(rows.map((r) => r.id))).every((d) => d instanceof Date)).toBe(true);
+  });
+
+  it('sends the parents’ weekly summary only to a parent who keeps it on in the notification settings', async () => {
+    const child = await t.factory.student({ name: 'Andi' });
+    const off = await t.factory.parent([child.id], { name: 'Ibu Siti' });
+    const on = await t.factory.parent([child.id], { name: 'Pak Budi', relation: 'ayah' });
+    await emailOff(off.token, ['parent_summary']);
+    expect((await t.as(off.token).get('/api/parent/settings')).body.data).toEqual({ weekly_summary_email: false });
+
+    const friday = (monday: string) => new Date(`${monday}T15:00:00+07:00`).getTime() + 4 * 86_400_000;
+    expect((await runParentSummaries(t.app, new Date(friday('2026-11-16')))).mailed).toBe(1);
+    expect(mailTo(off.email)).toEqual([]);
+    expect(mailTo(on.email)).toHaveLength(1);
+
+    // On again in the notification settings: next week's summary comes by e-mail.
+    received.length = 0;
+    await emailOff(off.token, []);
+    expect((await t.as(off.token).get('/api/parent/settings')).body.data).toEqual({ weekly_summary_email: true });
+    expect((await runParentSummaries(t.app, new Date(friday('2026-11-23')))).mailed).toBe(2);
+    expect(mailTo(off.email)).toHaveLength(1);
+    // The summary's bell rows had their own mail: the digest does not mail them again.
+    expect(await runDigest(t.app)).toBe(0);
   });
 });
 

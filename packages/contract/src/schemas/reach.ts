@@ -34,6 +34,7 @@ export const REACH_MSG = {
   pushTestTitle: 'Notifikasi Kelasku aktif',
   pushTestBody: 'Begini notifikasi Kelasku akan muncul di HP ini.',
   settingsSaved: 'Pengaturan notifikasi disimpan.',
+  unknownGroup: 'Jenis notifikasi tidak dikenal.',
   quietTimeInvalid: 'Isi jam dengan format JJ:MM, misalnya 21:00.',
   quietSameTime: 'Jam mulai dan jam selesai tidak boleh sama.',
   calendarMade: 'Alamat kalender baru dibuat. Alamat lama tidak berlaku lagi.',
@@ -149,8 +150,10 @@ export const pushDeviceParams = z.object({ id: idParam });
 
 /** "HH:MM" (24 h, WIB). */
 const clock = z.string({ error: REACH_MSG.quietTimeInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, REACH_MSG.quietTimeInvalid);
-const groupSwitches = z.object(
+/** Every group on or off; a group the contract does not know (an old or a made-up key) is refused, not dropped in silence. */
+const groupSwitches = z.strictObject(
   Object.fromEntries(NOTIFICATION_GROUPS.map((g) => [g, z.boolean()])) as Record<NotificationGroup, z.ZodBoolean>,
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? REACH_MSG.unknownGroup : undefined) },
 );
 
 export const notificationSettings = z.object({

@@ -8,14 +8,21 @@
  * one. Users are read in batches (two queries per batch of users, then one update per mail sent),
  * never a query per notification. One run at a time across instances (an advisory lock), even if
  * pg-boss hands out an occurrence again while the first run is still sending.
+ *
+ * Issue 42: only the groups the user keeps on for e-mail (notification_settings.email_off) are
+ * mailed; a user with every group off gets no mail. The rows of a group turned off are settled at
+ * the start of each run (`emailed_at` set without a mail: `emailed_at` means "the e-mail channel is
+ * done with this row", as for the weekly summary's own row), so turning the group on again later
+ * mails only what comes after, never the backlog of the weeks it was off.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { createTransport } from 'nodemailer';
 import type { Notification } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { notifications, users } from '../../db/schema.js';
 import { presentNotification } from './service.js';
+import { channelOffSql } from '../notification-settings/queries.js';
 
 export const DIGEST_QUEUE = 'notification-digest';
 
@@ -119,7 +126,8 @@ function recipients(app: App, afterId: number): Promise<Recipient[]> {
         eq(users.status, 1),
         isNotNull(users.email),
         ne(users.email, ''),
-        sql`exists (select 1 from ${notifications} n where n.user_id = ${users.id} and n.read_at is null and n.emailed_at is null)`,
+        sql`exists (select 1 from ${notifications} n where n.user_id = ${users.id} and n.read_at is null and n.emailed_at is null
+          and not ${channelOffSql('email', sql`n.user_id`, sql`n.kind`)})`,
       ),
     )
     .orderBy(asc(users.id))
@@ -133,7 +141,14 @@ async function pendingOf(app: App, userIds: number[]): Promise<Map<number, Array
     .select({ n: notifications, actor: { id: actor.id, name: actor.name, avatarFileId: actor.avatarFileId } })
     .from(notifications)
     .leftJoin(actor, eq(actor.id, notifications.actorId))
-    .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt), isNull(notifications.emailedAt)))
+    .where(
+      and(
+        inArray(notifications.userId, userIds),
+        isNull(notifications.readAt),
+        isNull(notifications.emailedAt),
+        not(channelOffSql('email', notifications.userId, notifications.kind)),
+      ),
+    )
     .orderBy(asc(notifications.userId), desc(notifications.createdAt), desc(notifications.id));
   const byUser = new Map<number, Array<{ id: number; item: Notification }>>();
   for (const r of rows) {
@@ -142,6 +157,16 @@ async function pendingOf(app: App, userIds: number[]): Promise<Map<number, Array
     byUser.set(r.n.userId, list);
   }
   return byUser;
+}
+
+/** Settles (marks e-mailed, without a mail) the unread rows of the groups their users turned off for e-mail. */
+async function settleEmailOff(app: App): Promise<void> {
+  await app.db
+    .update(notifications)
+    .set({ emailedAt: sql`now()` })
+    .where(
+      and(isNull(notifications.readAt), isNull(notifications.emailedAt), channelOffSql('email', notifications.userId, notifications.kind)),
+    );
 }
 
 /** The pooled SMTP transport of the app's mails (the digest, the parents' weekly summary). */
@@ -169,6 +194,7 @@ export async function runDigest(app: App): Promise<number> {
     }
     const transport = mailTransport(smtpUrl, mailFrom);
     try {
+      await settleEmailOff(app);
       let afterId = 0;
       for (;;) {
         const batch = await recipients(app, afterId);

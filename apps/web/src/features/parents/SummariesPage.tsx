@@ -81,6 +81,7 @@ function EmailSwitch() {
   return (
     <Switch
       label="Kirim ringkasan mingguan ke email saya"
+      description="Sama dengan pilihan Email untuk ringkasan mingguan di Profil, bagian Pengaturan notifikasi."
       checked={checked}
       disabled={!settings.data || save.isPending}
       onChange={(e) => save.mutate({ weekly_summary_email: e.currentTarget.checked }, { onSuccess: (res) => toastSaved(res.message) })}
