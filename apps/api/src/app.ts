@@ -39,6 +39,7 @@ import { registerParentSummaryJobs } from './features/parent-summary/jobs.js';
 import { registerQuizJobs } from './features/quizzes/job.js';
 import { registerMeetingJobs } from './features/meetings/jobs.js';
 import { requireParentPrivacy } from './features/parent-accounts/privacy.js';
+import { installPush } from './features/push/install.js';
 
 z.config(z.locales.id());
 
@@ -231,7 +232,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await registerImportWorker(app);
   // Erases first-password slips 7 days old.
   await registerSlipSweep(app);
-  for (const register of [registerNotificationJobs, registerParentSummaryJobs]) await register(app);
+  for (const register of [registerNotificationJobs, registerParentSummaryJobs, installPush]) await register(app);
   // Closes quiz attempts whose time ran out, also when no browser comes back.
   await registerQuizJobs(app);
   // Deletes resumable uploads nobody used within a day.

@@ -62,6 +62,21 @@ export interface Config {
    * minute. KELASKU_LIMITS=off turns them off (to compare in a benchmark); on by default.
    */
   limits: boolean;
+  /** Web Push (docs/features/push.md): the VAPID pair, subject, extra push hosts, a private CA, the send timeout. */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url); null: made once and kept in the database. */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** VAPID_SUBJECT (mailto: or https:); null: the first admin's e-mail, else PUBLIC_URL, else mailto:admin@kelasku.invalid. */
+  vapidSubject: string | null;
+  /** PUSH_HOSTS: hosts ("push.sekolah.sch.id") or host:port added to the known push services; these may be private addresses. */
+  hosts: string[];
+  /** PUSH_CA_FILE: a PEM file of a CA trusted besides the usual ones (a self-hosted push service). */
+  caFile: string | null;
+  /** PUSH_TIMEOUT_SECONDS (default 10): how long one push may take before it is retried. */
+  timeoutMs: number;
 }
 
 export interface S3Config {
@@ -127,6 +142,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orphanGraceMs: intFrom(env, 'ORPHAN_GRACE_MS', 60 * 60 * 1000, 0, 7 * 24 * 3600 * 1000),
     fileSweepSeconds: intFrom(env, 'FILE_SWEEP_SECONDS', 600, 1, 24 * 3600),
     limits: limitsFrom(env.KELASKU_LIMITS),
+    push: pushFrom(env),
+  };
+}
+
+function pushFrom(env: NodeJS.ProcessEnv): PushConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
+  if (Boolean(publicKey) !== Boolean(privateKey)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY dan VAPID_PRIVATE_KEY harus diisi berdua (atau keduanya dikosongkan).');
+  }
+  if (publicKey && (!/^[A-Za-z0-9_-]{87}$/.test(publicKey) || !/^[A-Za-z0-9_-]{43}$/.test(privateKey))) {
+    throw new ConfigError('VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY tidak valid: buat dengan `npx web-push generate-vapid-keys`.');
+  }
+  const subject = env.VAPID_SUBJECT?.trim() || null;
+  if (subject && (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(subject) || !URL.canParse(subject))) {
+    throw new ConfigError('VAPID_SUBJECT harus berbentuk mailto:admin@sekolah.sch.id atau https://kelasku.sekolah.sch.id.');
+  }
+  const hosts = (env.PUSH_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const h of hosts) {
+    if (!URL.canParse(`https://${h}`) || new URL(`https://${h}`).host !== h.replace(/:443$/, '')) {
+      throw new ConfigError(`PUSH_HOSTS berisi "${h}" yang tidak valid: isi dengan daftar host atau host:port, dipisah koma.`);
+    }
+  }
+  return {
+    vapidKeys: publicKey ? { publicKey, privateKey } : null,
+    vapidSubject: subject,
+    hosts,
+    caFile: env.PUSH_CA_FILE?.trim() ? path.resolve(env.PUSH_CA_FILE.trim()) : null,
+    timeoutMs: intFrom(env, 'PUSH_TIMEOUT_SECONDS', 10, 1, 120) * 1000,
   };
 }
 

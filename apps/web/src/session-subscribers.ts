@@ -1,6 +1,7 @@
 import { subscribeDraftsToSession } from './lib/drafts';
 import { subscribeUploadsToSession } from './uploads/kept-files';
 import { subscribeOfflineToSession } from './offline/clear';
+import { subscribePushToSession } from './features/notifications/push-session';
 
 /**
  * What keeps a user's data on this browser follows the session (lib/session-events.ts), in this
@@ -11,4 +12,5 @@ export function subscribeToSession() {
   subscribeDraftsToSession();
   subscribeUploadsToSession();
   subscribeOfflineToSession();
+  subscribePushToSession();
 }

@@ -12,6 +12,7 @@
  *   going first.
  * A new session token wipes every saved answer and file of the previous one; so does a logout
  * (MSG_LOGOUT) and a 401.
+ * A push message (Web Push, issue 42) shows its notification; tapping it opens its page in the app.
  */
 import { clientsClaim, registerQuotaErrorCallback } from 'workbox-core';
 import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core/types';
@@ -48,6 +49,7 @@ import {
   planEviction,
   type FileEntry,
 } from './offline/rules';
+import { appLink, parsePushText } from './lib/push-message';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> };
 
@@ -408,4 +410,70 @@ self.addEventListener('message', (event) => {
       ),
     );
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Web Push (issue 42): a push shows its notification; tapping it opens its page in the app.
+// ---------------------------------------------------------------------------------------------
+
+/** The app's icon (the web app manifest's) and the small white one Android shows in the status bar. */
+const NOTIFICATION_ICON = '/icons/icon-192.png';
+const NOTIFICATION_BADGE = '/icons/badge-96.png';
+
+/** `event.waitUntil(work)`; an event made by a script (a browser test) cannot wait, and the work runs all the same. */
+function keepAlive(event: ExtendableEvent, work: Promise<unknown>) {
+  try {
+    event.waitUntil(work);
+  } catch {
+    void work.catch(() => undefined);
+  }
+}
+
+self.addEventListener('push', (event) => {
+  let text: string | null;
+  try {
+    text = event.data?.text() ?? null;
+  } catch {
+    text = null;
+  }
+  // Anything but a push message of ours (lib/push-message.ts) shows nothing.
+  const message = parsePushText(text);
+  if (!message) return;
+  const options: NotificationOptions & { renotify?: boolean } = {
+    body: message.body,
+    icon: NOTIFICATION_ICON,
+    badge: NOTIFICATION_BADGE,
+    lang: 'id',
+    data: { link: appLink(message.link, self.location.origin), id: message.id, kind: message.kind },
+    // A summary counted up replaces its earlier push on the phone, and rings again.
+    ...(message.tag ? { tag: message.tag, renotify: true } : {}),
+  };
+  keepAlive(event, self.registration.showNotification(message.title, options));
+});
+
+/**
+ * Opens `url` (an address of the app): in a window of the app that is open already — the installed
+ * app's own window when it runs — brought to the front, or else in a new one (an installed app opens
+ * in its app window).
+ */
+async function openInApp(url: string) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const mine = windows.filter((c) => new URL(c.url).origin === self.location.origin);
+  const client = mine.find((c) => c.focused) ?? mine[0];
+  if (client) {
+    try {
+      const shown = (await client.navigate(url)) ?? client;
+      await shown.focus().catch(() => undefined);
+      return;
+    } catch {
+      // A window this worker does not control cannot be navigated: a new one opens instead.
+    }
+  }
+  await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { link?: unknown } | null;
+  keepAlive(event, openInApp(appLink(data?.link, self.location.origin)));
 });

@@ -12,6 +12,7 @@ import { notifications, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 import { lockPublishing, publishIn, topics, type LiveEvent } from '../../live/bus.js';
 import { SUMMARY_KINDS, notificationText } from './text.js';
+import { queuePushes } from '../push/queue.js';
 
 export interface NewNotification {
   userIds: readonly number[];
@@ -70,6 +71,9 @@ declare module 'fastify' {
 }
 
 export class Notifier {
+  /** Called after a transaction that queued pushes has committed: wakes the push sender (features/push). */
+  onPushQueued: (() => void) | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly files: FileService,
@@ -87,15 +91,21 @@ export class Notifier {
 
   /**
    * Runs `write` (statements that insert notifications and return their rows) under the
-   * publishers' lock and pushes what it returns to the users' streams, in one transaction. Never
-   * throws; returns how many were sent (0 after a failure, which is logged).
+   * publishers' lock and pushes what it returns to the users' streams, in one transaction, which
+   * also queues their Web Pushes (one statement). Never throws; returns how many were sent (0
+   * after a failure, which is logged).
    */
   async sendWith(write: (tx: Executor) => Promise<Row[]>): Promise<number> {
+    let pushes = 0;
     try {
-      return await this.db.transaction(async (tx) => {
+      const sent = await this.db.transaction(async (tx) => {
         await lockPublishing(tx);
         const stored = await write(tx);
         if (stored.length === 0) return 0;
+        pushes = await queuePushes(
+          tx,
+          stored.map((r) => r.id),
+        );
         const actorIds = [...new Set(stored.map((r) => r.actorId).filter((id): id is number => id !== null))];
         const actors = actorIds.length
           ? await tx
@@ -118,6 +128,8 @@ export class Notifier {
         );
         return stored.length;
       });
+      if (pushes > 0) this.onPushQueued?.();
+      return sent;
     } catch (err) {
       this.log.error({ err }, 'notifications: sending failed');
       return 0;
