@@ -6,3 +6,4 @@ export * from './fields.js';
 export * from './envelope.js';
 export * from './schemas/session.js';
 export * from './schemas/features.js';
+export * from './whatsapp.js';

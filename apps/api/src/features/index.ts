@@ -59,6 +59,7 @@ import * as exams from './exams/routes.js';
 import pushRoutes from './push/routes.js';
 import notificationSettingsRoutes from './notification-settings/routes.js';
 import * as calendar from './calendar/routes.js';
+import * as contacts from './contacts/routes.js';
 
 type Plugin = (app: App) => Promise<void>;
 
@@ -138,6 +139,7 @@ export const routeAreas: Record<'public' | 'authed' | 'admin' | 'teacher' | 'stu
     parentAccounts.teacherRoutes,
     homeroomOverview.teacherRoutes,
     exams.teacherRoutes,
+    contacts.teacherRoutes,
   ],
   student: [
     studentClassesRoutes,

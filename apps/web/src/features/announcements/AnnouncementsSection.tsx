@@ -13,6 +13,10 @@ import { QueryState } from '../../components/QueryState';
 import { SendBox } from '../../components/SendBox';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDateTimeWib, truncate } from '../../lib/format';
+import { useTeacherClass } from '../../api/online-classes';
+import { useStudentClass } from '../../api/student-classes';
+import { WhatsAppShareButton } from '../../components/WhatsAppShareButton';
+import { announcementShareLink, appLink, studentPaths, type SharedClass } from '../../lib/whatsapp';
 import { toastSuccess } from '../../lib/toast';
 
 interface AnnouncementForm extends Record<string, unknown> {
@@ -61,7 +65,18 @@ function EditModal({ classId, announcement, onClose }: { classId: number; announ
   );
 }
 
-function Item({ a, onEdit, onDelete }: { a: Announcement; onEdit?: (a: Announcement) => void; onDelete?: (a: Announcement) => void }) {
+function Item({
+  a,
+  share,
+  onEdit,
+  onDelete,
+}: {
+  a: Announcement;
+  /** Issue 42: the class, for "Bagikan ke WhatsApp" (once it is loaded). */
+  share?: { klass: SharedClass; classId: number };
+  onEdit?: (a: Announcement) => void;
+  onDelete?: (a: Announcement) => void;
+}) {
   const edited = a.updated_at !== a.created_at;
   const short = truncate(a.body, 30);
   return (
@@ -85,16 +100,25 @@ function Item({ a, onEdit, onDelete }: { a: Announcement; onEdit?: (a: Announcem
           {a.body}
         </MathText>
       </div>
-      {onEdit && onDelete && (
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" aria-label={`Edit pengumuman: ${short}`} onClick={() => onEdit(a)}>
-            <IconEdit size={18} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={`Hapus pengumuman: ${short}`} onClick={() => onDelete(a)}>
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Group>
-      )}
+      <Group gap={4} wrap="nowrap">
+        {share && (
+          <WhatsAppShareButton
+            compact
+            what={`pengumuman: ${short}`}
+            href={announcementShareLink(share.klass, a.body, appLink(studentPaths.klass(share.classId)))}
+          />
+        )}
+        {onEdit && onDelete && (
+          <>
+            <ActionIcon variant="subtle" aria-label={`Edit pengumuman: ${short}`} onClick={() => onEdit(a)}>
+              <IconEdit size={18} />
+            </ActionIcon>
+            <ActionIcon variant="subtle" color="red" aria-label={`Hapus pengumuman: ${short}`} onClick={() => onDelete(a)}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          </>
+        )}
+      </Group>
     </Group>
   );
 }
@@ -127,6 +151,11 @@ export function AnnouncementsSection({ classId, role, readOnly = false }: { clas
   const list = useAnnouncements(role, classId);
   const del = useDeleteAnnouncement(classId);
   const [editing, setEditing] = useState<Announcement | null>(null);
+  // The page has loaded the class already (the same query): its name and rombel for the shared message.
+  const teacherClass = useTeacherClass(role === 'teacher' ? classId : 0);
+  const studentClass = useStudentClass(role === 'student' ? classId : 0);
+  const klass = role === 'teacher' ? teacherClass.data : studentClass.data;
+  const share = klass ? { klass, classId } : undefined;
 
   if (role === 'student') {
     if (list.isPending || (list.isSuccess && list.data.length === 0)) return null;
@@ -136,7 +165,7 @@ export function AnnouncementsSection({ classId, role, readOnly = false }: { clas
           {(items) => (
             <List>
               {items.map((a) => (
-                <Item key={a.id} a={a} />
+                <Item key={a.id} a={a} share={share} />
               ))}
             </List>
           )}
@@ -164,7 +193,7 @@ export function AnnouncementsSection({ classId, role, readOnly = false }: { clas
           ) : (
             <List>
               {items.map((a) => (
-                <Item key={a.id} a={a} onEdit={writable ? setEditing : undefined} onDelete={writable ? remove : undefined} />
+                <Item key={a.id} a={a} share={share} onEdit={writable ? setEditing : undefined} onDelete={writable ? remove : undefined} />
               ))}
             </List>
           )

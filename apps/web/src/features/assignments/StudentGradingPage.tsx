@@ -6,7 +6,9 @@ import type { StudentWork } from '@kelasku/contract';
 import { isNotFound } from '../../api/client';
 import { useTeacherAssignment, type AssignmentRef } from '../../api/assignments';
 import { useStudentWork } from '../../api/grading';
-import { useClassArchived } from '../../api/online-classes';
+import { useClassArchived, useTeacherClass } from '../../api/online-classes';
+import { StudentChatButton } from '../../components/WhatsAppShareButton';
+import { classLabel } from '../../lib/whatsapp';
 import { QueryState } from '../../components/QueryState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDateTimeWib } from '../../lib/format';
@@ -72,7 +74,7 @@ function WorkView({ r, work }: { r: AssignmentRef; work: StudentWork }) {
 
   return (
     <>
-      <StudentHeader work={work} />
+      <StudentHeader work={work} classId={r.classId} />
       {handedIn && (
         <Anchor href="#penilaian" hiddenFrom="lg" size="sm">
           Langsung ke nilai dan masukan
@@ -156,8 +158,9 @@ function WorkView({ r, work }: { r: AssignmentRef; work: StudentWork }) {
   );
 }
 
-function StudentHeader({ work }: { work: StudentWork }) {
+function StudentHeader({ work, classId }: { work: StudentWork; classId: number }) {
   const { student, submission: sub } = work;
+  const klass = useTeacherClass(classId).data;
   return (
     <Card withBorder>
       <Group wrap="nowrap" align="flex-start">
@@ -170,6 +173,11 @@ function StudentHeader({ work }: { work: StudentWork }) {
             <Text size="sm" c="dimmed">
               NIS {student.nis}
             </Text>
+          )}
+          {klass && !klass.archived_at && (
+            <Group>
+              <StudentChatButton scope={{ classId }} studentId={student.id} role={`guru ${classLabel(klass)}`} />
+            </Group>
           )}
           <Group gap="xs">
             <Badge variant="light" color={sub.status_id === 3 ? 'red' : sub.status_id === 2 ? 'teal' : 'gray'}>

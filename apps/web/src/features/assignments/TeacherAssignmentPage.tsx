@@ -16,7 +16,9 @@ import { formatDateTime, formatDateTimeWib, truncate } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 import { AssignmentFormModal } from './AssignmentFormModal';
 import { DownloadAllButton } from './DownloadAllButton';
-import { useClassArchived } from '../../api/online-classes';
+import { useClassArchived, useTeacherClass } from '../../api/online-classes';
+import { WhatsAppShareButton } from '../../components/WhatsAppShareButton';
+import { appLink, assignmentShareLink, studentPaths } from '../../lib/whatsapp';
 import { useLiveTopic } from '../../live/useLiveTopic';
 import { lessonItemRef } from '../../lib/route-params';
 import { assignmentPath, studentWorkPath } from './paths';
@@ -95,6 +97,7 @@ function AssignmentView({ r }: { r: AssignmentRef }) {
 function Instructions({ r, assignment }: { r: AssignmentRef; assignment: Assignment }) {
   const [editing, setEditing] = useState(false);
   const archived = useClassArchived(r.classId);
+  const klass = useTeacherClass(r.classId).data;
   const del = useDeleteAssignment(r);
   const navigate = useNavigate();
 
@@ -123,6 +126,12 @@ function Instructions({ r, assignment }: { r: AssignmentRef; assignment: Assignm
           </Stack>
           {!archived && (
             <Group gap="xs">
+              {klass && (
+                <WhatsAppShareButton
+                  what={assignment.title}
+                  href={assignmentShareLink(klass, assignment, appLink(studentPaths.assignment(r.classId, r.id)))}
+                />
+              )}
               <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
                 Edit
               </Button>

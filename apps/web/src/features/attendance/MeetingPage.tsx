@@ -17,6 +17,8 @@ import { JournalSection } from './JournalSection';
 import { meetingHeading } from '../../lib/meeting-dates';
 import { allPresentUntouched, countMarks, entriesToSave, shownMark, totalsLabel } from './marks';
 import { StudentMarkRow } from './StudentMarkRow';
+import { WhatsAppShareButton } from '../../components/WhatsAppShareButton';
+import { appLink, meetingShareLink, studentPaths } from '../../lib/whatsapp';
 import { useAttendance, type AttendanceState } from './use-attendance';
 import classes from './attendance.module.css';
 
@@ -137,6 +139,10 @@ function MeetingView({ detail, userId, refetch }: { detail: MeetingDetail; userI
           >
             Presensi mandiri
           </Button>
+          <WhatsAppShareButton
+            what={heading}
+            href={meetingShareLink(detail.class, { heading, topic: meeting.topic }, appLink(studentPaths.attendance()))}
+          />
           <Button variant="default" onClick={() => setCancelling(true)}>
             Batalkan pertemuan
           </Button>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Menu } from '@mantine/core';
+import { Button, Group, Menu } from '@mantine/core';
 import { IconBrandWhatsapp, IconChevronDown, IconMessage, IconUserPlus } from '@tabler/icons-react';
-import { PARENT_MSG, PARENT_RELATION_LABELS, type OverviewStudent } from '@kelasku/contract';
+import { PARENT_MSG, PARENT_RELATION_LABELS, whatsAppNumber, type OverviewStudent } from '@kelasku/contract';
 import { useSessionUser } from '../../api/session';
 import { whatsAppLinks } from './message';
 import { AddParentModal, MessageModal } from './ParentModals';
+import { StudentChatButton } from '../../components/WhatsAppShareButton';
 
 /**
  * "Hubungi orang tua" of a student: a WhatsApp link for each parent with a phone number (the message
@@ -16,9 +17,11 @@ export function ContactMenu({ rombel, student }: { rombel: { id: number; name: s
   // Mounted from the first "Tambah orang tua" on: its dialog of the first password outlives the form.
   const [adding, setAdding] = useState(false);
   const links = whatsAppLinks(student, me?.name ?? 'wali kelas', rombel.name);
-  const withoutPhone = student.parents.filter((p) => !p.telpon);
+  const withoutPhone = student.parents.filter((p) => !whatsAppNumber(p.telpon));
   return (
-    <>
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      {/* Issue 42: a chat with the student, beside the parents' links. */}
+      <StudentChatButton compact scope={{ rombelId: rombel.id }} studentId={student.id} role={`wali kelas ${rombel.name}`} />
       <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <Button size="xs" variant="light" rightSection={<IconChevronDown size={14} />}>
@@ -62,6 +65,6 @@ export function ContactMenu({ rombel, student }: { rombel: { id: number; name: s
       </Menu>
       {open === 'message' && <MessageModal rombelId={rombel.id} student={student} opened onClose={() => setOpen(null)} />}
       {adding && <AddParentModal rombelId={rombel.id} student={student} opened={open === 'parent'} onClose={() => setOpen(null)} />}
-    </>
+    </Group>
   );
 }

@@ -1,16 +1,11 @@
-import { waLink, type OverviewStudent, type ParentRelation, type RiskReason } from '@kelasku/contract';
+import { whatsAppChatLink, type OverviewStudent, type ParentRelation, type RiskReason } from '@kelasku/contract';
+import { greeting } from '../../lib/whatsapp';
 
 /** How the wali kelas addresses a parent: a father "Bapak", a mother "Ibu", a guardian "Bapak/Ibu". */
 export const ADDRESS: Record<ParentRelation, string> = { ayah: 'Bapak', ibu: 'Ibu', wali: 'Bapak/Ibu' };
 
-/** The greeting of the hour in WIB: pagi until 11, siang until 15, sore until 18, then malam. */
-export function greeting(now: number = Date.now()): string {
-  const hour = new Date(now + 7 * 3600_000).getUTCHours();
-  if (hour < 11) return 'Selamat pagi';
-  if (hour < 15) return 'Selamat siang';
-  if (hour < 18) return 'Selamat sore';
-  return 'Selamat malam';
-}
+/** The greeting of the hour in WIB (shared with the chats of issue 42). */
+export { greeting };
 
 /** "a", "a dan b", "a, b, dan c". */
 export function joinReasons(texts: string[]): string {
@@ -44,24 +39,16 @@ export function parentMessage(f: ParentMessageFacts, now: number = Date.now()): 
   ].join(' ');
 }
 
-/** The WhatsApp link of each parent of a student who has a phone number, with the message already written. */
+/** The WhatsApp link of each parent of a student who has a mobile number, with the message already written. */
 export function whatsAppLinks(
   student: Pick<OverviewStudent, 'name' | 'risks' | 'parents'>,
   teacherName: string,
   rombelName: string,
   now: number = Date.now(),
 ): { parent: OverviewStudent['parents'][number]; href: string }[] {
-  return student.parents.flatMap((parent) =>
-    parent.telpon
-      ? [
-          {
-            parent,
-            href: waLink(
-              parent.telpon,
-              parentMessage({ parent, teacherName, rombelName, studentName: student.name, risks: student.risks }, now),
-            ),
-          },
-        ]
-      : [],
-  );
+  return student.parents.flatMap((parent) => {
+    const message = parentMessage({ parent, teacherName, rombelName, studentName: student.name, risks: student.risks }, now);
+    const href = whatsAppChatLink(parent.telpon, message);
+    return href ? [{ parent, href }] : [];
+  });
 }

@@ -23,6 +23,8 @@ import { GradebookTab } from '../gradebook/GradebookTab';
 import { ReportGradesTab } from '../report-grades/ReportGradesTab';
 import { AnnouncementsSection } from '../announcements/AnnouncementsSection';
 import { CopyClassModal } from './CopyClassModal';
+import { StudentChatButton } from '../../components/WhatsAppShareButton';
+import { classLabel } from '../../lib/whatsapp';
 
 function LessonsTab({ classId, readOnly }: { classId: number; readOnly: boolean }) {
   const lessons = useLessons(classId);
@@ -124,7 +126,7 @@ function AboutTab({
               <List.Item key={s.id}>
                 <Group gap="sm" wrap="nowrap">
                   <UserAvatar src={s.avatar} name={s.name} size="sm" />
-                  <div>
+                  <div style={{ flex: 1, minWidth: 0 }}>
                     <Text size="sm" fw={500}>
                       {s.name}
                     </Text>
@@ -132,6 +134,7 @@ function AboutTab({
                       {s.nis ?? '-'}
                     </Text>
                   </div>
+                  <StudentChatButton compact scope={{ classId: klass.id }} studentId={s.id} role={`guru ${classLabel(klass)}`} />
                 </Group>
               </List.Item>
             ))}

@@ -1,3 +1,4 @@
+import { whatsAppShareLink } from '@kelasku/contract';
 import { formatDateTimeWib } from '../../lib/format';
 
 /** Where a parent signs up with the code (the public page of issue 40). */
@@ -20,5 +21,5 @@ export function pairingShareText(code: string, expiresAt: string, origin: string
 
 /** "Bagikan lewat WhatsApp": WhatsApp opens with the message written, the parent's number chosen there. */
 export function pairingWhatsAppLink(code: string, expiresAt: string, origin: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(pairingShareText(code, expiresAt, origin))}`;
+  return whatsAppShareLink(pairingShareText(code, expiresAt, origin));
 }

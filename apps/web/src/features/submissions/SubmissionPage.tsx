@@ -17,11 +17,16 @@ import { PrivateComments } from './PrivateComments';
 import { SubmittedFiles } from './SubmissionFiles';
 import { LastGradeAwaiting } from '../../components/AwaitingRegrade';
 import { RubricView } from '../rubrics/RubricView';
+import { useStudentClass } from '../../api/student-classes';
+import { WhatsAppShareButton } from '../../components/WhatsAppShareButton';
+import { appLink, assignmentShareLink, studentPaths } from '../../lib/whatsapp';
 
 /** Status 2 (on time) teal, 3 (late) red; the label is the server's. */
 const STATUS_COLOR: Record<number, string | undefined> = { 2: 'teal', 3: 'red' };
 
 function InstructionCard({ a }: { a: AssignmentWithSubmission }) {
+  // Issue 42: a student shares the assignment with a classmate (the class is in the cache from the class page, or loads).
+  const klass = useStudentClass(a.online_class.id).data;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="instruksi-title">
       <Title order={3} id="instruksi-title" mb="sm">
@@ -41,6 +46,14 @@ function InstructionCard({ a }: { a: AssignmentWithSubmission }) {
             Tenggat: {formatDateTimeWib(a.deadline)}
           </Text>
         </Group>
+        {klass && (
+          <Group>
+            <WhatsAppShareButton
+              what={a.title}
+              href={assignmentShareLink(klass, a, appLink(studentPaths.assignment(klass.id, a.id)), false)}
+            />
+          </Group>
+        )}
         <MathText mt="xs" style={{ overflowWrap: 'anywhere' }}>
           {a.description}
         </MathText>

@@ -15,6 +15,9 @@ import { ExamStart } from '../exam/TokenField';
 import { attemptsText, hiddenScoreText, RESULTS_WHEN, scoreText, whyNot } from './format';
 import { attemptPath, resultPath, useQuizParams } from './paths';
 import type { QuizAttemptSummary, StudentQuizView } from './types';
+import { useStudentClass } from '../../../api/student-classes';
+import { WhatsAppShareButton } from '../../../components/WhatsAppShareButton';
+import { appLink, quizShareLink, studentPaths } from '../../../lib/whatsapp';
 
 function InfoTable({ v }: { v: StudentQuizView }) {
   const q = v.quiz;
@@ -155,6 +158,8 @@ function useRefetchWhenOpens(v: StudentQuizView | undefined, refetch: () => unkn
 
 function QuizIntro({ r, v }: { r: QuizRef; v: StudentQuizView }) {
   const q = v.quiz;
+  // Issue 42: a student shares the quiz with a classmate.
+  const klass = useStudentClass(r.classId).data;
   return (
     <Stack>
       <Card withBorder padding="lg" component="section" aria-labelledby="kuis-title">
@@ -181,6 +186,12 @@ function QuizIntro({ r, v }: { r: QuizRef; v: StudentQuizView }) {
           )}
           <Group>
             <StartArea r={r} v={v} />
+            {klass && (
+              <WhatsAppShareButton
+                what={q.title}
+                href={quizShareLink(klass, q, appLink(studentPaths.quiz(r.classId, r.lessonId, r.quizId)))}
+              />
+            )}
           </Group>
         </Stack>
       </Card>

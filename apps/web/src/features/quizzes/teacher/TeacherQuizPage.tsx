@@ -5,7 +5,9 @@ import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconEye, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { QUIZ_MSG, type Quiz, type QuizResultRow } from '@kelasku/contract';
 import { isNotFound } from '../../../api/client';
-import { useClassArchived } from '../../../api/online-classes';
+import { useClassArchived, useTeacherClass } from '../../../api/online-classes';
+import { WhatsAppShareButton } from '../../../components/WhatsAppShareButton';
+import { appLink, quizShareLink, studentPaths } from '../../../lib/whatsapp';
 import { useDeleteQuiz, useQuizResults, useRegradeQuiz, useTeacherQuiz, type QuizRef } from '../../../api/quizzes';
 import { confirmDelete } from '../../../components/ConfirmDelete';
 import { QueryState } from '../../../components/QueryState';
@@ -88,6 +90,7 @@ const RESULTS_LABEL = {
 
 function QuizHeader({ r, quiz }: { r: QuizRef; quiz: Quiz }) {
   const archived = useClassArchived(r.classId);
+  const klass = useTeacherClass(r.classId).data;
   const del = useDeleteQuiz(r);
   const regrade = useRegradeQuiz(r);
   const navigate = useNavigate();
@@ -155,6 +158,12 @@ function QuizHeader({ r, quiz }: { r: QuizRef; quiz: Quiz }) {
             )}
             {!archived && (
               <>
+                {klass && (
+                  <WhatsAppShareButton
+                    what={quiz.title}
+                    href={quizShareLink(klass, quiz, appLink(studentPaths.quiz(r.classId, r.lessonId, r.id)))}
+                  />
+                )}
                 <Button variant="light" leftSection={<IconPencil size={16} />} component={Link} to={editQuizPath(r)}>
                   Edit
                 </Button>
