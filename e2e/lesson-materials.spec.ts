@@ -4,11 +4,13 @@
  * other links in a new tab, for the teacher and the student; rename, change a link, replace a file.
  * The browser is offline for YouTube: the player's own load fails, so only the frame is checked.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { api, classWithLesson, freshRombel, freshUser, login, openLesson, samplePdf, throttleUploads, toast, violations } from './fixtures';
 
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
-const EMBED = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
+const EMBED = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1';
+/** The player is made only when the video's thumbnail is tapped (issue 42, data-saver.spec.ts). */
+const play = (scope: Page | Locator, title: string) => scope.getByRole('button', { name: `Putar video YouTube: ${title}` }).click();
 
 /** A valid PDF of about `kb` kilobytes (padding after the end marker), so its upload takes a while when throttled. */
 const pdfOf = (name: string, kb: number) => {
@@ -116,6 +118,7 @@ test('a YouTube link plays embedded for the teacher and the student; other links
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   await expect(toast(page, 'Materi berhasil ditambahkan')).toBeVisible();
   await expect(dialog).toBeHidden();
+  await play(card, 'Video Subnetting');
   const frame = card.locator('iframe[title="Video Subnetting"]');
   await expect(frame).toHaveAttribute('src', EMBED);
   await expect(frame).toHaveAttribute('loading', 'lazy');
@@ -141,6 +144,7 @@ test('a YouTube link plays embedded for the teacher and the student; other links
   await login(student, s.student.username, s.student.password);
   await student.goto(`/my-classes/${s.classId}`);
   await openLesson(student, 1);
+  await play(student, 'Video Subnetting');
   await expect(student.locator('iframe[title="Video Subnetting"]')).toHaveAttribute('src', EMBED);
   const studentQuiz = student.getByRole('link', { name: /Kuis Google Form/ });
   await expect(studentQuiz).toHaveAttribute('target', '_blank');
@@ -183,6 +187,7 @@ test('a material is renamed, a link changed and a file replaced from the row men
   await dialog.getByRole('textbox', { name: 'Tautan' }).fill('https://youtu.be/dQw4w9WgXcQ');
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   await expect(dialog).toBeHidden();
+  await play(card, 'Video Pembahasan');
   await expect(card.locator('iframe[title="Video Pembahasan"]')).toHaveAttribute('src', EMBED);
 
   // Replace the file.
@@ -221,6 +226,7 @@ test('@phone materials at 390 px: several files, a link with its video, the row 
   await link.getByRole('textbox', { name: 'Tautan' }).fill(YOUTUBE);
   await link.getByRole('button', { name: 'Simpan' }).click();
   await expect(link).toBeHidden();
+  await play(card, 'Video Subnetting');
   const frame = card.locator('iframe[title="Video Subnetting"]');
   await expect(frame).toHaveAttribute('src', EMBED);
   const box = await frame.boundingBox();

@@ -10,7 +10,7 @@ import { helmetHeaders } from './helmet-adapter.js';
  *
  * The app's policy: only its own scripts, no framing of the app, no HSTS (TLS is the reverse proxy's
  * business). The pages may frame the app's own files (PDF preview) and YouTube's privacy-enhanced
- * player (link materials).
+ * player (link materials), and show YouTube's thumbnails (i.ytimg.com).
  */
 const HEADERS = helmetHeaders({
   contentSecurityPolicy: {
@@ -18,7 +18,8 @@ const HEADERS = helmetHeaders({
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      // YouTube materials show the video's thumbnail until tapped (issue 42).
+      imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
       mediaSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],

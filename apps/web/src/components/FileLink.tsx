@@ -16,8 +16,24 @@ export function fileIdOf(href: string): number | null {
  * pop-up blocker stops it) and goes to the fresh link when it arrives. A modified click (new window,
  * download) uses the page's link as it is.
  */
-export function FileLink({ href, children, title, ...props }: AnchorProps & { href: string; children: ReactNode; title?: string }) {
+export function FileLink({
+  href,
+  children,
+  title,
+  confirmText,
+  ...props
+}: AnchorProps & {
+  href: string;
+  children: ReactNode;
+  title?: string;
+  /** Asked before the file opens ("Buka file 24 MB?"); a "no" leaves it closed. */
+  confirmText?: string;
+}) {
   const open = async (e: MouseEvent<HTMLAnchorElement>) => {
+    if (confirmText && !window.confirm(confirmText)) {
+      e.preventDefault();
+      return;
+    }
     const id = fileIdOf(href);
     if (id === null || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();

@@ -1,6 +1,7 @@
-import { Anchor, Group, Stack, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconBrandYoutube, IconExternalLink, IconFile } from '@tabler/icons-react';
 import type { ClassMaterial } from '@kelasku/contract';
+import { formatFileSize, largeFileLabel, useDataSaver } from '../lib/data-saver';
 import { FileLink } from './FileLink';
 import { YouTubeEmbed } from './YouTubeEmbed';
 
@@ -9,7 +10,9 @@ const wrap = { overflowWrap: 'anywhere' } as const;
 /**
  * A material as teachers and students see it: a file opens in a new tab (a fresh signed link); a
  * link opens its address in a new tab, marked with an external-link icon; a YouTube video plays in
- * the page (youtube-nocookie.com), with its address still one click away.
+ * the page (youtube-nocookie.com) once tapped, with its address still one click away. A file over
+ * 1 MB shows its kind and size ("PDF · 3,4 MB") before it opens; with Hemat data on, opening it asks
+ * first ("Buka file 24 MB?").
  */
 export function MaterialView({
   material: m,
@@ -18,12 +21,24 @@ export function MaterialView({
   material: ClassMaterial;
   /** false: the caller shows the video elsewhere. */ embed?: boolean;
 }) {
+  const saver = useDataSaver();
   if (m.kind === 'file') {
+    const sizeLabel = largeFileLabel(m.file_extension, m.size);
     return (
-      <FileLink href={m.file ?? ''} size="sm" style={wrap}>
+      <FileLink
+        href={m.file ?? ''}
+        size="sm"
+        style={wrap}
+        confirmText={saver && sizeLabel && m.size ? `Buka file ${formatFileSize(m.size)}?` : undefined}
+      >
         <Group gap={6} wrap="nowrap" component="span">
           <IconFile size={16} aria-hidden style={{ flexShrink: 0 }} />
           <span>{m.title}</span>
+          {sizeLabel && (
+            <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              ({sizeLabel})
+            </Text>
+          )}
         </Group>
       </FileLink>
     );

@@ -13,6 +13,7 @@ import { formatDate } from '../../lib/format';
 import { newestLessonId, shownDescription } from '../../lib/lessons';
 import { ClassTabs } from '../../components/ClassTabs';
 import { MaterialView } from '../../components/MaterialView';
+import { SaveLessonOffline } from '../../offline/SaveLessonOffline';
 import { WorkBadge } from '../../components/WorkBadge';
 import { AnnouncementsSection } from '../announcements/AnnouncementsSection';
 import { QuizBadge } from '../quizzes/student/QuizBadge';
@@ -77,13 +78,14 @@ function Section({ title, icon, empty, links }: { title: string; icon: ReactNode
   );
 }
 
-/** Materials: files and links open in a new tab, YouTube videos play in the page. */
-function MaterialSection({ materials }: { materials: ClassMaterial[] }) {
+/** Materials: files and links open in a new tab, YouTube videos play in the page; the files may be saved for offline. */
+function MaterialSection({ materials, lessonLabel }: { materials: ClassMaterial[]; lessonLabel: string }) {
   return (
     <Stack gap={4}>
       <Title order={4} size="h5">
         Material
       </Title>
+      <SaveLessonOffline materials={materials} lessonLabel={lessonLabel} />
       {materials.length === 0 ? (
         <Text size="sm" c="dimmed">
           Belum ada materi.
@@ -116,7 +118,7 @@ function LessonItem({ classId, content }: { classId: number; content: ClassLesso
       <Accordion.Panel>
         <Stack gap="md">
           {description && <MathText>{description}</MathText>}
-          <MaterialSection materials={content.materials} />
+          <MaterialSection materials={content.materials} lessonLabel={content.title} />
           <Section
             title="Forum Diskusi"
             icon={<IconMessages size={16} />}

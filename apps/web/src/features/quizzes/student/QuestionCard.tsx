@@ -1,10 +1,11 @@
 import { memo } from 'react';
-import { Button, Card, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCloudOff, IconFlag, IconFlagFilled } from '@tabler/icons-react';
 import { QUESTION_TYPE_LABELS } from '@kelasku/contract';
 import type { SaveStatus } from './answer-queue';
 import { QuestionInput } from './QuestionInput';
 import type { QuizAnswer, StudentQuizQuestion } from './types';
+import { SaverImage } from '../../../components/SaverImage';
 
 export const SAVE_TEXT = {
   saving: 'Menyimpan…',
@@ -118,7 +119,7 @@ export const QuestionCard = memo(function QuestionCard({
           </Button>
         </Group>
         <Text className="kls-pre">{q.text}</Text>
-        {q.image && <Image src={q.image} alt={`Gambar soal ${number}`} radius="sm" maw="100%" fit="contain" mah={360} w="auto" />}
+        {q.image && <SaverImage src={q.image} alt={`Gambar soal ${number}`} radius="sm" maw="100%" fit="contain" mah={360} w="auto" />}
         <QuestionInput question={q} number={number} answer={answer} disabled={disabled} onAnswer={(a, delay) => onAnswer(q.id, a, delay)} />
         <SaveIndicator status={status} answered={answered} />
       </Stack>

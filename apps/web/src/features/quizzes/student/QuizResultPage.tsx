@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconHourglassHigh, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { QUESTION_TYPE_LABELS } from '@kelasku/contract';
@@ -12,6 +12,7 @@ import { answerLines, keyLines } from './answers';
 import { formatPoints, hiddenScoreText, scoreText, TIME_UP } from './format';
 import { quizPath, useQuizParams, type ResultState } from './paths';
 import type { AttemptReview, ReviewQuestion, StudentQuizView } from './types';
+import { SaverImage } from '../../../components/SaverImage';
 
 /** Right, wrong, partly right, or waiting for the teacher (an essay): from the points given. */
 function Verdict({ q }: { q: ReviewQuestion }) {
@@ -68,7 +69,7 @@ function ReviewItem({ q, number, showKey }: { q: ReviewQuestion; number: number;
           <Verdict q={q} />
         </Group>
         <MathText>{q.text}</MathText>
-        {q.image && <Image src={q.image} alt={`Gambar soal ${number}`} radius="sm" fit="contain" mah={300} w="auto" maw="100%" />}
+        {q.image && <SaverImage src={q.image} alt={`Gambar soal ${number}`} radius="sm" fit="contain" mah={300} w="auto" maw="100%" />}
         <div>
           <Text size="sm" fw={600}>
             Jawabanmu
