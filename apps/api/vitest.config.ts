@@ -55,11 +55,10 @@ export default defineConfig({
         test: {
           name: db,
           include: ['test/**/*.test.ts'],
-          exclude: [
-            ...(quick ? processTests : []),
-            // The app's own embedded server is only started without DATABASE_URL.
-            ...(db === 'postgres' ? ['test/embedded-server.test.ts', 'test/embedded-death.test.ts', 'test/private-folder.test.ts'] : []),
-          ],
+          // The whole-process tests (crashes, SIGTERM, two instances, the cluster, the embedded server's
+          // life) test the app's processes, not the database: they run once, on the embedded server
+          // (the same PostgreSQL), and the quick run skips them.
+          exclude: quick || db === 'postgres' ? processTests : [],
           env: { KELASKU_TEST_DB: db },
         },
       })),
