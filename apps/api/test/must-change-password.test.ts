@@ -15,7 +15,7 @@ const PASSWORD = '/api/profile/update-password';
 
 /** What a flagged user may still do: see who they are, set the password, log out. */
 const ALLOWED = new Set(['GET /api/me', `PATCH ${PASSWORD}`, 'POST /api/logout']);
-/** Routes without a session (login, a parent's code check and sign-up, health and readiness, signed links to a file or the submissions ZIP, the API docs). */
+/** Routes without a session (login, a parent's code check and sign-up, health and readiness, signed links to a file or the submissions ZIP, a calendar feed whose address is its secret, the API docs). */
 const isPublic = (url: string) =>
   url === '/api/login' ||
   url === '/api/pairing-codes/check' ||
@@ -24,6 +24,7 @@ const isPublic = (url: string) =>
   url === '/api/ready' ||
   url === '/api/files/:id' ||
   url.startsWith('/api/downloads/') ||
+  url.startsWith('/api/calendar/feed/') ||
   url.startsWith('/api/docs');
 
 const flagOf = async (id: number) => (await t.db.select({ f: users.mustChangePassword }).from(users).where(eq(users.id, id)))[0]!.f;
