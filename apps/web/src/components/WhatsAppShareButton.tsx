@@ -23,7 +23,8 @@ export function WhatsAppShareButton({ href, what, compact = false }: { href: str
     );
   }
   return (
-    <Button {...opens} href={href} variant="light" color="green.9" leftSection={<IconBrandWhatsapp size={18} />} aria-label={label}>
+    // WhatsApp green, dark enough for white text (4.5:1), as on the pairing card.
+    <Button {...opens} href={href} color="#237032" leftSection={<IconBrandWhatsapp size={18} />} aria-label={label}>
       Bagikan ke WhatsApp
     </Button>
   );
@@ -65,9 +66,8 @@ export function StudentChatButton({
       {...opens}
       href={href}
       size="xs"
-      variant="light"
-      color="green.9"
-      leftSection={<IconBrandWhatsapp size={16} />}
+      variant="default"
+      leftSection={<IconBrandWhatsapp size={16} color="#237032" />}
       aria-label={label}
     >
       Chat WhatsApp
