@@ -203,7 +203,7 @@ test('@phone the gentle prompt follows the first sign-in on a phone once; "Nanti
   const prompt = page.getByRole('complementary', { name: 'Notifikasi di HP ini?' });
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText('walau Kelasku sedang tidak dibuka');
-  // Only a card: the browser's own question comes after "Aktifkan".
+  // Only a card: the browser's own question comes after "Aktifkan notifikasi".
   expect(await page.evaluate(() => Notification.permission)).toBe('default');
   await prompt.getByRole('button', { name: 'Nanti saja' }).click();
   await expect(prompt).toHaveCount(0);

@@ -35,7 +35,7 @@ function Prompt({ userId, onDone }: { userId: number; onDone: () => void }) {
         <Text size="sm">Dapatkan kabar tugas baru, nilai dan pengumuman di HP ini, walau Kelasku sedang tidak dibuka.</Text>
         <Group gap="xs">
           <Button onClick={() => answer(true)} loading={push.enabling}>
-            Aktifkan
+            Aktifkan notifikasi
           </Button>
           <Button variant="subtle" onClick={() => answer(false)} disabled={push.enabling}>
             Nanti saja
@@ -49,8 +49,8 @@ function Prompt({ userId, onDone }: { userId: number; onDone: () => void }) {
 /**
  * The one gentle prompt of Web Push (issue 42), under the page of the signed-in layout (so never on
  * the login page): on a phone (a narrow or touch screen), after a sign-in in this tab, while push is
- * possible and off. "Aktifkan" or "Nanti saja" answers it for good for this user on this browser;
- * the browser's own permission question comes only after "Aktifkan".
+ * possible and off. "Aktifkan notifikasi" or "Nanti saja" answers it for good for this user on this browser;
+ * the browser's own permission question comes only after "Aktifkan notifikasi".
  */
 export function PushPrompt() {
   const user = useSessionUser();
