@@ -105,10 +105,10 @@ function logLines(server: Server, from: number): any[] {
     .map((l) => JSON.parse(l));
 }
 
-/** The process ids that logged the arrival of `count` requests for `url` after `from`. */
+/** The process ids that logged the answer to `count` requests for `url` after `from`. */
 async function answeredBy(server: Server, from: number, url: string, count: number): Promise<Map<number, number>> {
   const incoming = await until(`${count} requests in the log`, () => {
-    const lines = logLines(server, from).filter((l) => l.msg === 'incoming request' && l.req?.url === url);
+    const lines = logLines(server, from).filter((l) => l.msg === 'request completed' && l.req?.url === url);
     return lines.length >= count && lines;
   });
   const by = new Map<number, number>();

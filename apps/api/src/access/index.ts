@@ -7,9 +7,10 @@
  * an archived class (archived_at set by the year-end promotion) stays readable for its teacher and
  * refuses every write under it with 409; its rombel's students no longer reach it at all (404).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
+import { preparedFor } from '../db/prepared.js';
 import { assignments, comments, lessons, forums, materials, onlineClasses, students, users } from '../db/schema.js';
 import { CLASS_MSG, ROLE_BY_ID } from '@kelasku/contract';
 import { conflict, notFound } from '../http/errors.js';
@@ -63,15 +64,31 @@ export async function classForTeacher(db: Db, user: AuthUser, classId: number, i
 
 /** A class of the student's own rombel that is not archived. */
 export async function classForStudent(db: Db, user: AuthUser, classId: number): Promise<OnlineClass> {
-  const row = one(
-    await db
-      .select({ klass: onlineClasses })
-      .from(onlineClasses)
-      .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
-      .where(eq(onlineClasses.id, classId))
-      .limit(1),
-  );
+  const row = one(await studentsClass(db).execute({ classId, studentId: user.id }));
   return open(row, user, 'read').klass;
+}
+
+/** The class page's check, run by each of its reads: a named prepared statement (db/prepared.ts). */
+const studentsClass = preparedFor((db) =>
+  db
+    .select({ klass: onlineClasses })
+    .from(onlineClasses)
+    .innerJoin(students, and(eq(students.userId, sql.placeholder('studentId')), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+    .where(eq(onlineClasses.id, sql.placeholder('classId')))
+    .limit(1)
+    .prepare('class_for_student'),
+);
+
+/** Who reaches: a teacher (their own classes) or a student (their rombel's), by id or by placeholder. */
+interface Reacher {
+  teacher: boolean;
+  id: number | Placeholder;
+}
+
+/** The ids of a content's path, as values or placeholders. */
+interface ReachPath {
+  classId: number | Placeholder;
+  lessonId: number | Placeholder;
 }
 
 /**
@@ -81,27 +98,75 @@ export async function classForStudent(db: Db, user: AuthUser, classId: number): 
  */
 function inReach<T extends PgSelect>(
   q: T,
-  user: AuthUser,
-  path: { classId: number; lessonId: number },
-  child?: { table: typeof forums | typeof assignments; id: number },
+  who: Reacher,
+  path: ReachPath,
+  child?: { table: typeof forums | typeof assignments; id: Placeholder },
 ): T {
-  const teacher = user.role === 'teacher';
-  const joined = teacher
+  const joined = who.teacher
     ? q
-    : q.innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)));
+    : q.innerJoin(students, and(eq(students.userId, who.id), eq(students.rombelClassId, onlineClasses.rombelClassId)));
   return joined
     .where(
       and(
         eq(lessons.id, path.lessonId),
         eq(onlineClasses.id, path.classId),
         child ? eq(child.table.id, child.id) : undefined,
-        teacher ? teachesClass(user.id) : visibleNow(lessons, ...(child ? [child.table] : [])),
+        who.teacher ? teachesClass(who.id) : visibleNow(lessons, ...(child ? [child.table] : [])),
       ),
     )
     .limit(1) as T;
 }
 
-/** A content of a class the caller may reach, checked in one query. */
+/**
+ * The reach checks of a content, a forum and an assignment, for a teacher or a student: named
+ * prepared statements (db/prepared.ts), since every page under a class runs one of them first.
+ * Placeholders: userId, classId, lessonId and childId.
+ */
+function reachStatements(db: Db, teacher: boolean) {
+  const view = teacher ? 'teacher' : 'student';
+  const who: Reacher = { teacher, id: sql.placeholder('userId') };
+  const path: ReachPath = { classId: sql.placeholder('classId'), lessonId: sql.placeholder('lessonId') };
+  return {
+    lesson: inReach(
+      db
+        .select({ klass: onlineClasses, content: lessons })
+        .from(lessons)
+        .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
+        .$dynamic(),
+      who,
+      path,
+    ).prepare(`lesson_for_${view}`),
+    forum: inReach(
+      db
+        .select({ klass: onlineClasses, content: lessons, child: forums })
+        .from(forums)
+        .innerJoin(lessons, eq(lessons.id, forums.lessonId))
+        .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
+        .$dynamic(),
+      who,
+      path,
+      { table: forums, id: sql.placeholder('childId') },
+    ).prepare(`forum_for_${view}`),
+    assignment: inReach(
+      db
+        .select({ klass: onlineClasses, content: lessons, child: assignments })
+        .from(assignments)
+        .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
+        .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
+        .$dynamic(),
+      who,
+      path,
+      { table: assignments, id: sql.placeholder('childId') },
+    ).prepare(`assignment_for_${view}`),
+  };
+}
+
+const teacherReach = preparedFor((db) => reachStatements(db, true));
+const studentReach = preparedFor((db) => reachStatements(db, false));
+/** A teacher reaches their own classes; anyone else (a student) only through their rombel. */
+const reachOf = (db: Db, user: AuthUser) => (user.role === 'teacher' ? teacherReach(db) : studentReach(db));
+
+/** A content of a class the caller may reach, with its class, checked in one query. */
 export async function lessonFor(
   db: Db,
   user: AuthUser,
@@ -109,46 +174,20 @@ export async function lessonFor(
   lessonId: number,
   intent: Intent,
 ): Promise<{ klass: OnlineClass; content: Content }> {
-  const q = db
-    .select({ klass: onlineClasses, content: lessons })
-    .from(lessons)
-    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
-    .$dynamic();
-  return open(one(await inReach(q, user, { classId, lessonId })), user, intent);
-}
-
-/** The path's child (a forum or an assignment), its content and class, within the caller's reach; 404 otherwise. */
-async function childFor<T extends typeof forums | typeof assignments>(
-  db: Db,
-  table: T,
-  user: AuthUser,
-  path: { classId: number; lessonId: number },
-  childId: number,
-  intent: Intent,
-): Promise<{ klass: OnlineClass; content: Content; child: T['$inferSelect'] }> {
-  const q = db
-    .select({ klass: onlineClasses, content: lessons, child: table as typeof forums })
-    .from(table as typeof forums)
-    .innerJoin(lessons, eq(lessons.id, table.lessonId))
-    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
-    .$dynamic();
-  const found = one(await inReach(q, user, path, { table, id: childId })) as {
-    klass: OnlineClass;
-    content: Content;
-    child: T['$inferSelect'];
-  };
-  return open(found, user, intent);
+  return open(one(await reachOf(db, user).lesson.execute({ userId: user.id, classId, lessonId })), user, intent);
 }
 
 /** A forum of a content of a class the caller may reach, with its content and class, checked in one query. */
 export async function forumFor(db: Db, user: AuthUser, path: { classId: number; lessonId: number; forumId: number }, intent: Intent) {
-  const { klass, content, child } = await childFor(db, forums, user, path, path.forumId, intent);
+  const values = { userId: user.id, classId: path.classId, lessonId: path.lessonId, childId: path.forumId };
+  const { klass, content, child } = open(one(await reachOf(db, user).forum.execute(values)), user, intent);
   return { klass, content, forum: child };
 }
 
 /** An assignment of a content of a class the caller may reach, with its content and class, checked in one query. */
 export async function assignmentFor(db: Db, user: AuthUser, path: { classId: number; lessonId: number; id: number }, intent: Intent) {
-  const { klass, content, child } = await childFor(db, assignments, user, path, path.id, intent);
+  const values = { userId: user.id, classId: path.classId, lessonId: path.lessonId, childId: path.id };
+  const { klass, content, child } = open(one(await reachOf(db, user).assignment.execute(values)), user, intent);
   return { klass, content, assignment: child };
 }
 

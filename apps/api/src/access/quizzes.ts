@@ -5,7 +5,7 @@
  * their rombel that they may see now (content and quiz shown), and only their own attempts. An
  * archived class is read-only for its teacher (409 on a write) and gone for its students.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import { CLASS_MSG, EXAM_MSG } from '@kelasku/contract';
 import type { Db } from '../db/client.js';
 import { lessons, onlineClasses, questions, quizAttempts, quizOverrides, quizzes, students } from '../db/schema.js';
@@ -39,7 +39,8 @@ export function withOverride(
 }
 
 /** The signed-in student's override of the quiz (a left-join condition). */
-export const ownOverride = (user: Pick<AuthUser, 'id'>) => and(eq(quizOverrides.quizId, quizzes.id), eq(quizOverrides.studentId, user.id));
+export const ownOverride = (user: { id: number | Placeholder }) =>
+  and(eq(quizOverrides.quizId, quizzes.id), eq(quizOverrides.studentId, user.id));
 
 /**
  * Issue 41: an open attempt of an exam-mode quiz is continued only by the session that started it
@@ -100,7 +101,7 @@ export async function quizForStudent(db: Db, user: AuthUser, path: QuizPath): Pr
 }
 
 /** The signed-in student is of the class's rombel (a join condition). */
-export const inStudentsRombel = (user: Pick<AuthUser, 'id'>) =>
+export const inStudentsRombel = (user: { id: number | Placeholder }) =>
   and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId));
 
 /**

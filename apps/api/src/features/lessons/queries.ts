@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { anyOf } from '../../db/lookups.js';
+import { preparedFor } from '../../db/prepared.js';
 import {
   assignmentExtensions,
   assignments,
@@ -30,14 +30,14 @@ const placeOf = (t: typeof forums | typeof assignments | typeof quizzes) => ({
 export type Viewer = 'teacher' | { studentId: number };
 
 /** The student's view keeps only what is visible now; the teacher's keeps everything. */
-const seen = (viewer: Viewer, t: ItemTable | typeof lessons) => (viewer === 'teacher' ? undefined : visibleNow(t));
+const seen = (viewer: StatementViewer, t: ItemTable | typeof lessons) => (viewer === 'teacher' ? undefined : visibleNow(t));
 
 /**
  * A student's hand-in, grade and deadline (an extension's when there is one: dueOf) beside each
  * assignment, read in the same query as the assignments (the state badges of a student's content
  * list); null in the teacher's view, which does not join them.
  */
-const workColumns = (viewer: Viewer) =>
+const workColumns = (viewer: StatementViewer) =>
   viewer === 'teacher'
     ? { submittedAt: sql<Date | null>`null`, score: sql<number | null>`null`, dueAt: sql<Date | null>`null` }
     : {
@@ -46,8 +46,11 @@ const workColumns = (viewer: Viewer) =>
         dueAt: sql<Date | null>`${studentDeadline}`.mapWith(assignments.deadline),
       };
 
-/** The assignments of the given contents, with the student's work on each in a student's view. */
-function assignmentsOf(db: Db, lessonIds: number[], viewer: Viewer) {
+/** The view a prepared statement is made for: the teacher's, or a student's by placeholder. */
+type StatementViewer = 'teacher' | { studentId: Placeholder };
+
+/** The assignments of the contents `ofLessons` selects, with the student's work on each in a student's view. */
+function assignmentsOf(db: Db, ofLessons: SQL, viewer: StatementViewer) {
   const q = db
     .select({
       id: assignments.id,
@@ -67,31 +70,34 @@ function assignmentsOf(db: Db, lessonIds: number[], viewer: Viewer) {
             assignmentExtensions,
             and(eq(assignmentExtensions.assignmentId, assignments.id), eq(assignmentExtensions.studentId, viewer.studentId)),
           );
-  return withWork
-    .where(and(anyOf(assignments.lessonId, lessonIds), seen(viewer, assignments)))
-    .orderBy(asc(assignments.position), asc(assignments.id));
+  return withWork.where(and(ofLessons, seen(viewer, assignments))).orderBy(asc(assignments.position), asc(assignments.id));
 }
 
 /**
- * Materials (with their stored files; none for a link), forums, assignments and quizzes of the
- * given contents, each list in the teacher's order: four queries at once.
+ * The four lists under contents (materials with their stored files, forums, assignments, quizzes),
+ * each in the teacher's order, as named prepared statements of one view (db/prepared.ts): every
+ * class page and content page runs them. `lessonIds` (an array) and, in a student's view,
+ * `studentId` are their placeholders.
  */
-async function childrenOf(db: Db, lessonIds: number[], viewer: Viewer) {
-  if (lessonIds.length === 0) return { materialRows: [], forumRows: [], assignmentRows: [], quizRows: [] };
-  const [materialRows, forumRows, assignmentRows, quizRows] = await Promise.all([
-    db
+function childStatements(db: Db, view: 'teacher' | 'student') {
+  const viewer: StatementViewer = view === 'teacher' ? 'teacher' : { studentId: sql.placeholder('studentId') };
+  const ofLessons = (column: AnyColumn) => sql`${column} = any(${sql.placeholder('lessonIds')})`;
+  return {
+    materials: db
       .select({ m: materials, f: storedFiles })
       .from(materials)
       .leftJoin(storedFiles, eq(storedFiles.id, materials.fileId))
-      .where(and(anyOf(materials.lessonId, lessonIds), seen(viewer, materials)))
-      .orderBy(asc(materials.position), asc(materials.id)),
-    db
+      .where(and(ofLessons(materials.lessonId), seen(viewer, materials)))
+      .orderBy(asc(materials.position), asc(materials.id))
+      .prepare(`lesson_materials_${view}`),
+    forums: db
       .select({ id: forums.id, lessonId: forums.lessonId, topic: forums.topic, ...placeOf(forums) })
       .from(forums)
-      .where(and(anyOf(forums.lessonId, lessonIds), seen(viewer, forums)))
-      .orderBy(asc(forums.position), asc(forums.id)),
-    assignmentsOf(db, lessonIds, viewer),
-    db
+      .where(and(ofLessons(forums.lessonId), seen(viewer, forums)))
+      .orderBy(asc(forums.position), asc(forums.id))
+      .prepare(`lesson_forums_${view}`),
+    assignments: assignmentsOf(db, ofLessons(assignments.lessonId), viewer).prepare(`lesson_assignments_${view}`),
+    quizzes: db
       .select({
         id: quizzes.id,
         lessonId: quizzes.lessonId,
@@ -102,8 +108,33 @@ async function childrenOf(db: Db, lessonIds: number[], viewer: Viewer) {
         ...placeOf(quizzes),
       })
       .from(quizzes)
-      .where(and(anyOf(quizzes.lessonId, lessonIds), seen(viewer, quizzes)))
-      .orderBy(asc(quizzes.position), asc(quizzes.id)),
+      .where(and(ofLessons(quizzes.lessonId), seen(viewer, quizzes)))
+      .orderBy(asc(quizzes.position), asc(quizzes.id))
+      .prepare(`lesson_quizzes_${view}`),
+    lessons: db
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.onlineClassId, sql.placeholder('classId')), seen(viewer, lessons)))
+      .orderBy(asc(lessons.position), asc(lessons.id))
+      .prepare(`class_lessons_${view}`),
+  };
+}
+
+const teacherStatements = preparedFor((db) => childStatements(db, 'teacher'));
+const studentStatements = preparedFor((db) => childStatements(db, 'student'));
+const statementsOf = (db: Db, viewer: Viewer) => (viewer === 'teacher' ? teacherStatements(db) : studentStatements(db));
+const studentOf = (viewer: Viewer) => (viewer === 'teacher' ? {} : { studentId: viewer.studentId });
+
+/** Materials (with their stored files; none for a link), forums, assignments and quizzes of the given contents: four queries at once. */
+async function childrenOf(db: Db, lessonIds: number[], viewer: Viewer) {
+  if (lessonIds.length === 0) return { materialRows: [], forumRows: [], assignmentRows: [], quizRows: [] };
+  const s = statementsOf(db, viewer);
+  const values = { lessonIds, ...studentOf(viewer) };
+  const [materialRows, forumRows, assignmentRows, quizRows] = await Promise.all([
+    s.materials.execute(values),
+    s.forums.execute(values),
+    s.assignments.execute(values),
+    s.quizzes.execute(values),
   ]);
   return { materialRows, forumRows, assignmentRows, quizRows };
 }
@@ -119,11 +150,7 @@ export async function lessonsOfClass(
   classId: number,
   viewer: Viewer = 'teacher',
 ): Promise<{ rows: Content[]; children: LessonChildren }> {
-  const rows = await db
-    .select()
-    .from(lessons)
-    .where(and(eq(lessons.onlineClassId, classId), seen(viewer, lessons)))
-    .orderBy(asc(lessons.position), asc(lessons.id));
+  const rows = await statementsOf(db, viewer).lessons.execute({ classId, ...studentOf(viewer) });
   return {
     rows,
     children: await childrenOf(

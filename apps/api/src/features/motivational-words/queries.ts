@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
 import { motivationalWords } from '../../db/schema.js';
 
 export type Word = typeof motivationalWords.$inferSelect;
@@ -33,11 +34,17 @@ export async function deleteWord(db: Executor, id: number): Promise<boolean> {
 
 /** One active word picked at random, or null when none is active. */
 export async function randomActiveWord(db: Db) {
-  const [row] = await db
+  const [row] = await randomWord(db).execute();
+  return row ?? null;
+}
+
+/** The student's dashboard asks on every visit: a named prepared statement (db/prepared.ts). */
+const randomWord = preparedFor((db) =>
+  db
     .select({ id: motivationalWords.id, title: motivationalWords.title, body: motivationalWords.body, from: motivationalWords.from })
     .from(motivationalWords)
     .where(eq(motivationalWords.active, true))
     .orderBy(sql`random()`)
-    .limit(1);
-  return row ?? null;
-}
+    .limit(1)
+    .prepare('random_active_word'),
+);

@@ -15,7 +15,7 @@ import { assignmentFor, forumFor } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
 import { topics } from '../../live/bus.js';
 import { DISPLACED_RETRY_MS } from '../../live/sessions.js';
-import { presentNotification, unreadOf } from './service.js';
+import { presentNotification, unreadCountOf, unreadOf } from './service.js';
 import { meetingForTeacher } from '../checkin/queries.js';
 import { quizForTeacher } from '../../access/quizzes.js';
 
@@ -63,7 +63,7 @@ export default async function notificationRoutes(app: App): Promise<void> {
     { schema: { tags, summary: 'How many of the caller’s notifications are unread', response: { 200: ok(unreadCount) } } },
     async (request) => ({
       success: true as const,
-      data: { unread: (await unreadOf(app.db, [request.user.id])).get(request.user.id) ?? 0 },
+      data: { unread: await unreadCountOf(app.db, request.user.id) },
     }),
   );
 

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Notification, NotificationKind } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
 import { notifications, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 import { lockPublishing, publishIn, topics, type LiveEvent } from '../../live/bus.js';
@@ -53,6 +54,20 @@ export function presentNotification(files: FileService, row: Row, actor: ActorRo
 }
 
 /** Unread counts of these users, one query. */
+/** How many of one user's notifications are unread (every page's bell): a named prepared statement. */
+export async function unreadCountOf(db: Db, userId: number): Promise<number> {
+  const [row] = await unreadCount(db).execute({ userId });
+  return row?.n ?? 0;
+}
+
+const unreadCount = preparedFor((db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), isNull(notifications.readAt)))
+    .prepare('unread_count'),
+);
+
 export async function unreadOf(db: Executor, userIds: number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
   const rows = await db

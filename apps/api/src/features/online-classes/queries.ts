@@ -2,6 +2,7 @@ import { MSG, TEACHING_MSG } from '@kelasku/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { deleteSubmissions } from '../submissions/queries.js';
 import type { Db, Executor } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
 import { userOf } from '../../db/lookups.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { conflict, invalidField } from '../../http/errors.js';
@@ -58,11 +59,15 @@ export const classesOfTeacher = (db: Db, teacherId: number, archived = false): P
   selectClasses(db, and(teachesClass(teacherId), archived ? isNotNull(onlineClasses.archivedAt) : isNull(onlineClasses.archivedAt))!);
 
 /** The current (not archived) classes of a student's rombel, by rombel name then class name; one query. */
-export const classesOfStudent = (db: Db, studentId: number): Promise<ClassRow[]> =>
+export const classesOfStudent = (db: Db, studentId: number): Promise<ClassRow[]> => studentsClasses(db).execute({ studentId });
+
+/** The student's dashboard reads it on every visit: a named prepared statement (db/prepared.ts). */
+const studentsClasses = preparedFor((db) =>
   selectClasses(
     db,
-    sql`${onlineClasses.rombelClassId} = (select ${students.rombelClassId} from ${students} where ${students.userId} = ${studentId}) and ${onlineClasses.archivedAt} is null`,
-  );
+    sql`${onlineClasses.rombelClassId} = (select ${students.rombelClassId} from ${students} where ${students.userId} = ${sql.placeholder('studentId')}) and ${onlineClasses.archivedAt} is null`,
+  ).prepare('classes_of_student'),
+);
 
 /** Every archived class of the school with its rombel and teacher, most recently archived first; one query. */
 export const archivedClasses = (db: Db): Promise<ClassRow[]> => selectClasses(db, isNotNull(onlineClasses.archivedAt), true);

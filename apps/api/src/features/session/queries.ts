@@ -1,5 +1,6 @@
 import { eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
 import { rombelClasses, students, teachers, users } from '../../db/schema.js';
 
 export async function findLoginUser(db: Db, login: string) {
@@ -48,6 +49,14 @@ export function selectProfiles(db: Db) {
 
 /** The profile of SPEC §3 with teacher or student details, in one query. */
 export async function loadProfile(db: Db, userId: number) {
-  const rows = await selectProfiles(db).where(eq(users.id, userId)).limit(1);
+  const rows = await profileById(db).execute({ userId });
   return rows[0] ?? null;
 }
+
+/** Every page's /api/me: a named prepared statement (db/prepared.ts). */
+const profileById = preparedFor((db) =>
+  selectProfiles(db)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('profile_by_id'),
+);

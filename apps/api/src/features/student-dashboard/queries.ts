@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
 import { lessons, onlineClasses, quizAttempts, quizOverrides, quizzes, students } from '../../db/schema.js';
 import { inStudentsRombel, ownOverride, quizShownToStudents } from '../../access/quizzes.js';
 import { workOfStudent } from '../submissions/queries.js';
@@ -15,17 +16,22 @@ const toDate = (v: string | Date | null) => (v === null ? null : new Date(v));
 export async function upcomingAssignments(db: Db, studentId: number) {
   const now = new Date();
   return myWork(
-    (await workOfStudent(db, studentId, now)).map((r) => toMyWorkItem(r, now)),
+    (await upcomingWork(db).execute({ studentId, todoAt: now })).map((r) => toMyWorkItem(r, now)),
     'todo',
   );
 }
+
+/** The dashboard's reads run on every visit: named prepared statements (db/prepared.ts). */
+const upcomingWork = preparedFor((db) =>
+  workOfStudent(db, sql.placeholder('studentId'), sql.placeholder('todoAt')).prepare('upcoming_assignments'),
+);
 
 /**
  * The student's attempts of the quiz (a lateral subquery): how many there are, and whether one is
  * running (not finished, its time not up). An unfinished attempt past its time counts as made: the
  * quiz page closes it on the next visit, and startAttempt counts it so (attempts.ts, refusalOf).
  */
-const attemptsOfStudent = (db: Db, studentId: number) =>
+const attemptsOfStudent = (db: Db, studentId: Placeholder) =>
   db
     .select({
       made: sql<number>`count(*)::int`.as('made'),
@@ -45,7 +51,11 @@ const attemptsOfStudent = (db: Db, studentId: number) =>
  * those that never close last. The student's override (issue 41) gives their own window, time
  * limit and extra attempts. One query.
  */
-export function upcomingQuizzes(db: Db, studentId: number) {
+export const upcomingQuizzes = (db: Db, studentId: number) => quizzesToTake(db).execute({ studentId });
+
+const quizzesToTake = preparedFor((db) => quizzesOfStudent(db, sql.placeholder('studentId')).prepare('upcoming_quizzes'));
+
+function quizzesOfStudent(db: Db, studentId: Placeholder) {
   const a = attemptsOfStudent(db, studentId);
   // Issue 41: the student's override moves the window and adds attempts (0 allowed: unlimited stays so).
   const opensAt = sql<Date | null>`coalesce(${quizOverrides.opensAt}, ${quizzes.opensAt})`.mapWith(toDate);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { LIMITS, MSG, SUBMISSION_MSG } from '@kelasku/contract';
 import type { Executor, Tx } from '../../db/client.js';
 import { anyOf } from '../../db/lookups.js';
@@ -308,7 +308,7 @@ export const studentDeadline = sql<Date>`coalesce(${assignmentExtensions.deadlin
  * (nothing handed in, not graded, this student's deadline not passed: workStateOf's 'todo'), so the
  * dashboard reads a handful of rows instead of every assignment of the year. One query.
  */
-export function workOfStudent(db: Executor, studentId: number, todoAt?: Date) {
+export function workOfStudent(db: Executor, studentId: number | Placeholder, todoAt?: Date | Placeholder) {
   return db
     .select({
       id: assignments.id,
