@@ -3,12 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { nextPosition } from '../lessons/queries.js';
 import type { ForumComment, ForumReply, ForumThread, Mentionable, PageMeta } from '@kelasku/contract';
 import type { Db, Executor } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
 import { userOf } from '../../db/lookups.js';
 import { commentMentions, comments, forums, students, users } from '../../db/schema.js';
 import type { FileService } from '../../files/service.js';
 import type { Comment, Content, Forum, OnlineClass } from '../../access/index.js';
 import type { AuthUser } from '../../types.js';
-import { assembleThread, toMentionable, toReply, type CommentRow } from './present.js';
+import { assembleThread, toMentionable, toReply } from './present.js';
 
 const authorColumns = { name: users.name, roleId: users.roleId, avatarFileId: users.avatarFileId };
 
@@ -16,7 +17,7 @@ const authorColumns = { name: users.name, roleId: users.roleId, avatarFileId: us
  * Comments with their author and the author of the comment each answers (`reply_to_id`, null when
  * none or deleted), in one statement: both are read through primary keys, once per row.
  */
-const selectComments = (db: Db, where: SQL | undefined): Promise<CommentRow[]> => {
+const selectComments = (db: Db, where: SQL | undefined) => {
   const author = userOf(db, 'author', comments.authorId);
   const answered = alias(comments, 'answered');
   const replyTo = db
@@ -39,16 +40,19 @@ const selectComments = (db: Db, where: SQL | undefined): Promise<CommentRow[]> =
     .orderBy(asc(comments.id));
 };
 
-/** The forum's author and its comment counts (top-level rows for paging, and all living comments with replies) in one statement. */
-const forumHead = (db: Db, forum: Forum) =>
+/**
+ * The forum's author and its comment counts (top-level rows for paging, and all living comments
+ * with replies) in one statement. Placeholders: forumId, authorId.
+ */
+const forumHead = (db: Db) =>
   db
     .select({
       ...authorColumns,
-      top: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${forum.id} and ${comments.parentId} is null)`,
-      all: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${forum.id} and ${comments.deletedAt} is null)`,
+      top: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${sql.placeholder('forumId')} and ${comments.parentId} is null)`,
+      all: sql<number>`(select count(*)::int from ${comments} where ${comments.forumId} = ${sql.placeholder('forumId')} and ${comments.deletedAt} is null)`,
     })
     .from(users)
-    .where(eq(users.id, forum.authorId))
+    .where(eq(users.id, sql.placeholder('authorId')))
     .limit(1);
 /**
  * A page of top-level comments (oldest first) and every reply below them however deep, in one
@@ -57,19 +61,26 @@ const forumHead = (db: Db, forum: Forum) =>
  * parent index one comment at a time (`offset 0` keeps the lateral subquery from being folded
  * into a join, which hashed every comment of the school), and the rows are read by primary key
  * from an array (`in (…)` walked the whole primary key in a merge join). A 100-comment page of
- * the large school: 0.4–0.6 ms in PostgreSQL instead of 9–12 ms.
+ * the large school: 0.4–0.6 ms in PostgreSQL instead of 9–12 ms. Placeholders: forumId, limit, offset.
  */
-const pageWithReplies = (db: Db, forumId: number, limit: number, offset: number) =>
+const pageWithReplies = (db: Db) =>
   selectComments(
     db,
     sql`${comments.id} = any(array(with recursive page as (
-          select id from comments where forum_id = ${forumId} and parent_id is null
-          order by id limit ${limit} offset ${offset}
+          select id from comments where forum_id = ${sql.placeholder('forumId')} and parent_id is null
+          order by id limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
         ), below(id) as (
           select id from page
           union all select r.id from below b cross join lateral (select id from comments where parent_id = b.id offset 0) r
         ) select id from below))`,
   );
+
+/** Every thread page runs both: named prepared statements (db/prepared.ts). */
+const threadStatements = preparedFor((db) => ({
+  head: forumHead(db).prepare('forum_head'),
+  page: pageWithReplies(db).prepare('forum_page'),
+}));
+
 /**
  * One page of the thread: top-level comments `perPage` at a time (oldest first), each with every
  * reply below it however deep. Two queries at once whatever the length of the thread. There is no
@@ -84,7 +95,11 @@ export async function loadThreadPage(
   page: number,
   perPage: number,
 ): Promise<{ thread: ForumThread; meta: PageMeta }> {
-  const [[head], rows] = await Promise.all([forumHead(db, forum), pageWithReplies(db, forum.id, perPage, (page - 1) * perPage)]);
+  const s = threadStatements(db);
+  const [[head], rows] = await Promise.all([
+    s.head.execute({ forumId: forum.id, authorId: forum.authorId }),
+    s.page.execute({ forumId: forum.id, limit: perPage, offset: (page - 1) * perPage }),
+  ]);
   const total = Number(head?.top ?? 0);
   return {
     thread: assembleThread(files, user, content, forum, head, rows, Number(head?.all ?? 0)),
