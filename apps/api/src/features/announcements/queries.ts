@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
 import { announcements, users } from '../../db/schema.js';
 
 /** Announcements with their author, newest first; the caller narrows them down. */
@@ -13,8 +14,14 @@ const selectAnnouncements = (db: Db) =>
 export type AnnouncementRow = Awaited<ReturnType<typeof selectAnnouncements>>[number];
 
 /** Every announcement of a class, newest first; one query. */
-export const announcementsOfClass = (db: Db, classId: number): Promise<AnnouncementRow[]> =>
-  selectAnnouncements(db).where(eq(announcements.onlineClassId, classId));
+export const announcementsOfClass = (db: Db, classId: number): Promise<AnnouncementRow[]> => ofClass(db).execute({ classId });
+
+/** Every class page reads them: a named prepared statement (db/prepared.ts). */
+const ofClass = preparedFor((db) =>
+  selectAnnouncements(db)
+    .where(eq(announcements.onlineClassId, sql.placeholder('classId')))
+    .prepare('announcements_of_class'),
+);
 
 /** Every announcement of these classes, newest first; one query (none without a class). */
 export const announcementsOfClasses = (db: Db, classIds: number[]): Promise<AnnouncementRow[]> =>

@@ -74,20 +74,26 @@ export const archivedClasses = (db: Db): Promise<ClassRow[]> => selectClasses(db
 
 /** One class with its rombel and teacher; null when there is no such class. */
 export async function classById(db: Db, classId: number): Promise<ClassRow | null> {
-  const [row] = await selectClasses(db, eq(onlineClasses.id, classId));
+  const [row] = await classStatements(db).byId.execute({ classId });
   return row ?? null;
 }
 
-/** Students of a rombel, by name; one query. */
-export function studentsOfRombel(db: Db, rombelId: number) {
+/** Students of a rombel, by name; one query. Placeholder: rombelId. */
+function studentsOfRombel(db: Db) {
   const user = userOf(db, 'u', students.userId);
   return db
     .select({ id: students.userId, name: user.name, nis: students.nis, avatar: user.avatarFileId })
     .from(students)
     .innerJoinLateral(user, sql`true`)
-    .where(eq(students.rombelClassId, rombelId))
+    .where(eq(students.rombelClassId, sql.placeholder('rombelId')))
     .orderBy(asc(sql`lower(${user.name})`), asc(students.userId));
 }
+
+/** A class page reads both (the class and its roster): named prepared statements (db/prepared.ts). */
+const classStatements = preparedFor((db) => ({
+  byId: selectClasses(db, eq(onlineClasses.id, sql.placeholder('classId'))).prepare('class_by_id'),
+  roster: studentsOfRombel(db).prepare('roster_of_rombel'),
+}));
 export type RosterRow = Awaited<ReturnType<typeof studentsOfRombel>>[number];
 
 /**
@@ -97,7 +103,7 @@ export type RosterRow = Awaited<ReturnType<typeof studentsOfRombel>>[number];
 export async function classWithRoster(db: Db, classId: number): Promise<{ row: ClassRow; roster: RosterRow[] } | null> {
   const row = await classById(db, classId);
   if (!row) return null;
-  return { row, roster: row.klass.archivedAt ? [] : await studentsOfRombel(db, row.klass.rombelClassId) };
+  return { row, roster: row.klass.archivedAt ? [] : await classStatements(db).roster.execute({ rombelId: row.klass.rombelClassId }) };
 }
 
 export interface ClassValues {
