@@ -330,6 +330,42 @@ describe('delivery', () => {
     for (const d of waiting) expect(new Date(d.sendAfter).getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
   });
 
+  it('a reminder held past its own deadline is dropped, never sent as "soon"', async () => {
+    const s = await studentWithDevice();
+    // Quiet hours around the present moment (WIB), so the reminder (due in five hours) is held.
+    const { rows } = await t.db.execute<{ start: string; end: string }>(sql`
+      select to_char(now() at time zone 'Asia/Jakarta' - interval '1 hour', 'HH24:MI') as start,
+             to_char(now() at time zone 'Asia/Jakarta' + interval '1 hour', 'HH24:MI') as end`);
+    await t.db
+      .update(notificationSettings)
+      .set({ quietEnabled: true, quietStart: rows[0]!.start, quietEnd: rows[0]!.end })
+      .where(eq(notificationSettings.userId, s.student.id));
+    await t.app.notifier.sendWith((tx) =>
+      tx
+        .insert(notifications)
+        .values({
+          userId: s.student.id,
+          kind: 'due_soon',
+          subject: 'Esai',
+          link: '/x',
+          dedupeKey: 'due:late',
+          dueAt: sql`now() + interval '5 hours'`,
+        })
+        .returning(),
+    );
+    const [held] = await deliveriesOf(s.device.endpoint);
+    expect(new Date(held!.sendAfter).getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
+    // The quiet hours end after the deadline: by then the reminder would speak of the past.
+    await t.db.execute(sql`update notifications set due_at = now() - interval '1 minute' where dedupe_key = 'due:late'`);
+    await t.db
+      .update(pushDeliveries)
+      .set({ sendAfter: sql`now()` })
+      .where(eq(pushDeliveries.id, held!.id));
+    expect(await t.app.push.sender.run()).toBe(0);
+    expect(await deliveriesOf(s.device.endpoint)).toEqual([]);
+    expect(svc.of(s.device)).toEqual([]);
+  });
+
   it('a subscription answering 410 is deleted, with its waiting deliveries', async () => {
     const s = await studentWithDevice(410);
     await announce(s.teacher, s.klass.id, 'Perangkat hilang');

@@ -190,8 +190,15 @@ export class PushSender {
     }
   }
 
-  /** Sends every due delivery (batch after batch); returns how many pushes went out. */
+  /**
+   * Sends every due delivery (batch after batch); returns how many pushes went out. A "due soon"
+   * reminder held (by quiet hours or a retry) until after its deadline is dropped first: it would
+   * say "soon" of a deadline already gone.
+   */
   async run(): Promise<number> {
+    await this.db.execute(sql`
+      delete from push_deliveries d using notifications n
+       where n.id = d.notification_id and d.claimed_at is null and n.kind = 'due_soon' and n.due_at <= now()`);
     let sent = 0;
     for (;;) {
       const rows = await this.claim();
