@@ -155,12 +155,8 @@ export async function forumWorld(request: APIRequestContext) {
   };
 }
 
-/**
- * Serious and critical violations on the page as it is now, one line each (rule, element, summary).
- * It first lets any finite transition end (a toast fading in or out is half transparent, and its
- * colours are then not the ones a user reads); endless ones (a loader) do not hold it up.
- */
-export async function violations(page: Page, screen: string): Promise<string[]> {
+/** Waits (up to 5 s) until no finite transition or animation runs; endless ones (a loader) do not count. */
+async function stillness(page: Page) {
   await page
     .waitForFunction(
       () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
@@ -168,10 +164,31 @@ export async function violations(page: Page, screen: string): Promise<string[]> 
       { timeout: 5000 },
     )
     .catch(() => undefined); // still moving after 5 s: audited as it is
+}
+
+/** Serious and critical axe findings on the page as it is now. */
+async function serious(page: Page) {
   // Only violations are wanted: axe then keeps no details of what passed (its largest cost on a long page).
   const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  return serious.flatMap((v) =>
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * Serious and critical violations on the page as it is now, one line each (rule, element, summary).
+ * A toast fading in or out is half transparent, and its colours are then not the ones a user
+ * reads: the audit waits for transitions to end, and when a finding is on a toast (one that
+ * arrived during the audit, a live notification say) it waits and audits again. A toast that is
+ * wrong at rest is still reported.
+ */
+export async function violations(page: Page, screen: string): Promise<string[]> {
+  await stillness(page);
+  let found = await serious(page);
+  if (found.some((v) => v.nodes.some((n) => n.html.includes('mantine-Notification')))) {
+    await page.waitForTimeout(500);
+    await stillness(page);
+    found = await serious(page);
+  }
+  return found.flatMap((v) =>
     v.nodes.map(
       (n) =>
         `${screen}: [${v.impact}] ${v.id} at ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim().slice(0, 200)} ${n.html.slice(0, 160)}`,
