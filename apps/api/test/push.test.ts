@@ -70,6 +70,23 @@ const deliveriesOf = (subscriptionEndpoint: string) =>
     .where(eq(pushSubscriptions.endpoint, subscriptionEndpoint))
     .then((rows) => rows.map((r) => r.d));
 
+/**
+ * Quiet hours from an hour ago to an hour ahead (WIB) for the user, so a test holds at any hour;
+ * `until` is when they end.
+ */
+async function quietAroundNow(userId: number) {
+  const { rows } = await t.db.execute<{ start: string; end: string; until: string }>(sql`
+    select to_char(now() at time zone 'Asia/Jakarta' - interval '1 hour', 'HH24:MI') as start,
+           to_char(now() at time zone 'Asia/Jakarta' + interval '1 hour', 'HH24:MI') as end,
+           date_trunc('minute', now() + interval '1 hour') as until`);
+  const q = rows[0]!;
+  await t.db
+    .update(notificationSettings)
+    .set({ quietEnabled: true, quietStart: q.start, quietEnd: q.end })
+    .where(eq(notificationSettings.userId, userId));
+  return q;
+}
+
 /** Brings a waiting delivery's time forward (as if its back-off had passed) and runs the sender. */
 async function afterBackoff(endpoint: string) {
   const ids = (await deliveriesOf(endpoint)).map((d) => d.id);
@@ -277,16 +294,7 @@ describe('delivery', () => {
 
   it('quiet hours hold a push until they end; a reminder due within two hours goes at once', async () => {
     const s = await studentWithDevice();
-    // Quiet hours around the present moment (WIB), so the test holds at any hour.
-    const { rows } = await t.db.execute<{ start: string; end: string; until: string }>(sql`
-      select to_char(now() at time zone 'Asia/Jakarta' - interval '1 hour', 'HH24:MI') as start,
-             to_char(now() at time zone 'Asia/Jakarta' + interval '1 hour', 'HH24:MI') as end,
-             date_trunc('minute', now() + interval '1 hour') as until`);
-    const q = rows[0]!;
-    await t.db
-      .update(notificationSettings)
-      .set({ quietEnabled: true, quietStart: q.start, quietEnd: q.end })
-      .where(eq(notificationSettings.userId, s.student.id));
+    const q = await quietAroundNow(s.student.id);
     await announce(s.teacher, s.klass.id, 'Malam-malam');
     const [held] = await deliveriesOf(s.device.endpoint);
     expect(new Date(held!.sendAfter).toISOString()).toBe(new Date(q.until).toISOString());
@@ -332,14 +340,7 @@ describe('delivery', () => {
 
   it('a reminder held past its own deadline is dropped, never sent as "soon"', async () => {
     const s = await studentWithDevice();
-    // Quiet hours around the present moment (WIB), so the reminder (due in five hours) is held.
-    const { rows } = await t.db.execute<{ start: string; end: string }>(sql`
-      select to_char(now() at time zone 'Asia/Jakarta' - interval '1 hour', 'HH24:MI') as start,
-             to_char(now() at time zone 'Asia/Jakarta' + interval '1 hour', 'HH24:MI') as end`);
-    await t.db
-      .update(notificationSettings)
-      .set({ quietEnabled: true, quietStart: rows[0]!.start, quietEnd: rows[0]!.end })
-      .where(eq(notificationSettings.userId, s.student.id));
+    await quietAroundNow(s.student.id); // so the reminder (due in five hours) is held
     await t.app.notifier.sendWith((tx) =>
       tx
         .insert(notifications)
