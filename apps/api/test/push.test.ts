@@ -70,6 +70,15 @@ const deliveriesOf = (subscriptionEndpoint: string) =>
     .where(eq(pushSubscriptions.endpoint, subscriptionEndpoint))
     .then((rows) => rows.map((r) => r.d));
 
+/** A "due soon" reminder for the user, due after `dueIn` (an SQL interval), stored and queued as the job does. */
+const remind = (userId: number, dedupeKey: string, subject: string, dueIn: string, context?: string) =>
+  t.app.notifier.sendWith((tx) =>
+    tx
+      .insert(notifications)
+      .values({ userId, kind: 'due_soon', subject, context, link: '/x', dedupeKey, dueAt: sql`now() + ${dueIn}::interval` })
+      .returning(),
+  );
+
 /**
  * Quiet hours from an hour ago to an hour ahead (WIB) for the user, so a test holds at any hour;
  * `until` is when they end.
@@ -299,20 +308,7 @@ describe('delivery', () => {
     const [held] = await deliveriesOf(s.device.endpoint);
     expect(new Date(held!.sendAfter).toISOString()).toBe(new Date(q.until).toISOString());
     // A reminder due in an hour goes through quiet hours (due_at set as dueSoon's helper will).
-    const now = await t.app.notifier.sendWith((tx) =>
-      tx
-        .insert(notifications)
-        .values({
-          userId: s.student.id,
-          kind: 'due_soon',
-          subject: 'Laporan praktikum',
-          context: s.klass.name,
-          link: '/x',
-          dedupeKey: 'due:t1',
-          dueAt: sql`now() + interval '1 hour'`,
-        })
-        .returning(),
-    );
+    const now = await remind(s.student.id, 'due:t1', 'Laporan praktikum', '1 hour', s.klass.name);
     expect(now).toBe(1);
     await until(() => svc.of(s.device).length === 1);
     expect(svc.of(s.device)[0]!.payload).toMatchObject({ kind: 'due_soon', title: 'Pengingat tenggat', tag: 'due:t1' });
@@ -320,19 +316,7 @@ describe('delivery', () => {
     expect(svc.of(s.device)[0]!.ttl).toBe(String(PUSH_LIMITS.reminderTtlSeconds));
     expect(svc.of(s.device)[0]!.topic).toMatch(/^[\w-]{32}$/);
     // A reminder due later than two hours waits like the rest; the announcement still waits.
-    await t.app.notifier.sendWith((tx) =>
-      tx
-        .insert(notifications)
-        .values({
-          userId: s.student.id,
-          kind: 'due_soon',
-          subject: 'Esai',
-          link: '/x',
-          dedupeKey: 'due:t2',
-          dueAt: sql`now() + interval '5 hours'`,
-        })
-        .returning(),
-    );
+    await remind(s.student.id, 'due:t2', 'Esai', '5 hours');
     const waiting = await deliveriesOf(s.device.endpoint);
     expect(waiting).toHaveLength(2);
     for (const d of waiting) expect(new Date(d.sendAfter).getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
@@ -341,19 +325,7 @@ describe('delivery', () => {
   it('a reminder held past its own deadline is dropped, never sent as "soon"', async () => {
     const s = await studentWithDevice();
     await quietAroundNow(s.student.id); // so the reminder (due in five hours) is held
-    await t.app.notifier.sendWith((tx) =>
-      tx
-        .insert(notifications)
-        .values({
-          userId: s.student.id,
-          kind: 'due_soon',
-          subject: 'Esai',
-          link: '/x',
-          dedupeKey: 'due:late',
-          dueAt: sql`now() + interval '5 hours'`,
-        })
-        .returning(),
-    );
+    await remind(s.student.id, 'due:late', 'Esai', '5 hours');
     const [held] = await deliveriesOf(s.device.endpoint);
     expect(new Date(held!.sendAfter).getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
     // The quiet hours end after the deadline: by then the reminder would speak of the past.
