@@ -50,6 +50,10 @@ function open<T extends { klass: OnlineClass }>(found: T, user: AuthUser, intent
   return found;
 }
 
+/** The student (by id, or a placeholder of a prepared statement) is of the class's rombel (a join condition). */
+export const inStudentsRombel = (student: { id: number | Placeholder }) =>
+  and(eq(students.userId, student.id), eq(students.rombelClassId, onlineClasses.rombelClassId));
+
 /** A class the user teaches; an archived one only to read. */
 export async function classForTeacher(db: Db, user: AuthUser, classId: number, intent: Intent): Promise<OnlineClass> {
   const klass = one(
@@ -73,7 +77,7 @@ const studentsClass = preparedFor((db) =>
   db
     .select({ klass: onlineClasses })
     .from(onlineClasses)
-    .innerJoin(students, and(eq(students.userId, sql.placeholder('studentId')), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+    .innerJoin(students, inStudentsRombel({ id: sql.placeholder('studentId') }))
     .where(eq(onlineClasses.id, sql.placeholder('classId')))
     .limit(1)
     .prepare('class_for_student'),
@@ -102,9 +106,7 @@ function inReach<T extends PgSelect>(
   path: ReachPath,
   child?: { table: typeof forums | typeof assignments; id: Placeholder },
 ): T {
-  const joined = who.teacher
-    ? q
-    : q.innerJoin(students, and(eq(students.userId, who.id), eq(students.rombelClassId, onlineClasses.rombelClassId)));
+  const joined = who.teacher ? q : q.innerJoin(students, inStudentsRombel(who));
   return joined
     .where(
       and(
@@ -223,7 +225,7 @@ export async function assignmentForStudent(
       .from(assignments)
       .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
       .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
-      .innerJoin(students, and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+      .innerJoin(students, inStudentsRombel(user))
       .where(and(eq(assignments.id, assignmentId), visibleNow(lessons, assignments)))
       .limit(1),
   );

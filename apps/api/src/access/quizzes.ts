@@ -13,7 +13,7 @@ import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { AuthUser } from '../types.js';
 import { visibleNow } from './visibility.js';
 import { teachesClass } from './teaching.js';
-import type { Content, Intent, OnlineClass } from './index.js';
+import { inStudentsRombel, type Content, type Intent, type OnlineClass } from './index.js';
 
 export type Quiz = typeof quizzes.$inferSelect;
 export type QuizAttempt = typeof quizAttempts.$inferSelect;
@@ -99,10 +99,6 @@ export async function quizForStudent(db: Db, user: AuthUser, path: QuizPath): Pr
   if (!found) throw notFound();
   return { klass: found.klass, quiz: withOverride(found.quiz, found.override), now: found.now };
 }
-
-/** The signed-in student is of the class's rombel (a join condition). */
-export const inStudentsRombel = (user: { id: number | Placeholder }) =>
-  and(eq(students.userId, user.id), eq(students.rombelClassId, onlineClasses.rombelClassId));
 
 /**
  * A quiz its class's students may reach now (a select over quizzes, contents and online_classes):

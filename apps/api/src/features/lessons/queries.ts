@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
+import { anyOf } from '../../db/lookups.js';
 import { preparedFor } from '../../db/prepared.js';
 import {
   assignmentExtensions,
@@ -81,7 +82,7 @@ function assignmentsOf(db: Db, ofLessons: SQL, viewer: StatementViewer) {
  */
 function childStatements(db: Db, view: 'teacher' | 'student') {
   const viewer: StatementViewer = view === 'teacher' ? 'teacher' : { studentId: sql.placeholder('studentId') };
-  const ofLessons = (column: AnyColumn) => sql`${column} = any(${sql.placeholder('lessonIds')})`;
+  const ofLessons = (column: AnyColumn) => anyOf(column, sql.placeholder('lessonIds'));
   return {
     materials: db
       .select({ m: materials, f: storedFiles })

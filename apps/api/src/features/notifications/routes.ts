@@ -15,7 +15,7 @@ import { assignmentFor, forumFor } from '../../access/index.js';
 import { notFound } from '../../http/errors.js';
 import { topics } from '../../live/bus.js';
 import { DISPLACED_RETRY_MS } from '../../live/sessions.js';
-import { presentNotification, unreadCountOf, unreadOf } from './service.js';
+import { presentNotification, unreadCountOf } from './service.js';
 import { meetingForTeacher } from '../checkin/queries.js';
 import { quizForTeacher } from '../../access/quizzes.js';
 
@@ -44,14 +44,14 @@ export default async function notificationRoutes(app: App): Promise<void> {
           .where(and(eq(notifications.userId, me), before ? lt(notifications.id, before) : undefined))
           .orderBy(desc(notifications.id))
           .limit(limit + 1),
-        unreadOf(app.db, [me]),
+        unreadCountOf(app.db, me),
       ]);
       const page = rows.slice(0, limit);
       return {
         success: true as const,
         data: {
           items: page.map((r) => presentNotification(app.files, r.n, r.actor?.id ? r.actor : null)),
-          unread: unread.get(me) ?? 0,
+          unread,
           next_before: rows.length > limit ? page[page.length - 1]!.n.id : null,
         },
       };

@@ -2,7 +2,8 @@ import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
 import { lessons, onlineClasses, quizAttempts, quizOverrides, quizzes, students } from '../../db/schema.js';
-import { inStudentsRombel, ownOverride, quizShownToStudents } from '../../access/quizzes.js';
+import { ownOverride, quizShownToStudents } from '../../access/quizzes.js';
+import { inStudentsRombel } from '../../access/index.js';
 import { workOfStudent } from '../submissions/queries.js';
 import { myWork, toMyWorkItem } from '../submissions/present.js';
 

@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { conflict, invalidField, notFound, tooLarge } from '../../http/errors.js';
-import { visibleNow, type Assignment } from '../../access/index.js';
+import { inStudentsRombel, visibleNow, type Assignment } from '../../access/index.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type Extension = typeof assignmentExtensions.$inferSelect;
@@ -328,7 +328,7 @@ export function workOfStudent(db: Executor, studentId: number | Placeholder, tod
     .from(assignments)
     .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
     .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
-    .innerJoin(students, and(eq(students.userId, studentId), eq(students.rombelClassId, onlineClasses.rombelClassId)))
+    .innerJoin(students, inStudentsRombel({ id: studentId }))
     .leftJoin(submissions, and(eq(submissions.assignmentId, assignments.id), eq(submissions.studentId, studentId)))
     .leftJoin(
       assignmentExtensions,

@@ -9,7 +9,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { GRADING_STATUS, gradingStatus, type MyWorkItem } from '@kelasku/contract';
 import type { Executor } from '../../db/client.js';
 import { lessons, onlineClasses, quizAttempts, quizOverrides, quizzes, students } from '../../db/schema.js';
-import { inStudentsRombel, ownOverride, quizShownToStudents, withOverride } from '../../access/quizzes.js';
+import { ownOverride, quizShownToStudents, withOverride } from '../../access/quizzes.js';
+import { inStudentsRombel } from '../../access/index.js';
 import { countingAttempt, gradeOf } from '../quizzes/grading.js';
 import { resultsVisible } from '../quizzes/present.js';
 
