@@ -5,11 +5,10 @@ import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { router } from './router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router';
 import { MSG } from '@kelasku/contract';
 import { ApiError } from './api/client';
-import { loginAfter, setSessionEndHandler } from './api/session';
 import { toastError, errorMessage } from './lib/toast';
 import { subscribeToSession } from './session-subscribers';
 
@@ -86,16 +85,6 @@ const queryClient = new QueryClient({
 // Drafts, kept uploads and the offline mode's saved copies follow logins and logouts (lib/session-events.ts).
 subscribeToSession();
 
-/**
- * An ended session goes to the login page without a reload (drafts and toasts stay): an expired
- * one with the page to return to and the "session ended" note, a password change plainly. The
- * cached data of the user who was signed in goes once the signed-in pages are gone.
- */
-setSessionEndHandler((end) => {
-  const { to, state } = loginAfter(end);
-  void router.navigate(to, { replace: true, state }).then(() => queryClient.clear());
-});
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
@@ -103,7 +92,9 @@ createRoot(document.getElementById('root')!).render(
         <Suspense fallback={null}>
           <Toasts />
         </Suspense>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -1,12 +1,13 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useRoutes, useSearchParams, type RouteObject } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RoleName } from '@kelasku/contract';
-import { getSessionUser, hasSession, loginAfter, sessionEndedBy } from './api/session';
+import { getSessionUser, hasSession, loginAfter, sessionEndedBy, setSessionEndHandler } from './api/session';
 import { LoadingDots } from './components/LoadingDots';
 import { LoginLayout } from './layout/LoginLayout';
 import { LoginPage } from './features/session/LoginPage';
 import { NotFoundPage, PermissionDeniedPage } from './components/ErrorPages';
-import { RouteError } from './features/errors/RouteError';
+import { RouteErrorBoundary } from './features/errors/RouteError';
 import { loginPath, safeNext } from './lib/next';
 import { loadAppLayout, loadDashboardPage } from './layout/preload';
 
@@ -54,43 +55,50 @@ function GuestOnly({ children }: { children: ReactNode }) {
   return hasSession() ? <Navigate to={safeNext(params.get('next')) ?? '/'} replace /> : <>{children}</>;
 }
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     path: '/login',
     element: (
-      <GuestOnly>
-        <LoginLayout />
-      </GuestOnly>
+      <RouteErrorBoundary banner>
+        <GuestOnly>
+          <LoginLayout />
+        </GuestOnly>
+      </RouteErrorBoundary>
     ),
-    errorElement: <RouteError banner />,
     children: [{ index: true, element: <LoginPage /> }],
   },
   {
     // Issue 40: a parent signs up with the code their child made.
     path: '/daftar-orang-tua',
     element: (
-      <GuestOnly>
-        <LoginLayout />
-      </GuestOnly>
+      <RouteErrorBoundary banner>
+        <GuestOnly>
+          <LoginLayout />
+        </GuestOnly>
+      </RouteErrorBoundary>
     ),
-    errorElement: <RouteError banner />,
     children: [{ index: true, element: page(() => import('./features/parents/ParentSignupPage')) }],
   },
   {
     path: '/',
-    element: (
-      <RequireAuth>
-        <Suspense fallback={<LoadingDots />}>
-          <AppLayout />
-        </Suspense>
-      </RequireAuth>
-    ),
     // The layout failed (its own chunk did not arrive): the page stands alone, with its banner.
-    errorElement: <RouteError banner />,
+    element: (
+      <RouteErrorBoundary banner>
+        <RequireAuth>
+          <Suspense fallback={<LoadingDots />}>
+            <AppLayout />
+          </Suspense>
+        </RequireAuth>
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         // A page that failed keeps the layout around it (menus, the offline banner).
-        errorElement: <RouteError />,
+        element: (
+          <RouteErrorBoundary>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           { path: 'dashboard', element: page(loadDashboardPage) },
@@ -257,4 +265,33 @@ export const router = createBrowserRouter([
     ],
   },
   { path: '*', element: <NotFoundPage /> },
-]);
+];
+
+/**
+ * The app's pages at the browser's address (in main.tsx's BrowserRouter). An ended session goes to
+ * the login page without a reload (drafts and toasts stay): an expired one with the page to return
+ * to and the "session ended" note, a password change plainly. The cached data of the user who was
+ * signed in goes once the signed-in pages are gone.
+ */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const ended = useRef(false);
+  useEffect(
+    () =>
+      setSessionEndHandler((end) => {
+        const { to, state } = loginAfter(end);
+        ended.current = true;
+        void navigate(to, { replace: true, state });
+      }),
+    [navigate],
+  );
+  useEffect(() => {
+    if (ended.current && location.pathname === '/login') {
+      ended.current = false;
+      queryClient.clear();
+    }
+  }, [location, queryClient]);
+  return useRoutes(routes);
+}

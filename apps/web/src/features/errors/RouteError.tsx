@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { useRouteError } from 'react-router';
+import { ErrorBoundary } from 'react-error-boundary';
+import { useLocation } from 'react-router';
 import { OfflineBanner } from '../../components/OfflineBanner';
 
 /**
@@ -17,8 +18,7 @@ function isLoadFailure(error: unknown) {
  * What a route shows instead of crashing: an Indonesian message and a way back. A page that failed
  * to load comes back by itself as soon as the browser is online again.
  */
-export function RouteError({ banner = false }: { banner?: boolean }) {
-  const error = useRouteError();
+export function RouteError({ error, banner = false }: { error: unknown; banner?: boolean }) {
   const loadFailure = isLoadFailure(error);
   useEffect(() => {
     if (!loadFailure) return;
@@ -46,5 +46,18 @@ export function RouteError({ banner = false }: { banner?: boolean }) {
         </Stack>
       </Center>
     </>
+  );
+}
+
+/**
+ * Shows {@link RouteError} instead of what it wraps when that throws (a page's chunk that did not
+ * arrive, a bug), until the visitor goes to another address.
+ */
+export function RouteErrorBoundary({ banner = false, children }: { banner?: boolean; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKeys={[pathname]} fallbackRender={({ error }) => <RouteError error={error} banner={banner} />}>
+      {children}
+    </ErrorBoundary>
   );
 }

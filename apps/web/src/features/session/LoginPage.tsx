@@ -1,5 +1,5 @@
+import { useState, type ChangeEvent } from 'react';
 import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title, Text, Group, Checkbox, Anchor } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MSG, TOAST_MS, type SessionUser } from '@kelasku/contract';
@@ -8,6 +8,34 @@ import { saveSession } from '../../api/session';
 import { HOME_AFTER_LOGIN, safeNext } from '../../lib/next';
 import { toastError } from '../../lib/toast';
 import { loginRules } from './login-rules';
+
+type LoginField = keyof typeof loginRules;
+
+/**
+ * The two fields' values and messages (a message goes when its field changes). Plain state, not
+ * @mantine/form: the login page is what a phone on mobile data waits for, and the form library
+ * was 18 KB of its script (bench/slow-phone.mjs).
+ */
+function useLoginFields() {
+  const [values, setValues] = useState<Record<LoginField, string>>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<LoginField, string | null>>>({});
+  const field = (name: LoginField) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors((e) => ({ ...e, [name]: null }));
+    },
+  });
+  /** Shows what is wrong; true when nothing is. */
+  const check = () => {
+    const found = { username: loginRules.username(values.username), password: loginRules.password(values.password) };
+    setErrors(found);
+    return !found.username && !found.password;
+  };
+  return { ...values, field, check };
+}
 
 /** A hidden-by-default remember-me / forgot-password row (SPEC §2). */
 const SHOW_REMEMBER_ROW = false;
@@ -19,8 +47,7 @@ export function LoginPage() {
   // The page to return to (a deep link, or where the session ended); the dashboard otherwise.
   const next = safeNext(params.get('next')) ?? HOME_AFTER_LOGIN;
   const sessionEnded = (useLocation().state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
-  const form = useForm({ initialValues: { username: '', password: '' }, validate: loginRules });
-  const { username, password } = form.values;
+  const { username, password, field, check } = useLoginFields();
   const login = useMutation({
     mutationFn: (body: { username: string; password: string }) => request<{ token: string; user: SessionUser }>('POST', '/api/login', body),
     meta: { toast: false },
@@ -41,9 +68,10 @@ export function LoginPage() {
     <Card withBorder shadow="sm" p="xl" radius="md">
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => {
-          if (!login.isPending) login.mutate(values);
-        })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (check() && !login.isPending) login.mutate({ username, password });
+        }}
       >
         <Stack>
           <div>
@@ -57,14 +85,14 @@ export function LoginPage() {
               {MSG.unauthenticated}
             </Alert>
           )}
-          <TextInput label="Username atau email" name="username" autoComplete="username" required {...form.getInputProps('username')} />
+          <TextInput label="Username atau email" name="username" autoComplete="username" required {...field('username')} />
           <PasswordInput
             label="Password"
             name="password"
             autoComplete="current-password"
             visibilityToggleButtonProps={{ 'aria-label': 'Tampilkan atau sembunyikan password' }}
             required
-            {...form.getInputProps('password')}
+            {...field('password')}
           />
           {SHOW_REMEMBER_ROW && (
             <Group justify="space-between">
