@@ -377,6 +377,22 @@ describe('"Nilai Saya" of the student', () => {
     });
   });
 
+  it("equals each student's row of the teacher's Nilai Akhir, though only that student's work is read", async () => {
+    const rows = (await t.as(s.teacher.token).get(url(s))).body.data.students;
+    expect(rows.length).toBe(s.students.length);
+    for (const student of s.students) {
+      const row = rows.find((r: { student: { id: number } }) => r.student.id === student.id);
+      const card = await mine(student.token);
+      expect(card.final, student.username).toBe(row.final);
+      expect(card.categories.map((c: { average: number | null }) => c.average)).toEqual(
+        row.categories.map((c: { average: number | null }) => c.average),
+      );
+      expect(card.objectives.map((o: { score: number | null }) => o.score)).toEqual(
+        row.objectives.map((o: { score: number | null }) => o.score),
+      );
+    }
+  });
+
   it('is for students only', async () => {
     expect((await t.as(s.teacher.token).get('/api/student/report-grades')).status).toBe(403);
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userOf } from '../../db/lookups.js';
 import {
@@ -67,8 +67,11 @@ export const quizzesOf = (db: Db, classIds: number[]) =>
     .orderBy(asc(lessons.id), sql`${quizzes.closesAt} asc nulls last`, asc(quizzes.id));
 export type GradebookQuizRow = Awaited<ReturnType<typeof quizzesOf>>[number];
 
+/** Only one student's rows (Nilai Saya), or every student's (undefined). */
+const onlyOf = (column: AnyColumn, student: number | undefined) => (student === undefined ? undefined : eq(column, student));
+
 /** The finished quiz attempts of the classes (what a quiz's grade is made of). */
-export const quizAttemptsOf = (db: Db, classIds: number[]) =>
+export const quizAttemptsOf = (db: Db, classIds: number[], student?: number) =>
   db
     .select({
       id: quizAttempts.id,
@@ -83,6 +86,7 @@ export const quizAttemptsOf = (db: Db, classIds: number[]) =>
     .where(
       and(
         isNotNull(quizAttempts.finishedAt),
+        onlyOf(quizAttempts.studentId, student),
         inArray(
           quizAttempts.quizId,
           db
@@ -96,13 +100,13 @@ export const quizAttemptsOf = (db: Db, classIds: number[]) =>
 export type GradebookQuizAttemptRow = Awaited<ReturnType<typeof quizAttemptsOf>>[number];
 
 /** The students of the rombels, by name. */
-export function studentsOfRombels(db: Db, rombelIds: number[]) {
+export function studentsOfRombels(db: Db, rombelIds: number[], student?: number) {
   const user = userOf(db, 'u', students.userId);
   return db
     .select({ rombelId: students.rombelClassId, id: students.userId, name: user.name, nis: students.nis })
     .from(students)
     .innerJoinLateral(user, sql`true`)
-    .where(inArray(students.rombelClassId, rombelIds))
+    .where(and(inArray(students.rombelClassId, rombelIds), onlyOf(students.userId, student)))
     .orderBy(asc(sql`lower(${user.name})`), asc(students.userId));
 }
 
@@ -146,7 +150,7 @@ export const submittersOf = async (db: Db, classIds: number[]) => {
 export type GradebookStudentRow = { id: number; name: string; nis: string | null };
 
 /** Every submission row of the classes' assignments (handed in, unsubmitted or graded). */
-export const workOf = (db: Db, classIds: number[]) =>
+export const workOf = (db: Db, classIds: number[], student?: number) =>
   db
     .select({
       assignmentId: submissions.assignmentId,
@@ -156,11 +160,11 @@ export const workOf = (db: Db, classIds: number[]) =>
       lastScore: submissions.lastScore,
     })
     .from(submissions)
-    .where(inArray(submissions.assignmentId, assignmentIdsOf(db, classIds)));
+    .where(and(inArray(submissions.assignmentId, assignmentIdsOf(db, classIds)), onlyOf(submissions.studentId, student)));
 export type GradebookWorkRow = Awaited<ReturnType<typeof workOf>>[number];
 
 /** The per-student deadlines of the classes' assignments. */
-export const extensionsOf = (db: Db, classIds: number[]) =>
+export const extensionsOf = (db: Db, classIds: number[], student?: number) =>
   db
     .select({
       assignmentId: assignmentExtensions.assignmentId,
@@ -169,25 +173,26 @@ export const extensionsOf = (db: Db, classIds: number[]) =>
       closesAt: assignmentExtensions.closesAt,
     })
     .from(assignmentExtensions)
-    .where(inArray(assignmentExtensions.assignmentId, assignmentIdsOf(db, classIds)));
+    .where(and(inArray(assignmentExtensions.assignmentId, assignmentIdsOf(db, classIds)), onlyOf(assignmentExtensions.studentId, student)));
 export type GradebookExtensionRow = Awaited<ReturnType<typeof extensionsOf>>[number];
 
 /**
  * Everything the gradebooks of these classes are made of; at most eight queries whatever the number
- * of classes, students, assignments and quizzes.
+ * of classes, students, assignments and quizzes. With `student`, only that student's row and work
+ * (a student's own report part reads one row of each class, not the rombel's 36).
  */
-export async function gradebookRows(db: Db, classes: GradebookClass[]) {
+export async function gradebookRows(db: Db, classes: GradebookClass[], student?: number) {
   const ids = classes.map((c) => c.id);
   const current = classes.filter((c) => !c.archivedAt);
   const archived = classes.filter((c) => c.archivedAt).map((c) => c.id);
   // One after another on one connection: a gradebook never holds several of the pool's connections.
   const columns = await assignmentsOf(db, ids);
-  const roster = current.length ? await studentsOfRombels(db, [...new Set(current.map((c) => c.rombelClassId))]) : [];
-  const submitters = archived.length ? await submittersOf(db, archived) : [];
-  const work = await workOf(db, ids);
-  const extensions = await extensionsOf(db, ids);
+  const roster = current.length ? await studentsOfRombels(db, [...new Set(current.map((c) => c.rombelClassId))], student) : [];
+  const submitters = archived.length ? (await submittersOf(db, archived)).filter((s) => student === undefined || s.id === student) : [];
+  const work = await workOf(db, ids, student);
+  const extensions = await extensionsOf(db, ids, student);
   const quizColumns = await quizzesOf(db, ids);
-  const quizAttempts = quizColumns.length ? await quizAttemptsOf(db, ids) : [];
+  const quizAttempts = quizColumns.length ? await quizAttemptsOf(db, ids, student) : [];
   const studentsOf = (c: GradebookClass): GradebookStudentRow[] =>
     c.archivedAt ? submitters.filter((s) => s.classId === c.id) : roster.filter((s) => s.rombelId === c.rombelClassId);
   return { columns, studentsOf, work, extensions, quizColumns, quizAttempts };

@@ -75,13 +75,19 @@ const toSchemeCategory = (c: ClassScheme['categories'][number]): SchemeCategory 
 /**
  * The Nilai Akhir of each class (same order). Queries: the schemes 2 (more on a class's first read),
  * the gradebook's rows up to 7, the TPs and lock 1, the tags 3, the tagged quiz answers 1 (only with
- * tagged questions), NISN and descriptions 2: at most 16, whatever the number of classes.
+ * tagged questions), NISN and descriptions 2: at most 16, whatever the number of classes. With
+ * `student`, each class holds only that student's row.
  */
-export async function reportGradesOfClasses(db: Executor, classes: OnlineClass[], now = new Date()): Promise<ClassReportGrades[]> {
+export async function reportGradesOfClasses(
+  db: Executor,
+  classes: OnlineClass[],
+  now = new Date(),
+  student?: number,
+): Promise<ClassReportGrades[]> {
   if (!classes.length) return [];
   const ids = classes.map((c) => c.id);
   const schemes = await schemesOf(db, ids);
-  const rows = await gradebookRows(db as Db, classes);
+  const rows = await gradebookRows(db as Db, classes, student);
   const context = await classContextOf(db, ids);
   const tags = await tagsOf(db, ids);
   const answers = await slotAnswersOf(
@@ -196,9 +202,12 @@ export async function reportGradesOf(db: Executor, klass: OnlineClass, now = new
  */
 export async function reportCardsOfStudent(db: Db, studentId: number): Promise<StudentReportCard[]> {
   const rows = await classesOfStudent(db, studentId);
+  // Only this student's row of each class is computed (the classmates' are not read at all).
   const reports = await reportGradesOfClasses(
     db,
     rows.map((r) => r.klass),
+    new Date(),
+    studentId,
   );
   return reports.map((r, i) => toStudentCard(r, studentId, rows[i]!.subject));
 }
