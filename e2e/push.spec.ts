@@ -104,8 +104,10 @@ for (const phone of [false, true]) {
 
     const third = { ...message, id: 42, title: 'Nilai tugas keluar', body: 'Nilai kamu 88', link: '/my-grades', tag: null };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(third) });
+    // Up to 30 s, as for the pages below: on a loaded machine Chromium may have stopped the idle
+    // worker, and the push starts it again before it shows anything.
     await expect
-      .poll(async () => (await shownNotifications(context)).map((n) => n.title).sort())
+      .poll(async () => (await shownNotifications(context)).map((n) => n.title).sort(), { timeout: 30_000 })
       .toEqual(['2 tugas baru di Jaringan Dasar', 'Nilai tugas keluar'].sort());
 
     // A tap: the notification closes, and the open window of the app goes to its page.

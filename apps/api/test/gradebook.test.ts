@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GRADEBOOK_LABELS, REPORT_MSG, type Gradebook, type MyClassGrades } from '@kelasku/contract';
 import { assignmentExtensions, onlineClasses, students, submissions, users } from '../src/db/schema.js';
+import { gradebookRows } from '../src/features/gradebook/queries.js';
 import { useTestApp, type TestContext } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
 import { assignmentScene, expectNotFound, expectOtherRolesRefused, submit } from './assignment-scene.js';
@@ -152,6 +153,13 @@ describe('gradebook (JSON)', () => {
       [expect.stringContaining('Pengguna'), null],
     ]);
     expect((await t.as(s.teacher.token).get(`${s.url}.xlsx`)).status).toBe(200);
+
+    // One student's rows alone (what a student's own report part reads): Citra and her work only.
+    const [klass] = await t.db.select().from(onlineClasses).where(eq(onlineClasses.id, s.klass.id));
+    const citras = await gradebookRows(t.db, [klass!], s.citra.id);
+    expect(citras.studentsOf(klass!).map((r) => r.name)).toEqual(['Citra']);
+    expect(citras.work.map((w) => w.studentId)).toEqual(citras.work.map(() => s.citra.id));
+    expect(citras.work.length).toBeGreaterThan(0);
   });
 });
 

@@ -114,8 +114,9 @@ export function studentsOfRombels(db: Db, rombelIds: number[], student?: number)
  * The students with work on an assignment of the classes (a submission row: handed in, graded, or
  * unsubmitted) or an attempt of one of their quizzes, per class, by name: the students of an
  * archived class, whose rombel now holds another year's students (the rule of the grading columns).
+ * With `student`, only that student's rows.
  */
-export const submittersOf = async (db: Db, classIds: number[]) => {
+export const submittersOf = async (db: Db, classIds: number[], student?: number) => {
   const person = {
     classId: lessons.onlineClassId,
     id: users.id,
@@ -130,7 +131,7 @@ export const submittersOf = async (db: Db, classIds: number[]) => {
     .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
     .innerJoin(users, eq(users.id, submissions.studentId))
     .innerJoin(students, eq(students.userId, submissions.studentId))
-    .where(inArray(lessons.onlineClassId, classIds))
+    .where(and(inArray(lessons.onlineClassId, classIds), onlyOf(submissions.studentId, student)))
     .orderBy(sql`lower(${users.name})`, asc(users.id));
   const tookQuiz = await db
     .selectDistinct(person)
@@ -139,7 +140,7 @@ export const submittersOf = async (db: Db, classIds: number[]) => {
     .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
     .innerJoin(users, eq(users.id, quizAttempts.studentId))
     .innerJoin(students, eq(students.userId, quizAttempts.studentId))
-    .where(inArray(lessons.onlineClassId, classIds));
+    .where(and(inArray(lessons.onlineClassId, classIds), onlyOf(quizAttempts.studentId, student)));
   const key = (r: { classId: number; id: number }) => `${r.classId}:${r.id}`;
   const seen = new Set(handedIn.map(key));
   const more = tookQuiz.filter((r) => !seen.has(key(r)));
@@ -188,7 +189,7 @@ export async function gradebookRows(db: Db, classes: GradebookClass[], student?:
   // One after another on one connection: a gradebook never holds several of the pool's connections.
   const columns = await assignmentsOf(db, ids);
   const roster = current.length ? await studentsOfRombels(db, [...new Set(current.map((c) => c.rombelClassId))], student) : [];
-  const submitters = archived.length ? (await submittersOf(db, archived)).filter((s) => student === undefined || s.id === student) : [];
+  const submitters = archived.length ? await submittersOf(db, archived, student) : [];
   const work = await workOf(db, ids, student);
   const extensions = await extensionsOf(db, ids, student);
   const quizColumns = await quizzesOf(db, ids);

@@ -48,7 +48,7 @@ async function gradeRisks(db: Db, subjects: Awaited<ReturnType<typeof legerSubje
   const grades = await reportGradesOfClasses(
     db,
     subjects.map((s) => s.klass),
-    now,
+    { now },
   );
   const out = new Map<number, RiskReason[]>();
   grades.forEach((g, i) => {

@@ -81,8 +81,7 @@ const toSchemeCategory = (c: ClassScheme['categories'][number]): SchemeCategory 
 export async function reportGradesOfClasses(
   db: Executor,
   classes: OnlineClass[],
-  now = new Date(),
-  student?: number,
+  { now = new Date(), student }: { now?: Date; student?: number } = {},
 ): Promise<ClassReportGrades[]> {
   if (!classes.length) return [];
   const ids = classes.map((c) => c.id);
@@ -192,7 +191,7 @@ export async function reportGradesOfClasses(
 
 /** The Nilai Akhir of one class (what the e-Rapor templates are filled from). */
 export async function reportGradesOf(db: Executor, klass: OnlineClass, now = new Date()): Promise<ClassReportGrades> {
-  const [one] = await reportGradesOfClasses(db, [klass], now);
+  const [one] = await reportGradesOfClasses(db, [klass], { now });
   return one!;
 }
 
@@ -206,8 +205,7 @@ export async function reportCardsOfStudent(db: Db, studentId: number): Promise<S
   const reports = await reportGradesOfClasses(
     db,
     rows.map((r) => r.klass),
-    new Date(),
-    studentId,
+    { student: studentId },
   );
   return reports.map((r, i) => toStudentCard(r, studentId, rows[i]!.subject));
 }
