@@ -34,6 +34,8 @@ const sockets = new Set<Socket>();
 /** After this many accepted mails the server drops every connection (the next mail is in flight); null: never. */
 let dropAfter: number | null = null;
 let accepted = 0;
+/** The accepted mails still being parsed (answered once parsed). */
+const parsing = new Set<Promise<void>>();
 const smtp = new SMTPServer({
   authOptional: true,
   allowInsecureAuth: true,
@@ -44,17 +46,23 @@ const smtp = new SMTPServer({
     stream.on('data', (c: Buffer) => chunks.push(c));
     stream.on('end', () => {
       if (dropAfter !== null && accepted >= dropAfter) {
-        for (const s of sockets) s.destroy();
+        // The mails accepted before are answered first (a loaded machine may still be parsing them);
+        // then every connection drops, this one's mail in flight.
+        void Promise.all(parsing).then(() => {
+          for (const s of sockets) s.destroy();
+        });
         return;
       }
       accepted++;
-      simpleParser(Buffer.concat(chunks)).then(
+      const parsed = simpleParser(Buffer.concat(chunks)).then(
         (mail) => {
           received.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), mail });
           cb();
         },
         (err: Error) => cb(err),
       );
+      parsing.add(parsed);
+      void parsed.then(() => parsing.delete(parsed));
     });
   },
 });

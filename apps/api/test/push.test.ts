@@ -98,15 +98,18 @@ async function quietAroundNow(userId: number) {
 
 /** Brings a waiting delivery's time forward (as if its back-off had passed) and runs the sender. */
 async function afterBackoff(endpoint: string) {
-  const ids = (await deliveriesOf(endpoint)).map((d) => d.id);
-  for (const id of ids)
+  const before = new Map((await deliveriesOf(endpoint)).map((d) => [d.id, d.attempts]));
+  for (const id of before.keys())
     await t.db
       .update(pushDeliveries)
       .set({ sendAfter: sql`now()` })
       .where(eq(pushDeliveries.id, id));
-  await t.app.push.sender.run();
-  // A background pass (every 30 s) may have taken it first: wait until it is settled.
-  await until(async () => (await deliveriesOf(endpoint)).every((d) => d.claimedAt === null));
+  // Each is tried once more, by this run or by a background pass (every 30 s) that took it first,
+  // and settled: until then the sender runs again (a run finds nothing while a pass holds the row).
+  await until(async () => {
+    await t.app.push.sender.run();
+    return (await deliveriesOf(endpoint)).every((d) => d.claimedAt === null && d.attempts > (before.get(d.id) ?? 0));
+  });
 }
 
 describe('subscriptions', () => {
