@@ -245,6 +245,12 @@ describe('closing time and extensions', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(ASSIGNMENT_MSG.extended);
     expect(res.body.data.submission).toMatchObject({ extended: true, deadline, closes_at: null, can_hand_in: true, state: 'todo' });
+    // The contents list puts each student's own state beside the link: to do against the extension,
+    // late for the classmate without one.
+    const linkOf = async (token: string) =>
+      (await t.as(token).get(`/api/student/my-classes/${s.klass.id}/contents`)).body.data[0].assignment[0];
+    expect(await linkOf(s.student.token)).toMatchObject({ id: s.assignment.id, state: 'todo' });
+    expect(await linkOf(other.token)).toMatchObject({ id: s.assignment.id, state: 'late' });
     const handed = await handIn(t, s.student.token, s.assignment.id, photos(1));
     expect(handed.status).toBe(201);
     expect(handed.body.data.submission.status_id).toBe(2); // on time against the extension
@@ -488,6 +494,10 @@ describe('"Tugas Saya" and "Nilai Saya"', () => {
     expect(lessons[0].assignment[0]).toMatchObject({ id: s.assignment.id, state: 'done', score: null });
     const detail = (await t.as(s.student.token).get(`/api/student/my-classes/${s.klass.id}/contents/${s.content.id}`)).body.data;
     expect(detail.assignment[0].state).toBe('done');
+    // A classmate's link shows the classmate's own work: none yet.
+    const classmate = await t.factory.student({ rombelId: s.rombel.id });
+    const theirs = (await t.as(classmate.token).get(`/api/student/my-classes/${s.klass.id}/contents`)).body.data;
+    expect(theirs[0].assignment[0]).toMatchObject({ id: s.assignment.id, state: 'todo', score: null });
     // The teacher's view has no student state.
     const mine = (await teacher(s).get(`/api/teacher/online-classes/${s.klass.id}/contents/${s.content.id}`)).body.data;
     expect(mine.assignment[0].state).toBeUndefined();
