@@ -226,7 +226,7 @@ async function measure(t: TestContext, calls: Call[]): Promise<Map<string, Measu
  */
 const MOST: Record<string, number> = {
   'student: my classes': 2,
-  'student: class detail': 4,
+  'student: class detail': 3,
   'student: class contents': 3,
   'student: content detail': 3,
   'student: forum thread': 4,
@@ -248,7 +248,7 @@ const MOST: Record<string, number> = {
   'teacher: online classes': 3,
   'teacher: Hari ini': 6,
   'teacher: Jadwal': 4,
-  'teacher: class detail': 4,
+  'teacher: class detail': 3,
   'teacher: class contents': 3,
   'teacher: content detail': 3,
   'teacher: assignment': 5,
