@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { MyClassGrades, MyWorkItem, StudentReportCard } from '@kelasku/contract';
 import { useMyReportGrades } from '../../api/report-grades';
 import { useMyGrades } from '../../api/submissions';
-import { QueryState } from '../../components/QueryState';
+import { GradesByClass } from '../report-grades/GradesByClass';
 import { WorkBadge } from '../../components/WorkBadge';
 import { StudentReportCardView } from '../report-grades/StudentReportCard';
 import { QuizMark, workKey, workPath } from './MyWorkPage';
@@ -80,29 +80,17 @@ function ClassGrades({ c, report }: { c: MyClassGrades; report: StudentReportCar
  * released, TPs in words), then the student's scores, the teacher's feedback and the average of the graded work.
  */
 export default function MyGradesPage() {
-  const grades = useMyGrades();
-  // The report part comes apart from the per-assignment list: a failure of one leaves the other readable.
-  const reports = useMyReportGrades();
-  const reportOf = (classId: number) => reports.data?.find((r) => r.online_class.id === classId);
   return (
     <Stack maw={860}>
       <Title order={2}>Nilai Saya</Title>
       <Text size="sm" c="dimmed">
         Rata-rata dihitung dari tugas dan kuis yang sudah dinilai.
       </Text>
-      <QueryState query={grades}>
-        {(list) =>
-          list.length === 0 ? (
-            <Text c="dimmed">Belum ada kelas.</Text>
-          ) : (
-            <Stack>
-              {list.map((c) => (
-                <ClassGrades key={c.online_class.id} c={c} report={reportOf(c.online_class.id)} />
-              ))}
-            </Stack>
-          )
-        }
-      </QueryState>
+      <GradesByClass
+        grades={useMyGrades()}
+        reports={useMyReportGrades()}
+        card={(c, report) => <ClassGrades key={c.online_class.id} c={c} report={report} />}
+      />
     </Stack>
   );
 }

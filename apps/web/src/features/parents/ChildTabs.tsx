@@ -6,6 +6,7 @@ import { WorkBadge } from '../../components/WorkBadge';
 import { formatClockWib, formatDateTimeWib, formatRelativeDeadline } from '../../lib/format';
 import { useNow } from '../../lib/now';
 import { StudentReportCardView } from '../report-grades/StudentReportCard';
+import { GradesByClass } from '../report-grades/GradesByClass';
 import { formatScore } from '../report-grades/format';
 import { periodsLabel, timeRange } from '../schedule/week';
 
@@ -201,24 +202,11 @@ function ClassGradesCard({ c, report }: { c: MyClassGrades; report: StudentRepor
 
 /** "Nilai": per class the scores of assignments and quizzes with the teacher's feedback, and the report grade once released. */
 export function ChildGradesTab({ childId }: { childId: number }) {
-  const grades = useChildGrades(childId);
-  const reports = useChildReportGrades(childId);
-  const reportOf = (classId: number) => reports.data?.find((r) => r.online_class.id === classId);
   return (
-    <Stack gap="md">
-      <QueryState query={grades}>
-        {(list) =>
-          list.length === 0 ? (
-            <Text c="dimmed">Belum ada kelas.</Text>
-          ) : (
-            <Stack>
-              {list.map((c) => (
-                <ClassGradesCard key={c.online_class.id} c={c} report={reportOf(c.online_class.id)} />
-              ))}
-            </Stack>
-          )
-        }
-      </QueryState>
-    </Stack>
+    <GradesByClass
+      grades={useChildGrades(childId)}
+      reports={useChildReportGrades(childId)}
+      card={(c, report) => <ClassGradesCard key={c.online_class.id} c={c} report={report} />}
+    />
   );
 }
