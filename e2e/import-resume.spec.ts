@@ -3,6 +3,11 @@
  * killed with SIGKILL and started again on the same data and port (the built server, as
  * `npm start` runs it, on a data folder of its own). The page, left open, says the import was cut
  * off and resumed by itself, then that it finished.
+ *
+ * The kill lands mid-import whatever the machine's speed: the test holds the second rombel's row
+ * locked in the server's database, so the import writes the first rombel's 50 students and then
+ * waits at the first student of the second (its foreign key check). On a fast machine the 150 rows
+ * were all written within the second between the page's progress and the kill.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -10,10 +15,26 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
 import { DEMO, login } from './fixtures';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ROWS = 150;
+/** Rows of the first rombel, written before the import waits for the second. */
+const FIRST = 50;
+
+/**
+ * Locks a rombel's row (FOR UPDATE) in the embedded database of `dataDir` (its socket is in
+ * `<DATA_DIR>/postgres`) until `release`: writing a student into that rombel waits meanwhile.
+ */
+async function holdRombel(dataDir: string, name: string): Promise<{ release: () => Promise<void> }> {
+  const client = new pg.Client({ host: path.join(dataDir, 'postgres'), user: 'postgres', database: 'kelasku' });
+  await client.connect();
+  await client.query('begin');
+  const { rowCount } = await client.query('select id from rombel_classes where name = $1 for update', [name]);
+  expect(rowCount).toBe(1);
+  return { release: () => client.end() };
+}
 
 async function freePort(): Promise<number> {
   const srv = net.createServer();
@@ -55,16 +76,19 @@ test('an import cut off by a server crash says so on its page and finishes by it
     const page = await context.newPage();
     await login(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/resources/users/import');
-    const lines = Array.from({ length: ROWS }, (_, i) => `Siswa Mulai Ulang ${i};${80_000_000 + i};X TKJ 1`);
+    const rombel = (i: number) => (i < FIRST ? 'X TKJ 1' : 'X TKJ 2');
+    const lines = Array.from({ length: ROWS }, (_, i) => `Siswa Mulai Ulang ${i};${80_000_000 + i};${rombel(i)}`);
     await page
       .getByLabel('File impor')
       .setInputFiles({ name: 'siswa.csv', mimeType: 'text/csv', buffer: Buffer.from(`Nama;NIS;Rombel\r\n${lines.join('\r\n')}\r\n`) });
+    const held = await holdRombel(dataDir, 'X TKJ 2');
     await page.getByRole('button', { name: `Impor ${ROWS} user` }).click();
     mark('import started');
-    // Under way: some rows written, then the server dies.
-    await expect(page.getByText(/Menyimpan (2[5-9]|[3-9]\d|1[0-4]\d) dari 150 baris/)).toBeVisible({ timeout: 90_000 });
+    // Under way: the first rombel's rows written, the import waiting at the second; the server dies.
+    await expect(page.getByText(`Menyimpan ${FIRST} dari ${ROWS} baris`)).toBeVisible({ timeout: 90_000 });
     server.proc.kill('SIGKILL');
     await server.exited;
+    await held.release();
     mark('killed');
     server = await startServer(dataDir, port);
     mark('restarted');
