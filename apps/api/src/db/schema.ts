@@ -17,4 +17,3 @@ export * from './schema/attendance.js';
 export * from './schema/report-grades.js';
 export * from './schema/parents.js';
 export * from './schema/reach.js';
-export * from './schema/relations.js';

@@ -1,10 +1,28 @@
-import { and, asc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
+import { anyOf } from '../../db/lookups.js';
 import { preparedFor } from '../../db/prepared.js';
-import { assignments, lessons, forums, materials, onlineClasses, quizzes } from '../../db/schema.js';
+import {
+  assignmentExtensions,
+  assignments,
+  lessons,
+  forums,
+  materials,
+  onlineClasses,
+  quizzes,
+  storedFiles,
+  submissions,
+} from '../../db/schema.js';
 import { visibleNow, type Content } from '../../access/index.js';
 import { deleteFilesUnder } from '../online-classes/queries.js';
-import { dueOf } from '../submissions/queries.js';
+import { studentDeadline } from '../submissions/queries.js';
+
+/** The columns every content item has for its place and visibility. */
+const placeOf = (t: typeof forums | typeof assignments | typeof quizzes) => ({
+  position: t.position,
+  hidden: t.hidden,
+  publishAt: t.publishAt,
+});
 
 /**
  * Whose view a list is for: the teacher's (everything) or a student's (only what is visible now,
@@ -12,101 +30,141 @@ import { dueOf } from '../submissions/queries.js';
  */
 export type Viewer = 'teacher' | { studentId: number };
 
-type View = 'teacher' | 'student';
-type Shown = { hidden: AnyColumn; publishAt: AnyColumn };
-type Placed = { position: AnyColumn; id: AnyColumn };
+/** The student's view keeps only what is visible now; the teacher's keeps everything. */
+const seen = (viewer: StatementViewer, t: ItemTable | typeof lessons) => (viewer === 'teacher' ? undefined : visibleNow(t));
 
 /**
- * Contents with the four lists under them (materials with their stored files, forums, assignments
- * with the student's hand-in and extension in a student's view, quizzes), each in the teacher's
- * order, in ONE statement: drizzle's relational query aggregates each list as JSON beside its
- * content (db/schema/relations.ts). Named prepared statements (db/prepared.ts) of one view and one
- * root: a class's contents (`classId`) or one content (`lessonId`); `studentId` in a student's view.
+ * A student's hand-in, grade and deadline (an extension's when there is one: dueOf) beside each
+ * assignment, read in the same query as the assignments (the state badges of a student's content
+ * list); null in the teacher's view, which does not join them.
  */
-function contentsStatement(db: Db, view: View, root: 'class' | 'lesson') {
-  const student = view === 'student';
-  const shown = (t: Shown) => (student ? visibleNow(t) : undefined);
-  const inOrder = (t: Placed) => [asc(t.position), asc(t.id)];
-  // The teacher's view reads no one's work: the lists of hand-ins and extensions stay empty.
-  const own = (t: { studentId: AnyColumn }) => (student ? eq(t.studentId, sql.placeholder('studentId')) : sql`false`);
-  const place = { position: true, hidden: true, publishAt: true } as const;
-  return db.query.lessons
-    .findMany({
-      where: (l) =>
-        root === 'lesson' ? eq(l.id, sql.placeholder('lessonId')) : and(eq(l.onlineClassId, sql.placeholder('classId')), shown(l)),
-      orderBy: inOrder,
-      with: {
-        materials: { where: shown, orderBy: inOrder, with: { file: true } },
-        forums: { columns: { id: true, lessonId: true, topic: true, ...place }, where: shown, orderBy: inOrder },
-        assignments: {
-          columns: { id: true, lessonId: true, title: true, deadline: true, closesAt: true, ...place },
-          where: shown,
-          orderBy: inOrder,
-          with: {
-            submissions: { columns: { submittedAt: true, score: true }, where: own },
-            extensions: { columns: { deadline: true, closesAt: true }, where: own },
-          },
-        },
-        quizzes: {
-          columns: { id: true, lessonId: true, title: true, opensAt: true, closesAt: true, timeLimitMinutes: true, ...place },
-          where: shown,
-          orderBy: inOrder,
-        },
-      },
+const workColumns = (viewer: StatementViewer) =>
+  viewer === 'teacher'
+    ? { submittedAt: sql<Date | null>`null`, score: sql<number | null>`null`, dueAt: sql<Date | null>`null` }
+    : {
+        submittedAt: sql<Date | null>`${submissions.submittedAt}`.mapWith(submissions.submittedAt),
+        score: sql<number | null>`${submissions.score}`,
+        dueAt: sql<Date | null>`${studentDeadline}`.mapWith(assignments.deadline),
+      };
+
+/** The view a prepared statement is made for: the teacher's, or a student's by placeholder. */
+type StatementViewer = 'teacher' | { studentId: Placeholder };
+
+/** The assignments of the contents `ofLessons` selects, with the student's work on each in a student's view. */
+function assignmentsOf(db: Db, ofLessons: SQL, viewer: StatementViewer) {
+  const q = db
+    .select({
+      id: assignments.id,
+      lessonId: assignments.lessonId,
+      title: assignments.title,
+      ...placeOf(assignments),
+      ...workColumns(viewer),
     })
-    .prepare(`contents_of_${root}_${view}`);
+    .from(assignments)
+    .$dynamic();
+  const withWork =
+    viewer === 'teacher'
+      ? q
+      : q
+          .leftJoin(submissions, and(eq(submissions.assignmentId, assignments.id), eq(submissions.studentId, viewer.studentId)))
+          .leftJoin(
+            assignmentExtensions,
+            and(eq(assignmentExtensions.assignmentId, assignments.id), eq(assignmentExtensions.studentId, viewer.studentId)),
+          );
+  return withWork.where(and(ofLessons, seen(viewer, assignments))).orderBy(asc(assignments.position), asc(assignments.id));
 }
 
-const statementsFor = (view: View) =>
-  preparedFor((db) => ({ ofClass: contentsStatement(db, view, 'class'), ofLesson: contentsStatement(db, view, 'lesson') }));
-const teacherStatements = statementsFor('teacher');
-const studentStatements = statementsFor('student');
-const statementsOf = (db: Db, viewer: Viewer) => (viewer === 'teacher' ? teacherStatements(db) : studentStatements(db));
-const studentOf = (viewer: Viewer) => (viewer === 'teacher' ? {} : { studentId: viewer.studentId });
-
-type ContentRow = Awaited<ReturnType<ReturnType<typeof contentsStatement>['execute']>>[number];
-
 /**
- * The lists of the contents as rows, the order kept: each material with its stored file (none for
- * a link), each assignment with the student's hand-in, grade and deadline (an extension's when there
- * is one: dueOf); those three are null in the teacher's view.
+ * The four lists under contents (materials with their stored files, forums, assignments, quizzes),
+ * each in the teacher's order, as named prepared statements of one view (db/prepared.ts): every
+ * class page and content page runs them. `lessonIds` (an array) and, in a student's view,
+ * `studentId` are their placeholders.
  */
-function childrenOf(rows: ContentRow[]) {
+function childStatements(db: Db, view: 'teacher' | 'student') {
+  const viewer: StatementViewer = view === 'teacher' ? 'teacher' : { studentId: sql.placeholder('studentId') };
+  const ofLessons = (column: AnyColumn) => anyOf(column, sql.placeholder('lessonIds'));
   return {
-    materialRows: rows.flatMap((c) => c.materials.map(({ file, ...m }) => ({ m, f: file }))),
-    forumRows: rows.flatMap((c) => c.forums),
-    assignmentRows: rows.flatMap((c) =>
-      c.assignments.map(({ submissions: [work], extensions: [ext], ...a }) => ({
-        ...a,
-        submittedAt: work?.submittedAt ?? null,
-        score: work?.score ?? null,
-        dueAt: dueOf(a, ext ?? null).deadline,
-      })),
-    ),
-    quizRows: rows.flatMap((c) => c.quizzes),
+    materials: db
+      .select({ m: materials, f: storedFiles })
+      .from(materials)
+      .leftJoin(storedFiles, eq(storedFiles.id, materials.fileId))
+      .where(and(ofLessons(materials.lessonId), seen(viewer, materials)))
+      .orderBy(asc(materials.position), asc(materials.id))
+      .prepare(`lesson_materials_${view}`),
+    forums: db
+      .select({ id: forums.id, lessonId: forums.lessonId, topic: forums.topic, ...placeOf(forums) })
+      .from(forums)
+      .where(and(ofLessons(forums.lessonId), seen(viewer, forums)))
+      .orderBy(asc(forums.position), asc(forums.id))
+      .prepare(`lesson_forums_${view}`),
+    assignments: assignmentsOf(db, ofLessons(assignments.lessonId), viewer).prepare(`lesson_assignments_${view}`),
+    quizzes: db
+      .select({
+        id: quizzes.id,
+        lessonId: quizzes.lessonId,
+        title: quizzes.title,
+        opensAt: quizzes.opensAt,
+        closesAt: quizzes.closesAt,
+        timeLimitMinutes: quizzes.timeLimitMinutes,
+        ...placeOf(quizzes),
+      })
+      .from(quizzes)
+      .where(and(ofLessons(quizzes.lessonId), seen(viewer, quizzes)))
+      .orderBy(asc(quizzes.position), asc(quizzes.id))
+      .prepare(`lesson_quizzes_${view}`),
+    lessons: db
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.onlineClassId, sql.placeholder('classId')), seen(viewer, lessons)))
+      .orderBy(asc(lessons.position), asc(lessons.id))
+      .prepare(`class_lessons_${view}`),
   };
 }
 
-export type LessonChildren = ReturnType<typeof childrenOf>;
+const teacherStatements = preparedFor((db) => childStatements(db, 'teacher'));
+const studentStatements = preparedFor((db) => childStatements(db, 'student'));
+const statementsOf = (db: Db, viewer: Viewer) => (viewer === 'teacher' ? teacherStatements(db) : studentStatements(db));
+const studentOf = (viewer: Viewer) => (viewer === 'teacher' ? {} : { studentId: viewer.studentId });
+
+/** Materials (with their stored files; none for a link), forums, assignments and quizzes of the given contents: four queries at once. */
+async function childrenOf(db: Db, lessonIds: number[], viewer: Viewer) {
+  if (lessonIds.length === 0) return { materialRows: [], forumRows: [], assignmentRows: [], quizRows: [] };
+  const s = statementsOf(db, viewer);
+  const values = { lessonIds, ...studentOf(viewer) };
+  const [materialRows, forumRows, assignmentRows, quizRows] = await Promise.all([
+    s.materials.execute(values),
+    s.forums.execute(values),
+    s.assignments.execute(values),
+    s.quizzes.execute(values),
+  ]);
+  return { materialRows, forumRows, assignmentRows, quizRows };
+}
+
+export type LessonChildren = Awaited<ReturnType<typeof childrenOf>>;
 
 /**
  * Every content of a class in the teacher's order, with their children's rows (a student's view:
- * only what the student sees now); one statement whatever the size of the class.
+ * only what the student sees now); five queries whatever the size of the class.
  */
 export async function lessonsOfClass(
   db: Db,
   classId: number,
   viewer: Viewer = 'teacher',
 ): Promise<{ rows: Content[]; children: LessonChildren }> {
-  const found = await statementsOf(db, viewer).ofClass.execute({ classId, ...studentOf(viewer) });
-  const rows = found.map(({ materials: _m, forums: _f, assignments: _a, quizzes: _q, ...content }) => content);
-  return { rows, children: childrenOf(found) };
+  const rows = await statementsOf(db, viewer).lessons.execute({ classId, ...studentOf(viewer) });
+  return {
+    rows,
+    children: await childrenOf(
+      db,
+      rows.map((c) => c.id),
+      viewer,
+    ),
+  };
 }
 
-/** The children's rows of one content; one statement (the content row comes from the access check). */
-export async function childrenOfLesson(db: Db, content: Content, viewer: Viewer = 'teacher'): Promise<LessonChildren> {
-  return childrenOf(await statementsOf(db, viewer).ofLesson.execute({ lessonId: content.id, ...studentOf(viewer) }));
-}
+/** The children's rows of one content; four queries (the content row comes from the access check). */
+export const childrenOfLesson = (db: Db, content: Content, viewer: Viewer = 'teacher'): Promise<LessonChildren> =>
+  childrenOf(db, [content.id], viewer);
 
 export interface LessonValues {
   title: string;

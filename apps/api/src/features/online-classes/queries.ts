@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL, type SQL
 import { deleteSubmissions } from '../submissions/queries.js';
 import type { Db, Executor } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
+import { userOf } from '../../db/lookups.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
 import { conflict, invalidField } from '../../http/errors.js';
 import {
@@ -24,7 +25,7 @@ import { teachesClass } from '../../access/teaching.js';
  * class; none for a class made by hand), one query; the caller adds the filter (and may put the
  * most recently archived first).
  */
-function selectClasses<Extra extends Record<string, SQL.Aliased>>(db: Db, where: SQL, archivedFirst = false, extra?: Extra) {
+function selectClasses(db: Db, where: SQL, archivedFirst = false) {
   return db
     .select({
       klass: onlineClasses,
@@ -32,7 +33,6 @@ function selectClasses<Extra extends Record<string, SQL.Aliased>>(db: Db, where:
       teacherName: users.name,
       teacherAvatar: users.avatarFileId,
       subject: { id: subjects.id, code: subjects.code, name: subjects.name },
-      ...(extra as Extra),
     })
     .from(onlineClasses)
     .innerJoin(rombelClasses, eq(rombelClasses.id, onlineClasses.rombelClassId))
@@ -49,7 +49,7 @@ function selectClasses<Extra extends Record<string, SQL.Aliased>>(db: Db, where:
 }
 
 /** A class with its rombel's name and its teacher's name and avatar. */
-export type ClassRow = Awaited<ReturnType<typeof selectClasses<Record<never, SQL.Aliased>>>>[number];
+export type ClassRow = Awaited<ReturnType<typeof selectClasses>>[number];
 
 /**
  * The classes a teacher teaches, their own and those of a teaching assignment they share (the
@@ -78,38 +78,32 @@ export async function classById(db: Db, classId: number): Promise<ClassRow | nul
   return row ?? null;
 }
 
-/**
- * The students of the class's rombel by name, as JSON beside the class: none for an archived
- * class, whose rombel now holds another year's students. Each user is read through the primary key
- * (userOf's reason).
- */
-const rosterOfClass = sql<RosterRow[]>`(
-  select coalesce(json_agg(json_build_object('id', s.user_id, 'name', u.name, 'nis', s.nis, 'avatar', u.avatar_file_id)
-           order by lower(u.name), s.user_id), '[]'::json)
-  from ${students} s cross join lateral (select name, avatar_file_id from ${users} where id = s.user_id limit 1) u
-  where s.rombel_class_id = ${onlineClasses.rombelClassId} and ${onlineClasses.archivedAt} is null)`;
-
-export interface RosterRow {
-  id: number;
-  name: string;
-  nis: string | null;
-  avatar: number | null;
+/** Students of a rombel, by name; one query. Placeholder: rombelId. */
+function studentsOfRombel(db: Db) {
+  const user = userOf(db, 'u', students.userId);
+  return db
+    .select({ id: students.userId, name: user.name, nis: students.nis, avatar: user.avatarFileId })
+    .from(students)
+    .innerJoinLateral(user, sql`true`)
+    .where(eq(students.rombelClassId, sql.placeholder('rombelId')))
+    .orderBy(asc(sql`lower(${user.name})`), asc(students.userId));
 }
 
-/** A class page reads it: a named prepared statement (db/prepared.ts). */
+/** A class page reads both (the class and its roster): named prepared statements (db/prepared.ts). */
 const classStatements = preparedFor((db) => ({
   byId: selectClasses(db, eq(onlineClasses.id, sql.placeholder('classId'))).prepare('class_by_id'),
-  withRoster: selectClasses(db, eq(onlineClasses.id, sql.placeholder('classId')), false, {
-    roster: rosterOfClass.as('roster'),
-  }).prepare('class_with_roster'),
+  roster: studentsOfRombel(db).prepare('roster_of_rombel'),
 }));
+export type RosterRow = Awaited<ReturnType<typeof studentsOfRombel>>[number];
 
-/** One class and the students of its rombel, in one statement; null when there is no such class. */
+/**
+ * One class and the students of its rombel; two queries; null when there is no such class. An
+ * archived class has no roster: its rombel now holds another year's students.
+ */
 export async function classWithRoster(db: Db, classId: number): Promise<{ row: ClassRow; roster: RosterRow[] } | null> {
-  const [found] = await classStatements(db).withRoster.execute({ classId });
-  if (!found) return null;
-  const { roster, ...row } = found;
-  return { row, roster };
+  const row = await classById(db, classId);
+  if (!row) return null;
+  return { row, roster: row.klass.archivedAt ? [] : await classStatements(db).roster.execute({ rombelId: row.klass.rombelClassId }) };
 }
 
 export interface ClassValues {
