@@ -131,6 +131,7 @@ async function discover(base) {
     endpoints: [
       { name: 'student: my classes', url: '/api/student/my-classes', token: student },
       { name: 'student: upcoming assignments', url: '/api/student/upcoming-assignments', token: student },
+      { name: 'student: class detail (36 students)', url: `/api/student/my-classes/${klass.id}`, token: student },
       { name: 'student: class contents', url: `/api/student/my-classes/${klass.id}/contents`, token: student },
       { name: 'student: content detail', url: sc, token: student },
       // The whole 100-comment thread in one page (100 is the largest page; the screen asks for 20).
