@@ -265,8 +265,10 @@ const MONTHS_ID = [
  */
 export async function pickDate(page: Page, field: Locator, date: string, time?: string) {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  // A picker confirmed just before may still be closing (its transition): wait until it is gone, so
+  // that the one open next is this field's (waiting for "only one" could see the closing one).
+  await expect(page.locator('select[data-select="year"]')).toHaveCount(0);
   await field.click();
-  // A picker confirmed just before may still be closing (its transition): wait until only this one is open.
   await expect(page.locator('select[data-select="year"]')).toHaveCount(1);
   await page.locator('select[data-select="year"]').selectOption(String(year));
   await page.locator('select[data-select="month"]').selectOption(String(month - 1));
