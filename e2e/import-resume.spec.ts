@@ -30,10 +30,20 @@ const FIRST = 50;
 async function holdRombel(dataDir: string, name: string): Promise<{ release: () => Promise<void> }> {
   const client = new pg.Client({ host: path.join(dataDir, 'postgres'), user: 'postgres', database: 'kelasku' });
   await client.connect();
-  await client.query('begin');
-  const { rowCount } = await client.query('select id from rombel_classes where name = $1 for update', [name]);
-  expect(rowCount).toBe(1);
-  return { release: () => client.end() };
+  let open = true;
+  const release = async () => {
+    if (open) await client.end();
+    open = false;
+  };
+  try {
+    await client.query('begin');
+    const { rowCount } = await client.query('select id from rombel_classes where name = $1 for update', [name]);
+    expect(rowCount).toBe(1);
+  } catch (err) {
+    await release();
+    throw err;
+  }
+  return { release };
 }
 
 async function freePort(): Promise<number> {
@@ -70,6 +80,8 @@ test('an import cut off by a server crash says so on its page and finishes by it
   const t0 = Date.now();
   const mark = (what: string) => console.log(`${what}: ${Math.round((Date.now() - t0) / 1000)} s`);
   let server = await startServer(dataDir, port);
+  // Released right after the kill; on a failure before it, before the server stops (finally).
+  let held: Awaited<ReturnType<typeof holdRombel>> | undefined;
   mark('server up');
   try {
     const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}`, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
@@ -81,7 +93,7 @@ test('an import cut off by a server crash says so on its page and finishes by it
     await page
       .getByLabel('File impor')
       .setInputFiles({ name: 'siswa.csv', mimeType: 'text/csv', buffer: Buffer.from(`Nama;NIS;Rombel\r\n${lines.join('\r\n')}\r\n`) });
-    const held = await holdRombel(dataDir, 'X TKJ 2');
+    held = await holdRombel(dataDir, 'X TKJ 2');
     await page.getByRole('button', { name: `Impor ${ROWS} user` }).click();
     mark('import started');
     // Under way: the first rombel's rows written, the import waiting at the second; the server dies.
@@ -102,6 +114,7 @@ test('an import cut off by a server crash says so on its page and finishes by it
     mark('finished');
     await context.close();
   } finally {
+    await held?.release();
     server.proc.kill('SIGTERM');
     await server.exited;
     await fs.rm(dataDir, { recursive: true, force: true });
