@@ -229,8 +229,8 @@ test.describe('desktop', () => {
     await expect(page).toHaveURL(/\/resources\/users$/);
 
     await page.getByRole('textbox', { name: 'Cari user' }).fill(username);
-    // The search applies after a pause (and writes the address): wait for the one row it finds, or a
-    // click before then is undone when the search moves back to the list.
+    // The search applies after a pause: wait for the one row it finds (the new user may not be on the
+    // unfiltered list's first page).
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
     await row(page, name).getByRole('button', { name: 'View' }).click();
     await expect(page.getByRole('heading', { name })).toBeVisible();

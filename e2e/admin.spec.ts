@@ -315,6 +315,34 @@ test('the user list comes in pages of 50 (page in the address, kept by back and 
     await Promise.all(ids.slice(k, k + 11).map((id) => api(request, admin, 'DELETE', `${USERS}/${id}`)));
 });
 
+test.describe('without the service worker', () => {
+  // The worker would serve the script from its cache, past the test's hold.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a row opened while the search still waits for its pause stays open', async ({ page }) => {
+    // The detail page's script arrives late (a slow phone): the list still shows while it loads, and
+    // the search's pause ends in that time.
+    let held = 0;
+    await page.route('**/assets/UserDetailPage-*.js', async (route) => {
+      held += 1;
+      await new Promise((done) => setTimeout(done, 1000));
+      await route.continue();
+    });
+    await page.goto('/resources/users');
+    const teacherRow = row(page, DEMO.teacher.name);
+    await expect(teacherRow).toBeVisible();
+    await page.getByRole('textbox', { name: 'Cari user' }).fill('siswa');
+    await teacherRow.getByRole('button', { name: 'View' }).click();
+    await expect(page.getByRole('heading', { name: DEMO.teacher.name })).toBeVisible();
+    expect(held).toBe(1);
+    await expect(page).toHaveURL(/\/resources\/users\/\d+$/);
+    // Still there after the list's search would have moved the page (300 ms).
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/resources\/users\/\d+$/);
+    await expect(page.getByRole('heading', { name: DEMO.teacher.name })).toBeVisible();
+  });
+});
+
 test('an admin creates, searches, views, edits and deletes a rombel; a rombel with students is refused', async ({ page, request }) => {
   const s = stamp();
   const name = `XII UJI ${s}`;

@@ -51,6 +51,9 @@ export function useUsersPage() {
     nextStatus: StatusFilter | null = status ?? null,
     nextRombel: number | null = rombelId ?? null,
   ) => {
+    // Another page was opened (a row's "View") and is still loading, so this page still shows: a
+    // search applied now (its pause ends) would take the address back to the list.
+    if (window.location.pathname !== location.pathname) return;
     const search = new URLSearchParams(params);
     if (next > 1) search.set('page', String(next));
     else search.delete('page');
