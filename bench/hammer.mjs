@@ -31,7 +31,7 @@
  *   HAMMER_COMPARE=<another build>/main.js   adds the mode "compare": that build (an older commit's) on the same school
  *   HAMMER_MAX_PER_LOOP=3000   HAMMER_PORT=3209 (the server's loopback port)
  *   HAMMER_DB=embedded|postgres; BENCH_PG_URL, BENCH_PG_DB, BENCH_EMBEDDED_DIR as for bench/run.mjs
- *   HAMMER_RESULTS=bench/RESULTS-hammer.md ("-" prints only)
+ *   HAMMER_RESULTS=bench/RESULTS-hammer.md ("-" prints only); the runs already in it stay below the new one
  *
  * The built server (apps/api/dist) is copied aside first (under a shared hold of the build lock,
  * /tmp/kelasku-build.lock), so a rebuild meanwhile cannot change the server being measured.
@@ -643,8 +643,29 @@ export async function run({ pgUrl = (env.BENCH_PG_URL ?? 'postgres://postgres@12
   }
   const lines = report(results, files, { command, kind, version, builtAt: server.builtAt });
   const out = env.HAMMER_RESULTS ?? path.join(ROOT, 'bench/RESULTS-hammer.md');
-  if (out !== '-') await fs.writeFile(out, `# Kelasku benchmark: no user stalls the school\n\n${lines.join('\n')}\n`);
+  if (out !== '-') {
+    const previous = existsSync(out) ? readFileSync(out, 'utf8') : '';
+    await fs.writeFile(out, `# Kelasku benchmark: no user stalls the school\n\n${lines.join('\n')}\n${history(previous)}`);
+  }
   return lines;
+}
+
+/**
+ * What the file kept below its latest run: that run becomes "Earlier: <its date>", the first of the
+ * older runs, and the older runs and the hand-written reading ("What the numbers mean") stay as they were.
+ */
+export function history(previous) {
+  const top = previous.indexOf('\n## One teacher hammering');
+  if (top < 0) return '';
+  const rest = previous.indexOf('\n### ', top);
+  const latest = previous
+    .slice(top + 1, rest < 0 ? undefined : rest)
+    .split('\n')
+    .slice(1)
+    .join('\n')
+    .trim();
+  const when = /^Run (\d{4}-\d{2}-\d{2})/m.exec(latest)?.[1] ?? 'an earlier run';
+  return `\n### Earlier: ${when}\n\n${latest}\n${rest < 0 ? '' : previous.slice(rest)}`;
 }
 
 if (isMainThread) runWhenMain(import.meta.url, run);
