@@ -84,6 +84,7 @@ export const students = pgTable(
   ],
 );
 
+/** Pages half full (migration 0029, fillfactor 50): the five-minute last_used_at write stays on its page (a HOT update). */
 export const authTokens = pgTable(
   'auth_tokens',
   {
