@@ -73,8 +73,8 @@ async function seedClass(db, n) {
   ).rows[0].id;
   const assignment = (
     await db.query(
-      `insert into assignments (content_id, author_id, title, description, deadline) values ($1, $2, 'Tugas Akhir', 'Kumpulkan sebelum tenggat', now() + interval '1 hour') returning id`,
-      [content, teacher],
+      `insert into assignments (content_id, online_class_id, author_id, title, description, deadline) values ($1, $2, $3, 'Tugas Akhir', 'Kumpulkan sebelum tenggat', now() + interval '1 hour') returning id`,
+      [content, klass, teacher],
     )
   ).rows[0].id;
   const { rows: students } = await db.query(

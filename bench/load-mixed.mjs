@@ -92,7 +92,8 @@ async function seed(q, n) {
     assignments.push(
       (
         await one(
-          `insert into assignments (content_id, author_id, title, description, deadline) values ($1, $2, $3, 'Kerjakan', now() + interval '1 day') returning id`,
+          `insert into assignments (content_id, online_class_id, author_id, title, description, deadline)
+           select $1, online_class_id, $2, $3, 'Kerjakan', now() + interval '1 day' from contents where id = $1 returning id`,
           [c, teacher, `Tugas ${i + 1}`],
         )
       ).id,

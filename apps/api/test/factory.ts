@@ -26,6 +26,7 @@ import {
 import { hashPassword } from '../src/auth/passwords.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { insertLesson, nextPosition } from '../src/features/lessons/queries.js';
+import { classOfContent } from '../src/features/assignments/queries.js';
 import { ROLE_IDS, type QuestionKey, type QuestionType, type RoleId } from '@kelasku/contract';
 
 export interface TestUser {
@@ -227,6 +228,7 @@ export class Factory {
       .insert(assignments)
       .values({
         lessonId,
+        onlineClassId: classOfContent(lessonId),
         authorId,
         title: over.title ?? unique('Tugas '),
         description: over.description ?? 'Kerjakan dengan baik.',

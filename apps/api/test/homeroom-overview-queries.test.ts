@@ -21,6 +21,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { assignmentExtensions, assignments, attendance, homerooms, leaveRequests, meetings, submissions } from '../src/db/schema.js';
+import { classOfContent } from '../src/features/assignments/queries.js';
 import { useTestApp, type TestContext } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
 import type { TestUser } from './factory.js';
@@ -49,6 +50,7 @@ async function rombelOf(t: TestContext, size: number, subjects: number) {
       .values(
         [YESTERDAY(), TOMORROW()].map((deadline, i) => ({
           lessonId: c.lessonId,
+          onlineClassId: classOfContent(c.lessonId),
           authorId: teacher.id,
           title: `Tugas ${i + 1}`,
           description: 'Kerjakan.',

@@ -17,6 +17,7 @@ import {
 } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { insertLesson } from '../features/lessons/queries.js';
+import { classOfContent } from '../features/assignments/queries.js';
 import { seedSchoolYear } from './school-year.js';
 import { seedAttendance } from './attendance.js';
 import { seedReportGrades } from './report-grades.js';
@@ -271,6 +272,7 @@ async function insertForumsAndAssignments(tx: Tx, id: Ids, [c1, c2, , c4]: Lesso
   await tx.insert(assignments).values([
     {
       lessonId: c1,
+      onlineClassId: classOfContent(c1),
       authorId: id.guru!,
       title: 'Rangkuman Jaringan Komputer',
       description: 'Buat rangkuman 1 halaman tentang pengertian dan manfaat jaringan komputer.',
@@ -278,6 +280,7 @@ async function insertForumsAndAssignments(tx: Tx, id: Ids, [c1, c2, , c4]: Lesso
     },
     {
       lessonId: c2,
+      onlineClassId: classOfContent(c2),
       authorId: id.guru!,
       title: 'Gambar Topologi Star',
       description: 'Gambarlah topologi star untuk lab komputer sekolah.',
@@ -285,6 +288,7 @@ async function insertForumsAndAssignments(tx: Tx, id: Ids, [c1, c2, , c4]: Lesso
     },
     {
       lessonId: c4,
+      onlineClassId: classOfContent(c4),
       authorId: id.guru2!,
       title: 'Flowchart Menghitung Luas',
       description: 'Buat flowchart menghitung luas persegi panjang.',

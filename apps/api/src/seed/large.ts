@@ -505,6 +505,7 @@ async function seedLessons({ db, size, counts }: Run, { classIds, classTeacher }
     'assignments',
     [
       ['content_id', 'int', lessonIds],
+      ['online_class_id', 'int', content.klass.map((c) => classIds[c]!)],
       ['author_id', 'int', content.klass.map((c) => classTeacher[c]!)],
       ['title', 'text', content.title.map((t) => `Tugas ${t.replace(/^Pertemuan \d+: /, '')}`)],
       ['description', 'text', content.title.map(() => 'Kerjakan soal pada modul dan kumpulkan jawabanmu dalam bentuk PDF.')],

@@ -64,6 +64,7 @@ async function seedMissingWork(tx: Tx, id: Ids): Promise<void> {
       .insert(assignments)
       .values({
         lessonId: lesson.id,
+        onlineClassId: klass.id,
         authorId: klass.teacherId,
         title,
         description: 'Kerjakan soal di buku paket halaman 12–14, foto jawabanmu.',

@@ -159,6 +159,7 @@ async function seedClass(tx: Tx, c: Awaited<ReturnType<typeof demoClasses>>[numb
     .insert(assignments)
     .values({
       lessonId: c.lessonId,
+      onlineClassId: c.classId,
       authorId: id.guru!,
       title: 'Ulangan Harian 1',
       description: 'Ulangan harian lingkup materi pertama, dikerjakan di kelas dan difoto.',
@@ -174,6 +175,7 @@ async function seedClass(tx: Tx, c: Awaited<ReturnType<typeof demoClasses>>[numb
     .insert(assignments)
     .values({
       lessonId: c.lessonId,
+      onlineClassId: c.classId,
       authorId: id.guru!,
       title: rubricId ? 'Presentasi Topologi Jaringan' : 'Laporan Praktik Perakitan',
       description: rubricId

@@ -16,7 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
-import { lessons } from './classes.js';
+import { lessons, onlineClasses } from './classes.js';
 import { storedFiles } from './files.js';
 import { users } from './users.js';
 
@@ -33,6 +33,13 @@ export const assignments = pgTable(
     lessonId: integer('content_id')
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
+    /**
+     * The class of its content (a content never changes class), kept beside it so a student's work
+     * across the rombel's classes is read by class and deadline (workOfStudent) instead of content by content.
+     */
+    onlineClassId: integer('online_class_id')
+      .notNull()
+      .references(() => onlineClasses.id, { onDelete: 'cascade' }),
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -59,6 +66,7 @@ export const assignments = pgTable(
     index('assignments_content_idx').on(t.lessonId, t.position),
     index('assignments_author_idx').on(t.authorId),
     index('assignments_deadline_idx').on(t.deadline),
+    index('assignments_class_deadline_idx').on(t.onlineClassId, t.deadline),
     index('assignments_category_idx').on(t.categoryId),
     index('assignments_rubric_idx').on(t.rubricId),
   ],

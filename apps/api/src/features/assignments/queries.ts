@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { nextPosition } from '../lessons/queries.js';
 import type { Executor } from '../../db/client.js';
-import { assignments, submissions, users } from '../../db/schema.js';
+import { assignments, lessons, submissions, users } from '../../db/schema.js';
 import type { Assignment } from '../../access/index.js';
 import { deleteSubmissions } from '../submissions/queries.js';
 
@@ -9,6 +9,10 @@ export async function authorName(db: Executor, userId: number): Promise<string> 
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return row?.name ?? '';
 }
+
+/** For an insert that knows only the content: its class (assignments.online_class_id), read in the same statement. */
+export const classOfContent = (lessonId: number): SQL<number> =>
+  sql<number>`(select ${lessons.onlineClassId} from ${lessons} where ${lessons.id} = ${lessonId})`;
 
 export interface AssignmentValues {
   title: string;
@@ -21,11 +25,18 @@ export interface AssignmentValues {
 
 const closesOf = (v: AssignmentValues) => (v.closes_at === undefined ? undefined : v.closes_at === null ? null : new Date(v.closes_at));
 
-export async function insertAssignment(db: Executor, lessonId: number, authorId: number, v: AssignmentValues): Promise<Assignment> {
+export async function insertAssignment(
+  db: Executor,
+  content: { id: number; onlineClassId: number },
+  authorId: number,
+  v: AssignmentValues,
+): Promise<Assignment> {
+  const lessonId = content.id;
   const [row] = await db
     .insert(assignments)
     .values({
       lessonId,
+      onlineClassId: content.onlineClassId,
       authorId,
       title: v.title,
       description: v.description,

@@ -51,7 +51,7 @@ export default async function assignmentsRoutes(app: App): Promise<void> {
       let row;
       try {
         row = await app.db.transaction(async (tx) => {
-          const row = await insertAssignment(tx, content.id, request.user.id, request.body);
+          const row = await insertAssignment(tx, content, request.user.id, request.body);
           await writeTags(tx, 'assignment', row.id, tags);
           return row;
         });

@@ -41,6 +41,7 @@ async function copyItems(tx: Executor, pairs: SQL, days: number, authorId: numbe
     order by p.new_id, f.position, f.id`);
   const a = copyLists(assignments, 'a', {
     ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', lessonId: sql`p.new_id`, announcedAt: 'fresh', authorId: author },
+    onlineClassId: sql`(select c.online_class_id from contents c where c.id = p.new_id)`,
     ...{ title: 'copy', description: 'copy', position: 'copy', hidden: 'copy', rubricId: 'copy' },
     // The grade category is the target class's own: the copy starts in its first category.
     categoryId: 'fresh',

@@ -302,6 +302,15 @@ export async function addPrivateComment(
 export const studentDeadline = sql<Date>`coalesce(${assignmentExtensions.deadline}, ${assignments.deadline})`;
 
 /**
+ * The earliest own deadline of the assignments this student has an extension for that is still
+ * ahead (null when none): with `todoAt`, the lower end of the deadlines to read, so the index on
+ * (class, deadline) reads only the work still ahead, and extended work too.
+ */
+const earliestExtended = (studentId: number | Placeholder, todoAt: Date | Placeholder) => sql`(
+  select min(a.deadline) from assignment_extensions x join assignments a on a.id = x.assignment_id
+  where x.student_id = ${studentId} and x.deadline >= ${todoAt})`;
+
+/**
  * Every assignment of the classes of the student's rombel that the student may see now (archived
  * classes, drafts and scheduled ones left out) with this student's deadline, hand-in and grade:
  * "Tugas Saya", "Nilai Saya" and the dashboard. `todoAt`: only the work still to do at that moment
@@ -326,8 +335,8 @@ export function workOfStudent(db: Executor, studentId: number | Placeholder, tod
       returnedAt: submissions.returnedAt,
     })
     .from(assignments)
+    .innerJoin(onlineClasses, eq(onlineClasses.id, assignments.onlineClassId))
     .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
-    .innerJoin(onlineClasses, eq(onlineClasses.id, lessons.onlineClassId))
     .innerJoin(students, inStudentsRombel({ id: studentId }))
     .leftJoin(submissions, and(eq(submissions.assignmentId, assignments.id), eq(submissions.studentId, studentId)))
     .leftJoin(
@@ -338,7 +347,14 @@ export function workOfStudent(db: Executor, studentId: number | Placeholder, tod
       and(
         isNull(onlineClasses.archivedAt),
         visibleNow(lessons, assignments),
-        todoAt ? and(isNull(submissions.submittedAt), isNull(submissions.score), sql`${studentDeadline} >= ${todoAt}`) : undefined,
+        todoAt
+          ? and(
+              isNull(submissions.submittedAt),
+              isNull(submissions.score),
+              sql`${studentDeadline} >= ${todoAt}`,
+              sql`${assignments.deadline} >= least(${todoAt}, ${earliestExtended(studentId, todoAt)})`,
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(onlineClasses.name), asc(assignments.deadline), asc(assignments.id));
