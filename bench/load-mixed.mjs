@@ -72,8 +72,16 @@ async function seed(q, n) {
     ])
   ).id;
   const contents = [];
-  for (const title of ['Pertemuan 1', 'Pertemuan 2'])
-    contents.push((await one(`insert into contents (online_class_id, title) values ($1, $2) returning id`, [klass, title])).id);
+  for (const [i, title] of ['Pertemuan 1', 'Pertemuan 2'].entries())
+    contents.push(
+      (
+        await one(`insert into contents (online_class_id, number, position, title) values ($1, $2, $2, $3) returning id`, [
+          klass,
+          i + 1,
+          title,
+        ])
+      ).id,
+    );
   // A forum per group of about ten students, so a thread grows as a class's would.
   const forums = [];
   for (let i = 0; i < Math.max(1, Math.ceil(n / 10)); i++) {
@@ -158,9 +166,10 @@ export async function run(opts = {}) {
   // Both set at the end of the try block; an exception propagates after the cleanup.
   let lines;
   let ok;
+  // The seeding connection; closed before the scratch database is dropped, also when seeding failed.
+  let closeDb = async () => {};
   try {
     let q;
-    let closeDb = async () => {};
     // Either way a real PostgreSQL server: the scratch database, or the embedded server through its socket.
     server = await startServer(serverEnv);
     const dbUrl = () =>
@@ -171,7 +180,10 @@ export async function run(opts = {}) {
       const db = new pg.Client({ connectionString: dbUrl() });
       await db.connect();
       q = async (text, params) => (await db.query(text, params)).rows;
-      closeDb = () => db.end();
+      closeDb = async () => {
+        closeDb = async () => {};
+        await db.end();
+      };
     };
     await open();
     log(`seeding ${clients} students on ${kind}`);
@@ -249,7 +261,8 @@ export async function run(opts = {}) {
     const elapsed = (performance.now() - started) / 1000;
     const exitCode = await stopServer(server.child);
 
-    // Every acknowledged write is there.
+    // Every acknowledged write is there. The embedded database stopped with the server: start it again to read it.
+    if (kind !== 'postgres') server = await startServer(serverEnv);
     await open();
     const stored = new Map(
       (await q(`select id, body from comments where forum_id = any($1::int[])`, [scene.forums])).map((r) => [Number(r.id), r.body]),
@@ -301,6 +314,7 @@ export async function run(opts = {}) {
       '',
     ];
   } finally {
+    await closeDb().catch(() => {});
     if (server) await stopServer(server.child);
     if (admin) {
       await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
