@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshUser, login, pickDate, toast } from './fixtures';
+import { DEMO, api, apiToken, expectStays, freshUser, holdScript, login, pickDate, toast } from './fixtures';
 
 /** Unique per run and per test, so parallel workers and reruns never collide. */
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -322,24 +322,14 @@ test.describe('without the service worker', () => {
   test('a row opened while the search still waits for its pause stays open', async ({ page }) => {
     // The detail page's script arrives late (a slow phone): the list still shows while it loads, and
     // the search's pause ends in that time.
-    let held = 0;
-    await page.route('**/assets/UserDetailPage-*.js', async (route) => {
-      held += 1;
-      await new Promise((done) => setTimeout(done, 1000));
-      await route.continue();
-    });
+    const held = await holdScript(page, 'UserDetailPage');
     await page.goto('/resources/users');
     const teacherRow = row(page, DEMO.teacher.name);
     await expect(teacherRow).toBeVisible();
     await page.getByRole('textbox', { name: 'Cari user' }).fill('siswa');
     await teacherRow.getByRole('button', { name: 'View' }).click();
-    await expect(page.getByRole('heading', { name: DEMO.teacher.name })).toBeVisible();
-    expect(held).toBe(1);
-    await expect(page).toHaveURL(/\/resources\/users\/\d+$/);
-    // Still there after the list's search would have moved the page (300 ms).
-    await page.waitForTimeout(500);
-    await expect(page).toHaveURL(/\/resources\/users\/\d+$/);
-    await expect(page.getByRole('heading', { name: DEMO.teacher.name })).toBeVisible();
+    await expectStays(page, /\/resources\/users\/\d+$/, page.getByRole('heading', { name: DEMO.teacher.name }));
+    expect(held()).toBe(1);
   });
 });
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, api, apiIdle, classWithLesson, freshRombel, freshUser, login, toast } from './fixtures';
+import { DEMO, api, apiIdle, classWithLesson, expectStays, freshRombel, freshUser, holdScript, login, toast } from './fixtures';
 import { stamp } from './grading-fixtures';
 
 /** Nothing on the page is wider than the phone (tables scroll inside their own box). */
@@ -120,6 +120,23 @@ for (const phone of [false, true]) {
     if (phone) await expectNoSideScroll(page);
   });
 }
+
+test.describe('without the service worker', () => {
+  // The worker would serve the script from its cache, past the test's hold.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a menu link followed while the typed name still waits for its pause stays open', async ({ page }) => {
+    // Rombel Class's script arrives late (a slow phone): the log still shows while it loads, and the
+    // name's pause ends in that time.
+    const held = await holdScript(page, 'RombelPage');
+    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await openLog(page, false);
+    await page.getByRole('textbox', { name: 'Pelaku' }).fill('admin');
+    await page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Rombel Class' }).click();
+    await expectStays(page, /\/resources\/rombel-class$/, page.getByRole('heading', { name: 'Kelola Rombel' }));
+    expect(held()).toBe(1);
+  });
+});
 
 /**
  * A fresh teacher's quiz of one short answer (key "22") that a student answered "23" and finished;

@@ -312,3 +312,27 @@ export async function throttleUploads(page: Page, bytesPerSecond: number) {
     uploadThroughput: bytesPerSecond,
   });
 }
+
+/**
+ * Holds each request for a page's script (`assets/<name>-<hash>.js`) for a second, as a slow phone
+ * would: the page that was left still shows while it loads. Needs the service worker blocked (it
+ * would serve the script from its cache). Returns how many requests were held.
+ */
+export async function holdScript(page: Page, name: string): Promise<() => number> {
+  let held = 0;
+  await page.route(`**/assets/${name}-*.js`, async (route) => {
+    held += 1;
+    await new Promise((done) => setTimeout(done, 1000));
+    await route.continue();
+  });
+  return () => held;
+}
+
+/** The page reached shows `heading` at `url`, and still does after a search's pause on the page left (300 ms) would have ended. */
+export async function expectStays(page: Page, url: RegExp, heading: Locator) {
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveURL(url);
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(url);
+  await expect(heading).toBeVisible();
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { QUESTION_MSG } from '@kelasku/contract';
-import { api, apiIdle, classWithLesson, freshRombel, freshUser, login, toast, violations } from './fixtures';
+import { api, apiIdle, classWithLesson, expectStays, freshRombel, freshUser, holdScript, login, toast, violations } from './fixtures';
 import { stamp } from './grading-fixtures';
 
 /*
@@ -212,4 +212,23 @@ test('@phone a student answers a quiz of Moodle questions and reads the feedback
   await expectNoSideScroll(page);
   await expect(toast(page, 'Kuis berhasil dikumpulkan')).toBeHidden({ timeout: 10_000 });
   expect(await violations(page, 'tinjauan dengan umpan balik')).toEqual([]);
+});
+
+test.describe('without the service worker', () => {
+  // The worker would serve the script from its cache, past the test's hold.
+  test.use({ serviceWorkers: 'block' });
+
+  test('"Impor soal" pressed while the search still waits for its pause stays open', async ({ page, request }) => {
+    // The import page's script arrives late (a slow phone): the category still shows while it
+    // loads, and the search's pause ends in that time.
+    const s = await scene(request);
+    const held = await holdScript(page, 'QuestionImportPage');
+    await login(page, s.teacher.username, s.teacher.password);
+    await page.goto(`/bank-soal/${s.category.id}`);
+    await page.getByRole('textbox', { name: 'Cari soal' }).fill('port');
+    await page.getByRole('button', { name: 'Impor soal' }).click();
+    const heading = page.getByRole('heading', { name: `Impor Soal ke ${s.category.name}` });
+    await expectStays(page, new RegExp(`/bank-soal/${s.category.id}/impor$`), heading);
+    expect(held()).toBe(1);
+  });
 });

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditAction, type AuditEntry } from '@kelasku/contract';
 import { auditExportPath, useAuditPage } from '../../api/audit-log';
 import { downloadFile } from '../../api/download';
 import { DateField } from '../../components/DateFields';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTimeWib } from '../../lib/format';
+import { usePageSearchParams } from '../../lib/page-search-params';
 import { errorMessage, toastError } from '../../lib/toast';
 import { ResourceTable } from '../../components/AdminParts';
 import { ChangeLines } from './ChangeLines';
@@ -96,7 +96,7 @@ function EntryTable({ rows }: { rows: AuditEntry[] }) {
 export default function AuditLogPage() {
   useDocumentTitle('Log Aktivitas');
   const phone = useMediaQuery('(max-width: 48em)');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const actor = params.get('actor') ?? '';
   const action = isAction(params.get('action')) ? (params.get('action') as AuditAction) : undefined;
   const from = isDay(params.get('from'));

@@ -30,7 +30,7 @@ import {
   IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { QUESTION_MSG, type Question, type QuestionCategory } from '@kelasku/contract';
 import {
   QUESTIONS_PER_PAGE,
@@ -48,6 +48,7 @@ import { FeedbackLine, KeyDetails, TypeBadge, keySummary } from '../../component
 import { MathText } from '../../components/MathText';
 import { QuestionEditorModal } from './QuestionEditorModal';
 import { BANK_PATH, importPath } from './paths';
+import { usePageSearchParams } from '../../lib/page-search-params';
 
 const CONTROL_LABELS = {
   first: 'Halaman pertama',
@@ -67,7 +68,7 @@ type Editing = { question?: Question } | null;
 function CategoryView({ category }: { category: QuestionCategory }) {
   useDocumentTitle(`${category.name} | Bank Soal`);
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [debounced] = useDebouncedValue(search, 300);

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useDebouncedValue, useId } from '@mantine/hooks';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ROLE_BY_ID, ROLE_LABELS, type RoleName } from '@kelasku/contract';
 import { useUserPage } from '../../api/users';
 import { downloadFile } from '../../api/download';
 import { useRombelOptions } from '../../api/profile';
+import { usePageSearchParams } from '../../lib/page-search-params';
 import { errorMessage, toastError } from '../../lib/toast';
 import { useAccountActions } from './account-actions';
 import { statusFilterOf, type StatusFilter } from './account-texts';
@@ -27,7 +28,7 @@ export function userFilter(search: string): { q?: string; role?: RoleName } {
 export function useUsersPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const applied = (location.state as { q?: string } | null)?.q ?? '';
   const [search, setSearch] = useState(applied);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -51,9 +52,6 @@ export function useUsersPage() {
     nextStatus: StatusFilter | null = status ?? null,
     nextRombel: number | null = rombelId ?? null,
   ) => {
-    // Another page was opened (a row's "View") and is still loading, so this page still shows: a
-    // search applied now (its pause ends) would take the address back to the list.
-    if (window.location.pathname !== location.pathname) return;
     const search = new URLSearchParams(params);
     if (next > 1) search.set('page', String(next));
     else search.delete('page');
