@@ -26,7 +26,7 @@ import {
 import { hashPassword } from '../src/auth/passwords.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { insertLesson, nextPosition } from '../src/features/lessons/queries.js';
-import { classOfContent } from '../src/features/assignments/queries.js';
+import { classOfContent } from '../src/features/lessons/queries.js';
 import { ROLE_IDS, type QuestionKey, type QuestionType, type RoleId } from '@kelasku/contract';
 
 export interface TestUser {

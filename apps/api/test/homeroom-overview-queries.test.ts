@@ -21,7 +21,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { assignmentExtensions, assignments, attendance, homerooms, leaveRequests, meetings, submissions } from '../src/db/schema.js';
-import { classOfContent } from '../src/features/assignments/queries.js';
+import { classOfContent } from '../src/features/lessons/queries.js';
 import { useTestApp, type TestContext } from './helpers.js';
 import { statementsDuring } from './admin-access.js';
 import type { TestUser } from './factory.js';

@@ -17,7 +17,7 @@ import {
 } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { insertLesson } from '../features/lessons/queries.js';
-import { classOfContent } from '../features/assignments/queries.js';
+import { classOfContent } from '../features/lessons/queries.js';
 import { seedSchoolYear } from './school-year.js';
 import { seedAttendance } from './attendance.js';
 import { seedReportGrades } from './report-grades.js';

@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { nextPosition } from '../lessons/queries.js';
 import type { Executor } from '../../db/client.js';
-import { assignments, lessons, submissions, users } from '../../db/schema.js';
+import { assignments, submissions, users } from '../../db/schema.js';
 import type { Assignment } from '../../access/index.js';
 import { deleteSubmissions } from '../submissions/queries.js';
 
@@ -9,10 +9,6 @@ export async function authorName(db: Executor, userId: number): Promise<string> 
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return row?.name ?? '';
 }
-
-/** For an insert that knows only the content: its class (assignments.online_class_id), read in the same statement. */
-export const classOfContent = (lessonId: number): SQL<number> =>
-  sql<number>`(select ${lessons.onlineClassId} from ${lessons} where ${lessons.id} = ${lessonId})`;
 
 export interface AssignmentValues {
   title: string;

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { assignments, lessons, forums, materials, onlineClasses, quizSlots, quizzes } from '../../db/schema.js';
 import type { Content, OnlineClass } from '../../access/index.js';
-import { insertLesson } from '../lessons/queries.js';
+import { classOfContent, insertLesson } from '../lessons/queries.js';
 import { copiedValues, copyLists, type RowPlan } from './columns.js';
 
 /** An instant moved by the copy's `shift_days` (null stays null). */
@@ -41,7 +41,7 @@ async function copyItems(tx: Executor, pairs: SQL, days: number, authorId: numbe
     order by p.new_id, f.position, f.id`);
   const a = copyLists(assignments, 'a', {
     ...{ id: 'fresh', createdAt: 'fresh', updatedAt: 'fresh', lessonId: sql`p.new_id`, announcedAt: 'fresh', authorId: author },
-    onlineClassId: sql`(select c.online_class_id from contents c where c.id = p.new_id)`,
+    onlineClassId: classOfContent(sql`p.new_id`),
     ...{ title: 'copy', description: 'copy', position: 'copy', hidden: 'copy', rubricId: 'copy' },
     // The grade category is the target class's own: the copy starts in its first category.
     categoryId: 'fresh',
