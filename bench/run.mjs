@@ -136,6 +136,8 @@ async function discover(base) {
       { name: 'student: content detail', url: sc, token: student },
       // The whole 100-comment thread in one page (100 is the largest page; the screen asks for 20).
       { name: 'student: forum thread (100 comments)', url: `${sc}/forums/${target.forum}?per_page=100`, token: student },
+      // The teacher's classes with each one's work waiting for a score (the dashboard and Kelas Saya).
+      { name: 'teacher: my classes', url: '/api/teacher/online-classes', token: teacher },
       { name: 'teacher: grading Ditugaskan (36 students)', url: `${grading}/unsubmitted`, token: teacher },
       { name: 'teacher: grading Diserahkan', url: `${grading}/ungrading`, token: teacher },
       { name: 'teacher: grading Dinilai', url: `${grading}/graded`, token: teacher },
