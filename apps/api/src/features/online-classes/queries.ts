@@ -56,7 +56,16 @@ export type ClassRow = Awaited<ReturnType<typeof selectClasses>>[number];
  * current ones, or the archived ones), by rombel name then class name; one query.
  */
 export const classesOfTeacher = (db: Db, teacherId: number, archived = false): Promise<ClassRow[]> =>
-  selectClasses(db, and(teachesClass(teacherId), archived ? isNotNull(onlineClasses.archivedAt) : isNull(onlineClasses.archivedAt))!);
+  teachersClasses(db)[archived ? 'archived' : 'current'].execute({ teacherId });
+
+/** The teacher's dashboard and Kelas Saya read it on every visit: named prepared statements (db/prepared.ts). */
+const teachersClasses = preparedFor((db) => {
+  const teaches = teachesClass(sql.placeholder('teacherId'));
+  return {
+    current: selectClasses(db, and(teaches, isNull(onlineClasses.archivedAt))!).prepare('classes_of_teacher'),
+    archived: selectClasses(db, and(teaches, isNotNull(onlineClasses.archivedAt))!).prepare('archived_classes_of_teacher'),
+  };
+});
 
 /** The current (not archived) classes of a student's rombel, by rombel name then class name; one query. */
 export const classesOfStudent = (db: Db, studentId: number): Promise<ClassRow[]> => studentsClasses(db).execute({ studentId });
