@@ -131,6 +131,8 @@ async function discover(base) {
     endpoints: [
       { name: 'student: my classes', url: '/api/student/my-classes', token: student },
       { name: 'student: upcoming assignments', url: '/api/student/upcoming-assignments', token: student },
+      // Every page's bell: the unread count among the student's 300 notifications of the last 90 days.
+      { name: 'student: bell (unread count)', url: '/api/notifications/unread-count', token: student },
       { name: 'student: class detail (36 students)', url: `/api/student/my-classes/${klass.id}`, token: student },
       { name: 'student: class contents', url: `/api/student/my-classes/${klass.id}/contents`, token: student },
       { name: 'student: content detail', url: sc, token: student },

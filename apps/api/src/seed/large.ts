@@ -51,6 +51,11 @@ export interface SchoolSize {
    * assignments, this month's meetings with marks, a parent per student and izin requests.
    */
   homerooms?: number;
+  /**
+   * Notifications each student has had over the last 90 days (what the nightly clean-up keeps), all
+   * read but the newest five; the school's rows interleaved by time, as a school writes them.
+   */
+  notificationsPerStudent?: number;
 }
 
 export const LARGE_SCHOOL: SchoolSize = {
@@ -64,6 +69,8 @@ export const LARGE_SCHOOL: SchoolSize = {
   commentsPerClass: 100,
   filePool: 24,
   homerooms: 6,
+  // About 25 a week: each of 15 classes posts a material or an assignment, hand-ins are graded.
+  notificationsPerStudent: 300,
 };
 
 export const LARGE_PASSWORDS = { admin: 'admin123', teacher: 'guru123', student: 'siswa123', parent: 'ortu123' } as const;
@@ -280,6 +287,11 @@ export async function seedSchool(
     log(`wali kelas, subjects, meetings and parents (${elapsed().toFixed(1)} s)`);
   }
 
+  if (size.notificationsPerStudent) {
+    await seedNotifications(run, people.studentsOf.flat());
+    log(`notifications: ${counts.notifications} (${elapsed().toFixed(1)} s)`);
+  }
+
   // Fresh statistics, so the planner knows the tables are big now.
   await db.execute(sql`analyze`);
   return { tag, skipped: false, counts, accounts, rombelIds: rombels.rombelIds, seconds: elapsed() };
@@ -317,6 +329,23 @@ interface Work {
   deadlines: Date[];
   /** Of each class's contents, how many have their deadline behind. */
   past: number;
+}
+
+/** Each student's bell over the last 90 days (SchoolSize.notificationsPerStudent); one statement. */
+async function seedNotifications({ db, size, counts }: Run, studentIds: number[]): Promise<void> {
+  const perStudent = size.notificationsPerStudent!;
+  await db.execute(sql`
+    insert into notifications (user_id, kind, subject, context, link, read_at, created_at)
+    select n.user_id, n.kind, n.subject, 'Kelas', '/my-classes', case when n.k <= ${perStudent} - 5 then n.at + interval '1 hour' end, n.at
+    from (
+      select s.user_id, k,
+        (array['material', 'assignment', 'graded'])[1 + k % 3] as kind,
+        'Pemberitahuan ' || k as subject,
+        now() - make_interval(mins => ((${perStudent} - k) * 89 * 24 * 60 / ${perStudent}) + s.user_id % 60) as at
+      from unnest(${sql.param(studentIds)}::int[]) as s(user_id), generate_series(1, ${perStudent}) as k
+    ) n
+    order by n.at`);
+  counts.notifications = studentIds.length * perStudent;
 }
 
 /** A small pool of real files: the material and submission rows share them. */
