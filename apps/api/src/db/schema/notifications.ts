@@ -1,4 +1,5 @@
 /** Notifications and the live events between instances. */
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
@@ -38,6 +39,10 @@ export const notifications = pgTable(
     uniqueIndex('notifications_user_key_uq').on(t.userId, t.dedupeKey),
     index('notifications_created_idx').on(t.createdAt),
     index('notifications_actor_idx').on(t.actorId),
+    // The bell's count, on every page: the unread rows alone (migration 0031).
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 
