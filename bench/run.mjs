@@ -347,7 +347,7 @@ async function main() {
       ].join(
         ' ',
       )}\` (bench/run.mjs). The server is the real one (child process, ${path.relative(ROOT, serverArgs().at(-1))}) on the large school of \`npm run seed:large\` ` +
-      '(2,000 students in 54 rombels, 120 teachers, 600 classes, 12,000 contents, 12,000 assignments, ~400,000 submissions, 60,000 comments; ' +
+      '(2,000 students in 54 rombels, 120 teachers, 600 classes, 12,000 contents, 12,000 assignments, ~400,000 submissions, 60,000 comments, 600,000 notifications (300 per student, 90 days); ' +
       "6 rombels with a wali kelas, 15 subjects each (23 classes more), this month's meetings and a parent per student), seeded afresh for each engine; " +
       'it logs at LOG_LEVEL=warn (request lines off) and keeps no replies: every read is computed. Server, database and load generator share the machine.',
     '',
