@@ -174,7 +174,6 @@ export interface LessonValues {
 /** A content item list: materials, forums, assignments or quizzes. */
 export type ItemTable = typeof materials | typeof forums | typeof assignments | typeof quizzes;
 
-/** The place at the end of a content's list (highest position + 1; a tie under a race is broken by id). */
 /**
  * For an insert that knows only the content (an id, or an expression such as a copy's new content
  * id): its class, read in the same statement (assignments.online_class_id).
@@ -182,6 +181,7 @@ export type ItemTable = typeof materials | typeof forums | typeof assignments | 
 export const classOfContent = (lessonId: number | SQL): SQL<number> =>
   sql<number>`(select ${lessons.onlineClassId} from ${lessons} where ${lessons.id} = ${lessonId})`;
 
+/** The place at the end of a content's list (highest position + 1; a tie under a race is broken by id). */
 export const nextPosition = (table: ItemTable, lessonId: number) =>
   sql<number>`(select coalesce(max(${table.position}), 0) + 1 from ${table} where ${table.lessonId} = ${lessonId})`;
 
