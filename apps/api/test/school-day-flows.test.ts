@@ -29,6 +29,7 @@ const SCHOOL: SchoolSize = {
   forumsPerClass: 1,
   commentsPerClass: 5,
   filePool: 2,
+  sessionsPerUser: 2,
 };
 const ROUNDS = 4;
 
@@ -111,6 +112,17 @@ describe('the school day of the benchmark', () => {
   beforeAll(async () => {
     await seedSchool(t.db, t.app.files, SCHOOL, { tag: TAG });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('starts every account of the school with two live sessions of earlier days', async () => {
+    const { rows } = await t.db.execute<{ username: string; sessions: number; live: number }>(sql`
+      select u.username, count(t.id)::int as sessions,
+        count(*) filter (where t.last_used_at > now() - interval '30 days' and t.created_at <= t.last_used_at)::int as live
+      from users u left join auth_tokens t on t.user_id = u.id
+      where u.username like ${`${TAG}%`} group by u.username`);
+    // The admin, 2 teachers and 6 students of this school.
+    expect(rows).toHaveLength(9);
+    expect(rows.filter((r) => r.sessions !== 2 || r.live !== 2)).toEqual([]);
   });
 
   it('takes students through every page, with the live stream, comments and hand-ins, and nothing fails', async () => {

@@ -56,6 +56,12 @@ export interface SchoolSize {
    * read but the newest five; the school's rows interleaved by time, as a school writes them.
    */
   notificationsPerStudent?: number;
+  /**
+   * Live sessions each account has from earlier days (phone, the lab's computer), last used within
+   * the idle lifetime. A school that has run a while has them; a session table that starts empty
+   * gives the planner a tiny table to plan its lookups for.
+   */
+  sessionsPerUser?: number;
 }
 
 export const LARGE_SCHOOL: SchoolSize = {
@@ -71,6 +77,7 @@ export const LARGE_SCHOOL: SchoolSize = {
   homerooms: 6,
   // About 25 a week: each of 15 classes posts a material or an assignment, hand-ins are graded.
   notificationsPerStudent: 300,
+  sessionsPerUser: 2,
 };
 
 export const LARGE_PASSWORDS = { admin: 'admin123', teacher: 'guru123', student: 'siswa123', parent: 'ortu123' } as const;
@@ -292,6 +299,11 @@ export async function seedSchool(
     log(`notifications: ${counts.notifications} (${elapsed().toFixed(1)} s)`);
   }
 
+  if (size.sessionsPerUser) {
+    await seedSessions(run);
+    log(`sessions: ${counts.sessions} (${elapsed().toFixed(1)} s)`);
+  }
+
   // Fresh statistics, so the planner knows the tables are big now.
   await db.execute(sql`analyze`);
   return { tag, skipped: false, counts, accounts, rombelIds: rombels.rombelIds, seconds: elapsed() };
@@ -346,6 +358,25 @@ async function seedNotifications({ db, size, counts }: Run, studentIds: number[]
     ) n
     order by n.at`);
   counts.notifications = studentIds.length * perStudent;
+}
+
+/**
+ * Sessions of earlier days for every account of the school (SchoolSize.sessionsPerUser), last used
+ * within the last 30 days. Their tokens are random: nobody can use them, as nobody could use
+ * another device's.
+ */
+async function seedSessions({ db, size, tag, counts }: Run): Promise<void> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    with added as (
+      insert into auth_tokens (user_id, token_hash, created_at, last_used_at)
+      select u.id, encode(sha256(convert_to(random()::text || clock_timestamp()::text || u.id || '.' || k, 'UTF8')), 'hex'),
+        now() - make_interval(days => 30 + (u.id + k) % 60), now() - make_interval(mins => (u.id * 7 + k * 613) % (29 * 24 * 60))
+      from users u, generate_series(1, ${size.sessionsPerUser!}) as k
+      where starts_with(lower(u.username), ${tag.toLowerCase()})
+      returning 1
+    )
+    select count(*)::int as n from added`);
+  counts.sessions = Number(rows[0]?.n ?? 0);
 }
 
 /** A small pool of real files: the material and submission rows share them. */
