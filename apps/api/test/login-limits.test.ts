@@ -3,11 +3,16 @@
  * before its password is checked, so parallel guesses check at most the allowed number; an account
  * is one account however it is typed; an address is slowed, never locked; a client-written
  * X-Forwarded-For never chooses the counted address; the password change counts the same; the
- * admin sees a locked account and can lift the lock.
+ * admin sees a locked account and can lift the lock; the nightly clean-up forgets ended windows and
+ * idle sessions.
  */
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@kelasku/contract';
 import { LOGIN_LIMITS } from '../src/auth/login-limits.js';
+import { hashToken } from '../src/auth/tokens.js';
+import { authTokens } from '../src/db/schema.js';
+import { runCleanup } from '../src/features/notifications/jobs.js';
 import { useTestApp, type TestContext } from './helpers.js';
 
 const t = useTestApp();
@@ -149,5 +154,36 @@ describe('the password change', () => {
     expect((await t.as(u.token).get('/api/me')).status).toBe(401);
     expect((await t.as(other).get('/api/me')).status).toBe(401);
     expect((await login(t, u.username, 'baru123', '198.51.100.81')).status).toBe(200);
+  });
+});
+
+describe('the nightly clean-up', () => {
+  it('forgets counters whose window ended a day ago and keeps a lock still in its window', async () => {
+    const locked = await t.factory.student({ password: 'benar123' });
+    const past = await t.factory.student({ password: 'benar123' });
+    for (const [u, from] of [
+      [locked, '198.51.100.90'],
+      [past, '198.51.100.91'],
+    ] as const) {
+      for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) expect((await login(t, u.username, `salah${i}`, from)).status).toBe(401);
+    }
+    await t.db.execute(sql`update login_failures set window_start = now() - interval '25 hours' where key like ${`a:${past.id}%`}`);
+    await runCleanup(t.app);
+    expect((await login(t, locked.username, 'benar123', '198.51.100.90')).status).toBe(429);
+    const left = await t.db.execute<{ key: string }>(sql`select key from login_failures where key like ${`a:${past.id}%`}`);
+    expect(left.rows).toEqual([]);
+    expect((await login(t, past.username, 'benar123', '198.51.100.91')).status).toBe(200);
+  });
+
+  it('drops sessions idle past 30 days and keeps one idle for 29', async () => {
+    const u = await t.factory.teacher({ password: 'guru123' });
+    const phone = (await login(t, u.username, 'guru123', '198.51.100.92')).body.data.token as string;
+    await t.db.execute(sql`update auth_tokens set last_used_at = now() - interval '31 days' where user_id = ${u.id}`);
+    await t.db.execute(sql`update auth_tokens set last_used_at = now() - interval '29 days' where token_hash = ${hashToken(phone)}`);
+    await runCleanup(t.app);
+    const left = await t.db.select({ tokenHash: authTokens.tokenHash }).from(authTokens).where(eq(authTokens.userId, u.id));
+    expect(left).toEqual([{ tokenHash: hashToken(phone) }]);
+    expect((await t.as(phone).get('/api/me')).status).toBe(200);
+    expect((await t.as(u.token).get('/api/me')).status).toBe(401);
   });
 });

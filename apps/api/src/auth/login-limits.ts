@@ -1,4 +1,4 @@
-import { and, gte, inArray, sql } from 'drizzle-orm';
+import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { loginFailures } from '../db/schema.js';
 
@@ -125,6 +125,14 @@ export async function unlockAccount(db: Executor, userId: number): Promise<void>
 export async function takeSlot(db: Db, key: string, max: number, windowMinutes: number): Promise<boolean> {
   const { rows } = await db.execute(upsert(key, max, null, windowMinutes));
   return rows.length > 0;
+}
+
+/**
+ * Forgets the counters whose window started over a day ago (the nightly clean-up): the longest
+ * window is an hour, so such a row counts nothing, and the next use of its key starts afresh anyway.
+ */
+export async function forgetEndedWindows(db: Executor): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.windowStart, sql`now() - interval '1 day'`));
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,13 +6,17 @@
  *   assignment, by the unique (user, dedupe_key) index: a job that runs twice, or is killed and
  *   run again, sends nothing twice), and the materials, assignments and quizzes whose scheduled time
  *   has just come (each announced once, claimed by `announced_at`; see newItems in events.ts);
- * - every night, the clean-up: notifications older than 90 days, live events older than a day.
+ * - every night, the clean-up: notifications older than 90 days, live events older than a day,
+ *   sessions idle past their 30 days (a server that runs for months would otherwise keep them all:
+ *   its start is the only other purge) and rate-limit counters whose window ended.
  */
 import { sql } from 'drizzle-orm';
 import { NOTIFICATION_KEEP_DAYS } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import type { Executor } from '../../db/client.js';
 import { LIVE_KEEP_HOURS } from '../../live/bus.js';
+import { purgeIdleTokens } from '../../auth/tokens.js';
+import { forgetEndedWindows } from '../../auth/login-limits.js';
 import type { NotificationRow } from './service.js';
 import { registerDigest } from './digest.js';
 import { activeStudentsOf, insertedRows, newItems } from './events.js';
@@ -62,10 +66,12 @@ export async function runReminders(app: App): Promise<number> {
   ]);
 }
 
-/** Removes notifications past their 90 days and live events past a day. */
+/** Removes notifications past their 90 days, live events past a day, idle sessions and ended counters. */
 export async function runCleanup(app: App): Promise<void> {
   await app.db.execute(sql`delete from notifications where created_at < now() - make_interval(days => ${NOTIFICATION_KEEP_DAYS})`);
   await app.db.execute(sql`delete from live_events where created_at < now() - make_interval(hours => ${LIVE_KEEP_HOURS})`);
+  await purgeIdleTokens(app.db);
+  await forgetEndedWindows(app.db);
 }
 
 export async function registerNotificationJobs(app: App): Promise<void> {
