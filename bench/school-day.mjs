@@ -287,8 +287,8 @@ async function benchRun(school, workers, { deadline }) {
     const capacity = passed.at(-1)?.users ?? 0;
     let minute = null;
     if (deadline) {
-      // A lesson well inside the capacity: the rush comes on top of it.
-      const lessonUsers = Number(env.BENCH_SCHOOL_DEADLINE_LESSON ?? Math.max(LEVELS[0], Math.round(capacity / 2 / 50) * 50));
+      // A lesson well inside the capacity: the rush comes on top of it (250 when no level passed).
+      const lessonUsers = Number(env.BENCH_SCHOOL_DEADLINE_LESSON ?? Math.max(250, Math.round(capacity / 2 / 50) * 50));
       log(`${label}: deadline minute on a lesson of ${lessonUsers} …`);
       minute = await deadlineMinute(server, lessonUsers);
       const h = minute.rush.endpoints.find((e) => e.name === 'page.hand-in');
