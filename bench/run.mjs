@@ -4,7 +4,7 @@
  *
  * 1. A school day (bench/school-day.mjs, issue 26): Artillery's students and teachers on the large
  *    school, for the capacity of one server on this machine, on the machine's PostgreSQL and on the
- *    embedded default, and the deadline minute. About 20 to 40 minutes, by how far the levels go.
+ *    embedded default, and the deadline minute. About 10 to 30 minutes, by how far the levels go.
  * 2. Single endpoints, for regressions (issue 7): the large school (npm run seed:large) in a
  *    scratch PostgreSQL database and a fresh embedded one; every endpoint below driven with
  *    autocannon after a warm-up, beside the server's no-op GET /api/health as the baseline, with
