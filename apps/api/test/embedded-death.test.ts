@@ -42,13 +42,21 @@ async function newDataDir(): Promise<string> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `probe` every 100 ms until it gives a value; returns it with the time it took. */
-async function within<T>(ms: number, what: string, probe: () => Promise<T | null>): Promise<{ value: T; after: number }> {
+/**
+ * Polls `probe` every 100 ms until it gives a value; returns it with the time it took. `seen`
+ * (what the probe last saw) goes into the error when time runs out.
+ */
+async function within<T>(
+  ms: number,
+  what: string,
+  probe: (seen: (s: string) => void) => Promise<T | null>,
+): Promise<{ value: T; after: number }> {
   const start = Date.now();
+  let last = 'nothing';
   for (;;) {
-    const v = await probe().catch(() => null);
+    const v = await probe((s) => (last = s)).catch((err: Error) => ((last = err.message), null));
     if (v !== null) return { value: v, after: Date.now() - start };
-    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
+    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms (last seen: ${last})`);
     await sleep(100);
   }
 }
@@ -97,6 +105,7 @@ async function killAndRecover(server: Server, dataDir: string) {
   const before = serverPid(dataDir)!;
   expect(before).toBeGreaterThan(0);
   process.kill(before, 'SIGKILL');
+  const killedAt = Date.now();
 
   const down = await within(5_000, '/api/health 503', async () => {
     const res = await api(server, 'GET', '/api/health');
@@ -104,11 +113,15 @@ async function killAndRecover(server: Server, dataDir: string) {
   });
   expect(down.value.json).toEqual({ success: false, message: 'Server sedang tidak siap. Silakan coba lagi sebentar lagi.' });
 
-  const up = await within(15_000, '/api/health 200 again', async () => ((await healthStatus(server)) === 200 ? true : null));
-  const token = await within(5_000, 'a login', async () => {
+  // A login works within 15 s of the kill. (Health answering 200 says less: with two workers, the one
+  // that has not yet noticed the death answers 200 before the server is even started again.)
+  await within(15_000, '/api/health 200 again', async () => ((await healthStatus(server)) === 200 ? true : null));
+  const token = await within(Math.max(0, killedAt + 15_000 - Date.now()), 'a login within 15 s of the kill', async (seen) => {
     const res = await api(server, 'POST', '/api/login', undefined, { username: 'siswa', password: 'siswa123' });
+    seen(`${res.status} ${JSON.stringify(res.json)}`);
     return res.status === 200 ? (res.json.data.token as string) : null;
   });
+  const backAfterMs = Date.now() - killedAt;
   await load.stop();
   // A session made before the crash still works.
   expect((await api(server, 'GET', '/api/admin/resources/motivational-words', admin)).status).toBe(200);
@@ -121,7 +134,7 @@ async function killAndRecover(server: Server, dataDir: string) {
   expect(load.answers.length).toBeGreaterThan(20);
   expect(load.answers.filter((a) => !a.type.startsWith('application/json'))).toEqual([]);
   expect(new Set(load.answers.map((a) => a.status))).toContain(200);
-  return { downAfterMs: down.after, backAfterMs: down.after + up.after + token.after };
+  return { downAfterMs: down.after, backAfterMs };
 }
 
 describe('the embedded PostgreSQL server dies under the running app', () => {
@@ -150,7 +163,7 @@ describe('the embedded PostgreSQL server dies under the running app', () => {
     const dataDir = await newDataDir();
     const server = await startServer({ dataDir, databaseUrl: null }, { WEB_CONCURRENCY: '2' });
     const t = await killAndRecover(server, dataDir);
-    expect(t.backAfterMs).toBeLessThan(15_000);
+    console.log(`embedded death, two workers: /api/health 503 after ${t.downAfterMs} ms, a login again after ${t.backAfterMs} ms`);
     // One restart (the primary's); each worker noticed and says it runs again.
     await within(5_000, 'both workers see it again', async () =>
       linesMatching(server, /the embedded PostgreSQL server runs again/).length === 2 ? true : null,
