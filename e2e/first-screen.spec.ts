@@ -5,7 +5,7 @@
  * 400 kbit/s is measured by bench/slow-phone.mjs, not here.)
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO } from './fixtures';
+import { DEMO, violations } from './fixtures';
 
 /** The first screen of index.html: the status line with the logo, the name and "Memuat…". */
 const firstScreen = (page: Page) => page.getByRole('status').filter({ hasText: 'Memuat…' });
@@ -42,7 +42,8 @@ test('the logo and "Memuat…" are painted while the scripts and style sheets ar
     await held;
     await route.continue();
   });
-  await page.goto('/login', { waitUntil: 'commit' });
+  // (On "/" and "/login" index.html shows its login form instead: see "the early login form" below.)
+  await page.goto('/me', { waitUntil: 'commit' });
   await expect(firstScreen(page)).toContainText('Kelasku');
   await expect(firstScreen(page).locator('svg')).toBeVisible();
   // Painted, not only in the page: the browser reports its first contentful paint with nothing of the app loaded.
@@ -103,6 +104,125 @@ for (const phone of [false, true]) {
     await expect(page.getByRole('article').first()).toBeVisible();
   });
 }
+
+/**
+ * Holds the app's scripts and style sheets (not index.html's own /first-login.js) until `release`;
+ * counts the calls to /api/login meanwhile.
+ */
+async function holdApp(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.(js|css)(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const logins: string[] = [];
+  /** The signed-in pages' script and style sheet (the build's chunk "app"), each time asked for. */
+  const signedIn: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/login')) logins.push(req.url());
+    if (/\/assets\/app-[^/?]+\.(js|css)$/.test(req.url())) signedIn.push(new URL(req.url()).pathname);
+  });
+  return { release, logins, signedIn };
+}
+
+/** The app's own login page is there (index.html's form has no eye button). */
+const appLoginPage = (page: Page) => page.getByRole('button', { name: 'Tampilkan atau sembunyikan password' });
+
+test.describe('the early login form', () => {
+  // Routes do not see what a service worker answers: the app's files are held only without one.
+  test.use({ serviceWorkers: 'block' });
+
+  for (const phone of [false, true]) {
+    const tag = phone ? '@phone ' : '';
+
+    test(`${tag}the login form is usable before the app's script arrives; "Masuk" pressed early logs in once it is there`, async ({
+      page,
+    }) => {
+      const app = await holdApp(page);
+      await page.goto('/', { waitUntil: 'commit' });
+      // "/" without a session is the login page, drawn by index.html while nothing of the app has come.
+      await expect(page.getByRole('heading', { name: 'Masuk' })).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(firstScreen(page)).toHaveCount(0);
+      await expect(appLoginPage(page)).toHaveCount(0);
+      const submit = page.getByRole('button', { name: 'Masuk' });
+      await expect(submit).toBeDisabled();
+      await page.getByLabel('Username atau email').fill(DEMO.student.username);
+      await expect(submit).toBeDisabled();
+      await page.getByLabel('Password').fill(DEMO.student.password);
+      await expect(submit).toBeEnabled();
+      await expect(submit).toHaveCSS('background-color', 'rgb(8, 127, 91)');
+      expect(await violations(page, 'the early login form')).toEqual([]);
+      await expect(page.getByRole('link', { name: 'Orang tua/wali? Daftar dengan kode dari anak' })).toHaveAttribute(
+        'href',
+        '/daftar-orang-tua',
+      );
+      await submit.click();
+      // Remembered, not sent: the page says it is loading, and nothing has gone to the server yet.
+      await expect(page.getByRole('button', { name: 'Memuat…' })).toBeDisabled();
+      expect(app.logins).toEqual([]);
+      // The signed-in pages' files were asked for beside the app's script, while the visitor typed.
+      await expect.poll(() => app.signedIn.map((f) => f.split('.').pop()).sort()).toEqual(['css', 'js']);
+      app.release();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { name: 'Dashboard Siswa' })).toBeVisible();
+      expect(app.logins).toHaveLength(1);
+      // …and the dashboard used them: not one of them was downloaded twice.
+      expect(new Set(app.signedIn).size).toBe(2);
+      expect(app.signedIn).toHaveLength(2);
+    });
+
+    test(`${tag}what was typed before the app arrived stays, with the focus, and a wrong password reads as on the app`, async ({
+      page,
+    }) => {
+      const app = await holdApp(page);
+      await page.goto('/login', { waitUntil: 'commit' });
+      await page.getByLabel('Username atau email').fill(DEMO.student.username);
+      await page.getByLabel('Password').fill('salah-sekali');
+      await expect(page.getByLabel('Password')).toBeFocused();
+      app.release();
+      await expect(appLoginPage(page)).toBeVisible();
+      await expect(page.getByLabel('Username atau email')).toHaveValue(DEMO.student.username);
+      const password = page.getByRole('textbox', { name: 'Password', exact: true });
+      await expect(password).toHaveValue('salah-sekali');
+      await expect(password).toBeFocused();
+      // Typing goes on in the app's field.
+      await page.keyboard.press('End');
+      await page.keyboard.type('!');
+      await expect(password).toHaveValue('salah-sekali!');
+      await page.getByRole('button', { name: 'Masuk' }).click();
+      await expect(page.getByText('Username atau password salah')).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+    });
+
+    test(`${tag}a signed-in visitor and other pages get "Memuat…", never the early login form`, async ({ page }) => {
+      // Another page than "/" and "/login": the app decides (here: the login page, with the way back).
+      const first = await holdApp(page);
+      await page.goto('/me', { waitUntil: 'commit' });
+      await expect(firstScreen(page)).toBeVisible();
+      await expect(page.getByLabel('Username atau email')).toHaveCount(0);
+      first.release();
+      await expect(appLoginPage(page)).toBeVisible();
+      await expect(page).toHaveURL(/\/login\?next=%2Fme$/);
+
+      await page.getByLabel('Username atau email').fill(DEMO.student.username);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.student.password);
+      await page.getByRole('button', { name: 'Masuk' }).click();
+      await expect(page).toHaveURL(/\/me$/);
+
+      // Signed in: "/login" and "/" show "Memuat…" until the app has come, and the app goes on to the dashboard.
+      await page.unrouteAll();
+      const again = await holdApp(page);
+      await page.goto('/login', { waitUntil: 'commit' });
+      await expect(firstScreen(page)).toBeVisible();
+      await expect(page.getByLabel('Username atau email')).toHaveCount(0);
+      again.release();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      expect(again.logins).toEqual([]);
+    });
+  }
+});
 
 /** Width and height of a PNG, from its IHDR chunk. */
 const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];

@@ -71,6 +71,22 @@ export default defineConfig({
         },
       },
     },
+    {
+      // The early login form (public/first-login.js) lets the visitor type before the app's script is
+      // there, so after "Masuk" the signed-in pages are what the dashboard waits for. The form fetches
+      // them from the start, beside the app's script: their files are named on its <template>.
+      name: 'kelasku-first-login-preload',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'post',
+        handler(html, ctx) {
+          const app = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'app');
+          if (!app || app.type !== 'chunk') throw new Error('vite.config.ts: the chunk "app" of the signed-in pages is missing');
+          const files = [app.fileName, ...app.imports, ...(app.viteMetadata?.importedCss ?? [])].filter((f) => !html.includes(`/${f}"`));
+          return html.replace('<template id="first-login">', `<template id="first-login" data-preload="${files.map((f) => `/${f}`).join(' ')}">`);
+        },
+      },
+    },
     // Installable and readable offline (src/sw.ts, rules in src/offline/rules.ts): the web app manifest,
     // and the service worker with the app shell precached — index.html, what the login page loads, the
     // icons. The other chunks are kept by the worker when a page first loads them (a student's phone
@@ -100,7 +116,7 @@ export default defineConfig({
       },
       injectManifest: {
         rollupFormat: 'iife',
-        globPatterns: ['index.html', 'favicon.svg', 'icons/apple-touch-icon.png', 'assets/*.{js,css}'],
+        globPatterns: ['index.html', 'first-login.js', 'favicon.svg', 'icons/apple-touch-icon.png', 'assets/*.{js,css}'],
         manifestTransforms: [
           async (entries) => {
             const shell = loginPageFiles(outDir);

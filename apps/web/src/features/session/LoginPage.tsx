@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title, Text, Group, Checkbox, Anchor } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { ApiError, request } from '../../api/client';
 import { saveSession } from '../../api/session';
 import { HOME_AFTER_LOGIN, safeNext } from '../../lib/next';
 import { toastError } from '../../lib/toast';
+import { forgetFirstLogin, readFirstLogin, type FirstLogin } from './first-login';
 import { loginRules } from './login-rules';
 
 type LoginField = keyof typeof loginRules;
@@ -16,8 +17,8 @@ type LoginField = keyof typeof loginRules;
  * @mantine/form: the login page is what a phone on mobile data waits for, and the form library
  * was 18 KB of its script (bench/slow-phone.mjs).
  */
-function useLoginFields() {
-  const [values, setValues] = useState<Record<LoginField, string>>({ username: '', password: '' });
+function useLoginFields(early: FirstLogin | null) {
+  const [values, setValues] = useState<Record<LoginField, string>>({ username: early?.username ?? '', password: early?.password ?? '' });
   const [errors, setErrors] = useState<Partial<Record<LoginField, string | null>>>({});
   const field = (name: LoginField) => ({
     value: values[name],
@@ -47,7 +48,9 @@ export function LoginPage() {
   // The page to return to (a deep link, or where the session ended); the dashboard otherwise.
   const next = safeNext(params.get('next')) ?? HOME_AFTER_LOGIN;
   const sessionEnded = (useLocation().state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
-  const { username, password, field, check } = useLoginFields();
+  // What was typed on index.html's form before this page's script arrived (first-login.ts).
+  const [early] = useState(readFirstLogin);
+  const { username, password, field, check } = useLoginFields(early);
   const login = useMutation({
     mutationFn: (body: { username: string; password: string }) => request<{ token: string; user: SessionUser }>('POST', '/api/login', body),
     meta: { toast: false },
@@ -64,13 +67,31 @@ export function LoginPage() {
     },
   });
 
+  const send = () => {
+    if (check() && !login.isPending) login.mutate({ username, password });
+  };
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const sentEarly = useRef(false);
+  // Before the first paint: the focus stays in the field it was in, and an early "Masuk" is sent now.
+  useLayoutEffect(() => {
+    forgetFirstLogin();
+    if (early?.focus) (early.focus === 'username' ? usernameInput : passwordInput).current?.focus();
+    if (early?.sent && !sentEarly.current) {
+      sentEarly.current = true;
+      send();
+    }
+    // Once, with the page's first values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [early]);
+
   return (
     <Card withBorder shadow="sm" p="xl" radius="md">
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (check() && !login.isPending) login.mutate({ username, password });
+          send();
         }}
       >
         <Stack>
@@ -85,8 +106,16 @@ export function LoginPage() {
               {MSG.unauthenticated}
             </Alert>
           )}
-          <TextInput label="Username atau email" name="username" autoComplete="username" required {...field('username')} />
+          <TextInput
+            ref={usernameInput}
+            label="Username atau email"
+            name="username"
+            autoComplete="username"
+            required
+            {...field('username')}
+          />
           <PasswordInput
+            ref={passwordInput}
             label="Password"
             name="password"
             autoComplete="current-password"
