@@ -83,7 +83,10 @@ export default defineConfig({
           const app = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'app');
           if (!app || app.type !== 'chunk') throw new Error('vite.config.ts: the chunk "app" of the signed-in pages is missing');
           const files = [app.fileName, ...app.imports, ...(app.viteMetadata?.importedCss ?? [])].filter((f) => !html.includes(`/${f}"`));
-          return html.replace('<template id="first-login">', `<template id="first-login" data-preload="${files.map((f) => `/${f}`).join(' ')}">`);
+          return html.replace(
+            '<template id="first-login">',
+            `<template id="first-login" data-preload="${files.map((f) => `/${f}`).join(' ')}">`,
+          );
         },
       },
     },
