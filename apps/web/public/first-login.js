@@ -2,7 +2,7 @@
 /* global document, location, history, HTMLTemplateElement -- a script of the browser's page */
 /**
  * The login form before the app's script has arrived (issue 43). On a phone on mobile data the
- * app's script takes seconds to come and to compile; this file is a few hundred bytes. On "/" and
+ * app's script takes seconds to come and to compile; this file is about a kilobyte as sent. On "/" and
  * "/login", for a visitor without a stored session, it puts index.html's login form (the
  * <template id="first-login">) in the place of "Memuat…": the visitor types while the app loads.
  * "Masuk" is enabled once both fields are filled, as on the app's page; pressed early, it is

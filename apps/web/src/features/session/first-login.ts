@@ -1,8 +1,9 @@
 /**
  * What the visitor did on index.html's login form before the app's script arrived
  * (public/first-login.js): the typed values, the field with the focus, a press of "Masuk". The
- * form is found when this module loads, before React replaces it; the login page reads it once
- * and then forgets it (a later visit of the page, after a logout, starts empty).
+ * form is found when this module loads, before React replaces it (or, at the latest, while the
+ * login page first renders); the login page reads it once and then forgets it (a later visit of
+ * the page, after a logout, starts empty).
  */
 export interface FirstLogin {
   username: string;
@@ -12,10 +13,13 @@ export interface FirstLogin {
   focus: 'username' | 'password' | null;
 }
 
-let form = typeof document === 'undefined' ? null : document.getElementById('first-login-form');
+const find = () => (typeof document === 'undefined' ? null : document.getElementById('first-login-form'));
+let form = find();
 
 /** The early form's state, or null when there was none (or it was read and forgotten). */
 export function readFirstLogin(): FirstLogin | null {
+  // Put in place after this module loaded (first-login.js came second): still in the page while the login page renders.
+  form ??= find();
   if (!(form instanceof HTMLFormElement)) return null;
   const field = (name: string) => {
     const input = form instanceof HTMLFormElement ? form.elements.namedItem(name) : null;
