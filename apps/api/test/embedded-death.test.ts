@@ -164,6 +164,7 @@ describe('the embedded PostgreSQL server dies under the running app', () => {
     const server = await startServer({ dataDir, databaseUrl: null }, { WEB_CONCURRENCY: '2' });
     const t = await killAndRecover(server, dataDir);
     console.log(`embedded death, two workers: /api/health 503 after ${t.downAfterMs} ms, a login again after ${t.backAfterMs} ms`);
+    expect(t.backAfterMs).toBeLessThan(15_000);
     // One restart (the primary's); each worker noticed and says it runs again.
     await within(5_000, 'both workers see it again', async () =>
       linesMatching(server, /the embedded PostgreSQL server runs again/).length === 2 ? true : null,
