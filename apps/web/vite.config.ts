@@ -13,9 +13,8 @@ const THEME_COLOR = '#087f5b';
 
 /** The scripts and style sheets the login page loads (paths relative to the build folder): the precached app shell. */
 function loginPageFiles(dir: string): Set<string> {
-  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]!);
-  return new Set([...loginPageWeight(dir).files.map((f: { file: string }) => f.file.split(path.sep).join('/')), ...css]);
+  const weight = loginPageWeight(dir);
+  return new Set([...weight.files.map((f: { file: string }) => f.file.split(path.sep).join('/')), ...weight.cssFiles]);
 }
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;

@@ -41,7 +41,8 @@
   form.addEventListener('change', update);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (!username.value || !password.value || form.dataset.sent === '1') return;
+    update();
+    if (submit.disabled) return;
     // Sent as soon as the app is there.
     form.dataset.sent = '1';
     submit.setAttribute('aria-busy', 'true');

@@ -20,9 +20,10 @@ let form = find();
 export function readFirstLogin(): FirstLogin | null {
   // Put in place after this module loaded (first-login.js came second): still in the page while the login page renders.
   form ??= find();
-  if (!(form instanceof HTMLFormElement)) return null;
+  const early = form;
+  if (!(early instanceof HTMLFormElement)) return null;
   const field = (name: string) => {
-    const input = form instanceof HTMLFormElement ? form.elements.namedItem(name) : null;
+    const input = early.elements.namedItem(name);
     return input instanceof HTMLInputElement ? input : null;
   };
   const username = field('username');
@@ -31,7 +32,7 @@ export function readFirstLogin(): FirstLogin | null {
   return {
     username: username?.value ?? '',
     password: password?.value ?? '',
-    sent: form.dataset.sent === '1',
+    sent: early.dataset.sent === '1',
     focus: active && active === username ? 'username' : active && active === password ? 'password' : null,
   };
 }
