@@ -414,7 +414,37 @@ describe('one expensive call at a time per user', () => {
     await until('released after the abort', async () => !(await holdsLock(t.db, admin.id)));
     expect((await as.upload('POST', USER_PREVIEW, {}, csvFile(['Nama;Rombel', 'Siti Aminah;X TKJ 1']))).status).toBe(200);
   });
+
+  it('is released when the phone is gone before its file is read (the handler still looking up the category)', async () => {
+    const teacher = await t.factory.teacher();
+    const cat = await t.factory.questionCategory(teacher.id);
+    const blocker = await t.database.pool.connect();
+    try {
+      // The import's category lookup waits behind this lock: the phone leaves while it waits.
+      await blocker.query('begin');
+      await blocker.query('lock table question_categories in access exclusive mode');
+      const held = stalledUpload(port, questionImport(cat.id, true), teacher.token);
+      await until('the import waits for its category', async () => (await waitingOn(t.db, 'question_categories')) > 0);
+      expect(await holdsLock(t.db, teacher.id)).toBe(true);
+      held.abort();
+      await new Promise((r) => setTimeout(r, 300));
+      await blocker.query('rollback');
+    } finally {
+      blocker.release();
+    }
+    await until('released after the phone left', async () => !(await holdsLock(t.db, teacher.id)));
+    const next = await t.as(teacher.token).upload('POST', questionImport(cat.id, true), {}, giftFile(GOOD_GIFT));
+    expect(next.status).toBe(200);
+  });
 });
+
+/** How many statements wait for a lock on `table`. */
+async function waitingOn(db: TestContext['db'], table: string): Promise<number> {
+  const { rows } = await db.execute<{ n: string | number }>(
+    sql`select count(*) as n from pg_locks l join pg_class c on c.oid = l.relation where c.relname = ${table} and not l.granted`,
+  );
+  return Number(rows[0]?.n);
+}
 
 describe('rates per user and kind', () => {
   it(`past ${EXPENSIVE_LIMITS.import.max} imports a minute: 429 with Retry-After and when to retry; others are served`, async () => {

@@ -242,6 +242,26 @@ describe('a dropped connection', () => {
     expect(head.status).toBe(404);
   });
 
+  it.each([0, 64 * 1024])('resumes at %i bytes after a cut while the server was still looking up the upload', async (from) => {
+    const data = pdfOf(200_000);
+    const { id } = await create(student.token, 'bab-2.pdf', data.length);
+    if (from > 0) expect((await answer(patch(student.token, id, 0, data.subarray(0, from)))).status).toBe(204);
+    const blocker = await t.database.pool.connect();
+    try {
+      // The PATCH waits for its row behind this lock; the phone loses its signal meanwhile.
+      await blocker.query('begin');
+      await blocker.query('lock table resumable_uploads in access exclusive mode');
+      expect(await patch(student.token, id, from, data.subarray(from), 1000)).toBe('cut');
+      await blocker.query('rollback');
+    } finally {
+      blocker.release();
+    }
+    expect(await offsetOf(student.token, id)).toBe(from);
+    const rest = await answer(patch(student.token, id, from, data.subarray(from)));
+    expect(rest.status).toBe(204);
+    expect(await offsetOf(student.token, id)).toBe(data.length);
+  });
+
   it('refuses a resume from the wrong offset (409) and keeps the upload', async () => {
     const data = pdfOf(200_000);
     const { id } = await create(student.token, 'x.pdf', data.length);

@@ -24,6 +24,18 @@ function idleTimeout(request: FastifyRequest, ms: number): void {
 }
 
 /**
+ * The parts of the request's multipart form (415 when it is not one), to be iterated at once.
+ * A client that left before the handler got here is answered at once (400 "Unggahan terputus…"):
+ * @fastify/multipart pipes the request as it finds it, and a request already torn down never ends,
+ * so the handler, and the "one at a time" lock it may hold (http/limits.ts), would wait forever.
+ */
+export function formParts(request: FastifyRequest, limits: NonNullable<Parameters<FastifyRequest['parts']>[0]>['limits']) {
+  if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
+  if (request.raw.destroyed) throw badRequest(FILE_MSG.uploadInterrupted);
+  return request.parts({ limits });
+}
+
+/**
  * What the client gets for a multipart form that failed while being read: a second file, a form
  * cut off before its end (400 "Unggahan terputus…"), a malformed form (400); null for anything
  * else, which is a fault of ours and is rethrown (a full disk among them: 507, http/error-handler.ts).
@@ -64,7 +76,6 @@ export async function readMultipartFiles(
   kind: UploadKind,
   limits: MultiFileLimits,
 ): Promise<{ fields: Record<string, string>; lists: Record<string, string[]>; files: ReceivedFile[] }> {
-  if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
   const store = request.server.files;
   const fields: Record<string, string> = {};
   const lists: Record<string, string[]> = {};
@@ -72,14 +83,12 @@ export async function readMultipartFiles(
   let total = 0;
   idleTimeout(request, store.uploadIdleMs);
   try {
-    const parts = request.parts({
-      limits: {
-        fileSize: UPLOAD_RULES[kind].maxBytes,
-        files: limits.maxFiles,
-        fields: 40,
-        fieldSize: 64 * 1024,
-        parts: limits.maxFiles + 40,
-      },
+    const parts = formParts(request, {
+      fileSize: UPLOAD_RULES[kind].maxBytes,
+      files: limits.maxFiles,
+      fields: 40,
+      fieldSize: 64 * 1024,
+      parts: limits.maxFiles + 40,
     });
     // File parts and resumable uploads count together against the form's limits.
     const full = () => files.length >= limits.maxFiles;

@@ -184,6 +184,8 @@ export class ResumableUploads {
       await this.db.delete(resumableUploads).where(eq(resumableUploads.id, id));
       return this.send(request, reply, res);
     }
+    // A phone gone before its bytes were read: its request would never end (files/multipart.ts, formParts).
+    if (request.method === 'PATCH' && request.raw.destroyed) return refuse(reply, 400, FILE_MSG.uploadInterrupted);
     if (request.method !== 'PATCH' || request.headers['upload-offset'] !== '0')
       return this.send(request, reply, await this.forward(request, id, null), id);
     // The first bytes decide the type: a refused file is not read any further.

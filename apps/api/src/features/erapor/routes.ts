@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ERAPOR_MAX_BYTES, ERAPOR_MSG, FILE_MSG, classLessonsParams, eraporFillResult, errorEnvelope, ok } from '@kelasku/contract';
+import { ERAPOR_MAX_BYTES, ERAPOR_MSG, classLessonsParams, eraporFillResult, errorEnvelope, ok } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { classForTeacher } from '../../access/index.js';
 import { HttpError, invalidField } from '../../http/errors.js';
 import { DOWNLOAD_TYPES, attachment } from '../../http/download.js';
-import { multipartFailure } from '../../files/multipart.js';
+import { formParts, multipartFailure } from '../../files/multipart.js';
 import { reportGradesOf } from '../report-grades/service.js';
 import { fillErapor } from './fill.js';
 import { filledOf, storeFilled } from './links.js';
@@ -13,10 +13,9 @@ import { eraporClassInfo, rememberEraporIds } from './queries.js';
 
 /** The form's `file` (whole, at most ERAPOR_MAX_BYTES) and its name; other parts are drained. */
 async function readTemplateFile(request: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
-  if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
   let found: { bytes: Buffer; name: string } | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: ERAPOR_MAX_BYTES, files: 3, fields: 10 } })) {
+    for await (const part of formParts(request, { fileSize: ERAPOR_MAX_BYTES, files: 3, fields: 10 })) {
       if (part.type === 'file' && part.fieldname === 'file' && !found) found = { bytes: await part.toBuffer(), name: part.filename };
       else if (part.type === 'file') part.file.resume();
     }

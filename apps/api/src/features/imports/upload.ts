@@ -1,15 +1,14 @@
 /** Receiving an import's spreadsheet: the user import and the school-year tables (subjects, teaching assignments). */
 import type { FastifyRequest } from 'fastify';
-import { FILE_MSG, IMPORT_LIMITS, IMPORT_MSG, MSG } from '@kelasku/contract';
+import { IMPORT_LIMITS, IMPORT_MSG, MSG } from '@kelasku/contract';
 import { HttpError, invalidField } from '../../http/errors.js';
-import { multipartFailure } from '../../files/multipart.js';
+import { formParts, multipartFailure } from '../../files/multipart.js';
 
 /** The uploaded spreadsheet (multipart `file`), read whole: at most IMPORT_LIMITS.bytes. */
 export async function uploadedSheet(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
   let bytes: Buffer | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: IMPORT_LIMITS.bytes, files: 1 } })) {
+    for await (const part of formParts(request, { fileSize: IMPORT_LIMITS.bytes, files: 1 })) {
       if (part.type === 'file' && part.fieldname === 'file' && bytes === null) bytes = await part.toBuffer();
       else if (part.type === 'file') part.file.resume();
     }

@@ -1,29 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  FILE_MSG,
-  MSG,
-  QUESTION_IMAGE_TYPES,
-  QUESTION_LIMITS,
-  QUESTION_MSG,
-  errorEnvelope,
-  ok,
-  question,
-  questionParams,
-} from '@kelasku/contract';
+import { MSG, QUESTION_IMAGE_TYPES, QUESTION_LIMITS, QUESTION_MSG, errorEnvelope, ok, question, questionParams } from '@kelasku/contract';
 import type { App } from '../../types.js';
 import { questionForTeacher } from '../../access/question-bank.js';
 import { HttpError, invalidField, notFound, tooLarge, unsupportedType } from '../../http/errors.js';
-import { multipartFailure } from '../../files/multipart.js';
+import { formParts, multipartFailure } from '../../files/multipart.js';
 import type { ReceivedFile } from '../../files/service.js';
 import { toQuestion } from './present.js';
 import { questionWithUse, setQuestionImage } from './queries.js';
 
 /** The picture of a question (multipart `image`): JPEG, PNG, GIF or WebP by content, at most 5 MB. */
 async function receiveImage(app: App, request: FastifyRequest): Promise<ReceivedFile> {
-  if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
   let file: ReceivedFile | null = null;
   try {
-    const parts = request.parts({ limits: { fileSize: QUESTION_LIMITS.imageBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11 } });
+    const parts = formParts(request, { fileSize: QUESTION_LIMITS.imageBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11 });
     for await (const part of parts) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'image') {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  FILE_MSG,
   MSG,
   QUESTION_LIMITS,
   QUESTION_MSG,
@@ -17,9 +16,9 @@ import type { App } from '../../types.js';
 import type { Executor } from '../../db/client.js';
 import { categoryForTeacher } from '../../access/question-bank.js';
 import { isForeignKeyViolation } from '../../http/db-errors.js';
-import { HttpError, invalidField, notFound, tooLarge } from '../../http/errors.js';
+import { invalidField, notFound, tooLarge } from '../../http/errors.js';
 import { DOWNLOAD_TYPES, attachment } from '../../http/download.js';
-import { multipartFailure } from '../../files/multipart.js';
+import { formParts, multipartFailure } from '../../files/multipart.js';
 import { writeGift } from './gift.js';
 import { readImport, type ImportedQuestion } from './import.js';
 import { keyOfRow } from './present.js';
@@ -28,10 +27,9 @@ import { templateWorkbook } from './xlsx.js';
 
 /** The import file (multipart `file`), read whole: at most 5 MB. */
 async function receiveImport(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
-  if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
   let found: { name: string; bytes: Buffer } | null = null;
   try {
-    const parts = request.parts({ limits: { fileSize: QUESTION_LIMITS.importBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11 } });
+    const parts = formParts(request, { fileSize: QUESTION_LIMITS.importBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11 });
     for await (const part of parts) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'file') {

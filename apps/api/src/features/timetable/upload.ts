@@ -1,8 +1,7 @@
 /** Reading the multipart forms of the timetable and FET imports: named files (whole, capped) and text fields. */
 import type { FastifyRequest } from 'fastify';
-import { FILE_MSG } from '@kelasku/contract';
 import { HttpError } from '../../http/errors.js';
-import { multipartFailure } from '../../files/multipart.js';
+import { formParts, multipartFailure } from '../../files/multipart.js';
 
 /** The imports' file cap (10 MB, as the user import's). */
 export const TIMETABLE_FILE_BYTES = 10 * 1024 * 1024;
@@ -14,12 +13,9 @@ export interface Form {
 
 /** The form's first file of each name in `fileNames` and its text fields; other files are drained. */
 export async function readForm(request: FastifyRequest, fileNames: string[], tooLarge: string): Promise<Form> {
-  if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
   const form: Form = { files: new Map(), fields: new Map() };
   try {
-    for await (const part of request.parts({
-      limits: { fileSize: TIMETABLE_FILE_BYTES, files: fileNames.length + 2, fieldSize: 1024 * 1024 },
-    })) {
+    for await (const part of formParts(request, { fileSize: TIMETABLE_FILE_BYTES, files: fileNames.length + 2, fieldSize: 1024 * 1024 })) {
       if (part.type === 'file' && fileNames.includes(part.fieldname) && !form.files.has(part.fieldname)) {
         form.files.set(part.fieldname, await part.toBuffer());
       } else if (part.type === 'file') part.file.resume();
