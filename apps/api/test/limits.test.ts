@@ -436,6 +436,25 @@ describe('one expensive call at a time per user', () => {
     const next = await t.as(teacher.token).upload('POST', questionImport(cat.id, true), {}, giftFile(GOOD_GIFT));
     expect(next.status).toBe(200);
   });
+
+  it('is released when the upload stalls: every form is cut off after the idle time, not only the file forms', async () => {
+    const idle = t.app.files.uploadIdleMs;
+    t.app.files.uploadIdleMs = 400;
+    try {
+      const teacher = await t.factory.teacher();
+      const cat = await t.factory.questionCategory(teacher.id);
+      const admin = await t.factory.admin();
+      // A phone in a tunnel: the connection stays open, nothing more arrives.
+      stalledUpload(port, questionImport(cat.id, true), teacher.token);
+      stalledUpload(port, USER_PREVIEW, admin.token);
+      await until('both hold their lock', async () => (await holdsLock(t.db, teacher.id)) && (await holdsLock(t.db, admin.id)));
+      await until('both cut off', async () => !(await holdsLock(t.db, teacher.id)) && !(await holdsLock(t.db, admin.id)));
+      expect((await t.as(teacher.token).upload('POST', questionImport(cat.id, true), {}, giftFile(GOOD_GIFT))).status).toBe(200);
+      expect((await t.as(admin.token).upload('POST', USER_PREVIEW, {}, csvFile(['Nama;Rombel', 'Siti Aminah;X TKJ 1']))).status).toBe(200);
+    } finally {
+      t.app.files.uploadIdleMs = idle;
+    }
+  });
 });
 
 /** How many statements wait for a lock on `table`. */

@@ -24,15 +24,24 @@ function idleTimeout(request: FastifyRequest, ms: number): void {
 }
 
 /**
- * The parts of the request's multipart form (415 when it is not one), to be iterated at once.
- * A client that left before the handler got here is answered at once (400 "Unggahan terputus…"):
- * @fastify/multipart pipes the request as it finds it, and a request already torn down never ends,
- * so the handler, and the "one at a time" lock it may hold (http/limits.ts), would wait forever.
+ * The parts of the request's multipart form (415 when it is not one), for one `for await` loop.
+ * While the loop runs, a client that sends nothing for `uploadIdleMs` is cut off. A client that
+ * left before the handler got here is answered at once (400 "Unggahan terputus…"):
+ * @fastify/multipart pipes the request as it finds it, and a request already torn down never ends.
+ * Either way the handler, and the "one at a time" lock it may hold (http/limits.ts), would wait.
  */
-export function formParts(request: FastifyRequest, limits: NonNullable<Parameters<FastifyRequest['parts']>[0]>['limits']) {
+export async function* formParts(
+  request: FastifyRequest,
+  limits: NonNullable<Parameters<FastifyRequest['parts']>[0]>['limits'],
+): ReturnType<FastifyRequest['parts']> {
   if (!request.isMultipart()) throw new HttpError(415, FILE_MSG.notMultipart);
   if (request.raw.destroyed) throw badRequest(FILE_MSG.uploadInterrupted);
-  return request.parts({ limits });
+  idleTimeout(request, request.server.files.uploadIdleMs);
+  try {
+    yield* request.parts({ limits });
+  } finally {
+    idleTimeout(request, 0);
+  }
 }
 
 /**
@@ -81,7 +90,6 @@ export async function readMultipartFiles(
   const lists: Record<string, string[]> = {};
   const files: ReceivedFile[] = [];
   let total = 0;
-  idleTimeout(request, store.uploadIdleMs);
   try {
     const parts = formParts(request, {
       fileSize: UPLOAD_RULES[kind].maxBytes,
@@ -122,8 +130,6 @@ export async function readMultipartFiles(
     await Promise.all(files.map((f) => store.discard(f)));
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw invalidField(fileFields[0]!, limits.tooMany);
     throw multipartFailure(request, err, fileFields[0]!) ?? err;
-  } finally {
-    idleTimeout(request, 0);
   }
   return { fields, lists, files };
 }
