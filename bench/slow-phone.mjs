@@ -38,6 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { ROOT, freePort, runWhenMain, serverArgs, sleep } from './lib.mjs';
+import { fullBrowser } from '../e2e/browsers.ts';
 
 /** The connection and the phone: the issue's 400 kbit/s and 400 ms, a 390 × 844 screen. */
 export const PROFILE = { latencyMs: 400, kbitPerSecond: 400, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 };
@@ -273,18 +274,9 @@ export async function run(opts = {}) {
     if (!existsSync(path.join(b.dir, 'index.html')))
       throw new Error(`${b.dir} holds no built web app: npm run build -w apps/web (WEB_OUT_DIR=dir)`);
   }
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  // The full browser, as a phone runs (not the tests' headless shell).
+  const { executablePath } = fullBrowser;
+  const browser = await chromium.launch(fullBrowser);
   const servers = [];
   const load = os.loadavg()[0];
   try {

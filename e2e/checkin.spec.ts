@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { fullBrowser } from './browsers';
 import { DEMO, api, apiIdle, apiToken, freshUser, login, violations } from './fixtures';
 
 const require = createRequire(import.meta.url);
@@ -92,7 +93,7 @@ function y4mOf(png: Buffer | null): Buffer {
 /** A phone of its own (a second Chromium) whose camera plays `video`. */
 async function phoneWithCamera(video: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: fullBrowser.executablePath,
     args: [
       '--no-sandbox',
       '--disable-gpu',

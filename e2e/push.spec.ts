@@ -8,10 +8,13 @@
  * a phone only, once.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { fullBrowser } from './browsers';
 import { api, freshRombel, freshUser, login, toast, violations } from './fixtures';
 
 // A service worker started, pushes delivered and a profile page built on a busy machine: more time than a page's test.
 test.describe.configure({ timeout: 180_000 });
+// Notifications and a push subscription need the full browser; the headless shell has neither.
+test.use({ launchOptions: fullBrowser });
 
 /** The service worker's scope as far as these tests use it (the types of e2e/ have no web worker library). */
 interface WorkerScope {
