@@ -140,6 +140,28 @@ test.describe('without the service worker', () => {
     await expectStays(page, /\/resources\/rombel-class$/, page.getByRole('heading', { name: 'Kelola Rombel' }));
     expect(held()).toBe(1);
   });
+
+  test('@phone the menu opened while the page after a save still loads stays open', async ({ page, request }) => {
+    // The list's script arrives late (a slow phone): "Simpan Perubahan" has changed the address at
+    // once, the form still shows, and the admin opens the menu meanwhile. The list's arrival must not
+    // close it again (it did: the menu closed on every change of the page shown).
+    const admin = await freshUser(request, 1);
+    const student = await freshUser(request, 3);
+    const held = await holdScript(page, 'UsersPage');
+    await login(page, admin.username, admin.password);
+    await page.goto(`/resources/users/${student.id}/edit`);
+    await page.getByRole('textbox', { name: 'Nama' }).fill(`${student.name} Baru`);
+    await page.getByRole('button', { name: 'Simpan Perubahan' }).click();
+    await expect(toast(page, 'User berhasil diperbarui')).toBeVisible();
+    await page.getByRole('button', { name: 'Buka menu' }).click();
+    // The list has come (its search field is in the held script).
+    await expect(page.getByRole('textbox', { name: 'Cari user' })).toBeVisible();
+    expect(held()).toBe(1);
+    const logLink = page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Log Aktivitas' });
+    await expect(logLink).toBeInViewport();
+    await logLink.click({ timeout: 10_000 });
+    await expect(page.getByRole('heading', { name: 'Log Aktivitas', level: 2 })).toBeVisible();
+  });
 });
 
 /**

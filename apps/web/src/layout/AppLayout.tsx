@@ -1,6 +1,6 @@
 // Mantine's complete styles: the first screen loads only its part of them (first-screen.css).
 import './signed-in.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, Title, UnstyledButton, Menu } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
 import {
@@ -236,7 +236,15 @@ export function AppLayout() {
 
 /** The app frame of SPEC §2: sidebar by role, desktop header, bottom navigation on phones, offline banner. */
 function SchoolLayout() {
+  // The address when the menu was opened: a page change closes the menu, but not the late arrival
+  // of a page asked for before it was opened (the router shows a page once its script has come,
+  // and the address changed at once).
+  const openedAt = useRef<string | null>(null);
   const [opened, { toggle, close }] = useDisclosure(false);
+  const toggleMenu = () => {
+    openedAt.current = window.location.pathname;
+    toggle();
+  };
   const isMobile = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const location = useLocation();
   const navigate = useNavigate();
@@ -246,7 +254,9 @@ function SchoolLayout() {
   // The tab's one live stream (notifications, and the thread or grading column on screen): only while signed in.
   useLiveStream();
   useEffect(() => setScrolled(scroll.y > HEADER_SCROLL_PX), [scroll.y]);
-  useEffect(() => close(), [location.pathname, close]);
+  useEffect(() => {
+    if (location.pathname !== openedAt.current) close();
+  }, [location.pathname, close]);
 
   const showHeader = !isMobile && !location.pathname.split('/').includes('online-class');
   const title = location.pathname === '/me' ? (me.data?.name ?? '') : (TITLES[location.pathname] ?? '');
@@ -263,7 +273,7 @@ function SchoolLayout() {
       <AppShell.Header className="kls-header" data-scrolled={scrolled || isMobile ? 'true' : 'false'}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Buka menu" />
+            <Burger opened={opened} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Buka menu" />
             {scrolled && (
               <ActionIcon variant="subtle" aria-label="Kembali ke beranda" onClick={() => navigate('/')}>
                 <IconArrowLeft size={18} />
