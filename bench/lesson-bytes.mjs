@@ -13,6 +13,7 @@
  * content open, waits 6 s, and prints the totals. `--saver` turns "Hemat data" on first.
  */
 import { chromium } from '@playwright/test';
+import { fullBrowser } from '../e2e/browsers.ts';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4618';
 const saver = process.argv.includes('--saver');
@@ -44,7 +45,7 @@ await call('POST', `/api/teacher/online-classes/${klass.id}/contents/${content.i
   url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
 });
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch(fullBrowser);
 const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 }, locale: 'id-ID' });
 const page = await context.newPage();
 await page.goto(`${base}/login`);

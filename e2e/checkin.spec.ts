@@ -93,12 +93,9 @@ function y4mOf(png: Buffer | null): Buffer {
 /** A phone of its own (a second Chromium) whose camera plays `video`. */
 async function phoneWithCamera(video: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: fullBrowser.executablePath,
+    ...fullBrowser,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
+      ...fullBrowser.args,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
