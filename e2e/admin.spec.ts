@@ -192,6 +192,38 @@ test('an admin creates, searches, views, edits and deletes a user', async ({ pag
   await expect(row(page, newName)).toHaveCount(0);
 });
 
+test('a search answered only after a delete does not bring the deleted user back', async ({ page, request }) => {
+  const user = await freshUser(request, 3);
+  const shorter = user.username.slice(0, -1);
+  await page.goto('/resources/users');
+  const search = page.getByRole('textbox', { name: 'Cari user' });
+  await search.fill(user.username);
+  await expect(row(page, user.name)).toBeVisible();
+
+  // A slow network: the server reads the next search at once (the user is still there), but its
+  // answer reaches the browser only after the delete has been answered.
+  const deleted = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/admin/resources/users/${user.id}`),
+  );
+  let first = true;
+  await page.route(
+    (url) => url.pathname === '/api/admin/resources/users' && url.searchParams.get('q') === shorter,
+    async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      const response = await route.fetch();
+      await deleted;
+      await route.fulfill({ response });
+    },
+  );
+  const asked = page.waitForRequest((r) => new URL(r.url()).searchParams.get('q') === shorter);
+  await search.fill(shorter);
+  await asked;
+  await confirmUserDeleteOf(page, user.name);
+  await expect(toast(page, 'User berhasil dihapus')).toBeVisible();
+  await expect(row(page, user.name)).toHaveCount(0);
+});
+
 test('Cancel on Create User goes back one page; an edit with empty password fields does not send them', async ({ page, request }) => {
   const user = await freshUser(request, 3);
   await page.goto('/resources/users');

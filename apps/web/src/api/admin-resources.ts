@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from './client';
+import { refreshAfterChange } from './refresh';
 
 /** The admin's lists of records (users, rombels, motivational words) under one path each. */
 export const RESOURCES = '/api/admin/resources';
@@ -10,7 +11,7 @@ export function useAdminMutation<V, R>(fn: (v: V) => Promise<R>, refresh: readon
   return useMutation({
     mutationFn: fn,
     meta: { toast: false },
-    onSuccess: () => Promise.all(refresh.map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all(refresh.map((queryKey) => refreshAfterChange(qc, queryKey))),
   });
 }
 

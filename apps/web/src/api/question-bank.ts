@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Question, QuestionBody, QuestionCategory, QuestionImportPreview, QuestionPage, QuestionUpdateBody } from '@kelasku/contract';
 import { ApiError, api } from './client';
 import { downloadFile } from './download';
+import { refreshAfterChange } from './refresh';
 
 const BASE = '/api/teacher';
 const categoriesPath = `${BASE}/question-categories`;
@@ -46,7 +47,7 @@ function useBankMutation<V, R>(fn: (v: V) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     meta: { toast: false },
-    onSuccess: () => qc.invalidateQueries({ queryKey: bankKeys.bank }),
+    onSuccess: () => refreshAfterChange(qc, bankKeys.bank),
   });
 }
 
