@@ -11,6 +11,7 @@ import type {
   SemesterBody,
 } from '@kelasku/contract';
 import { RESOURCES, useAdminMutation, useSave } from './admin-resources';
+import { refreshAfterChange } from './refresh';
 import { api } from './client';
 import { keys } from './keys';
 import { getPage } from './pages';
@@ -84,7 +85,7 @@ export function useStartNextSemester() {
   return useMutation({
     mutationFn: (body: NextSemesterBody) => api.post<NextSemesterResult>(`${ADMIN}/semesters/next`, body),
     meta: { toast: false },
-    onSuccess: () => Promise.all(semesterChange.map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all(semesterChange.map((queryKey) => refreshAfterChange(qc, queryKey))),
   });
 }
 

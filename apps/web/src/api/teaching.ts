@@ -11,6 +11,7 @@ import type {
   TeachingImportResult,
 } from '@kelasku/contract';
 import { useAdminMutation, useRemove, useSave } from './admin-resources';
+import { refreshAfterChange } from './refresh';
 import { api } from './client';
 import { keys } from './keys';
 import { getPage } from './pages';
@@ -125,6 +126,6 @@ export function useTeachingImport(kind: TeachingImportKind) {
   return useMutation({
     mutationFn: async (file: File) => (await api.upload<TeachingImportResult>(importPath(kind), fileForm(file))).data,
     meta: { toast: false },
-    onSuccess: () => Promise.all(assignmentRefresh.map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all(assignmentRefresh.map((queryKey) => refreshAfterChange(qc, queryKey))),
   });
 }
