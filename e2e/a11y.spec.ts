@@ -4,7 +4,7 @@
  * and close with Escape, giving the focus back.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, api, apiIdle, apiToken, freshRombel, freshUser, handIn, login, samplePdf, violations } from './fixtures';
+import { DEMO, api, apiIdle, apiToken, freshRombel, freshUser, handIn, login, samplePdf, violations, signIn } from './fixtures';
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${++seq}`;
@@ -262,7 +262,7 @@ for (const phone of [false, true]) {
 
     test(`a student comments and replies in a forum from the keyboard alone${tag}`, async ({ page }) => {
       const s = scene;
-      await login(page, s.student.username, s.student.password);
+      await signIn(page, s.student.username, s.student.password);
       await page.goto(`/my-classes/${s.classId}/contents/${s.lessonId}/forums/${s.forumId}`);
       await settle(page);
 
@@ -295,7 +295,7 @@ for (const phone of [false, true]) {
       test.setTimeout(180_000);
       const s = scene;
       const found: string[] = [];
-      await login(page, s.teacher.username, s.teacher.password);
+      await signIn(page, s.teacher.username, s.teacher.password);
       await page.goto('/dashboard');
       await settle(page);
       found.push(...(await dialog(page, 'Tambah Kelas Baru', (p) => p.getByRole('button', { name: 'Tambah Kelas' }).first().click())));

@@ -4,7 +4,7 @@
  * "ganti password saat masuk" in the user form and on the detail page.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshRombel, freshUser, handIn, login, toast } from './fixtures';
+import { DEMO, api, apiToken, freshRombel, freshUser, handIn, login, toast, signIn } from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -268,7 +268,7 @@ test.describe('desktop', () => {
 
 test('@phone the admin deactivates and reactivates a user from the detail page', async ({ page, request }) => {
   const student = await freshUser(request, 3, { nis: '2324002', nisn: '0012345679' });
-  await login(page, DEMO.admin.username, DEMO.admin.password);
+  await signIn(page, DEMO.admin.username, DEMO.admin.password);
   await page.goto(`/resources/users/${student.id}`);
   await expect(page.getByRole('heading', { name: student.name })).toBeVisible();
   await expect(detail(page, 'Status')).toHaveText('Aktif');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { classWithLesson, freshRombel, freshUser, login, pickDate, toast } from './fixtures';
+import { classWithLesson, freshRombel, freshUser, login, pickDate, toast, signIn } from './fixtures';
 
 /** The value cell of a row of the student's "Submission Status" table. */
 const statusCell = (page: Page, label: string) =>
@@ -29,7 +29,7 @@ test('a teacher assigns, a student hands in and replaces, the teacher grades, th
   const studentPage = await (await browser.newContext()).newPage();
 
   // The teacher creates the assignment through Sub konten → Add Assignment.
-  await login(teacherPage, teacher.username, teacher.password);
+  await signIn(teacherPage, teacher.username, teacher.password);
   await teacherPage.goto(`/online-class/${classId}`);
   await teacherPage.getByRole('button', { name: 'Sub konten' }).first().click();
   await teacherPage.getByRole('menuitem', { name: 'Add Assignment' }).click();

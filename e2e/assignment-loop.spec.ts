@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { expect, test, type Page } from '@playwright/test';
-import { login, toast } from './fixtures';
+import { toast, signIn } from './fixtures';
 import { gradingScene, stamp } from './grading-fixtures';
 
 const DONE = 'Berhasil, Tugasmu berhasil dikumpulkan.';
@@ -46,7 +46,7 @@ test('the assignment loop: phone hand-in, preview, grade, return, hand in again,
   const desk = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 
   // The student, on a phone, photographs three pages and writes a short answer.
-  await login(phone, student.username, student.password);
+  await signIn(phone, student.username, student.password);
   await phone.goto(`/my-classes/${s.classId}/submissions/${s.assignmentId}`);
   const form = phone.getByRole('region', { name: 'Kirim tugas' });
   const photos = [
@@ -64,7 +64,7 @@ test('the assignment loop: phone hand-in, preview, grade, return, hand in again,
   await expect(statusCell(phone, 'Grading Status')).toHaveText('Menunggu untuk dinilai');
 
   // The teacher previews the three photos and the answer in the grading view.
-  await login(desk, s.teacher.username, s.teacher.password);
+  await signIn(desk, s.teacher.username, s.teacher.password);
   await desk.goto(`${s.page}?tab=penilaian`);
   await desk.getByRole('region', { name: 'Diserahkan', exact: true }).getByRole('link', { name: student.name }).click();
   const work = desk.getByRole('region', { name: 'Kiriman siswa' });

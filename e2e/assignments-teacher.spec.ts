@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, freshRombel, freshUser, login, pickDate, toast } from './fixtures';
+import { api, freshRombel, freshUser, login, pickDate, toast, signIn } from './fixtures';
 
 /** A PDF the upload accepts (its type is checked by content). */
 const pdf = (text: string) =>
@@ -63,7 +63,7 @@ const studentWork = (page: Page) => page.getByRole('region', { name: 'Penilaian'
 test('a teacher creates an assignment from Sub konten, edits it, grades a submission and deletes it', async ({ page, request }) => {
   const s = await scene(request);
   const student = s.students[0]!;
-  await login(page, s.teacher.username, s.teacher.password);
+  await signIn(page, s.teacher.username, s.teacher.password);
 
   // Create through the Buat Assignment modal of the class page.
   await page.goto(`/online-class/${s.classId}`);
@@ -171,7 +171,7 @@ test('the assignment page loads by id, a student without a submission has no gra
   await submitFile(request, submitter.token, assignmentId, 'jawaban.pdf');
   const url = `/online-class/${s.classId}/contents/${s.lessonId}/assignment/${assignmentId}`;
 
-  await login(page, s.teacher.username, s.teacher.password);
+  await signIn(page, s.teacher.username, s.teacher.password);
   await page.goto(`${url}?tab=penilaian`);
   await expect(page.getByRole('tab', { name: 'Penilaian Tugas' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Ringkasan pengumpulan')).toContainText('2Diberikan');

@@ -9,7 +9,7 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, api, apiIdle, apiToken, freshRombel, freshUser, login, otherPage, toast, violations } from './fixtures';
+import { DEMO, api, apiIdle, apiToken, freshRombel, freshUser, login, otherPage, toast, violations, signIn } from './fixtures';
 
 /** Today in WIB ("2026-11-30"). */
 const wibDay = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
@@ -67,7 +67,7 @@ const rowOf = (rows: unknown[][], name: string) => rows.find((r) => r.includes(n
 test('the wali kelas’s month recap and the class recap, on screen and as XLSX', async ({ page, request }) => {
   const w = await recapWorld(request);
   const day = Number(w.today.slice(8, 10));
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
 
   await page.goto('/perwalian');
   await page.getByRole('tab', { name: 'Rekap bulanan' }).click();
@@ -109,7 +109,7 @@ test('the wali kelas’s month recap and the class recap, on screen and as XLSX'
 test('the admin sets "Peringatan Alpa": out of range is refused with its message, a number is saved', async ({ page, request }) => {
   const admin = await apiToken(request, DEMO.admin.username, DEMO.admin.password);
   const before = await api(request, admin, 'GET', '/api/admin/attendance/settings');
-  await login(page, DEMO.admin.username, DEMO.admin.password);
+  await signIn(page, DEMO.admin.username, DEMO.admin.password);
   await page.goto('/school/presensi');
   const card = page.getByRole('region', { name: 'Peringatan Alpa' });
   const days = card.getByRole('textbox', { name: 'Jumlah hari Alpa dalam sebulan' });

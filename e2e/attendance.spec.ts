@@ -9,7 +9,7 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, api, apiIdle, apiToken, freshRombel, login, otherPage, pickDate, toast, violations } from './fixtures';
+import { DEMO, api, apiIdle, apiToken, freshRombel, login, otherPage, pickDate, toast, violations, signIn } from './fixtures';
 
 const CLASS_SIZE = 36;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -95,7 +95,7 @@ test('@phone a class of 36: everyone present in one tap, then Sakit, Izin and Al
   test.setTimeout(120_000);
   const s = await scene(request, 'X PRES');
   expect(s.students).toHaveLength(CLASS_SIZE);
-  await login(page, DEMO.teacher.username, DEMO.teacher.password);
+  await signIn(page, DEMO.teacher.username, DEMO.teacher.password);
   await page.goto(s.meetingUrl);
   await expect(page.getByRole('heading', { name: /^Pertemuan 1,/ })).toHaveText(/^Pertemuan 1, \w+ \d+ \w+, 07\.00–08\.30$/);
   await expect(page.getByRole('list', { name: 'Daftar siswa' }).getByRole('listitem')).toHaveCount(CLASS_SIZE);
@@ -149,7 +149,7 @@ test('@phone a class of 36: everyone present in one tap, then Sakit, Izin and Al
 test('@phone a save made offline is kept on the phone and sent when it is back online', async ({ page, context, request }) => {
   test.setTimeout(120_000);
   const s = await scene(request, 'X OFFL');
-  await login(page, DEMO.teacher.username, DEMO.teacher.password);
+  await signIn(page, DEMO.teacher.username, DEMO.teacher.password);
   await page.goto(s.meetingUrl);
   await expect(page.getByRole('list', { name: 'Daftar siswa' }).getByRole('listitem')).toHaveCount(CLASS_SIZE);
   const late = s.students[4]!.name;
@@ -220,7 +220,7 @@ test('the meetings tab adds a meeting, which is cancelled and restored; its jour
     description: 'Kabel UTP straight dan cross.',
   });
   expect(content.status, JSON.stringify(content.body)).toBe(201);
-  await login(page, DEMO.teacher.username, DEMO.teacher.password);
+  await signIn(page, DEMO.teacher.username, DEMO.teacher.password);
   await page.goto(`/online-class/${s.classId}?tab=presensi`);
   await expect(page.getByText('Belum ada pertemuan.')).toBeVisible();
   await noSeriousA11y(page, 'meetings tab (desktop, empty)');
@@ -282,7 +282,7 @@ async function takenScene(request: APIRequestContext, prefix: string) {
 test('the month journal lists the meeting and downloads as XLSX', async ({ page, request }) => {
   test.setTimeout(120_000);
   const s = await takenScene(request, 'X JXLS');
-  await login(page, DEMO.teacher.username, DEMO.teacher.password);
+  await signIn(page, DEMO.teacher.username, DEMO.teacher.password);
   await page.goto('/jurnal');
   await expect(page.getByRole('heading', { name: 'Jurnal Mengajar', level: 2 })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: s.rombel.name });
@@ -331,7 +331,7 @@ test('the month journal lists the meeting and downloads as XLSX', async ({ page,
 test('@phone the month journal as cards, each opening its meeting', async ({ page, request }) => {
   test.setTimeout(120_000);
   const s = await takenScene(request, 'X JPHN');
-  await login(page, DEMO.teacher.username, DEMO.teacher.password);
+  await signIn(page, DEMO.teacher.username, DEMO.teacher.password);
   await page.goto('/jurnal');
   const card = page.getByRole('list', { name: 'Pertemuan bulan ini' }).getByRole('listitem').filter({ hasText: s.rombel.name });
   await expect(card).toContainText('Hadir 33 · Tidak hadir 3');

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, api, apiIdle, classWithLesson, expectStays, freshRombel, freshUser, holdScript, login, toast } from './fixtures';
+import { DEMO, api, apiIdle, classWithLesson, expectStays, freshRombel, freshUser, holdScript, login, toast, signIn } from './fixtures';
 import { stamp } from './grading-fixtures';
 
 /** Nothing on the page is wider than the phone (tables scroll inside their own box). */
@@ -31,7 +31,7 @@ for (const phone of [false, true]) {
     const admin = await freshUser(request, 1);
     const student = await freshUser(request, 3);
     const renamed = `${student.name} Baru ${stamp()}`;
-    await login(page, admin.username, admin.password);
+    await signIn(page, admin.username, admin.password);
     await page.goto(`/resources/users/${student.id}/edit`);
     await page.getByRole('textbox', { name: 'Nama' }).fill(renamed);
     await page.getByRole('button', { name: 'Simpan Perubahan' }).click();
@@ -104,7 +104,7 @@ for (const phone of [false, true]) {
 
   test(`a teacher sees "Riwayat nilai" of an attempt after a regrade${tag}`, async ({ page, request }) => {
     const s = await quizScene(request);
-    await login(page, s.teacher.username, s.teacher.password);
+    await signIn(page, s.teacher.username, s.teacher.password);
     await page.goto(s.quizUrl);
     await apiIdle(page);
     await page.getByRole('button', { name: 'Nilai ulang' }).click();
@@ -148,7 +148,7 @@ test.describe('without the service worker', () => {
     const admin = await freshUser(request, 1);
     const student = await freshUser(request, 3);
     const held = await holdScript(page, 'UsersPage');
-    await login(page, admin.username, admin.password);
+    await signIn(page, admin.username, admin.password);
     await page.goto(`/resources/users/${student.id}/edit`);
     await page.getByRole('textbox', { name: 'Nama' }).fill(`${student.name} Baru`);
     await page.getByRole('button', { name: 'Simpan Perubahan' }).click();

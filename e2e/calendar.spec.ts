@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { REACH_MSG } from '@kelasku/contract';
-import { apiIdle, freshRombel, freshUser, login, toast, violations } from './fixtures';
+import { apiIdle, freshRombel, freshUser, toast, violations, signIn } from './fixtures';
 
 const SIZES = [
   { tag: '@phone', width: 390 },
@@ -29,7 +29,7 @@ for (const { tag, width } of SIZES) {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       const rombel = await freshRombel(request, 'Kalender');
       const student = await freshUser(request, 3, { rombel_id: rombel.id });
-      await login(page, student.username, student.password);
+      await signIn(page, student.username, student.password);
       await page.goto('/me');
       const card = page.getByRole('region', { name: 'Kalender' });
       await expect(card.getByText(/Tenggat tugas, kuis, ujian dan jadwal pelajaran muncul di kalender HP kamu/)).toBeVisible({

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { fullBrowser } from './browsers';
-import { DEMO, api, apiIdle, apiToken, freshUser, login, violations } from './fixtures';
+import { DEMO, api, apiIdle, apiToken, freshUser, violations, signIn } from './fixtures';
 
 const require = createRequire(import.meta.url);
 /** pngjs (a dependency of qrcode) reads the screenshot; it ships no types. */
@@ -153,7 +153,7 @@ test.describe('self check-in', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/live')) streams.push(r.url());
     });
-    await login(page, DEMO.teacher.username, DEMO.teacher.password);
+    await signIn(page, DEMO.teacher.username, DEMO.teacher.password);
     await page.goto(`/online-class/${classId}/presensi/${meetingId}/mandiri`);
     await expect(page.getByRole('button', { name: 'Buka presensi mandiri' })).toBeVisible();
     await apiIdle(page);
@@ -175,7 +175,7 @@ test.describe('self check-in', () => {
     const camera = await phoneWithCamera(video);
     try {
       const scanner = await (await phoneContext(camera, baseURL)).newPage();
-      await login(scanner, DEMO.student.username, DEMO.student.password);
+      await signIn(scanner, DEMO.student.username, DEMO.student.password);
       await scanner.goto('/presensi');
       await expect(scanner.getByRole('heading', { name: 'Presensi mandiri' })).toBeVisible();
       await apiIdle(scanner);
@@ -199,7 +199,7 @@ test.describe('self check-in', () => {
 
     // Student 2 types: first a wrong code, then the one on the teacher's screen.
     const typing = await (await phoneContext(page.context().browser()!, baseURL)).newPage();
-    await login(typing, typist.username, typist.password);
+    await signIn(typing, typist.username, typist.password);
     await typing.goto('/presensi');
     const codeInput = typing.getByRole('textbox', { name: 'Kode presensi' });
     await expect(codeInput).toHaveAttribute('inputmode', 'numeric');
@@ -259,7 +259,7 @@ test.describe('self check-in', () => {
     const { classId, meetingId } = await meetingNow(request, guru, 'Sistem Komputer');
     const pupil = await freshUser(request, 3, { rombel_id: X_TKJ_1 });
 
-    await login(page, DEMO.teacher.username, DEMO.teacher.password);
+    await signIn(page, DEMO.teacher.username, DEMO.teacher.password);
     await page.goto(`/online-class/${classId}/presensi/${meetingId}/mandiri`);
     await apiIdle(page);
     problems.push(...(await violations(page, 'presensi mandiri (tutup) 1280')));
@@ -272,7 +272,7 @@ test.describe('self check-in', () => {
     const student = await (
       await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'id-ID', timezoneId: 'Asia/Jakarta' })
     ).newPage();
-    await login(student, pupil.username, pupil.password);
+    await signIn(student, pupil.username, pupil.password);
     await student.goto('/presensi');
     await apiIdle(student);
     problems.push(...(await violations(student, 'presensi siswa 1280')));

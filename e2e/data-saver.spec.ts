@@ -7,7 +7,7 @@
  * There is no network here: requests to YouTube fail, and are counted as the page's attempts.
  */
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
-import { forumWorld, login, openLesson } from './fixtures';
+import { forumWorld, login, openLesson, signIn } from './fixtures';
 
 const MB = 1024 * 1024;
 const NOTE = 'Subnetting membagi satu jaringan menjadi beberapa jaringan kecil.';
@@ -118,7 +118,7 @@ for (const phone of [false, true]) {
     page.on('request', (r) => {
       if (/\/api\/files\/\d+\?/.test(r.url())) files.push(r.url());
     });
-    await login(page, s.student.username, s.student.password);
+    await signIn(page, s.student.username, s.student.password);
     await page.goto('/me');
     const card = page.getByRole('region', { name: 'Hemat data' });
     await card.getByRole('switch', { name: 'Hemat data di perangkat ini' }).check({ force: true });

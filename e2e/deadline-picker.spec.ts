@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, freshRombel, freshUser, login, otherPage, pickDate, toast } from './fixtures';
+import { api, freshRombel, freshUser, otherPage, pickDate, toast, signIn } from './fixtures';
 
 /**
  * A deadline picked without a time is 23.59 WIB of that day, not 00.00 (DECISIONS "Limits and audit"):
@@ -28,7 +28,7 @@ for (const phone of [false, true]) {
     });
     expect(content.status).toBe(201);
 
-    await login(page, teacher.username, teacher.password);
+    await signIn(page, teacher.username, teacher.password);
     await page.goto(`/online-class/${classId}`);
     await page.getByRole('button', { name: 'Sub konten' }).first().click();
     await page.getByRole('menuitem', { name: 'Add Assignment' }).click();
@@ -67,7 +67,7 @@ for (const phone of [false, true]) {
 
     // The student, at another computer (or phone), reads the same day and time.
     const pupil = await otherPage(browser, baseURL, phone ? 390 : 1280);
-    await login(pupil, student.username, student.password);
+    await signIn(pupil, student.username, student.password);
     await pupil.goto(`/my-classes/${classId}/submissions/${assignmentId}`);
     await expect(pupil.getByText('Tenggat: 4 Desember 2026 23.59 WIB')).toBeVisible();
     await expect(pupil.getByText('4 Desember 2026 23.59 WIB', { exact: true })).toBeVisible();
@@ -85,7 +85,7 @@ test('a time the teacher picks is kept; a closing time picked as a date alone is
   });
   const classId = klass.body.data.id as number;
   await api(request, teacher.token, 'POST', `/api/teacher/online-classes/${classId}/contents`, { title: 'Minggu kedua', description: '' });
-  await login(page, teacher.username, teacher.password);
+  await signIn(page, teacher.username, teacher.password);
   await page.goto(`/online-class/${classId}`);
   await page.getByRole('button', { name: 'Sub konten' }).first().click();
   await page.getByRole('menuitem', { name: 'Add Assignment' }).click();

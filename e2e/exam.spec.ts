@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiIdle, classWithLesson, freshRombel, freshUser, login, otherPage, toast, violations } from './fixtures';
+import { api, apiIdle, classWithLesson, freshRombel, freshUser, otherPage, toast, violations, signIn } from './fixtures';
 import { stamp } from './grading-fixtures';
 
 /*
@@ -111,7 +111,7 @@ test('@phone a student starts with the token, leaves twice (the proctor sees it 
 
   // The proctor, at a desktop in the classroom, opens the board: the token, very large.
   const proctor = await otherPage(browser, baseURL);
-  await login(proctor, s.teacher.username, s.teacher.password);
+  await signIn(proctor, s.teacher.username, s.teacher.password);
   await proctor.goto(s.teacherUrl);
   await proctor.getByRole('link', { name: 'Pengawas ujian' }).click();
   await expect(proctor).toHaveURL(new RegExp(`${s.proctorUrl}$`));
@@ -123,7 +123,7 @@ test('@phone a student starts with the token, leaves twice (the proctor sees it 
   await expect(row).toContainText('Belum mulai');
 
   // The student, on a phone, types the token the proctor announces.
-  await login(page, s.student.username, s.student.password);
+  await signIn(page, s.student.username, s.student.password);
   await page.goto(s.url);
   await expect(page.getByText('Minta token ujian ke pengawas.', { exact: false })).toBeVisible();
   const field = page.getByRole('textbox', { name: 'Token ujian' });
@@ -199,7 +199,7 @@ test('a wrong token is refused, one leave too many submits; the teacher sets exa
 
   // A wrong token: the server's words under the field, and no attempt.
   const student = await otherPage(browser, baseURL);
-  await login(student, s.student.username, s.student.password);
+  await signIn(student, s.student.username, s.student.password);
   await student.goto(s.url);
   const real = await api(request, s.teacher.token, 'GET', `${s.teacherApi}/exam-token`);
   expect(real.status, JSON.stringify(real.body)).toBe(200);
@@ -222,7 +222,7 @@ test('a wrong token is refused, one leave too many submits; the teacher sets exa
   await student.context().close();
 
   // The form holds exam mode and its leave limit.
-  await login(page, s.teacher.username, s.teacher.password);
+  await signIn(page, s.teacher.username, s.teacher.password);
   await page.goto(`${s.teacherUrl}/edit`);
   await expect(page.getByRole('switch', { name: 'Mode ujian' })).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Kumpulkan otomatis setelah keluar … kali' })).toHaveValue('1');
@@ -244,7 +244,7 @@ test('a wrong token is refused, one leave too many submits; the teacher sets exa
 
   // The board on a phone: the token and one card per student.
   const phone = await otherPage(browser, baseURL, 390);
-  await login(phone, s.teacher.username, s.teacher.password);
+  await signIn(phone, s.teacher.username, s.teacher.password);
   await phone.goto(s.proctorUrl);
   await expect(phone.getByTestId('exam-token')).toHaveAttribute('data-token', /^\d{6}$/);
   const card = phone.getByRole('listitem', { name: s.student.name });

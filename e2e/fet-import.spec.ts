@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshUser, login, toast } from './fixtures';
+import { DEMO, api, apiToken, freshUser, login, toast, signIn } from './fixtures';
 import { SMK_FET_FILE, generateFetTimetable } from '../apps/api/test/fet-timetable';
 
 /**
@@ -159,7 +159,7 @@ test.describe.serial('FET import @school-wide', () => {
     const grid = await api(request, admin, 'GET', '/api/admin/teaching-assignments');
     const assignments = grid.body.data.assignments as { rombel: { id: number; name: string }; subject: { code: string }; slots: number }[];
     const placed = assignments.find((a) => a.slots > 0) ?? assignments[0]!;
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/school/timetable');
     await page.getByRole('combobox', { name: 'Rombel' }).fill(placed.rombel.name);
     await page.getByRole('option', { name: placed.rombel.name, exact: true }).click();

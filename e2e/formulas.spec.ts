@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, forumWorld, login, otherPage } from './fixtures';
+import { api, forumWorld, otherPage, signIn } from './fixtures';
 
 /** Issue 41: formulas (TeX between \( \), \[ \] or $$ $$) typeset with KaTeX, loaded only where a page shows one. */
 
@@ -38,7 +38,7 @@ test('a teacher writes an assignment with a formula, sees it previewed while typ
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const id = made.body.data.id as number;
 
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(`/online-class/${w.classId}/contents/${w.lessonId}/assignment/${id}`);
   await page.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Assignment' });
@@ -60,7 +60,7 @@ test('a teacher writes an assignment with a formula, sees it previewed while typ
   await expect(page.getByText('\\(x^2')).toHaveCount(0);
 
   const student = await otherPage(browser, baseURL);
-  await login(student, w.student.username, w.student.password);
+  await signIn(student, w.student.username, w.student.password);
   await student.goto(`/my-classes/${w.classId}/submissions/${id}`);
   await expect(student.getByText('Kerjakan di buku. Buktikan')).toBeVisible();
   await expect(student.locator('.katex')).toHaveCount(2);
@@ -77,7 +77,7 @@ test('@phone a teacher posts an announcement with a formula at 390 px; the stude
   baseURL,
 }) => {
   const w = await forumWorld(request);
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(`/online-class/${w.classId}`);
   const box = page.getByRole('textbox', { name: 'Tulis pengumuman' });
   await box.pressSequentially(`Rumus lingkaran: ${FORMULA}`, { delay: 10 });
@@ -99,7 +99,7 @@ test('@phone a teacher posts an announcement with a formula at 390 px; the stude
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await login(student, w.student.username, w.student.password);
+  await signIn(student, w.student.username, w.student.password);
   await student.goto(`/my-classes/${w.classId}`);
   const section = student.getByRole('region', { name: 'Pengumuman', exact: true });
   const circle = section.getByRole('listitem').filter({ hasText: 'Rumus lingkaran:' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, apiIdle, forumWorld, freshUser, login, otherPage, toast } from './fixtures';
+import { api, apiIdle, forumWorld, freshUser, otherPage, toast, signIn } from './fixtures';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -15,7 +15,7 @@ test.describe('forum discussions', () => {
         reads.push(res.status());
     });
     const stream = page.waitForResponse((r) => r.url().includes('/api/live') && r.url().includes(`forum=${w.forumId}`));
-    await login(page, w.student.username, w.student.password);
+    await signIn(page, w.student.username, w.student.password);
     await page.goto(w.studentUrl);
     await expect(count(page, 0)).toBeVisible();
     // One stream carries the thread's changes (server-sent events).
@@ -44,7 +44,7 @@ test.describe('forum discussions', () => {
 
     // The teacher opens the forum page.
     const teacher = await otherPage(browser, baseURL);
-    await login(teacher, w.teacher.username, w.teacher.password);
+    await signIn(teacher, w.teacher.username, w.teacher.password);
     await teacher.goto(w.teacherUrl);
     await expect(teacher.getByRole('heading', { name: 'Forum Diskusi Topologi Jaringan' })).toBeVisible();
     await expect(teacher.getByRole('heading', { name: 'Kelebihan topologi bintang?' })).toBeVisible();
@@ -61,7 +61,7 @@ test.describe('forum discussions', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await login(page, w.student.username, w.student.password);
+    await signIn(page, w.student.username, w.student.password);
     await page.goto(w.studentUrl);
     await expect(page.getByRole('heading', { name: 'Forum Diskusi Topologi Jaringan' })).toBeVisible();
     await expect(page.getByTestId('forum-post').getByText(w.teacher.name, { exact: true })).toBeVisible();
@@ -153,7 +153,7 @@ test.describe('forum discussions', () => {
     expect(empty.body.message).toBe('Komentar tidak boleh kosong');
 
     // The student: the thread loads by id (also after a reload); delete only on their own comment.
-    await login(page, w.student.username, w.student.password);
+    await signIn(page, w.student.username, w.student.password);
     await page.goto(w.studentUrl);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Kelebihan topologi bintang?' })).toBeVisible();
@@ -168,7 +168,7 @@ test.describe('forum discussions', () => {
     // The class teacher moderates: a new student comment can be removed by them.
     await api(request, w.student.token, 'POST', `${w.studentApi}/comments`, { comment: 'Komentar yang tidak pantas' });
     const teacher = await otherPage(browser, baseURL);
-    await login(teacher, w.teacher.username, w.teacher.password);
+    await signIn(teacher, w.teacher.username, w.teacher.password);
     await teacher.goto(w.teacherUrl);
     await expect(count(teacher, 2)).toBeVisible();
     await comment(teacher, 'Komentar yang tidak pantas').getByRole('button', { name: 'Hapus komentar' }).click();
@@ -190,7 +190,7 @@ test.describe('forum discussions', () => {
       [otherTeacher, w.teacherUrl],
     ] as const) {
       const p = await otherPage(browser, baseURL);
-      await login(p, user.username, user.password);
+      await signIn(p, user.username, user.password);
       await p.goto(url);
       await expect(p.getByText('Data tidak ditemukan.').first()).toBeVisible();
       await expect(p.getByRole('heading', { name: 'Kelebihan topologi bintang?' })).toHaveCount(0);
@@ -207,7 +207,7 @@ test.describe('forum discussions', () => {
     });
     expect(reply.status).toBe(201);
 
-    await login(page, w.student.username, w.student.password);
+    await signIn(page, w.student.username, w.student.password);
     await page.goto(w.studentUrl);
     await expect(count(page, 2)).toBeVisible();
     await comment(page, 'Pertanyaan yang mau saya hapus').getByRole('button', { name: 'Hapus komentar' }).first().click();
@@ -246,7 +246,7 @@ test.describe('forum discussions', () => {
     });
     expect(reply.status).toBe(201);
 
-    await login(page, w.student.username, w.student.password);
+    await signIn(page, w.student.username, w.student.password);
     await page.goto(w.studentUrl);
     const comments = page.getByTestId('forum-comment');
     const more = page.getByRole('button', { name: 'Tampilkan komentar lainnya' });
@@ -306,7 +306,7 @@ test.describe('forum discussions', () => {
 
   test("Buat Forum from the class page's Sub konten menu; the new forum is listed and opens", async ({ page, request }) => {
     const w = await forumWorld(request);
-    await login(page, w.teacher.username, w.teacher.password);
+    await signIn(page, w.teacher.username, w.teacher.password);
     await page.goto(`/online-class/${w.classId}`);
     await page.getByRole('button', { name: 'Sub konten Pembelajaran 1' }).click();
     await page.getByRole('menuitem', { name: 'Add Forum' }).click();

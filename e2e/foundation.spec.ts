@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, freshRombel, freshUser, login, toast } from './fixtures';
+import { DEMO, freshRombel, freshUser, login, toast, signIn } from './fixtures';
 
 test.describe('sessions and guards', () => {
   test('a visitor is sent to /login from any page, which returns there afterwards', async ({ page }) => {
@@ -117,7 +117,7 @@ test.describe('sessions and guards', () => {
   });
 
   test('the header shows the page title and gains a back button after scrolling 150 px', async ({ page }) => {
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/me');
     const header = page.locator('.kls-header');
     await expect(header).toHaveAttribute('data-scrolled', 'false');
@@ -136,7 +136,7 @@ test.describe('sessions and guards', () => {
 test.describe('profile', () => {
   test('a teacher edits the profile with the SPEC rules and sees the 5 s toast', async ({ page, request }) => {
     const u = await freshUser(request, 2);
-    await login(page, u.username, u.password);
+    await signIn(page, u.username, u.password);
     await page.goto('/me');
     const name = page.getByLabel('Nama');
     await expect(name).toHaveAttribute('readonly', '');
@@ -162,7 +162,7 @@ test.describe('profile', () => {
 
   test('the school owns NIP and NIK: a teacher sees them read-only, as the admin set them', async ({ page, request }) => {
     const u = await freshUser(request, 2, { nip: '198501012010011001', nik: '3201010101850001' });
-    await login(page, u.username, u.password);
+    await signIn(page, u.username, u.password);
     await page.goto('/me');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await expect(page.getByLabel('Nama')).not.toHaveAttribute('readonly', '');
@@ -176,7 +176,7 @@ test.describe('profile', () => {
   test('a student without a rombel fills rombel and NIS once; then they are read-only', async ({ page, request }) => {
     const rombel = await freshRombel(request, 'PROFIL');
     const u = await freshUser(request, 3);
-    await login(page, u.username, u.password);
+    await signIn(page, u.username, u.password);
     await page.goto('/me');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await expect(page.getByText('Dikelola sekolah. Hubungi admin untuk mengubahnya.')).toHaveCount(0);
@@ -196,7 +196,7 @@ test.describe('profile', () => {
 
   test('a taken username is refused with the server message and " please try again!"', async ({ page, request }) => {
     const u = await freshUser(request, 3);
-    await login(page, u.username, u.password);
+    await signIn(page, u.username, u.password);
     await page.goto('/me');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByLabel('Username').fill('guru');
@@ -206,7 +206,7 @@ test.describe('profile', () => {
 
   test('a student changes the password and is logged out; the new password works', async ({ page, request }) => {
     const u = await freshUser(request, 3);
-    await login(page, u.username, u.password);
+    await signIn(page, u.username, u.password);
     await page.goto('/me');
     await page.getByRole('button', { name: 'Ganti Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ganti Password' });
@@ -227,7 +227,7 @@ test.describe('profile', () => {
 
   test('an avatar upload shows the new photo; a wrong file type is refused', async ({ page, request }) => {
     const u = await freshUser(request, 3);
-    await login(page, u.username, u.password);
+    await signIn(page, u.username, u.password);
     await page.goto('/me');
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const chooser = page.waitForEvent('filechooser');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { api, freshRombel, freshUser, handIn, login, otherPage, toast } from './fixtures';
+import { api, freshRombel, freshUser, handIn, otherPage, toast, signIn } from './fixtures';
 
 /**
  * Everyday friction found walking the school's day (issue 35): the newest lesson opens by itself,
@@ -47,7 +47,7 @@ for (const phone of [false, true]) {
     const hidden = await api(request, s.teacher.token, 'PUT', `${classes}/${s.classId}/contents/${draft}/visibility`, { hidden: true });
     expect(hidden.status).toBe(200);
 
-    await login(page, s.student.username, s.student.password);
+    await signIn(page, s.student.username, s.student.password);
     await page.goto(`/my-classes/${s.classId}`);
     const newest = page.getByRole('button', { name: /Pembelajaran 2/ });
     await expect(newest).toHaveAttribute('aria-expanded', 'true');
@@ -61,7 +61,7 @@ for (const phone of [false, true]) {
 
   test(`${tag}a toast never covers the header's buttons`, async ({ page, request }) => {
     const teacher = await freshUser(request, 2);
-    await login(page, teacher.username, teacher.password);
+    await signIn(page, teacher.username, teacher.password);
     await page.goto('/me');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     // Room to scroll, so the header shows its "Kembali ke beranda" button too.
@@ -107,7 +107,7 @@ for (const phone of [false, true]) {
     baseURL,
   }) => {
     const s = await scene(request);
-    await login(page, s.teacher.username, s.teacher.password);
+    await signIn(page, s.teacher.username, s.teacher.password);
     await page.goto(`/online-class/${s.classId}`);
     await page.getByRole('button', { name: 'Tambah konten' }).click();
     const dialog = page.getByRole('dialog', { name: 'Tambah Agenda/Konten Pembelajaran' });
@@ -122,7 +122,7 @@ for (const phone of [false, true]) {
     await expect(card.getByText('Keselamatan Kerja di Lab')).toHaveCount(1);
 
     const pupil = await otherPage(browser, baseURL, width);
-    await login(pupil, s.student.username, s.student.password);
+    await signIn(pupil, s.student.username, s.student.password);
     await pupil.goto(`/my-classes/${s.classId}`);
     await expect(pupil.getByRole('button', { name: /Pembelajaran 1/ })).toHaveAttribute('aria-expanded', 'true');
     await expect(pupil.getByText('Belum ada materi.')).toBeVisible();
@@ -145,7 +145,7 @@ for (const phone of [false, true]) {
     const tab = (p: Page, name: string) => p.getByRole('tab', { name });
 
     // Nothing handed in: the usual first tab.
-    await login(page, s.teacher.username, s.teacher.password);
+    await signIn(page, s.teacher.username, s.teacher.password);
     await page.goto(url);
     await expect(tab(page, 'Instruksi Tugas')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { name: 'Rangkuman Topologi' })).toBeVisible();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { QUESTION_MSG } from '@kelasku/contract';
-import { api, apiIdle, classWithLesson, expectStays, freshRombel, freshUser, holdScript, login, toast, violations } from './fixtures';
+import { api, apiIdle, classWithLesson, expectStays, freshRombel, freshUser, holdScript, toast, violations, signIn } from './fixtures';
 import { stamp } from './grading-fixtures';
 
 /*
@@ -70,7 +70,7 @@ test('a teacher imports Moodle’s GIFT examples: titles, categories and notes i
 }) => {
   test.setTimeout(120_000);
   const s = await scene(request);
-  await login(page, s.teacher.username, s.teacher.password);
+  await signIn(page, s.teacher.username, s.teacher.password);
   await page.goto(`/bank-soal/${s.category.id}/impor`);
   await page.getByLabel('File soal').setInputFiles(giftFile());
 
@@ -185,7 +185,7 @@ test('@phone a student answers a quiz of Moodle questions and reads the feedback
   });
   expect(quiz.status, JSON.stringify(quiz.body)).toBe(201);
 
-  await login(page, s.student.username, s.student.password);
+  await signIn(page, s.student.username, s.student.password);
   await page.goto(`/my-classes/${s.classId}/contents/${s.lessonId}/quizzes/${quiz.body.data.id}`);
   await page.getByRole('button', { name: 'Mulai mengerjakan' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Mulai', exact: true }).click();
@@ -223,7 +223,7 @@ test.describe('without the service worker', () => {
     // loads, and the search's pause ends in that time.
     const s = await scene(request);
     const held = await holdScript(page, 'QuestionImportPage');
-    await login(page, s.teacher.username, s.teacher.password);
+    await signIn(page, s.teacher.username, s.teacher.password);
     await page.goto(`/bank-soal/${s.category.id}`);
     await page.getByRole('textbox', { name: 'Cari soal' }).fill('port');
     await page.getByRole('button', { name: 'Impor soal' }).click();

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { api, login, toast, violations } from './fixtures';
+import { api, toast, violations, signIn } from './fixtures';
 import { quickWorld } from './quick-grading-world';
 
 async function edited(path: string, edit: (ws: ExcelJS.Worksheet) => void) {
@@ -35,7 +35,7 @@ for (const phone of [false, true]) {
     const g = await api(request, w.teacher.token, 'PUT', `${w.apiBase}/quick-grading/${w.ani.id}`, { score: 80, revision: ani.revision });
     expect(g.status, JSON.stringify(g.body)).toBe(200);
 
-    await login(page, w.teacher.username, w.teacher.password);
+    await signIn(page, w.teacher.username, w.teacher.password);
     await page.goto(`/online-class/${w.classId}?tab=nilai`);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Unduh XLSX' }).click();

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, freshRombel, freshUser, handIn, login } from './fixtures';
+import { api, freshRombel, freshUser, handIn, login, signIn } from './fixtures';
 
 const DAY = 86_400_000;
 
@@ -114,7 +114,7 @@ test('the teacher sees the waiting count, opens the Nilai tab and downloads the 
 
 test('@phone the gradebook scrolls sideways with the names kept in view', async ({ page, request }) => {
   const w = await gradebookWorld(request);
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(`/online-class/${w.classId}?tab=nilai`);
   const name = rowOf(page, w.ani.name).getByRole('rowheader');
   await expect(name).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, apiIdle, login, pickDate, toast } from './fixtures';
+import { api, apiIdle, pickDate, toast, signIn } from './fixtures';
 import { gradingScene, handInWork, pdfWithText, png, stamp, textFile } from './grading-fixtures';
 
 const column = (page: Page, name: 'Diserahkan' | 'Ditugaskan' | 'Dinilai') => page.getByRole('region', { name, exact: true });
@@ -31,7 +31,7 @@ test('the teacher previews a PDF, a photo and a text file, grades with feedback,
 }) => {
   const s = await handedInScene(request);
   const [ani, budi, citra] = s.students as [(typeof s.students)[0], (typeof s.students)[0], (typeof s.students)[0]];
-  await login(page, s.teacher.username, s.teacher.password);
+  await signIn(page, s.teacher.username, s.teacher.password);
   await page.goto(`${s.page}?tab=penilaian`);
   await expect(column(page, 'Ditugaskan').getByRole('link', { name: citra.name })).toBeVisible();
   await column(page, 'Diserahkan').getByRole('link', { name: ani.name }).click();
@@ -135,7 +135,7 @@ test('the teacher previews a PDF, a photo and a text file, grades with feedback,
 test('@phone at 390 px the columns stack, the preview comes first and the score form stays reachable', async ({ page, request }) => {
   const s = await handedInScene(request);
   const ani = s.students[0]!;
-  await login(page, s.teacher.username, s.teacher.password);
+  await signIn(page, s.teacher.username, s.teacher.password);
   await page.goto(`${s.page}?tab=penilaian`);
   // Measured once the columns hold their students (a column still loading is shorter).
   await expect(column(page, 'Diserahkan').getByRole('link', { name: ani.name })).toBeVisible();

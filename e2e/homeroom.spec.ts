@@ -9,7 +9,7 @@
  * rombel with three assignments whose deadlines have passed (missing work, whatever the date).
  */
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { DEMO, api, apiIdle, apiToken, classWithLesson, freshUser, login, otherPage, toast, violations } from './fixtures';
+import { DEMO, api, apiIdle, apiToken, classWithLesson, freshUser, login, otherPage, toast, violations, signIn } from './fixtures';
 
 const DAY = 24 * 3600_000;
 const ROMBEL = 'X TKJ 1';
@@ -60,7 +60,7 @@ async function wholeFlow(browser: Browser, baseURL: string | undefined, request:
   const phone = width < 500;
   const w = await homeroomWorld(request);
   const page = await otherPage(browser, baseURL, width);
-  await login(page, DEMO.teacher.username, DEMO.teacher.password);
+  await signIn(page, DEMO.teacher.username, DEMO.teacher.password);
   await page.goto('/perwalian');
   await expect(page.getByRole('heading', { name: 'Kelas Perwalian', level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Presensi hari ini' })).toBeVisible();

@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { DEMO, freshRombel, login, violations } from './fixtures';
+import { DEMO, freshRombel, violations, signIn } from './fixtures';
 import { dapodikWorkbook, type DapodikStudent } from '../apps/api/test/dapodik-fixture';
 
 for (const phone of [false, true]) {
@@ -33,7 +33,7 @@ for (const phone of [false, true]) {
       ...(i === 1 ? { guardian: { name: `Paman Eko ${run}`, nik: `3404${run}880002`.slice(0, 16) } } : {}),
     }));
 
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/resources/users/import');
     await page.getByLabel('File impor').setInputFiles({
       name: 'daftar-pd.xlsx',

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { DEMO, login } from './fixtures';
+import { DEMO, signIn } from './fixtures';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ROWS = 150;
@@ -86,7 +86,7 @@ test('an import cut off by a server crash says so on its page and finishes by it
   try {
     const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}`, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
     const page = await context.newPage();
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/resources/users/import');
     const rombel = (i: number) => (i < FIRST ? 'X TKJ 1' : 'X TKJ 2');
     const lines = Array.from({ length: ROWS }, (_, i) => `Siswa Mulai Ulang ${i};${80_000_000 + i};${rombel(i)}`);

@@ -5,7 +5,7 @@
  * Then the slips say how long they stay. At desktop width and, tagged @phone, at 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, freshRombel, login } from './fixtures';
+import { DEMO, freshRombel, signIn } from './fixtures';
 import { dapodikWorkbook, type DapodikStudent } from '../apps/api/test/dapodik-fixture';
 
 async function upload(page: Page, name: string, data: Buffer) {
@@ -34,7 +34,7 @@ for (const phone of [false, true]) {
       mother: `Ibu ${name}`,
     }));
 
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/resources/users/import');
     await expect(page.getByRole('heading', { name: 'Impor User' })).toBeVisible();
     const summary = page.getByRole('group', { name: 'Ringkasan pratinjau' });

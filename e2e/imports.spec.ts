@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, api, freshRombel, freshUser, login, toast } from './fixtures';
+import { DEMO, api, freshRombel, freshUser, login, toast, signIn } from './fixtures';
 
 /** A CSV of `n` students of a rombel as Excel in an Indonesian locale writes it (`;`, with a BOM). */
 function classCsv(rombel: string, n: number, mark: string, extra: string[] = []) {
@@ -35,7 +35,7 @@ test.describe('user import', () => {
     expect(cls.status).toBe(201);
     const mark = String(Date.now() % 10000).padStart(4, '0');
 
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/resources/users/import');
     await expect(page.getByRole('heading', { name: 'Impor User' })).toBeVisible();
     const template = page.waitForEvent('download');
@@ -116,7 +116,7 @@ test.describe('user import', () => {
 
   test('@phone a wrong row is named with its column, and nothing can be imported until it is fixed', async ({ page, request }) => {
     const rombel = await freshRombel(request, 'X SALAH');
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/resources/users/import');
     const mark = String((Date.now() + 5000) % 10000).padStart(4, '0');
     await upload(

@@ -8,7 +8,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { GRADE_MSG, TP_MSG } from '@kelasku/contract';
-import { DEMO, api, apiToken, freshRombel, freshUser, login, toast, violations } from './fixtures';
+import { DEMO, api, apiToken, freshRombel, freshUser, login, toast, violations, signIn } from './fixtures';
 import { stamp } from './grading-fixtures';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -175,7 +175,7 @@ for (const tag of ['', ' @phone']) {
   test(`the teacher types, orders and imports TPs, tags an assignment, cannot delete a TP in use${tag}`, async ({ page, request }) => {
     test.setTimeout(180_000);
     const s = await scene(request);
-    await login(page, s.teacher.username, s.teacher.password);
+    await signIn(page, s.teacher.username, s.teacher.password);
     await page.goto('/tujuan-pembelajaran');
     await expect(page.getByRole('heading', { name: 'Tujuan Pembelajaran', level: 2 })).toBeVisible();
     await pick(page, 'Mata pelajaran', s.subjectName);
@@ -247,7 +247,7 @@ for (const tag of ['', ' @phone']) {
     const foreignClass = await api(request, stranger.token, 'GET', `/api/teacher/online-classes/${s.classId}/learning-objectives`);
     expect(foreignClass.status).toBe(404);
 
-    await login(page, stranger.username, stranger.password);
+    await signIn(page, stranger.username, stranger.password);
     await page.goto('/tujuan-pembelajaran');
     await expect(page.getByText('Anda belum punya kelas dengan mata pelajaran.', { exact: false })).toBeVisible();
 
@@ -324,7 +324,7 @@ for (const tag of ['', ' @phone']) {
     const scheme = await api(request, s.teacher.token, 'GET', `/api/teacher/online-classes/${s.classId}/grade-scheme`);
     const category = (scheme.body.data.categories as Array<{ id: number; name: string; weight: number }>).at(-1)!;
 
-    await login(page, s.teacher.username, s.teacher.password);
+    await signIn(page, s.teacher.username, s.teacher.password);
     await page.goto(`${quiz.page}/edit`);
     const grading = page.getByRole('region', { name: 'Penilaian' });
     await grading.getByRole('combobox', { name: 'Kategori nilai' }).click();

@@ -6,7 +6,7 @@
  * with the server's message under the picker.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, api, apiIdle, apiToken, login, otherPage, pickDate, toast, violations } from './fixtures';
+import { DEMO, api, apiIdle, apiToken, otherPage, pickDate, toast, violations, signIn } from './fixtures';
 
 const REASON = 'Demam tinggi, istirahat sesuai surat dokter';
 
@@ -52,7 +52,7 @@ async function meetingToday(request: APIRequestContext) {
 
 test.describe('izin dan sakit @phone', () => {
   test('a text file named .jpg is refused with the server’s message @phone', async ({ page }) => {
-    await login(page, DEMO.student.username, DEMO.student.password);
+    await signIn(page, DEMO.student.username, DEMO.student.password);
     await page.goto('/presensi/izin');
     const mine = page.getByRole('list', { name: 'Permohonanku' }).getByRole('listitem');
     await expect(mine.first()).toBeVisible(); // the demo's earlier request
@@ -81,7 +81,7 @@ test.describe('izin dan sakit @phone', () => {
     const today = wibDay();
 
     // The student: Sakit, today and tomorrow, with a photo of the letter.
-    await login(page, DEMO.student.username, DEMO.student.password);
+    await signIn(page, DEMO.student.username, DEMO.student.password);
     await page.goto('/presensi/izin');
     await expect(page.getByRole('radio', { name: 'Sakit' })).toBeChecked();
     await pickDate(page, page.getByLabel('Tanggal selesai'), wibDay(1));
@@ -99,7 +99,7 @@ test.describe('izin dan sakit @phone', () => {
 
     // The wali kelas of X TKJ 1, on another phone.
     const teacher = await otherPage(browser, baseURL, 390);
-    await login(teacher, DEMO.teacher.username, DEMO.teacher.password);
+    await signIn(teacher, DEMO.teacher.username, DEMO.teacher.password);
     await teacher.goto('/perwalian');
     await expect(teacher.getByRole('tab', { name: /Permohonan izin/ })).toHaveAttribute('aria-selected', 'true');
     const card = teacher.getByRole('list', { name: 'Permohonan izin' }).getByRole('listitem').filter({ hasText: REASON });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, freshRombel, freshUser, login, samplePdf, toast } from './fixtures';
+import { api, freshRombel, freshUser, samplePdf, toast, signIn } from './fixtures';
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${++seq}`;
@@ -69,7 +69,7 @@ async function opensFile(page: Page, link: ReturnType<Page['getByRole']>) {
 
 test('a teacher copies a content to another class, where its material opens and its deadline moved', async ({ page, request }) => {
   const w = await copyWorld(request);
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(`/online-class/${w.source.id}`);
   const card = page.getByRole('region', { name: 'Pembelajaran 1' });
   await card.getByRole('button', { name: 'Sub konten Pembelajaran 1' }).click();
@@ -105,7 +105,7 @@ test('a teacher copies a content to another class, where its material opens and 
 test('a teacher copies a whole class for another rombel and lands on the new class', async ({ page, request }) => {
   const w = await copyWorld(request);
   const rombelC = await freshRombel(request, 'XI Salin C');
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(`/online-class/${w.source.id}`);
   await page.getByRole('button', { name: 'Salin kelas' }).click();
   const dialog = page.getByRole('dialog', { name: 'Salin kelas' });
@@ -126,7 +126,7 @@ test('a teacher copies a whole class for another rombel and lands on the new cla
 
 test('an announcement the teacher posts and edits shows to the class’s student, newest first', async ({ page, browser, request }) => {
   const w = await copyWorld(request);
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(`/online-class/${w.target.id}`);
   const section = page.getByRole('region', { name: 'Pengumuman' });
   await expect(section.getByText('Belum ada pengumuman.')).toBeVisible();
@@ -153,7 +153,7 @@ test('an announcement the teacher posts and edits shows to the class’s student
   // The student of the class's rombel reads them, with no way to change them.
   const studentContext = await browser.newContext();
   const student = await studentContext.newPage();
-  await login(student, w.student.username, w.student.password);
+  await signIn(student, w.student.username, w.student.password);
   await student.goto(`/my-classes/${w.target.id}`);
   const seen = student.getByRole('region', { name: 'Pengumuman' });
   const seenItems = seen.getByRole('listitem');
@@ -176,7 +176,7 @@ test('an announcement the teacher posts and edits shows to the class’s student
 
 test('@phone at 390 px a teacher copies a content and posts an announcement; the student reads it', async ({ page, browser, request }) => {
   const w = await copyWorld(request);
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(`/online-class/${w.source.id}`);
   await expect(page.getByRole('button', { name: 'Salin kelas' })).toBeVisible();
   const card = page.getByRole('region', { name: 'Pembelajaran 1' });
@@ -199,7 +199,7 @@ test('@phone at 390 px a teacher copies a content and posts an announcement; the
 
   const studentContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const student = await studentContext.newPage();
-  await login(student, w.student.username, w.student.password);
+  await signIn(student, w.student.username, w.student.password);
   await student.goto(`/my-classes/${w.target.id}`);
   await expect(student.getByRole('region', { name: 'Pengumuman' }).getByText('Materi baru sudah ada, silakan dibaca.')).toBeVisible();
   expect(await student.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -208,7 +208,7 @@ test('@phone at 390 px a teacher copies a content and posts an announcement; the
 
 test('a class without announcements shows its student no Pengumuman section', async ({ page, request }) => {
   const w = await copyWorld(request);
-  await login(page, w.student.username, w.student.password);
+  await signIn(page, w.student.username, w.student.password);
   await page.goto(`/my-classes/${w.target.id}`);
   await expect(page.getByText('Sudah Ada')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Pengumuman' })).toHaveCount(0);

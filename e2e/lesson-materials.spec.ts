@@ -5,7 +5,18 @@
  * The browser is offline for YouTube: the player's own load fails, so only the frame is checked.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { api, classWithLesson, freshRombel, freshUser, login, openLesson, samplePdf, throttleUploads, toast, violations } from './fixtures';
+import {
+  api,
+  classWithLesson,
+  freshRombel,
+  freshUser,
+  openLesson,
+  samplePdf,
+  throttleUploads,
+  toast,
+  violations,
+  signIn,
+} from './fixtures';
 
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const EMBED = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1';
@@ -31,7 +42,7 @@ async function lessonScene(request: APIRequestContext) {
 type Scene = Awaited<ReturnType<typeof lessonScene>>;
 
 async function teacherPage(page: Page, s: Scene) {
-  await login(page, s.teacher.username, s.teacher.password);
+  await signIn(page, s.teacher.username, s.teacher.password);
   await page.goto(`/online-class/${s.classId}`);
   const card = page.getByRole('region', { name: 'Pembelajaran 1' });
   await expect(card.getByText('Subnetting')).toBeVisible();
@@ -141,7 +152,7 @@ test('a YouTube link plays embedded for the teacher and the student; other links
 
   const studentContext = await browser.newContext();
   const student = await studentContext.newPage();
-  await login(student, s.student.username, s.student.password);
+  await signIn(student, s.student.username, s.student.password);
   await student.goto(`/my-classes/${s.classId}`);
   await openLesson(student, 1);
   await play(student, 'Video Subnetting');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, freshRombel, freshUser, login, openLesson, pickDate, samplePdf, tapUntil, toast } from './fixtures';
+import { api, freshRombel, freshUser, openLesson, pickDate, samplePdf, tapUntil, toast, signIn } from './fixtures';
 
 /**
  * Issue 21: the teacher puts contents and their items in order (up/down buttons and dragging with
@@ -99,7 +99,7 @@ test('the teacher reorders contents and items by keyboard; the order survives a 
   const w = await world(request, 'Urut');
   for (const title of ['Modul A', 'Modul B', 'Modul C']) await addMaterial(request, w, title);
   for (const topic of ['Diskusi A', 'Diskusi B']) await addForum(request, w, topic);
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(`/online-class/${w.classId}`);
   await expect.poll(() => cardOrder(page)).toEqual(['Pembelajaran 1', 'Pembelajaran 2', 'Pembelajaran 3']);
 
@@ -122,7 +122,7 @@ test('the teacher reorders contents and items by keyboard; the order survives a 
 
   // The student sees the same order and the same numbers.
   const student = await page.context().browser()!.newPage();
-  await login(student, w.student.username, w.student.password);
+  await signIn(student, w.student.username, w.student.password);
   await student.goto(`/my-classes/${w.classId}`);
   await expect(student.getByText(/^Pembelajaran \d$/)).toHaveText(['Pembelajaran 3', 'Pembelajaran 2', 'Pembelajaran 1']);
   await student.close();
@@ -137,7 +137,7 @@ test('a scheduled assignment stays out of the student’s sight until its time',
   const at = Math.floor((Date.now() + 90_000) / 60_000) * 60_000;
   const wib = new Date(at + 7 * 3600_000).toISOString();
 
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(`/online-class/${w.classId}`);
   await page.getByRole('button', { name: 'Atur visibilitas tugas Tugas Terjadwal' }).click();
   const dialog = page.getByRole('dialog', { name: 'Atur visibilitas tugas Tugas Terjadwal' });
@@ -150,7 +150,7 @@ test('a scheduled assignment stays out of the student’s sight until its time',
 
   const context = await browser.newContext();
   const student = await context.newPage();
-  await login(student, w.student.username, w.student.password);
+  await signIn(student, w.student.username, w.student.password);
   await student.goto(`/my-classes/${w.classId}`);
   await openLesson(student, 1);
   await expect(student.getByRole('link', { name: 'Tugas Terbuka' })).toBeVisible();
@@ -177,7 +177,7 @@ test('on a phone the teacher moves a content and keeps it as a draft the student
   request,
 }) => {
   const w = await world(request, 'Ponsel');
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(`/online-class/${w.classId}`);
   await saved(page, () => page.getByRole('button', { name: 'Naikkan Pembelajaran 2' }).click());
   await expect.poll(() => cardOrder(page)).toEqual(['Pembelajaran 2', 'Pembelajaran 1', 'Pembelajaran 3']);
@@ -197,7 +197,7 @@ test('on a phone the teacher moves a content and keeps it as a draft the student
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const student = await context.newPage();
-  await login(student, w.student.username, w.student.password);
+  await signIn(student, w.student.username, w.student.password);
   await student.goto(`/my-classes/${w.classId}`);
   await expect(student.getByText(/^Pembelajaran \d$/)).toHaveText(['Pembelajaran 2', 'Pembelajaran 1']);
   await context.close();

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { REACH_MSG } from '@kelasku/contract';
-import { api, apiIdle, freshRombel, freshUser, login, toast, violations } from './fixtures';
+import { api, apiIdle, freshRombel, freshUser, toast, violations, signIn } from './fixtures';
 
 // The profile page loads a dozen cards: on a loaded machine the default minute is too short.
 test.slow();
@@ -22,7 +22,7 @@ for (const phone of [false, true]) {
   test(`a student turns announcements off for HP, changes the quiet hours, and finds them kept${tag}`, async ({ page, request }) => {
     const rombel = await freshRombel(request, 'Notif');
     const student = await freshUser(request, 3, { rombel_id: rombel.id });
-    await login(page, student.username, student.password);
+    await signIn(page, student.username, student.password);
     await page.goto('/me');
     const settings = card(page);
     await expect(settings.getByRole('heading', { name: 'Pengaturan notifikasi' })).toBeVisible({ timeout: 30_000 });
@@ -82,7 +82,7 @@ for (const phone of [false, true]) {
 
 test('@phone a user without an e-mail address is told how to get e-mails', async ({ page, request }) => {
   const teacher = await freshUser(request, 2, { email: '' });
-  await login(page, teacher.username, teacher.password);
+  await signIn(page, teacher.username, teacher.password);
   await page.goto('/me');
   const settings = card(page);
   await expect(settings.getByText('Isi email di profil untuk menerima email.')).toBeVisible({ timeout: 30_000 });

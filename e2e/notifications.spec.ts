@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, forumWorld, login, otherPage } from './fixtures';
+import { api, forumWorld, login, otherPage, signIn } from './fixtures';
 
 const bell = (page: Page, unread?: number) =>
   page.getByRole('button', { name: unread ? `Notifikasi, ${unread} belum dibaca` : /^Notifikasi/ }).first();
@@ -22,7 +22,7 @@ test('the teacher posts an assignment and the student’s bell shows it without 
 
   // The teacher, in another browser, posts an announcement on the class page.
   const teacher = await otherPage(browser, baseURL);
-  await login(teacher, w.teacher.username, w.teacher.password);
+  await signIn(teacher, w.teacher.username, w.teacher.password);
   await teacher.goto(`/online-class/${w.classId}`);
   await teacher.getByRole('textbox', { name: 'Tulis pengumuman' }).fill('Besok praktik di lab.');
   await teacher.getByRole('button', { name: 'Kirim' }).click();
@@ -58,12 +58,12 @@ test('the student comments and the teacher’s open thread and bell show it with
   baseURL,
 }) => {
   const w = await forumWorld(request);
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(w.teacherUrl);
   await expect(page.getByRole('heading', { name: 'Kelebihan topologi bintang?' })).toBeVisible();
 
   const student = await otherPage(browser, baseURL);
-  await login(student, w.student.username, w.student.password);
+  await signIn(student, w.student.username, w.student.password);
   await student.goto(w.studentUrl);
   await student.getByRole('button', { name: 'Write your reply.' }).click();
   const dialog = student.getByRole('dialog', { name: 'Comment' });

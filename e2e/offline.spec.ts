@@ -7,7 +7,7 @@
  * an uncached API read fails offline).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiIdle, forumWorld, freshUser, login, openLesson, otherPage, tapUntil, toast } from './fixtures';
+import { api, apiIdle, forumWorld, freshUser, login, openLesson, otherPage, tapUntil, toast, signIn } from './fixtures';
 
 const NOTE = 'Topologi bintang memakai satu switch di tengah; kabel putus hanya memutus satu komputer.';
 /** Over a kilobyte of text: the server sends it compressed, and the saved copy is the decoded file. */
@@ -174,7 +174,7 @@ test('@phone a comment written offline is marked unsent, survives a reload and i
 
   // The teacher sees it.
   const teacher = await otherPage(browser, baseURL);
-  await login(teacher, s.teacher.username, s.teacher.password);
+  await signIn(teacher, s.teacher.username, s.teacher.password);
   await teacher.goto(s.teacherUrl);
   await expect(teacher.getByTestId('forum-comment').filter({ hasText: 'Bintang lebih mudah dirawat.' })).toBeVisible();
   await expect(teacher.getByTestId('forum-comment')).toHaveCount(1);

@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PARENT_LINK_SOURCE_LABELS, PARENT_MSG, RISK_DEFAULTS } from '@kelasku/contract';
-import { DEMO, api, apiIdle, apiToken, freshRombel, freshUser, login, toast, violations } from './fixtures';
+import { DEMO, api, apiIdle, apiToken, freshRombel, freshUser, toast, violations, signIn } from './fixtures';
 
 const CODE = /^[A-Z0-9]{4}-[A-Z0-9]{4}$/;
 const SIZES = [
@@ -54,7 +54,7 @@ for (const { tag, width } of SIZES) {
       async ({ page, request, baseURL }) => {
         const rombel = await freshRombel(request, 'Kode');
         const student = await freshUser(request, 3, { rombel_id: rombel.id });
-        await login(page, student.username, student.password);
+        await signIn(page, student.username, student.password);
         await page.goto('/me');
         const card = page.getByRole('region', { name: 'Orang tua/wali' });
         await expect(card.getByText('Belum ada orang tua/wali yang terhubung dengan akunmu.')).toBeVisible();
@@ -95,7 +95,7 @@ for (const { tag, width } of SIZES) {
         expect(next.status, JSON.stringify(next.body)).toBe(201);
         await signUpParent(request, next.body.data.code as string, relation);
       }
-      await login(page, student.username, student.password);
+      await signIn(page, student.username, student.password);
       await page.goto('/me');
       const card = page.getByRole('region', { name: 'Orang tua/wali' });
       await expect(card.getByRole('list', { name: 'Orang tua/wali yang terhubung' }).getByRole('listitem')).toHaveCount(3);
@@ -113,7 +113,7 @@ for (const { tag, width } of SIZES) {
       };
       expect(await children()).toContain(student.id);
 
-      await login(page, DEMO.admin.username, DEMO.admin.password);
+      await signIn(page, DEMO.admin.username, DEMO.admin.password);
       await page.goto(`/resources/users/${student.id}`);
       const panel = page.getByRole('region', { name: 'Orang tua/wali' });
       const row = panel.getByRole('listitem', { name: `${parent.name} (Ibu)` });
@@ -142,7 +142,7 @@ for (const { tag, width } of SIZES) {
       expect(JSON.stringify(refused.body)).toContain(PARENT_MSG.riskAlpaInvalid);
       expect(JSON.stringify(refused.body)).toContain(PARENT_MSG.riskMissingInvalid);
       try {
-        await login(page, DEMO.admin.username, DEMO.admin.password);
+        await signIn(page, DEMO.admin.username, DEMO.admin.password);
         await page.goto('/school/perwalian');
         await expect(page.getByRole('heading', { name: 'Perwalian', level: 2 })).toBeVisible();
         await expect(page.getByText(/nilai akhir suatu mapel di bawah KKTP kelasnya/)).toBeVisible();

@@ -9,7 +9,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PARENT_MSG } from '@kelasku/contract';
-import { DEMO, api, apiIdle, apiToken, freshRombel, freshUser, handIn, login, pickDate, toast, violations } from './fixtures';
+import { DEMO, api, apiIdle, apiToken, freshRombel, freshUser, handIn, login, pickDate, toast, violations, signIn } from './fixtures';
 
 const REASON = 'Mengantar nenek berobat ke rumah sakit di kota';
 const SIZES = [
@@ -197,7 +197,7 @@ test.describe('orang tua @phone', () => {
 
     // The wali kelas of X TKJ 1 approves it on their page, on another phone.
     const teacher = await browser.newPage({ baseURL, viewport: { width: 390, height: 844 }, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
-    await login(teacher, DEMO.teacher.username, DEMO.teacher.password);
+    await signIn(teacher, DEMO.teacher.username, DEMO.teacher.password);
     await teacher.goto('/perwalian');
     await apiIdle(teacher);
     const requestsTab = teacher.getByRole('tab', { name: /Permohonan izin/ });

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { api, login, throttleUploads, toast } from './fixtures';
+import { api, login, throttleUploads, toast, signIn } from './fixtures';
 import { gradingScene, stamp } from './grading-fixtures';
 import { recordPercentages, shownPercent, watchTus } from './upload-fixtures';
 
@@ -105,7 +105,7 @@ async function fromGallery(page: Page, form: Locator, photos: Picture[]) {
 async function onAssignment(page: Page, request: Parameters<typeof gradingScene>[0]) {
   const s = await gradingScene(request, [`Dewi Anggraini ${stamp()}`]);
   const student = s.students[0]!;
-  await login(page, student.username, student.password);
+  await signIn(page, student.username, student.password);
   await page.goto(`/my-classes/${s.classId}/submissions/${s.assignmentId}`);
   const form = page.getByRole('region', { name: 'Kirim tugas' });
   await expect(form).toBeVisible();
@@ -352,7 +352,7 @@ test('photos taken with the camera are kept for "Lanjutkan" like a draft: throug
     await expect(form.getByRole('list', { name: 'File baru' })).toContainText(name);
   };
 
-  await login(page, dewi.username, dewi.password);
+  await signIn(page, dewi.username, dewi.password);
   await page.goto(url);
   await shoot('IMG_20261127_0801.jpg', 3000, 4000);
   await shoot('IMG_20261127_0802.jpg', 4000, 3000);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, api, apiToken, freshUser, login, toast } from './fixtures';
+import { DEMO, api, apiToken, freshUser, login, toast, signIn } from './fixtures';
 
 /**
  * The new school year. The e2e server's demo data is shared with every other browser test, so these
@@ -101,7 +101,7 @@ test('@phone a teacher opens an archived class on a phone: banner, no edit butto
   const res = await api(request, y.admin, 'POST', '/api/admin/promotion', { mappings: [{ from_rombel_id: y.rombel.id, to: 'lulus' }] });
   expect(res.body.data).toEqual({ moved: 0, graduated: 2, archived: 1 });
 
-  await login(page, y.teacher.username, y.teacher.password);
+  await signIn(page, y.teacher.username, y.teacher.password);
   await page.goto('/online-class/arsip');
   await expect(page.getByRole('heading', { name: 'Arsip' })).toBeVisible();
   await page.getByRole('article', { name: y.klass.name }).getByRole('link', { name: 'Lihat' }).click();

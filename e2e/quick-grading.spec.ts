@@ -6,7 +6,7 @@
  * gradebook and the student's pages. Desktop and phone (390 px, rows as cards).
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { api, login, otherPage, samplePdf, toast, violations } from './fixtures';
+import { api, login, otherPage, samplePdf, toast, violations, signIn } from './fixtures';
 import { quickWorld } from './quick-grading-world';
 
 const SCORE_RANGE = 'Score tidak boleh kurang dari 0 / lebih dari 100';
@@ -24,7 +24,7 @@ const focused = (page: Page, name: string) => expect(page.getByRole('textbox', {
 
 /** The whole keyboard flow, the same at both widths. */
 async function gradeWithKeyboard(page: Page, w: Awaited<ReturnType<typeof quickWorld>>, phone: boolean) {
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(`${w.page}?tab=penilaian`);
   await page.getByRole('link', { name: 'Penilaian cepat' }).click();
   await expect(page).toHaveURL(new RegExp(`${w.page}/cepat$`));
@@ -109,7 +109,7 @@ test('the teacher grades three students with the keyboard only, returns all with
 
   // Another teacher's address for this page is Not Found.
   const stranger = await otherPage(browser, baseURL);
-  await login(stranger, w.stranger.username, w.stranger.password);
+  await signIn(stranger, w.stranger.username, w.stranger.password);
   await stranger.goto(`${w.page}/cepat`);
   await expect(stranger.getByRole('heading', { name: 'Not Found :(' })).toBeVisible();
   await stranger.context().close();
@@ -151,7 +151,7 @@ for (const phone of [false, true]) {
     const w = await quickWorld(request, phone ? 'UlangHp' : 'Ulang');
     await regraded(request, w);
 
-    await login(page, w.teacher.username, w.teacher.password);
+    await signIn(page, w.teacher.username, w.teacher.password);
     await page.goto(`/online-class/${w.classId}?tab=nilai`);
     const cell = page
       .getByRole('table', { name: 'Tabel nilai siswa' })
@@ -168,7 +168,7 @@ for (const phone of [false, true]) {
     await expect(page.getByRole('textbox', { name: `Nilai ${w.ani.name}` })).toHaveValue('');
 
     const student = await otherPage(browser, baseURL, phone ? 390 : 1280);
-    await login(student, w.ani.username, w.ani.password);
+    await signIn(student, w.ani.username, w.ani.password);
     await student.goto('/my-grades');
     const item = student.getByRole('list', { name: 'Tugas Jaringan Dasar' }).getByRole('listitem').filter({ hasText: 'Tugas Jaringan' });
     await expect(item).toContainText(`Nilai 85${AWAITING}`);
@@ -193,7 +193,7 @@ test('"Kembalikan" on the grading page carries an optional message the student r
     revision: detail.body.data.submission.revision,
   });
   expect(g.status, JSON.stringify(g.body)).toBe(200);
-  await login(page, w.teacher.username, w.teacher.password);
+  await signIn(page, w.teacher.username, w.teacher.password);
   await page.goto(`${w.page}/students/${w.budi.id}`);
   await page.getByRole('textbox', { name: 'Pesan saat dikembalikan (opsional)' }).fill('Lengkapi bagian kesimpulan.');
   await page.getByRole('button', { name: 'Kembalikan', exact: true }).click();

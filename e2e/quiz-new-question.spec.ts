@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, classWithLesson, freshRombel, freshUser, login, toast } from './fixtures';
+import { api, classWithLesson, freshRombel, freshUser, toast, signIn } from './fixtures';
 import { png, stamp } from './grading-fixtures';
 
 /**
@@ -39,7 +39,7 @@ for (const phone of [false, true]) {
     const older = await api(request, teacher.token, 'POST', '/api/teacher/question-categories', { name: `Arsip ${stamp()}` });
     expect(older.status, JSON.stringify(older.body)).toBe(201);
 
-    await login(page, teacher.username, teacher.password);
+    await signIn(page, teacher.username, teacher.password);
     await page.goto(`/online-class/${classId}/contents/${lessonId}/quizzes/new`);
     const form = page.getByRole('form', { name: 'Buat Kuis' });
     await form.getByRole('textbox', { name: 'Judul' }).fill('Kuis Pecahan');

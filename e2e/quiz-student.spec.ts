@@ -5,12 +5,12 @@ import {
   classWithLesson,
   freshRombel,
   freshUser,
-  login,
   openLesson,
   otherPage,
   tapUntil,
   toast,
   violations,
+  signIn,
 } from './fixtures';
 import { stamp } from './grading-fixtures';
 
@@ -146,7 +146,7 @@ test('@phone a student takes a timed quiz: answers survive a dropped connection 
     Object.keys((await api(request, s.student.token, 'GET', `${s.studentApi}/attempts/${attemptId}`)).body.data.answers).length;
 
   // From the class page: the content lists the quiz; its intro gives the times, the limit and the attempts.
-  await login(page, s.student.username, s.student.password);
+  await signIn(page, s.student.username, s.student.password);
   await page.goto(`/my-classes/${s.classId}`);
   await openLesson(page, 1);
   await tapUntil(page, page.getByRole('link', { name: s.title }), new RegExp(`${s.url}$`));
@@ -208,7 +208,7 @@ test('@phone a student takes a timed quiz: answers survive a dropped connection 
 
   // Another phone opens the same attempt with the answers the server holds.
   const other = await otherPage(browser, baseURL, 390);
-  await login(other, s.student.username, s.student.password);
+  await signIn(other, s.student.username, s.student.password);
   await other.goto(`${s.url}/attempts/${attemptId}?soal=2`);
   await expect(question(other, 2, 5).getByRole('checkbox', { name: 'Cincin' })).toBeChecked();
   await expect(question(other, 2, 5).getByRole('checkbox', { name: 'Segitiga' })).not.toBeChecked();
@@ -280,7 +280,7 @@ test('a student takes a quiz on one page and hands it in with questions left; th
   });
   expect(later.status, JSON.stringify(later.body)).toBe(201);
 
-  await login(page, s.student.username, s.student.password);
+  await signIn(page, s.student.username, s.student.password);
   await page.goto(`/my-classes/${s.classId}`);
   await openLesson(page, 1);
   await page.getByRole('link', { name: 'Ulangan Harian' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiIdle, classWithLesson, freshRombel, freshUser, login, pickDate, toast } from './fixtures';
+import { api, apiIdle, classWithLesson, freshRombel, freshUser, login, pickDate, toast, signIn } from './fixtures';
 import { png, stamp } from './grading-fixtures';
 
 /**
@@ -226,7 +226,7 @@ for (const phone of [false, true]) {
     const s = await scene(request);
     const created = await api(request, s.teacher.token, 'POST', '/api/teacher/question-categories', { name: `Subnetting ${stamp()}` });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await login(page, s.teacher.username, s.teacher.password);
+    await signIn(page, s.teacher.username, s.teacher.password);
     await page.goto(`/bank-soal/${created.body.data.id}`);
 
     // Pilihan ganda with a picture: the right answer is asked for before anything is sent.
@@ -314,7 +314,7 @@ for (const phone of [false, true]) {
     const created = await api(request, s.teacher.token, 'POST', '/api/teacher/question-categories', { name: `Kabel ${stamp()}` });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const categoryId = created.body.data.id as number;
-    await login(page, s.teacher.username, s.teacher.password);
+    await signIn(page, s.teacher.username, s.teacher.password);
     await page.goto(`/bank-soal/${categoryId}/impor`);
     await page.getByLabel('File soal').setInputFiles(gift('rusak.gift', BROKEN_GIFT));
     const preview = page.getByRole('region', { name: 'Pratinjau impor' });
@@ -334,7 +334,7 @@ for (const phone of [false, true]) {
     const names = ['Ani Lestari', 'Budi Hartono', 'Citra Dewi', 'Dodi Saputra'];
     const s = await scene(request, names);
     const quizUrl = await quizWithAttempts(request, s);
-    await login(page, s.teacher.username, s.teacher.password);
+    await signIn(page, s.teacher.username, s.teacher.password);
     await page.goto(quizUrl);
     await apiIdle(page);
 

@@ -6,7 +6,7 @@
  * Chromium's emulation so the bytes take real time, and cut with the browser context's offline switch.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { api, classWithLesson, freshRombel, freshUser, login, samplePdf, throttleUploads, toast, violations } from './fixtures';
+import { api, classWithLesson, freshRombel, freshUser, samplePdf, throttleUploads, toast, violations, signIn } from './fixtures';
 import { MB, pdfFile, shownPercent, watchTus } from './upload-fixtures';
 
 const FAILED = 'Gagal mengunggah — file BELUM diganti';
@@ -30,7 +30,7 @@ type Scene = Awaited<ReturnType<typeof replaceScene>>;
 
 /** The class page of the teacher, with the content's card. */
 async function teacherPage(page: Page, s: Scene) {
-  await login(page, s.teacher.username, s.teacher.password);
+  await signIn(page, s.teacher.username, s.teacher.password);
   await page.goto(`/online-class/${s.classId}`);
   const card = page.getByRole('region', { name: 'Pembelajaran 1' });
   await expect(card.getByRole('link', { name: 'Modul Subnetting' })).toBeVisible();

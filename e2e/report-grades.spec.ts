@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ERAPOR_MSG, GRADE_MSG, REPORT_MSG } from '@kelasku/contract';
 import { EXAMPLE, sumatifAkhirSemester } from '../apps/api/test/fixtures/erapor/make-erapor-templates';
-import { DEMO, api, apiToken, freshRombel, freshUser, handIn, login, otherPage, toast, violations } from './fixtures';
+import { DEMO, api, apiToken, freshRombel, freshUser, handIn, login, otherPage, toast, violations, signIn } from './fixtures';
 
 // Issue 39, Nilai rapor in the browser: the class's scheme editor, the release, a student's
 // breakdown and description, the school's default and the semester's lock, the leger, "Nilai Saya".
@@ -248,7 +248,7 @@ test.describe('Nilai rapor', () => {
       baseURL,
     }) => {
       const w = await reportWorld(request);
-      await login(page, w.ani.username, w.ani.password);
+      await signIn(page, w.ani.username, w.ani.password);
       await page.goto('/my-grades');
       const report = page.getByRole('region', { name: w.className }).getByRole('region', { name: 'Nilai Rapor' });
       await expect(report.getByText(REPORT_MSG.notReleased)).toBeVisible();
@@ -310,7 +310,7 @@ test.describe('Nilai rapor', () => {
     const active = (semesters.body.data as Array<{ id: number; label: string; active: boolean }>).find((s) => s.active)!;
     try {
       await page.setViewportSize({ width: 390, height: 844 });
-      await login(page, DEMO.admin.username, DEMO.admin.password);
+      await signIn(page, DEMO.admin.username, DEMO.admin.password);
       await page.goto('/school/nilai');
       await expect(page.getByText('Total bobot: 100%')).toBeVisible();
       await category(page, 3).getByLabel('Bobot (%)').fill('10');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshRombel, freshUser, handIn, login, pickDate, toast } from './fixtures';
+import { DEMO, api, apiToken, freshRombel, freshUser, handIn, login, pickDate, toast, signIn } from './fixtures';
 
 /**
  * Issue 37's admin screens: Jurusan, Semester (and starting the next one), Wali Kelas, and the
@@ -31,7 +31,7 @@ for (const tag of ['', '@phone ']) {
     const k = stamp();
     const code = `AKL-${k}`;
     const name = `Akuntansi ${k}`;
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/school/departments');
     await expect(page.getByRole('heading', { name: 'Jurusan' })).toBeVisible();
     await expect(item(page, 'Teknik Komputer').first()).toContainText('Aktif');
@@ -82,7 +82,7 @@ for (const tag of ['', '@phone ']) {
   test(`${tag}an admin adds a semester; bad dates are refused in Indonesian`, async ({ page, request }) => {
     const y = await freeYear(request);
     const year = `${y}/${y + 1}`;
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/school/semesters');
     await expect(page.getByRole('heading', { name: 'Semester', exact: true })).toBeVisible();
     await expect(item(page, /Aktif/).first()).toBeVisible();
@@ -139,7 +139,7 @@ for (const tag of ['', '@phone ']) {
       hours_per_week: 4,
     });
     expect(assignment.status, JSON.stringify(assignment.body)).toBe(201);
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/school/homerooms');
     await expect(page.getByRole('heading', { name: 'Wali Kelas' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Cari rombel' }).fill(rombel.name);
@@ -212,7 +212,7 @@ test.describe('starting the next semester @school-wide', () => {
 
   test('an admin previews the next semester, starts it, and the old classes are archived', async ({ page, request }) => {
     const world = await classWithUngradedWork(request);
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/school/semesters');
     const card = page.getByRole('region', { name: 'Mulai semester berikutnya' });
     await expect(card).toBeVisible();

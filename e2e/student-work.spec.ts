@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, classWithLesson, freshRombel, freshUser, handIn, login, openLesson, samplePdf, toast } from './fixtures';
+import { api, classWithLesson, freshRombel, freshUser, handIn, login, openLesson, samplePdf, toast, signIn } from './fixtures';
 
 const DONE = 'Berhasil, Tugasmu berhasil dikumpulkan.';
 const HOUR = 3_600_000;
@@ -316,7 +316,7 @@ test('a student on a desktop: class badges, a closed assignment, too many files,
 
 test('@phone a big camera photo is made lighter before it is uploaded, and stays readable', async ({ page, request }) => {
   const s = await workScene(request);
-  await login(page, s.student.username, s.student.password);
+  await signIn(page, s.student.username, s.student.password);
   await page.goto(`/my-classes/${s.classId}/submissions/${s.photos.id}`);
   const form = page.getByRole('region', { name: 'Kirim tugas' });
   await expect(form).toContainText('Foto besar diperkecil otomatis');

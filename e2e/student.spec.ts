@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, api, freshRombel, freshUser, login, toast } from './fixtures';
+import { DEMO, api, freshRombel, freshUser, login, toast, signIn } from './fixtures';
 
 const DONE = 'Berhasil, Tugasmu berhasil dikumpulkan.';
 const NO_ROMBEL = 'Silahkan lengkapi profile kamu untuk dapat mengikuti kelas';
@@ -272,7 +272,7 @@ test.describe('student dashboard, class page and submission', () => {
 
   test('another rombel\'s class, or its assignment, shows "Not Found :("', async ({ page, request }) => {
     const s = await classScene(request);
-    await login(page, DEMO.student.username, DEMO.student.password);
+    await signIn(page, DEMO.student.username, DEMO.student.password);
     await page.goto(`/my-classes/${s.classId}`);
     await expect(page.getByRole('heading', { name: 'Not Found :(' })).toBeVisible();
     await expect(page.getByText(s.className)).toHaveCount(0);

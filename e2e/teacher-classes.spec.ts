@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, DEMO, freshUser, login, throttleUploads, toast } from './fixtures';
+import { api, DEMO, freshUser, login, throttleUploads, toast, signIn } from './fixtures';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -155,7 +155,7 @@ test.describe('teacher dashboard and classes', () => {
     });
     expect(created.status).toBe(201);
     const classId = created.body.data.id as number;
-    await login(page, teacher.username, teacher.password);
+    await signIn(page, teacher.username, teacher.password);
     await page.goto(`/online-class/${classId}`);
     await expect(page.getByRole('heading', { name: 'Sistem Komputer' })).toBeVisible();
     await expect(page.getByText('Belum ada konten pembelajaran.')).toBeVisible();
@@ -307,7 +307,7 @@ test.describe('teacher dashboard and classes', () => {
     const owner = await freshUser(request, 2);
     const klass = await api(request, owner.token, 'POST', '/api/teacher/online-classes', { name: 'Kelas Rahasia', rombel_class_id: 1 });
     const other = await freshUser(request, 2);
-    await login(page, other.username, other.password);
+    await signIn(page, other.username, other.password);
     await page.goto(`/online-class/${klass.body.data.id}`);
     await expect(page.getByRole('heading', { name: 'Not Found :(' })).toBeVisible();
     await expect(page.getByText('Kelas Rahasia')).toHaveCount(0);

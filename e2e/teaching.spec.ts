@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, api, apiToken, freshRombel, freshUser, login, toast } from './fixtures';
+import { DEMO, api, apiToken, freshRombel, freshUser, login, toast, signIn } from './fixtures';
 
 /**
  * Issue 37: the admin's Mata Pelajaran and Pembagian Tugas Mengajar screens, on a wide screen (the
@@ -167,7 +167,7 @@ for (const phone of [false, true]) {
     sheet.addRow([rombel.name, `X${k}`, 'Mapel yang tidak ada', teacher.name, 2]);
     const buffer = Buffer.from(await book.xlsx.writeBuffer());
 
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/school/teaching');
     await page.getByRole('button', { name: 'Impor XLSX' }).click();
     const dialog = page.getByRole('dialog', { name: 'Impor XLSX' });
@@ -194,7 +194,7 @@ test('@phone a subjects XLSX is previewed, then imported, on a phone', async ({ 
   sheet.addRow([`I${k}`, `Impor ${k}`, 'Muatan lokal', '10, 11', '']);
   const buffer = Buffer.from(await book.xlsx.writeBuffer());
 
-  await login(page, DEMO.admin.username, DEMO.admin.password);
+  await signIn(page, DEMO.admin.username, DEMO.admin.password);
   await page.goto('/school/subjects');
   await page.getByRole('button', { name: 'Impor XLSX' }).click();
   const dialog = page.getByRole('dialog', { name: 'Impor XLSX' });

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { api, login, throttleUploads, toast } from './fixtures';
+import { api, login, throttleUploads, toast, signIn } from './fixtures';
 import { gradingScene, stamp } from './grading-fixtures';
 import { MB, pdfFile, recordPercentages, shownPercent, watchTus } from './upload-fixtures';
 const DONE = 'Berhasil, Tugasmu berhasil dikumpulkan.';
@@ -352,7 +352,7 @@ test("a teacher's material cut off mid-upload waits for the signal and is saved 
   test.setTimeout(120_000);
   const s = await gradingScene(request, []);
   const material = pdfFile('Modul Subnetting.pdf', 4 * MB);
-  await login(page, s.teacher.username, s.teacher.password);
+  await signIn(page, s.teacher.username, s.teacher.password);
   await page.goto(`/online-class/${s.classId}`);
   const card = page.getByRole('region', { name: 'Pembelajaran 1' });
   await card.getByRole('button', { name: 'Sub konten Pembelajaran 1' }).click();

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, freshRombel, freshUser, login, toast } from './fixtures';
+import { DEMO, freshRombel, freshUser, toast, signIn } from './fixtures';
 
 /** The user list filtered to one rombel through its Rombel box. */
 async function listRombel(page: Page, name: string) {
@@ -27,7 +27,7 @@ test.describe('bulk actions on the user list', () => {
       await freshUser(request, 3, { rombel_id: from.id }),
       await freshUser(request, 3, { rombel_id: from.id }),
     ];
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/resources/users');
     await listRombel(page, from.name);
     await expect(page.getByRole('row')).toHaveCount(4);
@@ -86,7 +86,7 @@ test.describe('bulk actions on the user list', () => {
     const rombel = await freshRombel(request, 'X PONSEL');
     const a = await freshUser(request, 3, { rombel_id: rombel.id });
     const b = await freshUser(request, 3, { rombel_id: rombel.id });
-    await login(page, DEMO.admin.username, DEMO.admin.password);
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
     await page.goto('/resources/users');
     await listRombel(page, rombel.name);
     await page.getByRole('checkbox', { name: `Pilih ${a.name}` }).check();
