@@ -65,9 +65,7 @@ export async function login(page: Page, username: string, password: string) {
  */
 export async function signIn(page: Page, username: string, password: string) {
   trackRequests(page);
-  const res = await page.request.post('/api/login', { data: { username, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { token, user } = (await res.json()).data as { token: string; user: unknown };
+  const { token, user } = await apiLogin(page.request, username, password);
   await page.goto('/api/health');
   await page.evaluate(
     ([t, u]) => {
@@ -78,11 +76,16 @@ export async function signIn(page: Page, username: string, password: string) {
   );
 }
 
-/** A bearer token through the API (for building test data quickly). */
-export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+/** `POST /api/login`, which must succeed: the token and the signed-in user. */
+async function apiLogin(request: APIRequestContext, username: string, password: string) {
   const res = await request.post('/api/login', { data: { username, password } });
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.token as string;
+  return (await res.json()).data as { token: string; user: unknown };
+}
+
+/** A bearer token through the API (for building test data quickly). */
+export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+  return (await apiLogin(request, username, password)).token;
 }
 
 export async function api(

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AdminUser,
   DepartmentBody,
@@ -11,7 +11,6 @@ import type {
   SemesterBody,
 } from '@kelasku/contract';
 import { RESOURCES, useAdminMutation, useSave } from './admin-resources';
-import { refreshAfterChange } from './refresh';
 import { api } from './client';
 import { keys } from './keys';
 import { getPage } from './pages';
@@ -81,12 +80,7 @@ export function useNextSemesterPreview() {
 }
 
 export function useStartNextSemester() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NextSemesterBody) => api.post<NextSemesterResult>(`${ADMIN}/semesters/next`, body),
-    meta: { toast: false },
-    onSuccess: () => Promise.all(semesterChange.map((queryKey) => refreshAfterChange(qc, queryKey))),
-  });
+  return useAdminMutation((body: NextSemesterBody) => api.post<NextSemesterResult>(`${ADMIN}/semesters/next`, body), semesterChange);
 }
 
 /** Wali kelas of every rombel in a semester (null: the active one). */

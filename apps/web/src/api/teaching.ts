@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AdminUser,
   AssignmentGrid,
@@ -11,7 +11,6 @@ import type {
   TeachingImportResult,
 } from '@kelasku/contract';
 import { useAdminMutation, useRemove, useSave } from './admin-resources';
-import { refreshAfterChange } from './refresh';
 import { api } from './client';
 import { keys } from './keys';
 import { getPage } from './pages';
@@ -122,10 +121,8 @@ export function useTeachingImportPreview(kind: TeachingImportKind) {
 
 /** Imports every row of the file, or none when one is wrong. */
 export function useTeachingImport(kind: TeachingImportKind) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (file: File) => (await api.upload<TeachingImportResult>(importPath(kind), fileForm(file))).data,
-    meta: { toast: false },
-    onSuccess: () => Promise.all(assignmentRefresh.map((queryKey) => refreshAfterChange(qc, queryKey))),
-  });
+  return useAdminMutation(
+    async (file: File) => (await api.upload<TeachingImportResult>(importPath(kind), fileForm(file))).data,
+    assignmentRefresh,
+  );
 }
