@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -353,6 +353,54 @@ function startWriters() {
 const countOf = async (pool: pg.Pool, table: string) =>
   (await pool.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
 
+/**
+ * A TCP proxy to the database server that holds every "command complete" message back a moment, so
+ * it reaches the client in a packet of its own, after what came before it: the network may cut the
+ * server's answer anywhere. Returns the server's URL through the proxy.
+ */
+async function splittingProxy(serverUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = new URL(serverUrl);
+  const sockets = new Set<net.Socket>();
+  const proxy = net.createServer((client) => {
+    // The embedded server listens only on its Unix socket (`?host=` names the folder).
+    const socketDir = server.searchParams.get('host');
+    const port = Number(server.port || 5432);
+    const upstream = socketDir ? net.connect(path.join(socketDir, `.s.PGSQL.${port}`)) : net.connect(port, server.hostname);
+    sockets.add(client).add(upstream);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.pipe(upstream);
+    void (async () => {
+      let pending = Buffer.alloc(0);
+      for await (const chunk of upstream as AsyncIterable<Buffer>) {
+        pending = Buffer.concat([pending, chunk]);
+        // Every message of the server: a type byte, then its length (counting itself).
+        while (pending.length >= 5 && pending.length >= 1 + pending.readUInt32BE(1)) {
+          const size = 1 + pending.readUInt32BE(1);
+          const message = pending.subarray(0, size);
+          pending = pending.subarray(size);
+          if (message[0] === 0x43) await new Promise((r) => setTimeout(r, 2));
+          client.write(message);
+        }
+      }
+      client.end();
+    })().catch(() => client.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  const url = new URL(serverUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  url.searchParams.delete('host');
+  return {
+    url: url.toString(),
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => proxy.close(r));
+    },
+  };
+}
+
 // ---------------------------------------------------------------- tests
 
 describe('backup and restore', () => {
@@ -404,6 +452,20 @@ describe('backup and restore', () => {
     await restoreBackup(createReadStream(path.join(dir, 'b.tar.gz')), again);
     await expectSnapshot(source, again, manifestOf(await readArchive(path.join(dir, 'b.tar.gz'))), true);
   }, 180_000);
+
+  it("counts every table's rows when the end of a COPY reaches it in a packet of its own", async () => {
+    const proxy = await splittingProxy(inject(`db:${dbKind}`));
+    cleanups.push(proxy.close);
+    const { rows } = await t.database.pool.query<{ name: string }>('select current_database() as name');
+    const pool = new pg.Pool({ connectionString: withDatabase(proxy.url, rows[0]!.name), max: 1 });
+    cleanups.push(() => pool.end());
+    const file = path.join(await tmpDir('bk-split'), 'split.tar.gz');
+    const summary = await backupToFile(pool, t.app.files.storage, file);
+    const manifest = manifestOf(await readArchive(file));
+    expect(manifest.tables.find((x) => x.name === 'comments')!.rows).toBe(await countOf(t.database.pool, 'comments'));
+    expect(summary.rows).toBe(manifest.tables.reduce((sum, x) => sum + x.rows, 0));
+    expect(summary.rows).toBeGreaterThan(0);
+  }, 60_000);
 
   it('refuses a target that is not empty, an archive of newer migrations and a file that is no backup; a damaged archive leaves nothing', async () => {
     const dir = await tmpDir('bk-refuse');

@@ -109,6 +109,10 @@ async function appliedMigrations(client: pg.PoolClient): Promise<Manifest['migra
 /**
  * Streams one table's COPY text into entries of at most `chunkBytes`, cut after a whole row where
  * there is one (restore feeds a table's entries to one COPY in order, so a longer row may be cut).
+ *
+ * Returns the rows it copied, counted as they pass: COPY's text format ends every row with one
+ * newline and writes a newline inside a value as `\n`. Not the stream's `rowCount`: that comes from
+ * the server's "COPY n" message, which may arrive in a later packet, after the stream has ended.
  */
 async function copyTable(client: pg.PoolClient, table: TableInfo, chunkBytes: number, put: (name: string, data: Buffer) => Promise<void>) {
   const cols = table.columns.map(ident).join(', ');
@@ -124,7 +128,9 @@ async function copyTable(client: pg.PoolClient, table: TableInfo, chunkBytes: nu
     buf = next;
     await put(chunkName(table.name, ++n), out);
   };
+  let rows = 0;
   for await (const piece of copy as AsyncIterable<Buffer>) {
+    for (let nl = piece.indexOf(0x0a); nl !== -1; nl = piece.indexOf(0x0a, nl + 1)) rows++;
     let off = 0;
     while (off < piece.length) {
       const take = Math.min(piece.length - off, chunkBytes - used);
@@ -138,7 +144,7 @@ async function copyTable(client: pg.PoolClient, table: TableInfo, chunkBytes: nu
     }
   }
   if (used > 0) await emit(used);
-  return copy.rowCount;
+  return rows;
 }
 
 /** Streams one stored file into an entry of exactly `size` bytes; bytes beyond it are cut, missing ones padded (and reported). */
