@@ -412,10 +412,14 @@ describe('backup and restore', () => {
     // The writers are under way before the snapshot and keep going until the archive is written.
     while (writers.counts.comments < 5 || writers.counts.files < 3) await new Promise((r) => setTimeout(r, 10));
     let atSnapshot = { ...writers.counts };
+    // A failed backup stops the writers too: left running, they would write into the closed pool.
     const summary = await backupToFile(source.pool, source.storage, path.join(dir, 'a.tar.gz'), {
       chunkBytes: 4096,
       slow: true,
       onSnapshot: () => (atSnapshot = { ...writers.counts }),
+    }).catch(async (err: unknown) => {
+      await writers.stop();
+      throw err;
     });
     const duringBackup = { ...writers.counts };
     await writers.stop();
