@@ -14,6 +14,8 @@
  *    without (bench/hammer.mjs, issue 35; also writes bench/RESULTS-hammer.md). About 10 minutes.
  * 5. The check-in minute: 720 students of 20 rombels check in within 2 minutes while the school
  *    day runs (bench/checkin-minute.mjs, issue 38; also writes bench/RESULTS-checkin.md). About 10 minutes.
+ * 6. A returning student's phone: the browser's own CPU per page, with the service worker in the
+ *    path and without (bench/phone-reads.mjs; also writes bench/RESULTS-phone-reads.md). About 2 minutes.
  *
  *   npm run bench
  *
@@ -31,6 +33,7 @@
  *   BENCH_SLOW_PHONE=0       skip the slow-phone first visit (bench/slow-phone.mjs, on the built web app apps/web/dist; about 2 minutes)
  *   BENCH_HAMMER=0           skip the hammering teacher (its own settings: bench/hammer.mjs)
  *   BENCH_CHECKIN=0          skip the check-in minute (its own settings: bench/checkin-minute.mjs)
+ *   BENCH_PHONE_READS=0      skip the returning phone (its own settings: bench/phone-reads.mjs)
  *
  * Every read is computed (the server keeps no replies): these numbers are what each read costs.
  */
@@ -385,6 +388,11 @@ async function main() {
     if (existsSync(path.join(web, 'index.html')))
       lines.push(...(await slowPhone.run({ builds: [{ label: 'apps/web/dist', dir: web }], command: 'npm run bench' })), '');
     else lines.push('## Slow phone, first visit', '', 'Not measured: apps/web/dist holds no built web app (npm run build).', '');
+  }
+  if (env.BENCH_PHONE_READS !== '0' && existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    // A returning student's phone: the browser's CPU per page with the service worker and without, bench/RESULTS-phone-reads.md.
+    const phoneReads = await import('./phone-reads.mjs');
+    lines.push(...(await phoneReads.run()), '');
   }
   if (env.BENCH_EXTRA === '1') {
     const upload = await import('./upload.mjs');
