@@ -45,7 +45,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import JSZip from 'jszip';
-import { ROOT, cpuMs, prepareSchool, runWhenMain, sleep, startServer, stopServer } from './lib.mjs';
+import { ROOT, cpuMs, median, prepareSchool, runWhenMain, sleep, startServer, stopServer } from './lib.mjs';
 
 const env = process.env;
 const SECONDS = Number(env.HAMMER_SECONDS ?? 75);
@@ -65,11 +65,6 @@ function quantile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
-const median = (values) => {
-  const s = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 // ------------------------------------------------------------------ the hostile files
 

@@ -12,6 +12,14 @@ import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The median of the finite values (the mean of the middle two for an even count); NaN when there are none. */
+export const median = (xs) => {
+  const v = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return NaN;
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+};
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A port nothing listens on right now. */

@@ -8,8 +8,8 @@
  * viewport. The demo student logs in; with the worker allowed the test waits until it controls the
  * page. A warm-up pass opens each page once (its chunks load and, with the worker, are kept); then
  * PHONE_PASSES passes tap the app's own links — a class card of the dashboard, then Presensi, Tugas
- * Saya and Nilai Saya in the bottom bar — back to the dashboard each time, waiting until no API request has been in flight
- * for half a second. What is measured is the CPU time (user + system, /proc) of every Chromium
+ * Saya and Nilai Saya in the bottom bar — back to the dashboard each time, waiting until no API
+ * request has been in flight for half a second. What is measured is the CPU time (user + system, /proc) of every Chromium
  * process over those passes — the page, the worker, the browser's network and storage threads —
  * and the API requests the page made. Runs alternate: with, without, with, without…
  *
@@ -22,7 +22,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { ROOT, cpuMs, processTree, runWhenMain, startServer, stopServer } from './lib.mjs';
+import { ROOT, cpuMs, median, processTree, runWhenMain, startServer, stopServer } from './lib.mjs';
 import { launchOptions } from '../e2e/browsers.ts';
 
 const RUNS = Number(process.env.PHONE_RUNS ?? 3);
@@ -38,11 +38,6 @@ const PAGES = [
 ];
 
 const log = (...a) => console.error('[phone-reads]', ...a);
-const median = (xs) => {
-  const v = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(v.length / 2);
-  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-};
 
 /** CPU ms of this process's descendants (Playwright's Chromium) other than the server's tree. */
 function browserCpuMs(serverPid) {
@@ -133,12 +128,8 @@ export async function run({ results = process.env.PHONE_RESULTS ?? path.join(ROO
   const row = (label, rs) => {
     const perPage = median(rs.map((r) => r.cpuMs / r.pages));
     const perRead = median(rs.map((r) => r.cpuMs / r.api));
-    return {
-      label,
-      perPage,
-      perRead,
-      line: `| ${label} | ${rs.map((r) => r.cpuMs).join(', ')} | ${rs[0].pages} | ${rs[0].api} | ${perPage.toFixed(1)} ms | ${perRead.toFixed(1)} ms |`,
-    };
+    const line = `| ${label} | ${rs.map((r) => r.cpuMs).join(', ')} | ${rs[0].pages} | ${rs[0].api} | ${perPage.toFixed(1)} ms | ${perRead.toFixed(1)} ms |`;
+    return { perPage, line };
   };
   const w = row('with the service worker', runs.with);
   const wo = row('without it', runs.without);

@@ -381,18 +381,21 @@ async function main() {
     const checkin = await import('./checkin-minute.mjs');
     lines.push(...(await checkin.run({ pgUrl: PG_URL, command: 'npm run bench' })), '');
   }
+  // The two phones need the built web app.
+  const web = path.join(ROOT, 'apps/web/dist');
+  const notBuilt = (title) => [`## ${title}`, '', 'Not measured: apps/web/dist holds no built web app (npm run build).', ''];
+  const built = existsSync(path.join(web, 'index.html'));
   if (env.BENCH_SLOW_PHONE !== '0') {
     // The first visit of a phone on mobile data (issue 23): login page and student dashboard, bench/RESULTS-slow-phone.md.
     const slowPhone = await import('./slow-phone.mjs');
-    const web = path.join(ROOT, 'apps/web/dist');
-    if (existsSync(path.join(web, 'index.html')))
-      lines.push(...(await slowPhone.run({ builds: [{ label: 'apps/web/dist', dir: web }], command: 'npm run bench' })), '');
-    else lines.push('## Slow phone, first visit', '', 'Not measured: apps/web/dist holds no built web app (npm run build).', '');
+    if (built) lines.push(...(await slowPhone.run({ builds: [{ label: 'apps/web/dist', dir: web }], command: 'npm run bench' })), '');
+    else lines.push(...notBuilt('Slow phone, first visit'));
   }
-  if (env.BENCH_PHONE_READS !== '0' && existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+  if (env.BENCH_PHONE_READS !== '0') {
     // A returning student's phone: the browser's CPU per page with the service worker and without, bench/RESULTS-phone-reads.md.
     const phoneReads = await import('./phone-reads.mjs');
-    lines.push(...(await phoneReads.run()), '');
+    if (built) lines.push(...(await phoneReads.run()), '');
+    else lines.push(...notBuilt("A returning student's phone"));
   }
   if (env.BENCH_EXTRA === '1') {
     const upload = await import('./upload.mjs');

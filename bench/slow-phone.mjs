@@ -37,7 +37,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { ROOT, freePort, runWhenMain, serverArgs, sleep } from './lib.mjs';
+import { ROOT, freePort, median, runWhenMain, serverArgs, sleep } from './lib.mjs';
 import { fullBrowser } from '../e2e/browsers.ts';
 
 /** The connection and the phone: the 400 kbit/s and 400 ms, a 390 × 844 screen. */
@@ -125,13 +125,6 @@ function pageProbe() {
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
   document.addEventListener('submit', () => (t.submit ??= performance.now()), true);
 }
-
-const median = (xs) => {
-  const v = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!v.length) return NaN;
-  const m = Math.floor(v.length / 2);
-  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-};
 
 /** One visit: fresh context, slow network and CPU, login page, login, dashboard. */
 async function visit(browser, base, typingMs, cpuSlowdown) {
