@@ -42,7 +42,7 @@ const fileTests = [
  * where the embedded server is 18): a compatibility run of the SQL, not the whole suite a second
  * time. Every endpoint for every role (the authorization matrix), every read endpoint on a seeded
  * school (query counts), backups (pg_dump and restore), the school files' imports, the live bus
- * (LISTEN/NOTIFY), lost connections and quiz attempts. The whole suite twice took 91 minutes of CI
+ * (LISTEN/NOTIFY), lost connections, quiz attempts and the pipelined statement lanes. The whole suite twice took 91 minutes of CI
  * on a slow 2-core machine, over its 90-minute limit; this run is about a fifth of the second pass.
  */
 const postgresTests = [
@@ -56,6 +56,7 @@ const postgresTests = [
   'test/live.test.ts',
   'test/fault-recovery.test.ts',
   'test/quiz-attempts.test.ts',
+  'test/lanes.test.ts',
 ];
 
 /**

@@ -9,7 +9,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { EMBEDDED_DATABASE, embeddedDir, openDatabase, type Database } from './db/client.js';
+import { EMBEDDED_DATABASE, LANES, embeddedDir, openDatabase, type Database } from './db/client.js';
 import { startServices } from './server.js';
 
 /** A worker that dies is replaced, unless this many died within CRASH_WINDOW_MS: then it is a crash loop. */
@@ -30,8 +30,9 @@ function sharedDatabaseUrl(config: Config): string {
 
 /** In a worker: connects to the database the primary prepared and builds the app. */
 export async function startWorker(config: Config): Promise<{ app: FastifyInstance; database: Database; seeded: false }> {
-  // The embedded server allows 100 connections: the workers share them (a worker needs 3: live updates keep one).
-  const poolSize = config.databaseUrl ? undefined : Math.max(3, Math.min(10, Math.floor(90 / config.webConcurrency)));
+  // The embedded server allows 100 connections: the workers share them (a worker's pool needs 3: live
+  // updates keep one; its shared statement lanes take LANES more).
+  const poolSize = config.databaseUrl ? undefined : Math.max(3, Math.min(10, Math.floor(90 / config.webConcurrency) - LANES));
   const opened = await openDatabase({
     databaseUrl: sharedDatabaseUrl(config),
     dataDir: config.dataDir,

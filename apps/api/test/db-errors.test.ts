@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseError } from 'pg';
+import pg, { DatabaseError } from 'pg';
 import { isDatabaseUnavailable } from '../src/http/db-errors.js';
 import { createTestApp } from './helpers.js';
 
@@ -32,17 +32,30 @@ describe('a database that cannot be reached is told apart from a fault', () => {
     const t = await createTestApp();
     try {
       const admin = await t.factory.admin();
-      // Every connection the pool would hand out now fails as a dead server's would.
-      const pool = t.database.pool;
-      const connect = pool.connect.bind(pool);
-      // (pg-pool's query() asks for a client with a callback, drizzle's transactions with a promise.)
-      pool.connect = ((callback?: (err: Error) => void) => {
-        const err = errno('ENOENT', 'connect');
-        if (!callback) return Promise.reject(err);
-        process.nextTick(() => callback(err));
-      }) as unknown as typeof pool.connect;
+      // Every connection either pool would hand out now fails as a dead server's would, and the
+      // connections open now (the shared statement lanes among them) are ended by the server.
+      const pools = [t.database.pool, t.database.lanes.lanePool];
+      const connects = pools.map((pool) => pool.connect.bind(pool));
+      for (const pool of pools) {
+        // (pg-pool's query() asks for a client with a callback, drizzle's transactions and the lanes with a promise.)
+        pool.connect = ((callback?: (err: Error) => void) => {
+          const err = errno('ENOENT', 'connect');
+          if (!callback) return Promise.reject(err);
+          process.nextTick(() => callback(err));
+        }) as unknown as typeof pool.connect;
+      }
+      const killer = new pg.Client({ connectionString: t.database.pool.options.connectionString });
+      await killer.connect();
+      await killer.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      // (Until their backends are gone: the app's connections have heard the server end them.)
+      const others =
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()";
+      while ((await killer.query(others)).rows[0].n > 0) await new Promise((r) => setTimeout(r, 20));
+      await killer.end();
       const res = await t.as(admin.token).get('/api/admin/resources/motivational-words');
-      pool.connect = connect;
+      pools.forEach((pool, i) => (pool.connect = connects[i]!));
       expect(res.status).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.body).toEqual({ success: false, message: 'Server sedang tidak siap. Silakan coba lagi sebentar lagi.' });

@@ -5,6 +5,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { LanePool } from './lanes.js';
 import { postmasterRuns, startEmbedded, type EmbeddedServer } from './embedded.js';
 import { watchEmbedded, type EmbeddedWatch, type WatchLog } from './embedded-watch.js';
 
@@ -24,8 +25,10 @@ declare module 'fastify' {
 
 export interface Database {
   db: Db;
-  /** The node-postgres pool under `db` (background jobs run their own SQL on it). */
+  /** The node-postgres pool under `db`'s transactions (background jobs run their own SQL on it). */
   pool: pg.Pool;
+  /** The shared pipelined connections under `db`'s single statements (db/lanes.ts). */
+  lanes: LanePool;
   /** The app's own embedded server, or the operator's (DATABASE_URL). */
   kind: 'embedded' | 'postgres';
   migrate(): Promise<void>;
@@ -57,10 +60,14 @@ export interface OpenOptions {
   /** The operator's PostgreSQL; null runs the embedded server in `dataDir`. */
   databaseUrl: string | null;
   dataDir: string;
+  /** Connections of the pool (transactions, jobs, live updates), besides the {@link LANES} shared ones. */
   poolSize?: number;
   /** The folder of an embedded server that another process runs (a cluster's primary): watched, never restarted. */
   watchedDir?: string;
 }
+
+/** The shared pipelined connections each process keeps for single statements (db/lanes.ts). */
+export const LANES = 2;
 
 /** The folder of the embedded server inside the data folder. */
 export const embeddedDir = (dataDir: string) => path.join(dataDir, 'postgres');
@@ -93,12 +100,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     throw err;
   }
   const statements = { count: 0 };
-  const db = drizzle(pool, { schema, logger: new CountingLogger(statements) });
+  // Single statements go on shared pipelined connections, transactions on the pool (db/lanes.ts).
+  const lanePool = new pg.Pool({ connectionString: url, max: LANES, connectionTimeoutMillis: 5000, pipeline: true });
+  lanePool.on('error', () => {});
+  const lanes = new LanePool(pool, lanePool);
+  // drizzle takes a node-postgres pool (its `query` and, for a transaction, `connect`).
+  const db = drizzle(lanes as unknown as pg.Pool, { schema, logger: new CountingLogger(statements) });
   let watcher: EmbeddedWatch | null = null;
   const watchedDir = opts.watchedDir;
   return {
     db,
     pool,
+    lanes,
     kind: server ? 'embedded' : 'postgres',
     statements,
     migrate: () => runMigrations(db, { migrationsFolder: migrationsFolder() }),
@@ -110,7 +123,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     available: () => watcher?.available() ?? true,
     close: async () => {
       watcher?.stop();
-      await pool.end();
+      await lanes.end();
       await server?.stop();
     },
   };
