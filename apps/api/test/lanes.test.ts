@@ -59,11 +59,16 @@ describe('single statements share the lanes, transactions have their own connect
       }),
     );
     await new Promise((r) => setTimeout(r, 100));
+    expect(database.lanes.inFlight()).toBe(LANES);
+    const overflowed = database.lanes.overflowed;
     const quick = await Promise.all(Array.from({ length: 5 }, (_, i) => database.db.execute(sql`select ${i}::int as i`)));
     expect(quick.map((r) => r.rows[0])).toEqual([0, 1, 2, 3, 4].map((i) => ({ i })));
     expect(slowDone).toBe(0);
+    // The five went to pooled connections, counted for /metrics.
+    expect(database.lanes.overflowed - overflowed).toBe(5);
     await Promise.all(slow);
     expect(slowDone).toBe(LANES);
+    expect(database.lanes.inFlight()).toBe(0);
   });
 
   it('a lane whose connection the server ends is replaced: statements are answered again', async () => {

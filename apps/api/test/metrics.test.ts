@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { register as globalRegistry, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LIMITS, MSG } from '@kelasku/contract';
@@ -17,6 +18,7 @@ import { createTestApp, dbKind, freshDatabaseUrl, samples, useTestApp, type Test
 import { startProcess, stopProcess } from './processes.js';
 import { IMPORT_QUEUE } from '../src/features/imports/job.js';
 import { REMINDER_QUEUE } from '../src/features/notifications/jobs.js';
+import { LANES } from '../src/db/client.js';
 import type { TestUser } from './factory.js';
 
 const TOKEN = `uji-metrik-${randomBytes(12).toString('hex')}`;
@@ -276,6 +278,19 @@ describe('with METRICS_TOKEN', () => {
         expect(series[0]!.value).toBeGreaterThanOrEqual(0);
       }
     }
+  });
+
+  it('shows statements waiting on the lanes and those that went round them', async () => {
+    const overflow = async () => valueOf(await scrape(), 'kelasku_db_lane_overflow_total');
+    const before = await overflow();
+    // A slow report on every lane: a scrape sees them in flight, and the next statement goes round.
+    // (Promise.all sends them: a drizzle query runs when awaited.)
+    const slow = Promise.all(Array.from({ length: LANES }, () => t.database.db.execute(sql`select pg_sleep(1)`)));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(valueOf(await scrape(), 'kelasku_db_lane_statements_in_flight')).toBeGreaterThanOrEqual(LANES);
+    await t.database.db.execute(sql`select 1`);
+    expect((await overflow()) - before).toBeGreaterThanOrEqual(1);
+    await slow;
   });
 
   it('counts the SQL statements sent: a request adds exactly the statements it ran', async () => {

@@ -24,6 +24,8 @@ export const STALLED_MS = 20;
  */
 export class LanePool {
   private readonly lanes: Array<Lane | null>;
+  /** Statements that ran on a pooled connection because every lane was stalled (`/metrics`). */
+  overflowed = 0;
 
   constructor(
     /** Transactions and the overflow of stalled lanes. */
@@ -59,6 +61,11 @@ export class LanePool {
     return lane;
   }
 
+  /** Statements sent on the lanes and not yet answered (`/metrics`). */
+  inFlight(): number {
+    return this.lanes.reduce((n, lane) => n + (lane?.sent.length ?? 0), 0);
+  }
+
   /** The lane for the next statement, or null when every lane is stalled. */
   private pick(now: number): Lane | null {
     let best: Lane | null = null;
@@ -74,7 +81,10 @@ export class LanePool {
   async query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
     const now = performance.now();
     const lane = this.pick(now);
-    if (!lane) return this.pool.query(config, values);
+    if (!lane) {
+      this.overflowed++;
+      return this.pool.query(config, values);
+    }
     lane.sent.push(now);
     try {
       const client = await lane.ready;

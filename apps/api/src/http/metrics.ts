@@ -89,6 +89,25 @@ function createRegistry(app: FastifyInstance): {
     },
   });
 
+  const lanes = app.database.lanes;
+  new Gauge({
+    name: 'kelasku_db_lane_statements_in_flight',
+    help: 'Statements sent on the shared pipelined connections (lanes) and not yet answered.',
+    registers,
+    collect() {
+      this.set(lanes.inFlight());
+    },
+  });
+  new Counter({
+    name: 'kelasku_db_lane_overflow_total',
+    help: 'Statements that ran on a pooled connection of their own because every lane was held up by a slow statement.',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(lanes.overflowed);
+    },
+  });
+
   const uploadBytes = new Counter({
     name: 'kelasku_upload_bytes_total',
     help: 'Bytes of uploaded files that were stored.',
